@@ -1,0 +1,37 @@
+# a0diff — see README.md. `make test` is what CI runs.
+GO        ?= go
+FUZZTIME  ?= 30s
+BUNDLE     = reference/ts-bundle/a0-reference.js
+
+.PHONY: build test vet bundle bundle-check corpus fuzz fuzz-ci bench
+
+build:
+	$(GO) build ./...
+
+vet:
+	$(GO) vet ./...
+
+# Rebuild the reference bundle from reference/ts (needs node/npm).
+bundle:
+	cd reference/ts && npm ci --no-audit --no-fund --silent && npm run --silent check && npm run --silent bundle
+
+# Fail when the committed bundle is not what the committed TypeScript source produces.
+bundle-check: bundle
+	@git diff --exit-code --stat -- $(BUNDLE) || { echo "$(BUNDLE) is stale: run 'make bundle' and commit it" >&2; exit 1; }
+
+# Replay the regression corpus through both implementations.
+corpus:
+	$(GO) run ./cmd/a0diff corpus/
+
+test: bundle-check vet
+	$(GO) test ./...
+	$(GO) run ./cmd/a0diff corpus/
+
+# Fuzz each native target in turn for FUZZTIME (go test fuzzes one target per run).
+fuzz:
+	for t in FuzzParse FuzzDiff FuzzGen; do \
+		$(GO) test ./fuzz -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
+
+bench:
+	$(GO) test ./... -run '^$$' -bench . -benchmem

@@ -1,0 +1,76 @@
+// The A0 abstract syntax tree of spec §3.2. Every node has `kind` and `span`; blocks are
+// plain statement arrays and parentheses leave no node.
+
+export interface Span {
+  file: string;
+  startLine: number;
+  startCol: number;
+  endLine: number;
+  endCol: number;
+}
+
+export interface Program {
+  kind: "Program";
+  span: Span;
+  headers: Header[];
+  statements: Stmt[];
+}
+
+export type Header = CapDecl | BudgetDecl | ImportDecl;
+
+export interface CapDecl { kind: "CapDecl"; span: Span; capabilities: RecordExpr }
+export interface BudgetDecl { kind: "BudgetDecl"; span: Span; budget: RecordExpr }
+export interface ImportDecl { kind: "ImportDecl"; span: Span; path: string; alias: string }
+
+export type Stmt = LetStmt | ExprStmt | ReturnStmt | FnDecl;
+
+export interface LetStmt { kind: "LetStmt"; span: Span; name: string; value: Expr }
+export interface ExprStmt { kind: "ExprStmt"; span: Span; expr: Expr; target?: IdentPath }
+export interface ReturnStmt { kind: "ReturnStmt"; span: Span; value: Expr }
+export interface FnDecl { kind: "FnDecl"; span: Span; name: string; params: string[]; body: Stmt[] }
+
+export type Expr =
+  | IntLiteral | FloatLiteral | BoolLiteral | StrLiteral | NullLiteral
+  | IdentPath | RecordExpr | ListExpr
+  | CallExpr | DoExpr | AssertExpr | CheckExpr | FnCallExpr
+  | IfExpr | IfBlockExpr | ForExpr | FilterBlockExpr | LoopExpr | MatchExpr | TryExpr
+  | BinaryExpr | UnaryExpr;
+
+export interface IntLiteral { kind: "IntLiteral"; span: Span; value: number }
+export interface FloatLiteral { kind: "FloatLiteral"; span: Span; value: number }
+export interface BoolLiteral { kind: "BoolLiteral"; span: Span; value: boolean }
+export interface StrLiteral { kind: "StrLiteral"; span: Span; value: string }
+export interface NullLiteral { kind: "NullLiteral"; span: Span }
+export interface IdentPath { kind: "IdentPath"; span: Span; parts: string[] }
+
+export interface RecordExpr { kind: "RecordExpr"; span: Span; pairs: (RecordPair | SpreadPair)[] }
+export interface RecordPair { kind: "RecordPair"; span: Span; key: string; value: Expr }
+export interface SpreadPair { kind: "SpreadPair"; span: Span; expr: Expr }
+export interface ListExpr { kind: "ListExpr"; span: Span; elements: Expr[] }
+
+export interface CallExpr { kind: "CallExpr"; span: Span; tool: IdentPath; args: RecordExpr }
+export interface DoExpr { kind: "DoExpr"; span: Span; tool: IdentPath; args: RecordExpr }
+export interface AssertExpr { kind: "AssertExpr"; span: Span; args: RecordExpr }
+export interface CheckExpr { kind: "CheckExpr"; span: Span; args: RecordExpr }
+export interface FnCallExpr { kind: "FnCallExpr"; span: Span; name: IdentPath; args: RecordExpr }
+
+export interface IfExpr { kind: "IfExpr"; span: Span; cond: Expr; then: Expr; else: Expr }
+export interface IfBlockExpr { kind: "IfBlockExpr"; span: Span; cond: Expr; thenBody: Stmt[]; elseBody: Stmt[] }
+export interface ForExpr { kind: "ForExpr"; span: Span; list: Expr; binding: string; body: Stmt[] }
+export interface FilterBlockExpr { kind: "FilterBlockExpr"; span: Span; list: Expr; binding: string; body: Stmt[] }
+export interface LoopExpr { kind: "LoopExpr"; span: Span; init: Expr; times: Expr; binding: string; body: Stmt[] }
+export interface MatchExpr { kind: "MatchExpr"; span: Span; subject: Expr; okArm: MatchArm; errArm: MatchArm }
+export interface MatchArm { kind: "MatchArm"; span: Span; tag: "ok" | "err"; binding: string; body: Stmt[] }
+export interface TryExpr { kind: "TryExpr"; span: Span; tryBody: Stmt[]; catchBinding: string; catchBody: Stmt[] }
+
+export type BinaryOp = "+" | "-" | "*" | "/" | "%" | ">" | "<" | ">=" | "<=" | "==" | "!=";
+export interface BinaryExpr { kind: "BinaryExpr"; span: Span; op: BinaryOp; left: Expr; right: Expr }
+export interface UnaryExpr { kind: "UnaryExpr"; span: Span; op: "-"; operand: Expr }
+
+// A compile-time diagnostic (spec §7.5). Runtime errors use the same shape plus details.
+export interface Diagnostic {
+  code: string;
+  message: string;
+  span?: Span;
+  hint?: string;
+}

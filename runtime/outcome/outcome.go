@@ -1,0 +1,134 @@
+// Package outcome defines what one run of an A0 program produced — the canonical Outcome
+// both implementations report and the differ compares — and the Config (host
+// configuration) a run is given.
+//
+// An Outcome crosses process and engine boundaries as canonical JSON (see Marshal):
+//
+//	{"status":"ok","exitCode":0,"value":…,"errors":[…],"evidence":[…],"trace":[…],"toolCalls":[…]}
+//
+// Values inside it (the result, diagnostic details, evidence, trace data, tool arguments
+// and results) use value.MarshalCanonical, so −0, NaN and ±Infinity survive as
+// {"$number":"-0"} etc. Volatile fields are removed by Normalize, which both sides'
+// Outcomes pass through before comparison: `durationMs` in run_end/tool_end data and the
+// `actual` of a timeMs budget_exceeded event (spec Appendix D).
+package outcome
+
+import (
+	"context"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// Status classifies how an implementation's run ended, independently of A0's exit code.
+type Status string
+
+const (
+	// StatusOK: the implementation ran the program to an A0 outcome (any exit code).
+	StatusOK Status = "ok"
+	// StatusCrash: the implementation itself failed (Go panic, JS exception escaping the
+	// reference, undecodable result). Detail carries the stack.
+	StatusCrash Status = "crash"
+	// StatusTimeout: the run did not finish before its deadline.
+	StatusTimeout Status = "timeout"
+	// StatusResource: a harness limit (Limits.MaxDepth, Limits.MaxSize, the engine's
+	// stack) ended the run.
+	StatusResource Status = "resource"
+)
+
+// Outcome is the canonical result of one run.
+type Outcome struct {
+	Status   Status
+	ExitCode int
+	// Value is the program's result; meaningful only when HasValue (the run completed:
+	// exit 0, or 5 because of failed evidence).
+	Value    value.Value
+	HasValue bool
+	// Errors holds the compile-time diagnostics (exit 2) or the one runtime error.
+	Errors []Diagnostic
+	// Evidence holds the evidence records (kind, ok, msg, span, details?) in order.
+	Evidence []value.Value
+	Trace    []Event
+	// ToolCalls is what the hermetic tool kit saw, in order.
+	ToolCalls []toolkit.Call
+	// Detail explains a non-ok Status (stack trace, which limit); it is never compared.
+	Detail string
+}
+
+// Diagnostic is a compile-time diagnostic or a runtime error (spec §7.5).
+type Diagnostic struct {
+	Code    string
+	Message string
+	Span    *ast.Span   // nil when absent
+	Hint    string      // "" when absent
+	Details value.Value // nil when absent, else a *value.Record
+}
+
+// Event is one trace event (spec §6.2) without its ts and runId.
+type Event struct {
+	Event string
+	Span  *ast.Span   // nil when absent
+	Data  value.Value // nil when absent (stmt_start/stmt_end), else a *value.Record
+}
+
+// Config is the host configuration of one run: everything besides the source text.
+type Config struct {
+	// File is the span file name (spec §3.1), e.g. "ex01.a0".
+	File string
+	// Allow lists the allowed capabilities (the policy of spec §9.3); nil allows nothing.
+	Allow []string
+	// Fixtures feed the hermetic tool kit.
+	Fixtures toolkit.Fixtures
+	// Limits bound the run; zero fields take the defaults of DefaultLimits.
+	Limits Limits
+}
+
+// Limits are the harness's own bounds (not A0 budgets). Both implementations enforce them
+// at the same points, so that a program over a limit ends as StatusResource on both sides:
+//
+//   - MaxDepth bounds nested user-function invocations (direct calls and map/filter/reduce
+//     callbacks). The call that would make the depth exceed MaxDepth ends the run with
+//     StatusResource; A0's try/catch cannot catch it.
+//   - MaxSize bounds the length (list elements, string UTF-16 code units) of every list
+//     or string produced by binary `+`, by a stdlib function or by record/list literals,
+//     checked on the produced value, and the node count of any value serialised to text
+//     (JSON, String(), the Outcome itself). Exceeding it ends the run with StatusResource.
+//   - Timeout is the wall-clock deadline of the run (StatusTimeout); it is the host's
+//     business and is not passed to the reference.
+type Limits struct {
+	MaxDepth int
+	MaxSize  int
+	Timeout  time.Duration
+}
+
+// DefaultLimits are used for zero fields of Limits.
+var DefaultLimits = Limits{MaxDepth: 2000, MaxSize: 1 << 20, Timeout: 5 * time.Second}
+
+// WithDefaults returns l with zero fields replaced by DefaultLimits.
+func (l Limits) WithDefaults() Limits {
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = DefaultLimits.MaxDepth
+	}
+	if l.MaxSize <= 0 {
+		l.MaxSize = DefaultLimits.MaxSize
+	}
+	if l.Timeout <= 0 {
+		l.Timeout = DefaultLimits.Timeout
+	}
+	return l
+}
+
+// Runner is one A0 implementation as the harness drives it: the Go evaluator
+// (runtime/run) or a reference bundle hosted in goja (reference/ts-bundle).
+//
+// Run executes source (already decoded from the file's bytes to valid UTF-8, see
+// syntax.DecodeSource) under cfg and returns its Outcome, never an error: every failure of
+// the implementation itself is classified in Outcome.Status. Run must return by the
+// deadline of ctx (or cfg.Limits.Timeout, whichever is earlier) and be safe for
+// concurrent use.
+type Runner interface {
+	Name() string
+	Run(ctx context.Context, source string, cfg Config) Outcome
+}

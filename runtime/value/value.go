@@ -1,0 +1,50 @@
+// Package value is the Go model of A0 values, built so that it behaves the way the
+// TypeScript reference's JavaScript values do wherever that is observable (spec §5.1, §10):
+// numbers are IEEE-754 doubles (−0, NaN and ±Infinity preserved), strings are sequences of
+// UTF-16 code units, and records enumerate their keys in JavaScript property order
+// (array-index keys first, ascending, then insertion order).
+//
+// A Value is one of:
+//
+//	nil        A0 null
+//	bool       A0 boolean
+//	float64    A0 number
+//	string     A0 string, held as WTF-8 (UTF-8 that may also encode lone surrogates as
+//	           3-byte sequences ED A0 80 … ED BF BF), so that every UTF-16 string —
+//	           including ones with lone surrogates — round-trips exactly
+//	*List      A0 list
+//	*Record    A0 record
+//	*Func      a JavaScript function value leaked through the prototype chain (§10.2)
+//
+// Values are treated as immutable once built: every operation that "changes" a list or
+// record returns a new one, so sharing is always safe.
+package value
+
+// Value is an A0 value; see the package documentation for the dynamic types it may hold.
+type Value = any
+
+// List is an A0 list.
+type List struct {
+	Items []Value
+}
+
+// NewList returns a list holding items (the slice is not copied).
+func NewList(items ...Value) *List { return &List{Items: items} }
+
+// Func is a function value read from Object.prototype (§10.2), e.g. by `r.toString`.
+// There is exactly one Func per name, so identity comparison (==) is JavaScript's.
+type Func struct {
+	Name string
+}
+
+// Record is an A0 record: an ordered string-keyed map with JavaScript key order.
+//
+// Proto models the record's prototype (§10.2): nil means the default Object.prototype;
+// a non-nil Proto is a record installed by a write of the key "__proto__"; NullProto
+// means the prototype was set to null (no inherited keys at all).
+type Record struct {
+	keys      []string
+	vals      map[string]Value
+	Proto     *Record
+	NullProto bool
+}
