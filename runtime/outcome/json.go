@@ -1,0 +1,348 @@
+package outcome
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// Marshal writes o as canonical JSON (compact, keys in a fixed order, values in
+// value.MarshalCanonical form). Two Outcomes are equal iff their Marshal texts are.
+func Marshal(o Outcome) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"status":`)
+	writeString(&b, string(o.Status))
+	b.WriteString(`,"exitCode":`)
+	b.WriteString(strconv.Itoa(o.ExitCode))
+	if o.HasValue {
+		b.WriteString(`,"value":`)
+		b.Write(value.MarshalCanonical(o.Value))
+	}
+	b.WriteString(`,"errors":[`)
+	for i, d := range o.Errors {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeDiagnostic(&b, d)
+	}
+	b.WriteString(`],"evidence":[`)
+	for i, e := range o.Evidence {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(value.MarshalCanonical(e))
+	}
+	b.WriteString(`],"trace":[`)
+	for i, e := range o.Trace {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"event":`)
+		writeString(&b, e.Event)
+		if e.Span != nil {
+			b.WriteString(`,"span":`)
+			writeSpan(&b, *e.Span)
+		}
+		if e.Data != nil {
+			b.WriteString(`,"data":`)
+			b.Write(value.MarshalCanonical(e.Data))
+		}
+		b.WriteByte('}')
+	}
+	b.WriteString(`],"toolCalls":[`)
+	for i, c := range o.ToolCalls {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeCall(&b, c)
+	}
+	b.WriteByte(']')
+	if o.Detail != "" {
+		b.WriteString(`,"detail":`)
+		writeString(&b, o.Detail)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+func writeDiagnostic(b *bytes.Buffer, d Diagnostic) {
+	b.WriteString(`{"code":`)
+	writeString(b, d.Code)
+	b.WriteString(`,"message":`)
+	b.Write(value.MarshalCanonical(d.Message))
+	if d.Span != nil {
+		b.WriteString(`,"span":`)
+		writeSpan(b, *d.Span)
+	}
+	if d.Hint != "" {
+		b.WriteString(`,"hint":`)
+		writeString(b, d.Hint)
+	}
+	if d.Details != nil {
+		b.WriteString(`,"details":`)
+		b.Write(value.MarshalCanonical(d.Details))
+	}
+	b.WriteByte('}')
+}
+
+func writeCall(b *bytes.Buffer, c toolkit.Call) {
+	b.WriteString(`{"tool":`)
+	writeString(b, c.Tool)
+	b.WriteString(`,"args":`)
+	b.Write(value.MarshalCanonical(c.Args))
+	b.WriteString(`,"outcome":`)
+	writeString(b, c.Outcome)
+	if c.Outcome == "ok" {
+		b.WriteString(`,"result":`)
+		b.Write(value.MarshalCanonical(c.Result))
+	} else {
+		b.WriteString(`,"error":`)
+		b.Write(value.MarshalCanonical(c.Error))
+	}
+	b.WriteByte('}')
+}
+
+func writeSpan(b *bytes.Buffer, s ast.Span) {
+	b.WriteString(`{"file":`)
+	b.Write(value.MarshalCanonical(s.File))
+	fmt.Fprintf(b, `,"startLine":%d,"startCol":%d,"endLine":%d,"endCol":%d}`, s.StartLine, s.StartCol, s.EndLine, s.EndCol)
+}
+
+// writeString is for texts the harness itself controls (codes, names, statuses).
+func writeString(b *bytes.Buffer, s string) {
+	b.Write(value.MarshalCanonical(s))
+}
+
+// SpanValue converts a span to the A0 record the reference builds for it (evidence
+// records and check/assert values carry spans as ordinary record values).
+func SpanValue(s ast.Span) *value.Record {
+	r := value.NewRecord()
+	r.Set("file", s.File)
+	r.Set("startLine", float64(s.StartLine))
+	r.Set("startCol", float64(s.StartCol))
+	r.Set("endLine", float64(s.EndLine))
+	r.Set("endCol", float64(s.EndCol))
+	return r
+}
+
+// Parse reads an Outcome from canonical JSON: the text a reference bundle returns (without
+// toolCalls, which the host fills in) or the text Marshal writes.
+func Parse(text []byte) (Outcome, error) {
+	var raw struct {
+		Status    *string           `json:"status"`
+		ExitCode  *int              `json:"exitCode"`
+		Value     json.RawMessage   `json:"value"`
+		Errors    []json.RawMessage `json:"errors"`
+		Evidence  []json.RawMessage `json:"evidence"`
+		Trace     []json.RawMessage `json:"trace"`
+		ToolCalls []json.RawMessage `json:"toolCalls"`
+		Detail    string            `json:"detail"`
+	}
+	if err := json.Unmarshal(text, &raw); err != nil {
+		return Outcome{}, fmt.Errorf("outcome: %w", err)
+	}
+	if raw.Status == nil || raw.ExitCode == nil {
+		return Outcome{}, fmt.Errorf(`outcome: "status" and "exitCode" are required`)
+	}
+	o := Outcome{Status: Status(*raw.Status), ExitCode: *raw.ExitCode, Detail: raw.Detail}
+	switch o.Status {
+	case StatusOK, StatusCrash, StatusTimeout, StatusResource:
+	default:
+		return Outcome{}, fmt.Errorf("outcome: unknown status %q", o.Status)
+	}
+	var err error
+	if raw.Value != nil {
+		o.HasValue = true
+		if o.Value, err = value.UnmarshalCanonical(raw.Value); err != nil {
+			return Outcome{}, fmt.Errorf("outcome: value: %w", err)
+		}
+	}
+	for i, m := range raw.Errors {
+		d, err := parseDiagnostic(m)
+		if err != nil {
+			return Outcome{}, fmt.Errorf("outcome: errors[%d]: %w", i, err)
+		}
+		o.Errors = append(o.Errors, d)
+	}
+	for i, m := range raw.Evidence {
+		v, err := value.UnmarshalCanonical(m)
+		if err != nil {
+			return Outcome{}, fmt.Errorf("outcome: evidence[%d]: %w", i, err)
+		}
+		o.Evidence = append(o.Evidence, v)
+	}
+	for i, m := range raw.Trace {
+		e, err := parseEvent(m)
+		if err != nil {
+			return Outcome{}, fmt.Errorf("outcome: trace[%d]: %w", i, err)
+		}
+		o.Trace = append(o.Trace, e)
+	}
+	for i, m := range raw.ToolCalls {
+		c, err := parseCall(m)
+		if err != nil {
+			return Outcome{}, fmt.Errorf("outcome: toolCalls[%d]: %w", i, err)
+		}
+		o.ToolCalls = append(o.ToolCalls, c)
+	}
+	return o, nil
+}
+
+func parseDiagnostic(m json.RawMessage) (Diagnostic, error) {
+	var raw struct {
+		Code    *string         `json:"code"`
+		Message json.RawMessage `json:"message"`
+		Span    *spanJSON       `json:"span"`
+		Hint    string          `json:"hint"`
+		Details json.RawMessage `json:"details"`
+	}
+	if err := json.Unmarshal(m, &raw); err != nil {
+		return Diagnostic{}, err
+	}
+	if raw.Code == nil || raw.Message == nil {
+		return Diagnostic{}, fmt.Errorf(`"code" and "message" are required`)
+	}
+	d := Diagnostic{Code: *raw.Code, Hint: raw.Hint, Span: raw.Span.span()}
+	msg, err := value.UnmarshalCanonical(raw.Message)
+	if err != nil {
+		return Diagnostic{}, err
+	}
+	s, ok := msg.(string)
+	if !ok {
+		return Diagnostic{}, fmt.Errorf(`"message" must be a string`)
+	}
+	d.Message = s
+	if raw.Details != nil {
+		if d.Details, err = value.UnmarshalCanonical(raw.Details); err != nil {
+			return Diagnostic{}, err
+		}
+	}
+	return d, nil
+}
+
+func parseEvent(m json.RawMessage) (Event, error) {
+	var raw struct {
+		Event *string         `json:"event"`
+		Span  *spanJSON       `json:"span"`
+		Data  json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(m, &raw); err != nil {
+		return Event{}, err
+	}
+	if raw.Event == nil {
+		return Event{}, fmt.Errorf(`"event" is required`)
+	}
+	e := Event{Event: *raw.Event, Span: raw.Span.span()}
+	if raw.Data != nil {
+		var err error
+		if e.Data, err = value.UnmarshalCanonical(raw.Data); err != nil {
+			return Event{}, err
+		}
+	}
+	return e, nil
+}
+
+func parseCall(m json.RawMessage) (toolkit.Call, error) {
+	var raw struct {
+		Tool    string          `json:"tool"`
+		Args    json.RawMessage `json:"args"`
+		Outcome string          `json:"outcome"`
+		Result  json.RawMessage `json:"result"`
+		Error   json.RawMessage `json:"error"`
+	}
+	if err := json.Unmarshal(m, &raw); err != nil {
+		return toolkit.Call{}, err
+	}
+	c := toolkit.Call{Tool: raw.Tool, Outcome: raw.Outcome}
+	var err error
+	if raw.Args != nil {
+		if c.Args, err = value.UnmarshalCanonical(raw.Args); err != nil {
+			return c, err
+		}
+	}
+	if raw.Result != nil {
+		if c.Result, err = value.UnmarshalCanonical(raw.Result); err != nil {
+			return c, err
+		}
+	}
+	if raw.Error != nil {
+		v, err := value.UnmarshalCanonical(raw.Error)
+		if err != nil {
+			return c, err
+		}
+		c.Error, _ = v.(string)
+	}
+	return c, nil
+}
+
+type spanJSON struct {
+	File      json.RawMessage `json:"file"`
+	StartLine int             `json:"startLine"`
+	StartCol  int             `json:"startCol"`
+	EndLine   int             `json:"endLine"`
+	EndCol    int             `json:"endCol"`
+}
+
+func (s *spanJSON) span() *ast.Span {
+	if s == nil {
+		return nil
+	}
+	out := &ast.Span{StartLine: s.StartLine, StartCol: s.StartCol, EndLine: s.EndLine, EndCol: s.EndCol}
+	if v, err := value.UnmarshalCanonical(s.File); err == nil {
+		out.File, _ = v.(string)
+	}
+	return out
+}
+
+// Normalize removes the fields that legitimately differ between runs (spec Appendix D):
+// durationMs in run_end and tool_end data, and the actual of a timeMs budget_exceeded
+// event (also inside E_BUDGET details). It returns a copy; o is not modified.
+func Normalize(o Outcome) Outcome {
+	if len(o.Trace) > 0 {
+		trace := make([]Event, len(o.Trace))
+		for i, e := range o.Trace {
+			if r, ok := e.Data.(*value.Record); ok {
+				switch e.Event {
+				case "run_end", "tool_end":
+					if r.Has("durationMs") {
+						r = r.Clone()
+						r.Delete("durationMs")
+						e.Data = r
+					}
+				case "budget_exceeded":
+					e.Data = dropTimeActual(r)
+				}
+			}
+			trace[i] = e
+		}
+		o.Trace = trace
+	}
+	if len(o.Errors) > 0 {
+		errs := make([]Diagnostic, len(o.Errors))
+		for i, d := range o.Errors {
+			if r, ok := d.Details.(*value.Record); ok && d.Code == "E_BUDGET" {
+				d.Details = dropTimeActual(r)
+				if b, _ := r.Get("budget"); b == "timeMs" {
+					d.Message = "Budget exceeded: timeMs limit exceeded."
+				}
+			}
+			errs[i] = d
+		}
+		o.Errors = errs
+	}
+	return o
+}
+
+func dropTimeActual(r *value.Record) *value.Record {
+	if b, _ := r.Get("budget"); b != "timeMs" || !r.Has("actual") {
+		return r
+	}
+	r = r.Clone()
+	r.Delete("actual")
+	return r
+}
