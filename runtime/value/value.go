@@ -45,6 +45,10 @@ type Func struct {
 type Record struct {
 	keys      []string
 	vals      map[string]Value
+	nIndex    int // how many leading keys are array indices
 	Proto     *Record
 	NullProto bool
+	// isObjectPrototype marks the stand-in for Object.prototype itself (see
+	// ObjectPrototype).
+	isObjectPrototype bool
 }

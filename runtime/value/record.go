@@ -1,0 +1,271 @@
+package value
+
+import "sort"
+
+// The Record layout: keys holds the own keys in JavaScript order, with the nIndex
+// array-index keys as an ascending prefix; vals maps each own key to its value. Lookups are
+// O(1); appending a non-index key is amortised O(1); inserting an index key costs a binary
+// search plus a copy of the keys after it, which is what keeps parse.json of large
+// objects linear in the common case (keys arriving in ascending or non-index order).
+
+// NewRecord returns an empty record whose prototype is Object.prototype.
+func NewRecord() *Record { return &Record{} }
+
+// NewRecordSize returns an empty record with room for n keys.
+func NewRecordSize(n int) *Record {
+	return &Record{keys: make([]string, 0, n), vals: make(map[string]Value, n)}
+}
+
+// Set stores v under k: an existing key keeps its position; a new array-index key is
+// placed in ascending numeric order before all other keys; any other new key is appended.
+// Set is the "define own property" operation (no __proto__ special case); use Assign for
+// JavaScript assignment semantics.
+func (r *Record) Set(k string, v Value) {
+	if r.vals == nil {
+		r.vals = make(map[string]Value)
+	}
+	if _, ok := r.vals[k]; ok {
+		r.vals[k] = v
+		return
+	}
+	r.vals[k] = v
+	if !IsArrayIndex(k) {
+		r.keys = append(r.keys, k)
+		return
+	}
+	// Position among the index prefix: after every index key that is numerically smaller.
+	n := arrayIndexValue(k)
+	pos := sort.Search(r.nIndex, func(i int) bool { return arrayIndexValue(r.keys[i]) > n })
+	r.keys = append(r.keys, "")
+	copy(r.keys[pos+1:], r.keys[pos:])
+	r.keys[pos] = k
+	r.nIndex++
+}
+
+// Assign is JavaScript assignment r[k] = v: for k == "__proto__" it replaces the
+// prototype (record → Proto, null → NullProto) or is ignored (any other value);
+// otherwise it is Set.
+//
+// As in JavaScript, the __proto__ setter only runs when the assignment reaches
+// Object.prototype: if r or a record on its prototype chain owns a data key "__proto__"
+// (possible through parse.json or merge), or the chain ends in a null prototype, the
+// assignment defines an ordinary own key instead. A function value is an object in
+// JavaScript and would become the prototype; this model has no function prototypes, so
+// such an assignment is ignored.
+func (r *Record) Assign(k string, v Value) {
+	if k != protoKey {
+		r.Set(k, v)
+		return
+	}
+	if !r.reachesObjectPrototypeFor(protoKey) {
+		r.Set(k, v)
+		return
+	}
+	switch p := v.(type) {
+	case nil:
+		r.Proto, r.NullProto = nil, true
+	case *Record:
+		if p.isObjectPrototype {
+			r.Proto, r.NullProto = nil, false
+			return
+		}
+		if p.inChainOf(r) {
+			// JavaScript throws "Cyclic __proto__ value"; immutable A0 values cannot
+			// build a cycle, so this is unreachable in practice. Refuse silently.
+			return
+		}
+		r.Proto, r.NullProto = p, false
+	}
+}
+
+// reachesObjectPrototypeFor reports whether a lookup of k on r would fall through every
+// own key of r's prototype chain and arrive at Object.prototype.
+func (r *Record) reachesObjectPrototypeFor(k string) bool {
+	cur := r
+	for depth := 0; cur != nil && depth < maxProtoDepth; depth++ {
+		if cur.isObjectPrototype {
+			return true
+		}
+		if _, ok := cur.vals[k]; ok {
+			return false
+		}
+		if cur.NullProto {
+			return false
+		}
+		if cur.Proto == nil {
+			return true
+		}
+		cur = cur.Proto
+	}
+	return false
+}
+
+// inChainOf reports whether p is r or on r's prototype chain... seen from p: whether
+// making p the prototype of r would create a cycle (r reachable from p).
+func (p *Record) inChainOf(r *Record) bool {
+	cur := p
+	for depth := 0; cur != nil && depth < maxProtoDepth; depth++ {
+		if cur == r {
+			return true
+		}
+		cur = cur.Proto
+	}
+	return false
+}
+
+// Get returns the own property k.
+func (r *Record) Get(k string) (Value, bool) {
+	v, ok := r.vals[k]
+	return v, ok
+}
+
+// Lookup is a JavaScript property read r[k] through the prototype chain (§10.2):
+// own key, then Proto's keys (recursively), then (unless NullProto somewhere ends the
+// chain) Object.prototype: the method names of ObjectPrototypeMethods yield their *Func,
+// "__proto__" yields the prototype record (an empty record for Object.prototype).
+// Absent → (nil, false).
+func (r *Record) Lookup(k string) (Value, bool) {
+	cur := r
+	for depth := 0; cur != nil && depth < maxProtoDepth; depth++ {
+		if cur.isObjectPrototype {
+			break
+		}
+		if v, ok := cur.vals[k]; ok {
+			return v, true
+		}
+		if cur.NullProto {
+			return nil, false
+		}
+		if cur.Proto == nil {
+			break
+		}
+		cur = cur.Proto
+	}
+	return r.objectPrototypeProperty(k)
+}
+
+// objectPrototypeProperty reads k from Object.prototype with r as the receiver.
+func (r *Record) objectPrototypeProperty(k string) (Value, bool) {
+	if k == protoKey {
+		switch {
+		case r.isObjectPrototype:
+			return nil, true // Object.prototype.__proto__ is null
+		case r.NullProto:
+			return nil, true
+		case r.Proto != nil:
+			return r.Proto, true
+		default:
+			return ObjectPrototype(), true
+		}
+	}
+	if f := objectPrototypeMethod(k); f != nil {
+		return f, true
+	}
+	return nil, false
+}
+
+// Has reports whether k is an own key.
+func (r *Record) Has(k string) bool {
+	_, ok := r.vals[k]
+	return ok
+}
+
+// HasInherited reports whether k is an own key or found on the prototype chain
+// (JavaScript's `k in r`).
+func (r *Record) HasInherited(k string) bool {
+	_, ok := r.Lookup(k)
+	return ok
+}
+
+// Delete removes the own key k.
+func (r *Record) Delete(k string) {
+	if _, ok := r.vals[k]; !ok {
+		return
+	}
+	delete(r.vals, k)
+	for i, key := range r.keys {
+		if key == k {
+			r.keys = append(r.keys[:i:i], r.keys[i+1:]...)
+			if i < r.nIndex {
+				r.nIndex--
+			}
+			return
+		}
+	}
+}
+
+// Keys returns the own keys in JavaScript order (the slice must not be modified).
+func (r *Record) Keys() []string { return r.keys }
+
+// Len is the number of own keys.
+func (r *Record) Len() int { return len(r.keys) }
+
+// Clone returns a shallow copy (same keys, order, values and prototype).
+func (r *Record) Clone() *Record {
+	c := &Record{
+		keys:      append([]string(nil), r.keys...),
+		vals:      make(map[string]Value, len(r.keys)),
+		nIndex:    r.nIndex,
+		Proto:     r.Proto,
+		NullProto: r.NullProto,
+	}
+	for k, v := range r.vals {
+		c.vals[k] = v
+	}
+	return c
+}
+
+// CopyOwn returns a new record with Object.prototype as its prototype holding r's own
+// keys in r's order: what the JavaScript object spread `{ ...r }` (which defines keys)
+// produces.
+func (r *Record) CopyOwn() *Record {
+	c := r.Clone()
+	c.Proto, c.NullProto = nil, false
+	return c
+}
+
+// IsObjectPrototype reports whether r stands for Object.prototype (a value read through
+// `__proto__`).
+func (r *Record) IsObjectPrototype() bool { return r.isObjectPrototype }
+
+// ObjectPrototype returns a fresh record standing for Object.prototype: no own keys,
+// lookups find the Object.prototype methods, and its own __proto__ is null. A fresh value
+// is returned each time so that no caller can disturb a shared one.
+func ObjectPrototype() *Record { return &Record{isObjectPrototype: true} }
+
+// IsArrayIndex reports whether k is a canonical array index ("0".."4294967294").
+func IsArrayIndex(k string) bool {
+	n := len(k)
+	if n == 0 || n > 10 {
+		return false
+	}
+	if k[0] == '0' {
+		return n == 1
+	}
+	var v uint64
+	for i := 0; i < n; i++ {
+		c := k[i]
+		if c < '0' || c > '9' {
+			return false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	return v <= maxArrayIndex
+}
+
+const (
+	maxArrayIndex = 4294967294
+	protoKey      = "__proto__"
+	// maxProtoDepth bounds prototype-chain walks; chains are acyclic by construction,
+	// the bound only guards against a record assembled by hand into a cycle.
+	maxProtoDepth = 1 << 16
+)
+
+// arrayIndexValue is the numeric value of a key known to satisfy IsArrayIndex.
+func arrayIndexValue(k string) uint64 {
+	var v uint64
+	for i := 0; i < len(k); i++ {
+		v = v*10 + uint64(k[i]-'0')
+	}
+	return v
+}
