@@ -2,18 +2,19 @@ package value
 
 import "sort"
 
-// The Record layout: keys holds the own keys in JavaScript order, with the nIndex
-// array-index keys as an ascending prefix; vals maps each own key to its value. Lookups are
-// O(1); appending a non-index key is amortised O(1); inserting an index key costs a binary
-// search plus a copy of the keys after it, which is what keeps parse.json of large
-// objects linear in the common case (keys arriving in ascending or non-index order).
+// The Record layout: index holds the array-index keys in ascending order, names the other
+// keys in insertion order, vals maps each own key to its value. Lookups are O(1);
+// appending a name, or an index larger than all present (the order parse.json and
+// range-built data produce), is amortised O(1); inserting a smaller index costs a binary
+// search and a copy of the index keys only. Keys() is index ++ names, concatenated lazily
+// and only when both are non-empty.
 
 // NewRecord returns an empty record whose prototype is Object.prototype.
 func NewRecord() *Record { return &Record{} }
 
 // NewRecordSize returns an empty record with room for n keys.
 func NewRecordSize(n int) *Record {
-	return &Record{keys: make([]string, 0, n), vals: make(map[string]Value, n)}
+	return &Record{names: make([]string, 0, n), vals: make(map[string]Value, n)}
 }
 
 // Set stores v under k: an existing key keeps its position; a new array-index key is
@@ -29,17 +30,24 @@ func (r *Record) Set(k string, v Value) {
 		return
 	}
 	r.vals[k] = v
+	r.order.Store(nil)
 	if !IsArrayIndex(k) {
-		r.keys = append(r.keys, k)
+		r.names = append(r.names, k)
 		return
 	}
-	// Position among the index prefix: after every index key that is numerically smaller.
 	n := arrayIndexValue(k)
-	pos := sort.Search(r.nIndex, func(i int) bool { return arrayIndexValue(r.keys[i]) > n })
-	r.keys = append(r.keys, "")
-	copy(r.keys[pos+1:], r.keys[pos:])
-	r.keys[pos] = k
-	r.nIndex++
+	last := len(r.index)
+	if last == 0 || arrayIndexValue(r.index[last-1]) < n {
+		r.index = append(r.index, k)
+		return
+	}
+	// A fresh slice rather than an in-place shift: a Keys() result handed out earlier
+	// must not change under its holder.
+	pos := sort.Search(last, func(i int) bool { return arrayIndexValue(r.index[i]) > n })
+	index := make([]string, 0, last+1+last/4)
+	index = append(index, r.index[:pos]...)
+	index = append(index, k)
+	r.index = append(index, r.index[pos:]...)
 }
 
 // Assign is JavaScript assignment r[k] = v: for k == "__proto__" it replaces the
@@ -183,29 +191,55 @@ func (r *Record) Delete(k string) {
 		return
 	}
 	delete(r.vals, k)
-	for i, key := range r.keys {
-		if key == k {
-			r.keys = append(r.keys[:i:i], r.keys[i+1:]...)
-			if i < r.nIndex {
-				r.nIndex--
-			}
-			return
-		}
+	r.order.Store(nil)
+	if IsArrayIndex(k) {
+		r.index = without(r.index, k)
+	} else {
+		r.names = without(r.names, k)
 	}
 }
 
+// without returns a new slice holding keys minus k.
+func without(keys []string, k string) []string {
+	for i, key := range keys {
+		if key == k {
+			out := make([]string, 0, len(keys)-1)
+			out = append(out, keys[:i]...)
+			return append(out, keys[i+1:]...)
+		}
+	}
+	return keys
+}
+
 // Keys returns the own keys in JavaScript order (the slice must not be modified).
-func (r *Record) Keys() []string { return r.keys }
+func (r *Record) Keys() []string {
+	switch {
+	case len(r.index) == 0:
+		return r.names
+	case len(r.names) == 0:
+		return r.index
+	}
+	// The cache is atomic so that concurrent readers of a finished record do not race;
+	// two of them may both build it, harmlessly.
+	if p := r.order.Load(); p != nil {
+		return *p
+	}
+	order := make([]string, 0, len(r.index)+len(r.names))
+	order = append(order, r.index...)
+	order = append(order, r.names...)
+	r.order.Store(&order)
+	return order
+}
 
 // Len is the number of own keys.
-func (r *Record) Len() int { return len(r.keys) }
+func (r *Record) Len() int { return len(r.index) + len(r.names) }
 
 // Clone returns a shallow copy (same keys, order, values and prototype).
 func (r *Record) Clone() *Record {
 	c := &Record{
-		keys:      append([]string(nil), r.keys...),
-		vals:      make(map[string]Value, len(r.keys)),
-		nIndex:    r.nIndex,
+		index:     append([]string(nil), r.index...),
+		names:     append([]string(nil), r.names...),
+		vals:      make(map[string]Value, r.Len()),
 		Proto:     r.Proto,
 		NullProto: r.NullProto,
 	}

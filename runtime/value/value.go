@@ -20,6 +20,8 @@
 // record returns a new one, so sharing is always safe.
 package value
 
+import "sync/atomic"
+
 // Value is an A0 value; see the package documentation for the dynamic types it may hold.
 type Value = any
 
@@ -43,9 +45,10 @@ type Func struct {
 // a non-nil Proto is a record installed by a write of the key "__proto__"; NullProto
 // means the prototype was set to null (no inherited keys at all).
 type Record struct {
-	keys      []string
+	index     []string                 // own array-index keys, ascending
+	names     []string                 // the other own keys, in insertion order
+	order     atomic.Pointer[[]string] // cache of index followed by names (nil: not built)
 	vals      map[string]Value
-	nIndex    int // how many leading keys are array indices
 	Proto     *Record
 	NullProto bool
 	// isObjectPrototype marks the stand-in for Object.prototype itself (see

@@ -1,0 +1,246 @@
+// Package harness is the run loop of `a0diff run`: it loads corpus entries, runs each
+// through the Go implementation and the reference in parallel workers, compares the two
+// Outcomes (package diff) and checks them against the entries' expectations (package
+// corpus), optionally rewrites the expectations, and renders the results as a text, JSON
+// or JUnit report.
+//
+// It is a package of its own, not part of the CLI's main package, so that it can be
+// tested with fake implementations and reused by other subcommands (fuzz, reduce).
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/runtime/outcome"
+)
+
+// Runners are the two implementations under comparison.
+type Runners struct {
+	Go, Ref outcome.Runner
+}
+
+// Options configure Run.
+type Options struct {
+	// Workers is the number of entries run at the same time (runtime.NumCPU() when ≤ 0).
+	Workers int
+	// Timeout is the per-run deadline of entries without their own @timeout
+	// (outcome.DefaultLimits.Timeout when 0).
+	Timeout time.Duration
+	// Update rewrites the expectations of the entries on which both implementations agree.
+	Update bool
+	// OnDone, when set, is called after each entry finishes (never concurrently).
+	OnDone func(*EntryResult)
+}
+
+// Load discovers the entries under paths, keeps those whose path matches filter (all
+// when filter is nil) and parses them. Any problem with the input — a missing path, no
+// entries, an unreadable or malformed entry — is an error; all malformed entries are
+// reported together, one per line, each as FILE:LINE: message.
+func Load(paths []string, filter *regexp.Regexp) ([]*corpus.Entry, error) {
+	files, err := corpus.Discover(paths...)
+	if err != nil {
+		return nil, err
+	}
+	var entries []*corpus.Entry
+	var errs []error
+	for _, f := range files {
+		if filter != nil && !filter.MatchString(f) {
+			continue
+		}
+		e, err := corpus.ParseFile(f)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		entries = append(entries, e)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	if len(entries) == 0 {
+		return nil, fmt.Errorf("no entry matches --filter %s (of %d found)", filter, len(files))
+	}
+	return entries, nil
+}
+
+// EntryResult is what happened to one entry.
+type EntryResult struct {
+	Entry   *corpus.Entry
+	Go, Ref outcome.Outcome
+	Diff    diff.Result
+	// GoMismatches and RefMismatches are the entry's expectations each side failed.
+	GoMismatches, RefMismatches []corpus.Mismatch
+	// Update is set when updating was asked for.
+	Update *UpdateResult
+	// Elapsed is the wall time of the entry's runs.
+	Elapsed time.Duration
+}
+
+// UpdateResult says what --update did to an entry.
+type UpdateResult struct {
+	// Written: the file was rewritten.
+	Written bool
+	// Removed and Added are the @expect lines that went and came.
+	Removed, Added []string
+	// Skipped explains why the expectations were left alone (a divergence).
+	Skipped string
+	// Err is a failure to settle or write the new text.
+	Err error
+}
+
+// ExpectationFailed reports whether either side failed the entry's expectations.
+func (r *EntryResult) ExpectationFailed() bool {
+	return len(r.GoMismatches) > 0 || len(r.RefMismatches) > 0
+}
+
+// Passed reports whether the entry is fine: the implementations did not diverge (an
+// inconclusive comparison is not a failure), both met the expectations, and an update,
+// if any, succeeded.
+func (r *EntryResult) Passed() bool {
+	return r.Diff.Verdict != diff.Diverge && !r.ExpectationFailed() && (r.Update == nil || r.Update.Err == nil)
+}
+
+// Summary counts the results.
+type Summary struct {
+	Entries        int           `json:"entries"`
+	Agree          int           `json:"agree"`
+	Diverged       int           `json:"diverged"`
+	Inconclusive   int           `json:"inconclusive"`
+	ExpectFailures int           `json:"expectationFailures"`
+	Updated        int           `json:"updated"`
+	UpdateErrors   int           `json:"updateErrors"`
+	Failed         int           `json:"failed"`
+	Elapsed        time.Duration `json:"-"`
+}
+
+// Report is the outcome of Run: one result per entry in the entries' order.
+type Report struct {
+	Results []*EntryResult
+	Summary Summary
+}
+
+// OK reports whether every entry passed.
+func (r *Report) OK() bool { return r.Summary.Failed == 0 }
+
+// Run runs every entry through both implementations. It returns when all entries are
+// done or ctx is cancelled (entries not started then are left out of the report).
+func Run(ctx context.Context, rs Runners, entries []*corpus.Entry, opts Options) *Report {
+	start := time.Now()
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	results := make([]*EntryResult, len(entries))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var doneMu sync.Mutex
+	for range min(workers, len(entries)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				res := runEntry(ctx, rs, entries[i], opts)
+				results[i] = res
+				if opts.OnDone != nil {
+					doneMu.Lock()
+					opts.OnDone(res)
+					doneMu.Unlock()
+				}
+			}
+		}()
+	}
+feed:
+	for i := range entries {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+
+	rep := &Report{}
+	for _, r := range results {
+		if r == nil {
+			continue // not started before cancellation
+		}
+		rep.Results = append(rep.Results, r)
+		s := &rep.Summary
+		s.Entries++
+		switch r.Diff.Verdict {
+		case diff.Agree:
+			s.Agree++
+		case diff.Diverge:
+			s.Diverged++
+		case diff.Inconclusive:
+			s.Inconclusive++
+		}
+		if r.ExpectationFailed() {
+			s.ExpectFailures++
+		}
+		if r.Update != nil && r.Update.Written {
+			s.Updated++
+		}
+		if r.Update != nil && r.Update.Err != nil {
+			s.UpdateErrors++
+		}
+		if !r.Passed() {
+			s.Failed++
+		}
+	}
+	rep.Summary.Elapsed = time.Since(start)
+	return rep
+}
+
+// runEntry runs, compares, checks and (when asked) updates one entry.
+func runEntry(ctx context.Context, rs Runners, e *corpus.Entry, opts Options) *EntryResult {
+	start := time.Now()
+	res := &EntryResult{Entry: e}
+	res.Go, res.Ref = RunBoth(ctx, rs, e, opts.Timeout)
+	res.Diff = diff.Compare(res.Go, res.Ref)
+	if opts.Update {
+		update(ctx, rs, res, opts.Timeout)
+	}
+	res.GoMismatches = corpus.Check(res.Entry, res.Go)
+	res.RefMismatches = corpus.Check(res.Entry, res.Ref)
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// RunBoth runs e through both implementations, one after the other. The run's deadline
+// is the entry's @timeout, else timeout, else the default.
+func RunBoth(ctx context.Context, rs Runners, e *corpus.Entry, timeout time.Duration) (goOut, refOut outcome.Outcome) {
+	cfg := ConfigFor(e, timeout)
+	return SafeRun(ctx, rs.Go, e.Source, cfg), SafeRun(ctx, rs.Ref, e.Source, cfg)
+}
+
+// ConfigFor is e's configuration with the run deadline filled in.
+func ConfigFor(e *corpus.Entry, timeout time.Duration) outcome.Config {
+	cfg := e.Config
+	if cfg.Limits.Timeout <= 0 {
+		cfg.Limits.Timeout = timeout
+	}
+	cfg.Limits = cfg.Limits.WithDefaults()
+	return cfg
+}
+
+// SafeRun calls r.Run, turning a panic that escapes the implementation (which the
+// Runner contract forbids) into a crash outcome instead of bringing the harness down.
+func SafeRun(ctx context.Context, r outcome.Runner, source string, cfg outcome.Config) (o outcome.Outcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			o = outcome.Outcome{Status: outcome.StatusCrash, Detail: fmt.Sprintf("%s runner panicked: %v\n%s", r.Name(), p, debug.Stack())}
+		}
+	}()
+	return r.Run(ctx, source, cfg)
+}

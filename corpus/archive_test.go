@@ -1,0 +1,47 @@
+package corpus
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"testing"
+)
+
+// section is one file of a test archive: a `-- NAME --` line followed by its content.
+type section struct {
+	name string
+	data []byte
+}
+
+var sectionHeader = regexp.MustCompile(`^-- (\S+) --\r?\n$`)
+
+// readArchive reads a test archive; text before the first header is commentary.
+func readArchive(t *testing.T, path string) (order []string, files map[string][]byte) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = map[string][]byte{}
+	cur := ""
+	for _, line := range splitLines(data) {
+		if m := sectionHeader.FindSubmatch(line); m != nil {
+			cur = string(m[1])
+			if _, dup := files[cur]; dup {
+				t.Fatalf("%s: section %s repeated", path, cur)
+			}
+			files[cur] = []byte{}
+			order = append(order, cur)
+			continue
+		}
+		if cur != "" {
+			files[cur] = append(files[cur], line...)
+		}
+	}
+	return order, files
+}
+
+// trimmed is a section's text without its final line terminator (for one-line texts).
+func trimmed(b []byte) string {
+	return string(bytes.TrimRight(b, "\r\n"))
+}

@@ -1,0 +1,295 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/toolkit"
+)
+
+var (
+	directiveName = regexp.MustCompile(`^[a-z]+$`)
+	// capabilityName accepts any dotted identifier: the policy ignores unknown names
+	// (spec §9.3), so an entry may list one deliberately.
+	capabilityName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
+	errorCode      = regexp.MustCompile(`^E_[A-Z0-9_]+$`)
+	spanText       = regexp.MustCompile(`^[1-9][0-9]*:[1-9][0-9]*-[1-9][0-9]*:[1-9][0-9]*$`)
+	eventName      = regexp.MustCompile(`^[a-z][a-z_]*$`)
+)
+
+// ExitValues are the values `@expect exit` accepts.
+var ExitValues = []string{"0", "1", "2", "3", "4", "5", "timeout", "resource", "crash"}
+
+// splitDirective splits a directive line into its name and arguments.
+func splitDirective(text string) (Directive, error) {
+	t := trimBlanks(text)
+	t = trimBlanks(t[1:])[1:] // drop '#', blanks and '@'
+	name, args, _ := strings.Cut(t, " ")
+	if i := strings.IndexByte(name, '\t'); i >= 0 {
+		name, args = name[:i], name[i+1:]+args
+	}
+	if !directiveName.MatchString(name) {
+		return Directive{}, fmt.Errorf("malformed directive name %q (want # @NAME ARGS with NAME in lower case)", "@"+name)
+	}
+	return Directive{Name: name, Args: args}, nil
+}
+
+// ParseAllow parses a comma-separated capability list (the arguments of @allow and of
+// `a0diff exec --allow`). An empty or blank list allows nothing: it returns an empty,
+// non-nil slice.
+func ParseAllow(list string) ([]string, error) {
+	caps := []string{}
+	if trimBlanks(list) == "" {
+		return caps, nil
+	}
+	for _, c := range strings.Split(list, ",") {
+		c = trimBlanks(c)
+		if !capabilityName.MatchString(c) {
+			return nil, fmt.Errorf("malformed capability %q (want a comma-separated list such as fs.read, fs.write)", c)
+		}
+		caps = append(caps, c)
+	}
+	return caps, nil
+}
+
+// directiveParser applies directives to an entry, remembering where each one-off
+// directive first appeared.
+type directiveParser struct {
+	entry *Entry
+	seen  map[string]int // key → line of first occurrence
+}
+
+func (p *directiveParser) once(key string, line int) error {
+	if first, ok := p.seen[key]; ok {
+		return fmt.Errorf("repeated (first given at line %d)", first)
+	}
+	p.seen[key] = line
+	return nil
+}
+
+func (p *directiveParser) apply(d Directive) error {
+	cfg := &p.entry.Config
+	fx := &cfg.Fixtures
+	args := trimBlanks(d.Args)
+	switch d.Name {
+	case "name":
+		if err := p.once("name", d.Line); err != nil {
+			return err
+		}
+		if args == "" {
+			return errors.New("missing file name")
+		}
+		cfg.File = args
+	case "allow":
+		caps, err := ParseAllow(args)
+		if err != nil {
+			return err
+		}
+		cfg.Allow = append(append([]string{}, cfg.Allow...), caps...)
+	case "cwd":
+		if err := p.once("cwd", d.Line); err != nil {
+			return err
+		}
+		if !strings.HasPrefix(args, "/") {
+			return fmt.Errorf("want an absolute path, got %q", args)
+		}
+		fx.Cwd = args
+	case "file":
+		path, rest, err := leadingToken(args)
+		if err != nil {
+			return err
+		}
+		if err := p.once("path "+path, d.Line); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		var content string
+		if err := strictJSON(rest, &content); err != nil {
+			return fmt.Errorf("content must be one JSON string: %v", err)
+		}
+		fx.Files = append(fx.Files, toolkit.File{Path: path, Content: content})
+	case "dir":
+		path, rest, err := leadingToken(args)
+		if err != nil {
+			return err
+		}
+		if rest != "" {
+			return fmt.Errorf("unexpected %q after the path", rest)
+		}
+		if err := p.once("path "+path, d.Line); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		fx.Files = append(fx.Files, toolkit.File{Path: path, Dir: true})
+	case "http":
+		url, rest, err := leadingToken(args)
+		if err != nil {
+			return err
+		}
+		if err := p.once("http "+url, d.Line); err != nil {
+			return fmt.Errorf("%s: %v", url, err)
+		}
+		var r struct {
+			Status  *int        `json:"status"`
+			Headers [][2]string `json:"headers"`
+			Body    string      `json:"body"`
+			Error   string      `json:"error"`
+		}
+		if err := strictJSON(rest, &r); err != nil {
+			return fmt.Errorf(`want URL {"status":N,"headers":[[NAME,VALUE],…],"body":TEXT} or URL {"error":TEXT}: %v`, err)
+		}
+		resp := toolkit.HTTPResponse{URL: url, Headers: r.Headers, Body: r.Body, Error: r.Error}
+		switch {
+		case r.Status != nil:
+			resp.Status = *r.Status
+		case r.Error == "":
+			resp.Status = 200
+		}
+		fx.HTTP = append(fx.HTTP, resp)
+	case "sh":
+		cmd, rest, err := leadingToken(args)
+		if err != nil {
+			return err
+		}
+		if err := p.once("sh "+cmd, d.Line); err != nil {
+			return fmt.Errorf("%q: %v", cmd, err)
+		}
+		var r struct {
+			ExitCode   int    `json:"exitCode"`
+			Stdout     string `json:"stdout"`
+			Stderr     string `json:"stderr"`
+			DurationMs int    `json:"durationMs"`
+		}
+		if err := strictJSON(rest, &r); err != nil {
+			return fmt.Errorf(`want "CMD" {"exitCode":N,"stdout":TEXT,"stderr":TEXT,"durationMs":N}: %v`, err)
+		}
+		fx.Shell = append(fx.Shell, toolkit.ShellResult{Cmd: cmd, ExitCode: r.ExitCode, Stdout: r.Stdout, Stderr: r.Stderr, DurationMs: r.DurationMs})
+	case "timeout":
+		if err := p.once("timeout", d.Line); err != nil {
+			return err
+		}
+		t, err := time.ParseDuration(args)
+		if err != nil || t <= 0 {
+			return fmt.Errorf("want a positive Go duration such as 2s or 500ms, got %q", args)
+		}
+		cfg.Limits.Timeout = t
+	case "expect":
+		return p.expect(d)
+	default:
+		return errors.New("unknown directive (known: @name @allow @cwd @file @dir @http @sh @timeout @expect)")
+	}
+	return nil
+}
+
+func (p *directiveParser) expect(d Directive) error {
+	x := &p.entry.Expect
+	x.Lines = append(x.Lines, d.Line)
+	kind, rest, _ := strings.Cut(d.Args, " ")
+	switch kind {
+	case "exit":
+		if err := p.once("expect exit", d.Line); err != nil {
+			return err
+		}
+		rest = trimBlanks(rest)
+		for _, v := range ExitValues {
+			if rest == v {
+				x.Exit, x.HasExit, x.ExitLine = rest, true, d.Line
+				return nil
+			}
+		}
+		return fmt.Errorf("exit: want one of %s, got %q", strings.Join(ExitValues, ", "), rest)
+	case "value":
+		if err := p.once("expect value", d.Line); err != nil {
+			return err
+		}
+		rest = trimBlanks(rest)
+		if !json.Valid([]byte(rest)) {
+			return fmt.Errorf("value: not valid JSON: %q", rest)
+		}
+		x.Value, x.HasValue, x.ValueLine = rest, true, d.Line
+	case "error":
+		e, err := parseExpectedError(rest)
+		if err != nil {
+			return fmt.Errorf("error: %v", err)
+		}
+		e.Line = d.Line
+		x.Errors = append(x.Errors, e)
+	case "trace":
+		// Several trace lines concatenate, so that a long trace can be wrapped by hand.
+		if !x.HasTrace {
+			x.HasTrace, x.TraceLine = true, d.Line
+		}
+		for _, name := range strings.Fields(rest) {
+			if !eventName.MatchString(name) {
+				return fmt.Errorf("trace: malformed event name %q", name)
+			}
+			x.Trace = append(x.Trace, name)
+		}
+	default:
+		return fmt.Errorf("unknown expectation %q (known: exit, value, error, trace)", kind)
+	}
+	return nil
+}
+
+// parseExpectedError parses `CODE SPAN MESSAGE`.
+func parseExpectedError(s string) (ExpectedError, error) {
+	code, rest, ok1 := strings.Cut(s, " ")
+	span, msg, ok2 := strings.Cut(rest, " ")
+	if !ok1 || !ok2 {
+		return ExpectedError{}, errors.New("want CODE SPAN MESSAGE (SPAN is L:C-L:C or -)")
+	}
+	if !errorCode.MatchString(code) {
+		return ExpectedError{}, fmt.Errorf("malformed code %q (want E_…)", code)
+	}
+	if span != "-" && !spanText.MatchString(span) {
+		return ExpectedError{}, fmt.Errorf("malformed span %q (want startLine:startCol-endLine:endCol or -)", span)
+	}
+	m, err := unquoteMessage(msg)
+	if err != nil {
+		return ExpectedError{}, err
+	}
+	return ExpectedError{Code: code, Span: span, Message: m}, nil
+}
+
+// leadingToken splits off the first argument: a JSON string when it starts with a quote
+// (for paths and commands with blanks), else everything up to the first blank.
+func leadingToken(s string) (tok, rest string, err error) {
+	if s == "" {
+		return "", "", errors.New("missing argument")
+	}
+	if s[0] != '"' {
+		tok, rest, _ = strings.Cut(s, " ")
+		return tok, trimBlanks(rest), nil
+	}
+	dec := json.NewDecoder(strings.NewReader(s))
+	if err := dec.Decode(&tok); err != nil {
+		return "", "", fmt.Errorf("malformed quoted argument: %v", err)
+	}
+	return tok, trimBlanks(s[dec.InputOffset():]), nil
+}
+
+// strictJSON decodes exactly one JSON value into v, rejecting unknown fields and
+// trailing text.
+func strictJSON(s string, v any) error {
+	if s == "" {
+		return errors.New("missing JSON argument")
+	}
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if rest := bytes.TrimSpace([]byte(s[dec.InputOffset():])); len(rest) > 0 {
+		return fmt.Errorf("unexpected %q after the JSON value", rest)
+	}
+	return nil
+}
+
+// spanString formats a span the way @expect error lines write it.
+func spanString(startLine, startCol, endLine, endCol int) string {
+	return strconv.Itoa(startLine) + ":" + strconv.Itoa(startCol) + "-" + strconv.Itoa(endLine) + ":" + strconv.Itoa(endCol)
+}

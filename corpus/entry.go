@@ -1,0 +1,185 @@
+// Package corpus reads, checks and rewrites corpus entries: `.a0` programs that carry
+// their host configuration and their agreed outcome in `# @NAME ARGS` comment lines (the
+// format is described in README.md beside this file).
+//
+// An entry's file is at the same time an ordinary A0 program (A0 ignores `#` comments),
+// so ParseFile hands the whole text to the implementations, Check compares an Outcome
+// with the entry's pinned expectations, and Update rewrites only the `@expect` lines.
+package corpus
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+)
+
+// Entry is one parsed corpus entry.
+type Entry struct {
+	// Path is the file the entry was read from (as given to Parse).
+	Path string
+	// Raw is the file's bytes; Update edits them line by line so that every line other
+	// than an @expect line stays byte-identical.
+	Raw []byte
+	// Source is the program text handed to the implementations: the whole file decoded
+	// as the A0 CLI decodes it (invalid UTF-8 → U+FFFD, spec §1.1).
+	Source string
+	// Config is the host configuration built from the directives.
+	Config outcome.Config
+	// Expect holds the @expect lines.
+	Expect Expectation
+	// Directives lists every directive line in file order.
+	Directives []Directive
+	// FirstCodeLine and LastCodeLine are the 1-based lines of the first and last line of
+	// code (0 when the file holds no code). Lines before FirstCodeLine form the leading
+	// comment block, lines after LastCodeLine the trailing one.
+	FirstCodeLine, LastCodeLine int
+}
+
+// Directive is one `# @NAME ARGS` line.
+type Directive struct {
+	Line int    // 1-based
+	Name string // without the @
+	Args string // the rest of the line after NAME and one separating blank
+}
+
+// Expectation is the pinned outcome of an entry. A kind is checked only when present,
+// with one rule tying them together: an entry that pins its exit pins the whole result,
+// so when HasExit a missing value line means "no value" and missing error lines mean
+// "no diagnostics".
+type Expectation struct {
+	// Exit is "0".."5", "timeout", "resource" or "crash"; meaningful when HasExit.
+	Exit     string
+	HasExit  bool
+	ExitLine int
+	// Value is the canonical JSON text of the result; meaningful when HasValue.
+	Value     string
+	HasValue  bool
+	ValueLine int
+	// Errors are the expected diagnostics in order.
+	Errors []ExpectedError
+	// Trace is the expected sequence of event names; meaningful when HasTrace (an empty
+	// trace is a valid expectation). TraceLine is the first trace line.
+	Trace     []string
+	HasTrace  bool
+	TraceLine int
+	// Lines are the 1-based lines of every @expect directive, in file order.
+	Lines []int
+}
+
+// ExpectedError is one `# @expect error CODE SPAN MESSAGE` line.
+type ExpectedError struct {
+	Code string
+	// Span is "startLine:startCol-endLine:endCol", or "-" when the diagnostic has none.
+	Span    string
+	Message string
+	Line    int
+}
+
+// Any reports whether the entry pins anything at all.
+func (x *Expectation) Any() bool { return len(x.Lines) > 0 }
+
+// ParseFile reads and parses the entry at path.
+func ParseFile(path string) (*Entry, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse parses an entry's bytes; path names the entry in error messages and provides the
+// default span file name.
+func Parse(path string, data []byte) (*Entry, error) {
+	e := &Entry{Path: path, Raw: data, Source: decodeSource(data)}
+	e.Config.File = filepath.Base(path)
+	lines := splitLines(data)
+	e.FirstCodeLine, e.LastCodeLine = codeRange(lines)
+	p := &directiveParser{entry: e, seen: map[string]int{}}
+	for i, ln := range lines {
+		n := i + 1
+		text := string(trimEOL(ln))
+		if !isDirectiveLine(text) {
+			continue
+		}
+		if e.FirstCodeLine != 0 && n > e.FirstCodeLine && n < e.LastCodeLine {
+			return nil, fmt.Errorf("%s:%d: directive inside the program: directives belong in the comment block before the first or after the last line of code", path, n)
+		}
+		d, err := splitDirective(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+		}
+		d.Line = n
+		if err := p.apply(d); err != nil {
+			return nil, fmt.Errorf("%s:%d: @%s: %v", path, n, d.Name, err)
+		}
+		e.Directives = append(e.Directives, d)
+	}
+	return e, nil
+}
+
+// splitLines splits data after every LF; the pieces keep their line terminators, and a
+// final piece without one is kept too. CR LF ends a line as LF does (the CR stays on the
+// piece); a lone CR does not end a line between tokens (spec §1.1), and a comment or a
+// directive cannot contain one meaningfully, so it is left inside the line.
+func splitLines(data []byte) [][]byte {
+	var lines [][]byte
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			lines = append(lines, data)
+			break
+		}
+		lines = append(lines, data[:i+1])
+		data = data[i+1:]
+	}
+	return lines
+}
+
+// trimEOL drops a line's LF or CR LF terminator.
+func trimEOL(line []byte) []byte {
+	line = bytes.TrimSuffix(line, []byte("\n"))
+	return bytes.TrimSuffix(line, []byte("\r"))
+}
+
+// isCodeLine reports whether a line (without its terminator) holds code: anything but
+// blanks and a comment.
+func isCodeLine(text string) bool {
+	t := trimBlanks(text)
+	return t != "" && t[0] != '#'
+}
+
+func trimBlanks(s string) string {
+	for s != "" && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	for s != "" && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// isDirectiveLine reports whether a comment line is a directive: `#`, optional blanks,
+// then `@`. Prose comments must therefore not start with `@`.
+func isDirectiveLine(text string) bool {
+	t := trimBlanks(text)
+	if t == "" || t[0] != '#' {
+		return false
+	}
+	t = trimBlanks(t[1:])
+	return t != "" && t[0] == '@'
+}
+
+func codeRange(lines [][]byte) (first, last int) {
+	for i, ln := range lines {
+		if isCodeLine(string(trimEOL(ln))) {
+			if first == 0 {
+				first = i + 1
+			}
+			last = i + 1
+		}
+	}
+	return first, last
+}

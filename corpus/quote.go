@@ -1,0 +1,156 @@
+package corpus
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// An @expect error message is written verbatim unless that would be ambiguous or
+// impossible on one line: a message that is empty, starts with `"`, has leading or
+// trailing blanks, or contains a control character or a lone surrogate is written as a
+// JSON string literal instead. Consequently a message field that starts with `"` is
+// always a JSON string literal.
+
+// quoteMessage returns the text of the message field for m.
+func quoteMessage(m string) string {
+	if !needsQuoting(m) {
+		return m
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(m); {
+		if cu, n, ok := decodeSurrogate(m[i:]); ok {
+			fmt.Fprintf(&b, `\u%04x`, cu)
+			i += n
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(m[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			// Not WTF-8 either: a stray byte. Messages never hold one, but do not lose it.
+			fmt.Fprintf(&b, `\u%04x`, m[i])
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(m[i : i+n])
+		}
+		i += n
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func needsQuoting(m string) bool {
+	if m == "" || m[0] == '"' || m[0] == ' ' || m[0] == '\t' || m[len(m)-1] == ' ' || m[len(m)-1] == '\t' {
+		return true
+	}
+	for i := 0; i < len(m); {
+		if _, _, ok := decodeSurrogate(m[i:]); ok {
+			return true
+		}
+		r, n := utf8.DecodeRuneInString(m[i:])
+		if r < 0x20 || r == 0x7f || (r == utf8.RuneError && n == 1) {
+			return true
+		}
+		i += n
+	}
+	return false
+}
+
+// unquoteMessage is the inverse of quoteMessage.
+func unquoteMessage(s string) (string, error) {
+	if s == "" || s[0] != '"' {
+		return s, nil
+	}
+	if len(s) < 2 || s[len(s)-1] != '"' {
+		return "", errors.New(`message starts with '"' but is not one JSON string literal`)
+	}
+	var b strings.Builder
+	body := s[1 : len(s)-1]
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case c == '"':
+			return "", errors.New(`unescaped '"' inside the quoted message`)
+		case c < 0x20:
+			return "", errors.New("raw control character inside the quoted message")
+		case c != '\\':
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		if i == len(body) {
+			return "", errors.New("quoted message ends inside an escape")
+		}
+		switch body[i] {
+		case '"', '\\', '/':
+			b.WriteByte(body[i])
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			if i+5 > len(body) {
+				return "", errors.New(`quoted message has a truncated \u escape`)
+			}
+			cu, err := strconv.ParseUint(body[i+1:i+5], 16, 16)
+			if err != nil {
+				return "", fmt.Errorf(`quoted message has a malformed \u escape %q`, body[i-1:i+5])
+			}
+			i += 4
+			// A high surrogate followed by a low one is one code point; any other
+			// surrogate is kept alone, in WTF-8 (the encoding A0 strings use).
+			if cu >= 0xd800 && cu < 0xdc00 && i+7 <= len(body) && body[i+1] == '\\' && body[i+2] == 'u' {
+				if lo, err := strconv.ParseUint(body[i+3:i+7], 16, 16); err == nil && lo >= 0xdc00 && lo < 0xe000 {
+					b.WriteRune(rune(0x10000 + (cu-0xd800)<<10 + (lo - 0xdc00)))
+					i += 6
+					continue
+				}
+			}
+			writeWTF8(&b, rune(cu))
+		default:
+			return "", fmt.Errorf(`quoted message has an unknown escape \%c`, body[i])
+		}
+	}
+	return b.String(), nil
+}
+
+// writeWTF8 writes r, encoding a surrogate as its own 3-byte sequence (which
+// utf8.EncodeRune refuses to do).
+func writeWTF8(b *strings.Builder, r rune) {
+	if r >= 0xd800 && r < 0xe000 {
+		b.WriteByte(byte(0xe0 | r>>12))
+		b.WriteByte(byte(0x80 | (r>>6)&0x3f))
+		b.WriteByte(byte(0x80 | r&0x3f))
+		return
+	}
+	b.WriteRune(r)
+}
+
+// decodeSurrogate reports whether s starts with a WTF-8 encoded surrogate
+// (ED A0 80 … ED BF BF) and returns its code unit.
+func decodeSurrogate(s string) (cu rune, n int, ok bool) {
+	if len(s) < 3 || s[0] != 0xed || s[1] < 0xa0 || s[1] > 0xbf || s[2] < 0x80 || s[2] > 0xbf {
+		return 0, 0, false
+	}
+	return 0xd000 | rune(s[1]&0x3f)<<6 | rune(s[2]&0x3f), 3, true
+}

@@ -1,0 +1,222 @@
+package diff
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+var sectionHeader = regexp.MustCompile(`^-- (\S+) --$`)
+
+// readArchive reads a test archive: `-- NAME --` lines start sections; text before the
+// first one is commentary.
+func readArchive(t *testing.T, path string) (order []string, files map[string]string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = map[string]string{}
+	cur := ""
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		if m := sectionHeader.FindStringSubmatch(strings.TrimRight(line, "\n")); m != nil {
+			cur = m[1]
+			order = append(order, cur)
+			continue
+		}
+		if cur != "" {
+			files[cur] += line
+		}
+	}
+	return order, files
+}
+
+func parseOutcome(t *testing.T, js string) outcome.Outcome {
+	t.Helper()
+	o, err := outcome.Parse([]byte(strings.TrimSpace(js)))
+	if err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return o
+}
+
+// format renders a Result the way compare.txt writes expectations.
+func format(r Result) string {
+	var b strings.Builder
+	b.WriteString(string(r.Verdict) + "\n")
+	for _, d := range r.Divergences {
+		fmt.Fprintf(&b, "%s %s %s\n  go  %s\n  ref %s\n  sig %s\n", d.Category, d.Path, d.Kind, d.Go, d.Ref, d.Signature)
+	}
+	return b.String()
+}
+
+func TestCompare(t *testing.T) {
+	order, files := readArchive(t, "testdata/compare.txt")
+	n := 0
+	for _, name := range order {
+		base, ok := strings.CutSuffix(name, ".go")
+		if !ok {
+			continue
+		}
+		n++
+		t.Run(base, func(t *testing.T) {
+			g, r := parseOutcome(t, files[base+".go"]), parseOutcome(t, files[base+".ref"])
+			got := format(Compare(g, r))
+			if want := files[base+".want"]; got != want {
+				t.Errorf("Compare\n got:\n%s\nwant:\n%s", got, want)
+			}
+			// Swapping the sides swaps go and ref but keeps the verdict.
+			if sw := Compare(r, g); sw.Verdict != Compare(g, r).Verdict {
+				t.Errorf("swapped verdict %s", sw.Verdict)
+			}
+		})
+	}
+	if n < 30 {
+		t.Fatalf("only %d cases read", n)
+	}
+}
+
+func TestCompareDoesNotModifyOutcomes(t *testing.T) {
+	_, files := readArchive(t, "testdata/compare.txt")
+	g, r := parseOutcome(t, files["host-tool.go"]), parseOutcome(t, files["host-tool.ref"])
+	before := string(outcome.Marshal(g)) + string(outcome.Marshal(r))
+	Compare(g, r)
+	if after := string(outcome.Marshal(g)) + string(outcome.Marshal(r)); after != before {
+		t.Errorf("Compare changed its inputs:\n%s\n%s", before, after)
+	}
+}
+
+func TestSignaturesAbstractPositions(t *testing.T) {
+	// The same bug at different list positions, in different programs, has one signature.
+	a := Compare(
+		parseOutcome(t, `{"status":"ok","exitCode":0,"value":{"items":[{"name":"a"},{"name":"b"}]}}`),
+		parseOutcome(t, `{"status":"ok","exitCode":0,"value":{"items":[{"name":"a"},{"name":"B"}]}}`))
+	b := Compare(
+		parseOutcome(t, `{"status":"ok","exitCode":0,"value":{"items":[{"name":"x"},{"name":"y"},{"name":"z"},{"name":"w"}]}}`),
+		parseOutcome(t, `{"status":"ok","exitCode":0,"value":{"items":[{"name":"x"},{"name":"y"},{"name":"z"},{"name":"W"}]}}`))
+	want := []string{"value@value.items[*].name"}
+	if !reflect.DeepEqual(a.Signatures(), want) || !reflect.DeepEqual(b.Signatures(), want) {
+		t.Errorf("signatures %v and %v, want %v", a.Signatures(), b.Signatures(), want)
+	}
+	if a.Divergences[0].Path != "value.items[1].name" || b.Divergences[0].Path != "value.items[3].name" {
+		t.Errorf("paths %q, %q", a.Divergences[0].Path, b.Divergences[0].Path)
+	}
+}
+
+func TestSignaturesStableAcrossRuns(t *testing.T) {
+	_, files := readArchive(t, "testdata/compare.txt")
+	// Records are Go maps in the view: a stable order must not depend on map iteration.
+	g := parseOutcome(t, `{"status":"ok","exitCode":1,"value":{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6},"trace":[{"event":"x","data":{"p":1,"q":2,"r":3}}]}`)
+	r := parseOutcome(t, `{"status":"ok","exitCode":0,"value":{"a":0,"b":0,"c":0,"d":0,"e":0,"f":0},"trace":[{"event":"x","data":{"p":0,"q":0,"r":0}}]}`)
+	first := Compare(g, r)
+	wantSigs := []string{
+		"exit@exitCode:1/0",
+		"trace@trace[*].data.p:x", "trace@trace[*].data.q:x", "trace@trace[*].data.r:x",
+		"value@value.a", "value@value.b", "value@value.c", "value@value.d", "value@value.e", "value@value.f",
+	}
+	if !reflect.DeepEqual(first.Signatures(), wantSigs) {
+		t.Errorf("Signatures = %q\nwant %q", first.Signatures(), wantSigs)
+	}
+	if first.Signature() != "exit@exitCode:1/0" {
+		t.Errorf("Signature = %q, want the exit's", first.Signature())
+	}
+	for i := 0; i < 50; i++ {
+		if again := Compare(g, r); format(again) != format(first) {
+			t.Fatalf("run %d differs:\n%s\nvs\n%s", i, format(again), format(first))
+		}
+	}
+	for _, name := range []string{"error-code", "trace-missing-event", "key-order"} {
+		g, r := parseOutcome(t, files[name+".go"]), parseOutcome(t, files[name+".ref"])
+		want := Compare(g, r).Signatures()
+		for i := 0; i < 20; i++ {
+			if got := Compare(g, r).Signatures(); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: run %d: %v vs %v", name, i, got, want)
+			}
+		}
+	}
+}
+
+func TestMaxPerCategory(t *testing.T) {
+	var gs, rs []string
+	for i := 0; i < MaxPerCategory+7; i++ {
+		gs = append(gs, fmt.Sprint(i))
+		rs = append(rs, fmt.Sprint(-i-1))
+	}
+	g := parseOutcome(t, `{"status":"ok","exitCode":0,"value":[`+strings.Join(gs, ",")+`]}`)
+	r := parseOutcome(t, `{"status":"ok","exitCode":0,"value":[`+strings.Join(rs, ",")+`]}`)
+	res := Compare(g, r)
+	if len(res.Divergences) != MaxPerCategory || res.Omitted != 7 {
+		t.Errorf("%d divergences, %d omitted; want %d and 7", len(res.Divergences), res.Omitted, MaxPerCategory)
+	}
+}
+
+func TestRenderingIsClipped(t *testing.T) {
+	long := strings.Repeat("é", 200)
+	res := Compare(
+		parseOutcome(t, `{"status":"ok","exitCode":0,"value":"`+long+`"}`),
+		parseOutcome(t, `{"status":"ok","exitCode":0,"value":"x"}`))
+	d := res.Divergences[0]
+	if len(d.Go) > RenderWidth+len("…") || !strings.HasSuffix(d.Go, "…") || !strings.HasPrefix(d.Go, `"éé`) {
+		t.Errorf("Go rendering %q (%d bytes)", d.Go, len(d.Go))
+	}
+}
+
+func TestLoneSurrogatesRenderEscaped(t *testing.T) {
+	res := Compare(
+		parseOutcome(t, `{"status":"ok","exitCode":0,"value":"\ud83d"}`),
+		parseOutcome(t, `{"status":"ok","exitCode":0,"value":"\ufffd"}`))
+	if d := res.Divergences[0]; d.Go != `"\ud83d"` || d.Ref != `"`+"\uFFFD"+`"` {
+		t.Errorf("go %s ref %s", d.Go, d.Ref)
+	}
+}
+
+func TestHostMessage(t *testing.T) {
+	fn := func(name string) value.Value {
+		r := value.NewRecord()
+		r.Set("fn", name)
+		return r
+	}
+	tests := []struct {
+		d    outcome.Diagnostic
+		want bool
+	}{
+		{outcome.Diagnostic{Code: "E_AST", Message: "Bad control character in string literal in JSON at position 4"}, true},
+		{outcome.Diagnostic{Code: "E_TOOL", Message: "Tool 'fs.read' failed: ENOENT"}, true},
+		{outcome.Diagnostic{Code: "E_IO", Message: "Error reading file: ENOENT"}, true},
+		{outcome.Diagnostic{Code: "E_RUNTIME", Message: "x is not a function"}, true},
+		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: Unexpected end of JSON input", Details: fn("parse.json")}, true},
+		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: Unexpected end of JSON input"}, true},
+		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: parse.json requires 'in' to be a string.", Details: fn("parse.json")}, false},
+		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'get' failed: get requires 'path' to be a string.", Details: fn("get")}, false},
+		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: x", Details: fn("get")}, false},
+		{outcome.Diagnostic{Code: "E_TOOL_ARGS", Message: "Invalid arguments for tool 'fs.read': path: Expected string, received number"}, false},
+		{outcome.Diagnostic{Code: "E_TYPE", Message: "Division by zero."}, false},
+	}
+	for _, tt := range tests {
+		if got := HostMessage(tt.d); got != tt.want {
+			t.Errorf("HostMessage(%s %q) = %v", tt.d.Code, tt.d.Message, got)
+		}
+	}
+}
+
+func TestArchiveIsWellFormed(t *testing.T) {
+	order, files := readArchive(t, "testdata/compare.txt")
+	for _, name := range order {
+		base := name[:strings.LastIndexByte(name, '.')]
+		for _, ext := range []string{".go", ".ref", ".want"} {
+			if _, ok := files[base+ext]; !ok {
+				t.Errorf("%s: no %s section", base, ext)
+			}
+		}
+		if strings.HasSuffix(name, ".go") && bytes.Count([]byte(files[name]), []byte("\n")) != 1 {
+			t.Errorf("%s: want one line", name)
+		}
+	}
+}

@@ -1,0 +1,49 @@
+package diff
+
+import (
+	"strings"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// The texts spec Appendix D compares by code only: they come from the host (JSON parser,
+// operating system, HTTP stack, internal errors), not from A0.
+const (
+	parseJSONFailed    = "Function 'parse.json' failed: "
+	parseJSONTypeError = parseJSONFailed + "parse.json requires 'in' to be a string."
+)
+
+// HostMessage reports whether d's message is a [HOST] text that differential
+// comparison checks by code only (spec Appendix D): every E_AST (raised only by the
+// JSON decoding of string literals, §1.7), E_TOOL, E_IO and E_RUNTIME, and an E_FN of
+// parse.json that failed on a syntax error (details.fn is "parse.json" and the message
+// is not parse.json's own type error).
+func HostMessage(d outcome.Diagnostic) bool {
+	fn := ""
+	if r, ok := d.Details.(*value.Record); ok {
+		if v, ok := r.Get("fn"); ok {
+			fn, _ = v.(string)
+			if fn == "" {
+				return false // a non-string fn is not parse.json
+			}
+		}
+	}
+	return hostText(d.Code, d.Message, fn)
+}
+
+// hostText is HostMessage for a code and message that travel without details (the
+// run_end trace event's error and message); fn is "" when unknown, and then the
+// message's prefix decides.
+func hostText(code, message, fn string) bool {
+	switch code {
+	case "E_AST", "E_TOOL", "E_IO", "E_RUNTIME":
+		return true
+	case "E_FN":
+		if fn != "" && fn != "parse.json" {
+			return false
+		}
+		return strings.HasPrefix(message, parseJSONFailed) && message != parseJSONTypeError
+	}
+	return false
+}

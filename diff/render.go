@@ -1,0 +1,201 @@
+package diff
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// renderValue renders one side of a divergence: the view value at the path as compact
+// canonical JSON (−0, NaN and ±Infinity as {"$number":…}), clipped to RenderWidth.
+func renderValue(v reflect.Value) string {
+	if !v.IsValid() {
+		return "(absent)"
+	}
+	var b strings.Builder
+	render(&b, v.Interface())
+	return clipText(b.String())
+}
+
+func render(b *strings.Builder, v any) {
+	if b.Len() > 4*RenderWidth {
+		return // clipped anyway; do not render a huge value in full
+	}
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case absent:
+		b.WriteString("(absent)")
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case string:
+		b.WriteString(jsonString(x))
+	case number:
+		renderNumber(b, float64(x))
+	case function:
+		b.WriteString(`{"$function":` + jsonString(x.Name) + `}`)
+	case list:
+		b.WriteByte('[')
+		for i := range len(x) {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			render(b, x[i])
+		}
+		b.WriteByte(']')
+	case []any:
+		b.WriteByte('[')
+		for i, it := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			render(b, it)
+		}
+		b.WriteByte(']')
+	case record:
+		b.WriteByte('{')
+		for i, k := range x.Order {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(jsonString(k) + ":")
+			render(b, x.Fields[k])
+		}
+		b.WriteByte('}')
+	case keyOrder:
+		b.WriteString("keys [")
+		for i, k := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(jsonString(k))
+		}
+		b.WriteByte(']')
+	case *spanView:
+		if x == nil {
+			b.WriteString("(absent)")
+			return
+		}
+		render(b, *x)
+	case spanView:
+		fmt.Fprintf(b, `{"file":%s,"startLine":%d,"startCol":%d,"endLine":%d,"endCol":%d}`, jsonString(x.File), x.StartLine, x.StartCol, x.EndLine, x.EndCol)
+	case diagView:
+		b.WriteString(`{"code":` + jsonString(x.Code) + `,"message":` + jsonString(x.Message))
+		if x.Span != nil {
+			b.WriteString(`,"span":`)
+			render(b, *x.Span)
+		}
+		if x.Hint != "" {
+			b.WriteString(`,"hint":` + jsonString(x.Hint))
+		}
+		if _, ok := x.Details.(absent); !ok {
+			b.WriteString(`,"details":`)
+			render(b, x.Details)
+		}
+		b.WriteByte('}')
+	case eventView:
+		b.WriteString(`{"event":` + jsonString(x.Event))
+		if x.Span != nil {
+			b.WriteString(`,"span":`)
+			render(b, *x.Span)
+		}
+		if _, ok := x.Data.(absent); !ok {
+			b.WriteString(`,"data":`)
+			render(b, x.Data)
+		}
+		b.WriteByte('}')
+	case callView:
+		b.WriteString(`{"tool":` + jsonString(x.Tool) + `,"args":`)
+		render(b, x.Args)
+		b.WriteString(`,"outcome":` + jsonString(x.Outcome))
+		if x.Outcome == "ok" {
+			b.WriteString(`,"result":`)
+			render(b, x.Result)
+		} else {
+			b.WriteString(`,"error":` + jsonString(x.Error))
+		}
+		b.WriteByte('}')
+	case []diagView, []eventView, []callView:
+		rv := reflect.ValueOf(x)
+		b.WriteByte('[')
+		for i := range rv.Len() {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			render(b, rv.Index(i).Interface())
+		}
+		b.WriteByte(']')
+	default:
+		fmt.Fprintf(b, "%v", x)
+	}
+}
+
+func renderNumber(b *strings.Builder, f float64) {
+	switch {
+	case math.IsNaN(f):
+		b.WriteString(`{"$number":"NaN"}`)
+	case math.IsInf(f, 1):
+		b.WriteString(`{"$number":"Infinity"}`)
+	case math.IsInf(f, -1):
+		b.WriteString(`{"$number":"-Infinity"}`)
+	case f == 0 && math.Signbit(f):
+		b.WriteString(`{"$number":"-0"}`)
+	default:
+		b.WriteString(value.FormatNumber(f))
+	}
+}
+
+// jsonString quotes s as JSON, writing non-ASCII text literally and lone surrogates
+// (held in WTF-8, see package value) as \udxxx escapes.
+func jsonString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		if len(s)-i >= 3 && s[i] == 0xed && s[i+1] >= 0xa0 && s[i+1] <= 0xbf && s[i+2] >= 0x80 && s[i+2] <= 0xbf {
+			fmt.Fprintf(&b, `\u%04x`, 0xd000|rune(s[i+1]&0x3f)<<6|rune(s[i+2]&0x3f))
+			i += 3
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\u%04x`, s[i])
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// clipText shortens s to RenderWidth bytes (on a rune boundary) with a trailing "…".
+func clipText(s string) string {
+	if len(s) <= RenderWidth {
+		return s
+	}
+	i := RenderWidth
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
+}

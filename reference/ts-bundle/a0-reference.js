@@ -1,0 +1,3335 @@
+"use strict";
+(() => {
+  // src/json.ts
+  function parseJSON(text) {
+    const p = new JSONParser(text);
+    p.skipSpace();
+    const v = p.parseValue();
+    p.skipSpace();
+    if (p.pos < text.length) throw p.error(`Unexpected non-whitespace character after JSON at position ${p.pos}`);
+    return v;
+  }
+  function decodeCanonical(text) {
+    return fromCanonical(parseJSON(text));
+  }
+  function fromCanonical(v) {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) v[i] = fromCanonical(v[i]);
+      return v;
+    }
+    if (v === null || typeof v !== "object") return v;
+    const r = v;
+    const keys2 = Object.keys(r);
+    if (keys2.length === 1) {
+      const k = keys2[0];
+      const inner = r[k];
+      if (k === "$number" && typeof inner === "string") return specialNumber(inner);
+      if (k === "$function" && typeof inner === "string") {
+        const fn = Object.prototype[inner];
+        if (typeof fn === "function") return fn;
+        throw new SyntaxError(`canonical JSON: unknown function ${inner}`);
+      }
+      if (k === "$record" && inner !== null && typeof inner === "object" && !Array.isArray(inner)) {
+        const ir = inner;
+        for (const ik of Object.keys(ir)) ir[ik] = fromCanonical(ir[ik]);
+        return ir;
+      }
+    }
+    for (const k of keys2) r[k] = fromCanonical(r[k]);
+    return r;
+  }
+  function specialNumber(s) {
+    switch (s) {
+      case "NaN":
+        return NaN;
+      case "Infinity":
+        return Infinity;
+      case "-Infinity":
+        return -Infinity;
+      case "-0":
+        return -0;
+    }
+    throw new SyntaxError(`canonical JSON: bad $number ${JSON.stringify(s)}`);
+  }
+  var JSONParser = class {
+    constructor(text) {
+      this.text = text;
+      this.pos = 0;
+    }
+    error(message) {
+      return new SyntaxError(message);
+    }
+    skipSpace() {
+      const t = this.text;
+      let i = this.pos;
+      while (i < t.length) {
+        const c = t.charCodeAt(i);
+        if (c !== 32 /* Space */ && c !== 9 /* Tab */ && c !== 10 /* LF */ && c !== 13 /* CR */) break;
+        i++;
+      }
+      this.pos = i;
+    }
+    // unexpected reports the character at pos the way V8 does.
+    unexpected() {
+      const t = this.text;
+      if (this.pos >= t.length) return this.error("Unexpected end of JSON input");
+      const c = t[this.pos];
+      if (c === '"') return this.error(`Unexpected string in JSON at position ${this.pos}`);
+      if (c >= "0" && c <= "9" || c === "-") return this.error(`Unexpected number in JSON at position ${this.pos}`);
+      return this.error(`Unexpected token '${c}', ${contextSnippet(t, this.pos)} is not valid JSON`);
+    }
+    parseValue() {
+      const t = this.text;
+      if (this.pos >= t.length) throw this.unexpected();
+      const c = t.charCodeAt(this.pos);
+      if (c === 34 /* Quote */) return this.parseString();
+      if (c === 123 /* LBrace */) return this.parseObject();
+      if (c === 91 /* LBracket */) return this.parseArray();
+      if (c === 45 /* Minus */ || c >= 48 /* Zero */ && c <= 57 /* Nine */) return this.parseNumber();
+      if (t.startsWith("true", this.pos)) {
+        this.pos += 4;
+        return true;
+      }
+      if (t.startsWith("false", this.pos)) {
+        this.pos += 5;
+        return false;
+      }
+      if (t.startsWith("null", this.pos)) {
+        this.pos += 4;
+        return null;
+      }
+      throw this.unexpected();
+    }
+    parseObject() {
+      const t = this.text;
+      const obj = {};
+      this.pos++;
+      this.skipSpace();
+      if (t.charCodeAt(this.pos) === 125 /* RBrace */) {
+        this.pos++;
+        return obj;
+      }
+      for (; ; ) {
+        if (t.charCodeAt(this.pos) !== 34 /* Quote */) {
+          if (this.pos >= t.length) throw this.unexpected();
+          throw this.error(`Expected property name or '}' in JSON at position ${this.pos}`);
+        }
+        const key = this.parseString();
+        this.skipSpace();
+        if (t.charCodeAt(this.pos) !== 58 /* Colon */) {
+          if (this.pos >= t.length) throw this.unexpected();
+          throw this.error(`Expected ':' after property name in JSON at position ${this.pos}`);
+        }
+        this.pos++;
+        this.skipSpace();
+        const value = this.parseValue();
+        if (key === "__proto__") {
+          Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+        } else {
+          obj[key] = value;
+        }
+        this.skipSpace();
+        const c = t.charCodeAt(this.pos);
+        if (c === 44 /* Comma */) {
+          this.pos++;
+          this.skipSpace();
+          if (t.charCodeAt(this.pos) !== 34 /* Quote */) {
+            if (this.pos >= t.length) throw this.unexpected();
+            throw this.error(`Expected double-quoted property name in JSON at position ${this.pos}`);
+          }
+          continue;
+        }
+        if (c === 125 /* RBrace */) {
+          this.pos++;
+          return obj;
+        }
+        if (this.pos >= t.length) throw this.unexpected();
+        throw this.error(`Expected ',' or '}' after property value in JSON at position ${this.pos}`);
+      }
+    }
+    parseArray() {
+      const t = this.text;
+      const arr = [];
+      this.pos++;
+      this.skipSpace();
+      if (t.charCodeAt(this.pos) === 93 /* RBracket */) {
+        this.pos++;
+        return arr;
+      }
+      for (; ; ) {
+        arr.push(this.parseValue());
+        this.skipSpace();
+        const c = t.charCodeAt(this.pos);
+        if (c === 44 /* Comma */) {
+          this.pos++;
+          this.skipSpace();
+          continue;
+        }
+        if (c === 93 /* RBracket */) {
+          this.pos++;
+          return arr;
+        }
+        if (this.pos >= t.length) throw this.unexpected();
+        throw this.error(`Expected ',' or ']' after array element in JSON at position ${this.pos}`);
+      }
+    }
+    parseNumber() {
+      const t = this.text;
+      const start = this.pos;
+      let i = start;
+      if (t.charCodeAt(i) === 45 /* Minus */) {
+        i++;
+        if (!isDigit(t.charCodeAt(i))) {
+          this.pos = i;
+          if (i >= t.length) throw this.unexpected();
+          throw this.error(`No number after minus sign in JSON at position ${i}`);
+        }
+      }
+      if (t.charCodeAt(i) === 48 /* Zero */) {
+        i++;
+      } else {
+        while (isDigit(t.charCodeAt(i))) i++;
+      }
+      if (t.charCodeAt(i) === 46 /* Dot */) {
+        i++;
+        if (!isDigit(t.charCodeAt(i))) {
+          this.pos = i;
+          if (i >= t.length) throw this.unexpected();
+          throw this.error(`Unterminated fractional number in JSON at position ${i}`);
+        }
+        while (isDigit(t.charCodeAt(i))) i++;
+      }
+      const e = t.charCodeAt(i);
+      if (e === 101 /* LowerE */ || e === 69 /* UpperE */) {
+        i++;
+        const s = t.charCodeAt(i);
+        if (s === 43 /* Plus */ || s === 45 /* Minus */) i++;
+        if (!isDigit(t.charCodeAt(i))) {
+          this.pos = i;
+          if (i >= t.length) throw this.unexpected();
+          throw this.error(`Exponent part is missing a number in JSON at position ${i}`);
+        }
+        while (isDigit(t.charCodeAt(i))) i++;
+      }
+      this.pos = i;
+      return Number(t.slice(start, i));
+    }
+    parseString() {
+      const t = this.text;
+      const start = this.pos;
+      let i = start + 1;
+      let chunkStart = i;
+      let out = "";
+      for (; ; ) {
+        if (i >= t.length) throw this.error(`Unterminated string in JSON at position ${i}`);
+        const c = t.charCodeAt(i);
+        if (c === 34 /* Quote */) {
+          out += t.slice(chunkStart, i);
+          this.pos = i + 1;
+          return out;
+        }
+        if (c < 32) throw this.error(`Bad control character in string literal in JSON at position ${i}`);
+        if (c !== 92 /* Backslash */) {
+          i++;
+          continue;
+        }
+        out += t.slice(chunkStart, i);
+        const esc = t[i + 1];
+        switch (esc) {
+          case '"':
+          case "\\":
+          case "/":
+            out += esc;
+            i += 2;
+            break;
+          case "b":
+            out += "\b";
+            i += 2;
+            break;
+          case "f":
+            out += "\f";
+            i += 2;
+            break;
+          case "n":
+            out += "\n";
+            i += 2;
+            break;
+          case "r":
+            out += "\r";
+            i += 2;
+            break;
+          case "t":
+            out += "	";
+            i += 2;
+            break;
+          case "u": {
+            let code = 0;
+            for (let k = 2; k < 6; k++) {
+              const h = hexValue(t.charCodeAt(i + k));
+              if (h < 0) {
+                if (i + k >= t.length) throw this.error(`Unterminated string in JSON at position ${i + k}`);
+                throw this.error(`Bad Unicode escape in JSON at position ${i + k}`);
+              }
+              code = code * 16 + h;
+            }
+            out += String.fromCharCode(code);
+            i += 6;
+            break;
+          }
+          default:
+            if (i + 1 >= t.length) throw this.error(`Unterminated string in JSON at position ${i + 1}`);
+            throw this.error(`Bad escaped character in JSON at position ${i + 1}`);
+        }
+        chunkStart = i;
+      }
+    }
+  };
+  function isDigit(c) {
+    return c >= 48 /* Zero */ && c <= 57 /* Nine */;
+  }
+  function hexValue(c) {
+    if (c >= 48 && c <= 57) return c - 48;
+    if (c >= 65 && c <= 70) return c - 65 + 10;
+    if (c >= 97 && c <= 102) return c - 97 + 10;
+    return -1;
+  }
+  function contextSnippet(t, pos) {
+    const maxContext = 10;
+    if (t.length <= maxContext * 2) return `"${t}"`;
+    const from = Math.max(0, pos - maxContext);
+    const to = Math.min(t.length, pos + maxContext);
+    return `${from > 0 ? "..." : ""}"${t.slice(from, to)}"${to < t.length ? "..." : ""}`;
+  }
+
+  // src/limits.ts
+  var HarnessLimitError = class {
+    constructor(limit, detail) {
+      this.limit = limit;
+      this.detail = detail;
+    }
+  };
+  var Limits = class {
+    constructor(maxDepth, maxSize) {
+      this.maxDepth = maxDepth;
+      this.maxSize = maxSize;
+    }
+    // checkLength fails when a list or string of `length` elements/code units would be
+    // produced. Callers may check a length before building the value when that length is
+    // exactly the length of the value they would produce.
+    checkLength(length, what) {
+      if (length > this.maxSize) {
+        throw new HarnessLimitError("maxSize", `${what} of length ${length} exceeds maxSize ${this.maxSize}`);
+      }
+    }
+    // checkProduced applies checkLength to a value if it is a list or a string.
+    checkProduced(v, what) {
+      if (typeof v === "string" || Array.isArray(v)) this.checkLength(v.length, what);
+    }
+    // checkNodes counts the nodes a serialisation of v visits and fails when there are more
+    // than maxSize. Every value counts one node; lists are descended; records (own
+    // enumerable keys) are descended only when intoRecords is set (JSON-like texts; the
+    // String() conversion does not look inside records).
+    checkNodes(v, intoRecords, what) {
+      const max = this.maxSize;
+      let count = 0;
+      const stack = [v];
+      while (stack.length > 0) {
+        const x = stack.pop();
+        if (++count > max) {
+          throw new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
+        }
+        if (x === null || typeof x !== "object") continue;
+        if (Array.isArray(x)) {
+          for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
+        } else if (intoRecords) {
+          const rec = x;
+          const keys2 = Object.keys(rec);
+          for (let i = keys2.length - 1; i >= 0; i--) stack.push(rec[keys2[i]]);
+        }
+      }
+    }
+  };
+
+  // src/values.ts
+  function isRecord(v) {
+    return v !== null && typeof v === "object" && !Array.isArray(v);
+  }
+  function hasOwn(r, key) {
+    return Object.prototype.hasOwnProperty.call(r, key);
+  }
+  function typeofName(v) {
+    return v === null ? "null" : typeof v;
+  }
+  function rawTypeofName(v) {
+    return typeof v;
+  }
+  function shapeName(v) {
+    if (v === null) return "null";
+    if (Array.isArray(v)) return "list";
+    return typeof v;
+  }
+  function a0TypeName(v) {
+    if (v === null || v === void 0) return "null";
+    if (Array.isArray(v)) return "list";
+    const t = typeof v;
+    if (t === "boolean" || t === "number" || t === "string") return t;
+    return "record";
+  }
+  function isTruthy(v) {
+    return !(v === null || v === void 0 || v === false || v === 0 || v === "");
+  }
+  function deepEqual(a, b) {
+    if (a === b) return true;
+    if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+    if (Array.isArray(a) || Array.isArray(b)) {
+      if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+      for (let i = 0; i < a.length; i++) {
+        if (!deepEqual(a[i], b[i])) return false;
+      }
+      return true;
+    }
+    const ra = a;
+    const rb = b;
+    const keys2 = Object.keys(ra);
+    if (keys2.length !== Object.keys(rb).length) return false;
+    for (const k of keys2) {
+      if (!hasOwn(rb, k) || !deepEqual(ra[k], rb[k])) return false;
+    }
+    return true;
+  }
+  function displayString(v, limits) {
+    limits.checkNodes(v, false, "String() conversion");
+    return toDisplay(v);
+  }
+  function toDisplay(v) {
+    if (Array.isArray(v)) {
+      const parts = [];
+      for (const x of v) parts.push(x === null || x === void 0 ? "" : toDisplay(x));
+      return parts.join(",");
+    }
+    if (v !== null && typeof v === "object") return objectToPrimitiveString(v);
+    return String(v);
+  }
+  function objectToPrimitiveString(o) {
+    for (const method of ["toString", "valueOf"]) {
+      const fn = o[method];
+      if (typeof fn === "function") {
+        const r = fn.call(o);
+        if (r === null || typeof r !== "object" && typeof r !== "function") return String(r);
+      }
+    }
+    throw new TypeError("Cannot convert object to primitive value");
+  }
+  function jsonText(v, limits) {
+    limits.checkNodes(v, true, "JSON text");
+    return JSON.stringify(v);
+  }
+  function encodeCanonical(v, limits, what) {
+    limits.checkNodes(v, true, what);
+    const out = [];
+    writeCanonical(v, out);
+    return out.join("");
+  }
+  function writeCanonical(v, out) {
+    switch (typeof v) {
+      case "string":
+        out.push(JSON.stringify(v));
+        return;
+      case "number":
+        out.push(canonicalNumber(v));
+        return;
+      case "boolean":
+        out.push(v ? "true" : "false");
+        return;
+      case "function":
+        out.push('{"$function":', JSON.stringify(v.name), "}");
+        return;
+      case "object":
+        break;
+      default:
+        throw new Error(`canonical encoding: unexpected ${typeof v} value`);
+    }
+    if (v === null) {
+      out.push("null");
+      return;
+    }
+    if (Array.isArray(v)) {
+      out.push("[");
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) out.push(",");
+        writeCanonical(v[i], out);
+      }
+      out.push("]");
+      return;
+    }
+    const r = v;
+    const keys2 = Object.keys(r);
+    const wrap = keys2.length === 1 && (keys2[0] === "$number" || keys2[0] === "$function" || keys2[0] === "$record");
+    if (wrap) out.push('{"$record":');
+    out.push("{");
+    for (let i = 0; i < keys2.length; i++) {
+      if (i > 0) out.push(",");
+      out.push(JSON.stringify(keys2[i]), ":");
+      writeCanonical(r[keys2[i]], out);
+    }
+    out.push("}");
+    if (wrap) out.push("}");
+  }
+  function canonicalNumber(n) {
+    if (n !== n) return '{"$number":"NaN"}';
+    if (n === Infinity) return '{"$number":"Infinity"}';
+    if (n === -Infinity) return '{"$number":"-Infinity"}';
+    if (n === 0 && 1 / n < 0) return '{"$number":"-0"}';
+    return String(n);
+  }
+
+  // src/paths.ts
+  function parsePath(path) {
+    const pieces = [];
+    let current = "";
+    let i = 0;
+    while (i < path.length) {
+      const c = path[i];
+      if (c === ".") {
+        pieces.push(current);
+        current = "";
+        i++;
+        continue;
+      }
+      if (c === "[") {
+        let j = i + 1;
+        while (j < path.length && path[j] >= "0" && path[j] <= "9") j++;
+        if (j > i + 1 && path[j] === "]") {
+          pieces.push(current, path.slice(i + 1, j));
+          current = "";
+          i = j + 1;
+          continue;
+        }
+      }
+      current += c;
+      i++;
+    }
+    pieces.push(current);
+    const segments = [];
+    for (const p of pieces) {
+      if (p === "") continue;
+      segments.push(isAllDigits(p) ? Number(p) : p);
+    }
+    return segments;
+  }
+  function isAllDigits(s) {
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] < "0" || s[i] > "9") return false;
+    }
+    return s.length > 0;
+  }
+  function getPath(input, segments) {
+    var _a, _b;
+    let current = input;
+    for (const seg of segments) {
+      if (current === null || current === void 0) return null;
+      if (typeof seg === "number") {
+        if (!Array.isArray(current)) return null;
+        current = (_a = current[seg]) != null ? _a : null;
+      } else {
+        if (!isRecord(current)) return null;
+        current = (_b = current[seg]) != null ? _b : null;
+      }
+    }
+    return current;
+  }
+  function putPath(current, segments, index, value, limits) {
+    var _a;
+    if (index === segments.length) return value;
+    const seg = segments[index];
+    if (typeof seg === "number") {
+      limits.checkLength(seg + 1, "put list");
+      const list = Array.isArray(current) ? current.slice() : [];
+      while (list.length <= seg) list.push(null);
+      list[seg] = putPath(list[seg], segments, index + 1, value, limits);
+      return list;
+    }
+    const rec = isRecord(current) ? { ...current } : {};
+    rec[seg] = putPath((_a = rec[seg]) != null ? _a : null, segments, index + 1, value, limits);
+    return rec;
+  }
+  function fail(message) {
+    throw new Error(message);
+  }
+  function parsePointer(pointer, field2) {
+    if (pointer === "") return [];
+    if (pointer[0] !== "/") fail(`Invalid JSON Pointer '${pointer}' for '${field2}'.`);
+    const pieces = pointer.split("/");
+    pieces.shift();
+    for (let i = 0; i < pieces.length; i++) pieces[i] = pieces[i].split("~1").join("/").split("~0").join("~");
+    return pieces;
+  }
+  function isCanonicalIndex(piece) {
+    if (piece === "0") return true;
+    if (piece.length === 0 || piece[0] < "1" || piece[0] > "9") return false;
+    return isAllDigits(piece);
+  }
+  function remainingPointer(pieces, at2) {
+    return "/" + pieces.slice(at2).join("/");
+  }
+  function listIndex(piece, limit, dashAllowed, pointer, op) {
+    if (piece === "-") {
+      if (dashAllowed) return limit;
+      fail(`Invalid array index '-' at '${pointer}' for op '${op}'.`);
+    }
+    if (!isCanonicalIndex(piece)) fail(`Invalid array index '${piece}' at '${pointer}' for op '${op}'.`);
+    const idx = Number(piece);
+    if (idx >= limit + (dashAllowed ? 1 : 0)) fail(`Array index '${piece}' out of bounds at '${pointer}' for op '${op}'.`);
+    return idx;
+  }
+  var MISSING = {};
+  function valueAt(doc, pieces) {
+    let current = doc;
+    for (const piece of pieces) {
+      if (Array.isArray(current)) {
+        if (!isCanonicalIndex(piece)) return MISSING;
+        const idx = Number(piece);
+        if (idx >= current.length) return MISSING;
+        current = current[idx];
+      } else if (isRecord(current)) {
+        if (!hasOwn(current, piece)) return MISSING;
+        current = current[piece];
+      } else {
+        return MISSING;
+      }
+    }
+    return current;
+  }
+  function setAt(doc, pieces, at2, value, op) {
+    if (at2 === pieces.length) return value;
+    const piece = pieces[at2];
+    const pointer = remainingPointer(pieces, at2);
+    const last = at2 === pieces.length - 1;
+    if (Array.isArray(doc)) {
+      const list = doc.slice();
+      if (last) {
+        const idx = listIndex(piece, list.length, op === "add", pointer, op);
+        if (op === "add") list.splice(idx, 0, value);
+        else list[idx] = value;
+      } else {
+        const idx = listIndex(piece, list.length, false, pointer, op);
+        list[idx] = setAt(list[idx], pieces, at2 + 1, value, op);
+      }
+      return list;
+    }
+    if (!isRecord(doc)) fail(`Path '${pointer}' does not exist for op '${op}'.`);
+    const rec = { ...doc };
+    if (!hasOwn(rec, piece) && (!last || op === "replace")) fail(`Path '${pointer}' does not exist for op '${op}'.`);
+    rec[piece] = last ? value : setAt(rec[piece], pieces, at2 + 1, value, op);
+    return rec;
+  }
+  function removeAt(doc, pieces, at2) {
+    if (at2 === pieces.length) return null;
+    const piece = pieces[at2];
+    const pointer = remainingPointer(pieces, at2);
+    const last = at2 === pieces.length - 1;
+    if (Array.isArray(doc)) {
+      const idx = listIndex(piece, doc.length, false, pointer, "remove");
+      const list = doc.slice();
+      if (last) list.splice(idx, 1);
+      else list[idx] = removeAt(list[idx], pieces, at2 + 1);
+      return list;
+    }
+    if (!isRecord(doc) || !hasOwn(doc, piece)) fail(`Path '${pointer}' does not exist for op 'remove'.`);
+    const rec = { ...doc };
+    if (last) delete rec[piece];
+    else rec[piece] = removeAt(rec[piece], pieces, at2 + 1);
+    return rec;
+  }
+  function cloneDeep(v) {
+    if (Array.isArray(v)) return v.map(cloneDeep);
+    if (isRecord(v)) {
+      const out = {};
+      for (const k of Object.keys(v)) out[k] = cloneDeep(v[k]);
+      return out;
+    }
+    return v;
+  }
+  function applyOp(doc, op, limits) {
+    var _a, _b, _c;
+    const name = op.op;
+    const path = op.path;
+    if (typeof name !== "string") fail("patch op requires an 'op' string.");
+    if (typeof path !== "string") fail("patch op requires a 'path' string.");
+    const pieces = parsePointer(path, "path");
+    switch (name) {
+      case "add":
+        return setAt(doc, pieces, 0, (_a = op.value) != null ? _a : null, "add");
+      case "replace":
+        return setAt(doc, pieces, 0, (_b = op.value) != null ? _b : null, "replace");
+      case "remove":
+        return removeAt(doc, pieces, 0);
+      case "copy":
+      case "move": {
+        const from = op.from;
+        if (typeof from !== "string") fail(`${name} op requires a 'from' string.`);
+        const fromPieces = parsePointer(from, "from");
+        const found = valueAt(doc, fromPieces);
+        if (found === MISSING) fail(`Path '${from}' does not exist for op '${name}'.`);
+        const moved = cloneDeep(found);
+        if (name === "move") doc = removeAt(doc, fromPieces, 0);
+        return setAt(doc, pieces, 0, moved, "add");
+      }
+      case "test": {
+        const actual = valueAt(doc, pieces);
+        if (actual === MISSING) fail(`Test failed at '${path}': path does not exist.`);
+        const expected = (_c = op.value) != null ? _c : null;
+        if (!deepEqual(actual, expected)) {
+          fail(`Test failed at '${path}': expected ${jsonText(expected, limits)}, got ${jsonText(actual, limits)}`);
+        }
+        return doc;
+      }
+    }
+    return fail(`Unknown patch op '${name}'.`);
+  }
+  function patch(input, ops, limits) {
+    if (!Array.isArray(ops)) fail("patch requires 'ops' to be a list.");
+    let doc = input;
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i];
+      if (!isRecord(op)) fail(`Invalid op at index ${i}.`);
+      doc = applyOp(doc, op, limits);
+    }
+    return doc;
+  }
+
+  // src/stdlib.ts
+  function fail2(message) {
+    throw new Error(message);
+  }
+  function parseJson(args) {
+    const text = args.in;
+    if (typeof text !== "string") fail2("parse.json requires 'in' to be a string.");
+    return parseJSON(text);
+  }
+  function get(args) {
+    var _a;
+    const path = args.path;
+    if (typeof path !== "string") fail2("get requires 'path' to be a string.");
+    return getPath((_a = args.in) != null ? _a : null, parsePath(path));
+  }
+  function put(args, limits) {
+    var _a, _b;
+    const path = args.path;
+    if (typeof path !== "string") fail2("put requires 'path' to be a string.");
+    return putPath((_a = args.in) != null ? _a : null, parsePath(path), 0, (_b = args.value) != null ? _b : null, limits);
+  }
+  function patchFn(args, limits) {
+    var _a, _b;
+    return patch((_a = args.in) != null ? _a : null, (_b = args.ops) != null ? _b : null, limits);
+  }
+  function eq(args) {
+    var _a, _b;
+    return deepEqual((_a = args.a) != null ? _a : null, (_b = args.b) != null ? _b : null);
+  }
+  function contains(args) {
+    var _a, _b;
+    const input = (_a = args.in) != null ? _a : null;
+    const value = (_b = args.value) != null ? _b : null;
+    if (typeof input === "string") return typeof value === "string" && input.includes(value);
+    if (Array.isArray(input)) return input.some((x) => deepEqual(x, value));
+    if (isRecord(input)) return typeof value === "string" && hasOwn(input, value);
+    return false;
+  }
+  function not(args) {
+    return !isTruthy(args.in);
+  }
+  function and(args) {
+    return isTruthy(args.a) && isTruthy(args.b);
+  }
+  function or(args) {
+    return isTruthy(args.a) || isTruthy(args.b);
+  }
+  function coalesce(args) {
+    var _a;
+    const v = args.in;
+    return v === null || v === void 0 ? (_a = args.default) != null ? _a : null : v;
+  }
+  function typeofFn(args) {
+    return a0TypeName(args.in);
+  }
+  function len(args) {
+    const input = args.in;
+    if (Array.isArray(input) || typeof input === "string") return input.length;
+    if (isRecord(input)) return Object.keys(input).length;
+    return fail2("len: 'in' must be a list, string, or record");
+  }
+  function append(args, limits) {
+    var _a;
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("append: 'in' must be a list");
+    limits.checkLength(input.length + 1, "append result");
+    const out = input.slice();
+    out.push((_a = args.value) != null ? _a : null);
+    return out;
+  }
+  function concat(args, limits) {
+    const a = args.a;
+    const b = args.b;
+    if (!Array.isArray(a) || !Array.isArray(b)) fail2("concat: 'a' and 'b' must be lists");
+    limits.checkLength(a.length + b.length, "concat result");
+    return a.concat(b);
+  }
+  function compareValues(a, b, limits) {
+    if (typeof a === "number" && typeof b === "number") return a - b;
+    if (typeof a === "string" && typeof b === "string") return a.localeCompare(b);
+    const ja = jsonText(a, limits);
+    const jb = jsonText(b, limits);
+    return ja < jb ? -1 : ja > jb ? 1 : 0;
+  }
+  function sort(args, limits) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("sort: 'in' must be a list");
+    const by = args.by;
+    let keys2 = null;
+    if (by !== null && by !== void 0) {
+      if (typeof by === "string") {
+        keys2 = [by];
+      } else if (Array.isArray(by)) {
+        if (!by.every((k) => typeof k === "string")) fail2("sort: 'by' array elements must be strings");
+        keys2 = by;
+      } else {
+        fail2("sort: 'by' must be a string or list of strings");
+      }
+    }
+    const sorted = input.slice();
+    if (keys2 === null) {
+      sorted.sort((x, y) => compareValues(x, y, limits));
+      return sorted;
+    }
+    const byKeys = keys2;
+    sorted.sort((x, y) => {
+      var _a, _b;
+      for (const key of byKeys) {
+        const c = compareValues((_a = x == null ? void 0 : x[key]) != null ? _a : null, (_b = y == null ? void 0 : y[key]) != null ? _b : null, limits);
+        if (c !== 0) return c;
+      }
+      return 0;
+    });
+    return sorted;
+  }
+  function filterBy(args) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("filter: 'in' must be a list");
+    const by = args.by;
+    if (typeof by !== "string") fail2("filter: 'by' must be a string");
+    return input.filter((el) => isRecord(el) && isTruthy(el[by]));
+  }
+  function find(args) {
+    var _a, _b;
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("find: 'in' must be a list");
+    const key = args.key;
+    if (typeof key !== "string") fail2("find: 'key' must be a string");
+    const value = (_a = args.value) != null ? _a : null;
+    for (const el of input) {
+      if (isRecord(el) && deepEqual((_b = el[key]) != null ? _b : null, value)) return el;
+    }
+    return null;
+  }
+  function range(args, limits) {
+    const from = args.from;
+    const to = args.to;
+    if (typeof from !== "number" || typeof to !== "number" || !Number.isInteger(from) || !Number.isInteger(to)) {
+      fail2("range: 'from' and 'to' must be integers");
+    }
+    const out = [];
+    if (from >= to) return out;
+    limits.checkLength(to - from, "range result");
+    for (let i = from; i < to; i++) out.push(i);
+    return out;
+  }
+  function join(args, limits) {
+    var _a;
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("join: 'in' must be a list");
+    const sep = (_a = args.sep) != null ? _a : "";
+    if (typeof sep !== "string") fail2("join: 'sep' must be a string");
+    const parts = [];
+    let total = 0;
+    for (let i = 0; i < input.length; i++) {
+      const s = displayString(input[i], limits);
+      total += s.length + (i > 0 ? sep.length : 0);
+      limits.checkLength(total, "join result");
+      parts.push(s);
+    }
+    return parts.join(sep);
+  }
+  function unique(args) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("unique: 'in' must be a list");
+    const out = [];
+    for (const x of input) {
+      if (!out.some((y) => deepEqual(x, y))) out.push(x);
+    }
+    return out;
+  }
+  function pluck(args) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("pluck: 'in' must be a list");
+    const key = args.key;
+    if (typeof key !== "string") fail2("pluck: 'key' must be a string");
+    return input.map((el) => {
+      var _a;
+      return isRecord(el) ? (_a = el[key]) != null ? _a : null : null;
+    });
+  }
+  function flat(args, limits) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("flat: 'in' must be a list");
+    const out = [];
+    for (const x of input) {
+      if (Array.isArray(x)) {
+        limits.checkLength(out.length + x.length, "flat result");
+        for (const y of x) out.push(y);
+      } else {
+        out.push(x);
+      }
+    }
+    return out;
+  }
+  function strConcat(args, limits) {
+    const parts = args.parts;
+    if (!Array.isArray(parts)) fail2("str.concat: 'parts' must be a list");
+    const out = [];
+    let total = 0;
+    for (const p of parts) {
+      const s = displayString(p, limits);
+      total += s.length;
+      limits.checkLength(total, "str.concat result");
+      out.push(s);
+    }
+    return out.join("");
+  }
+  function strSplit(args) {
+    const input = args.in;
+    if (typeof input !== "string") fail2("str.split: 'in' must be a string");
+    const sep = args.sep;
+    if (typeof sep !== "string") fail2("str.split: 'sep' must be a string");
+    return input.split(sep);
+  }
+  function strStarts(args) {
+    const input = args.in;
+    if (typeof input !== "string") fail2("str.starts: 'in' must be a string");
+    const value = args.value;
+    if (typeof value !== "string") fail2("str.starts: 'value' must be a string");
+    return input.startsWith(value);
+  }
+  function strEnds(args) {
+    const input = args.in;
+    if (typeof input !== "string") fail2("str.ends: 'in' must be a string");
+    const value = args.value;
+    if (typeof value !== "string") fail2("str.ends: 'value' must be a string");
+    return input.endsWith(value);
+  }
+  function strReplace(args, limits) {
+    const input = args.in;
+    if (typeof input !== "string") fail2("str.replace: 'in' must be a string");
+    const from = args.from;
+    if (typeof from !== "string") fail2("str.replace: 'from' must be a string");
+    const to = args.to;
+    if (typeof to !== "string") fail2("str.replace: 'to' must be a string");
+    const positions = [];
+    const advance = Math.max(1, from.length);
+    let p = input.indexOf(from, 0);
+    while (p !== -1) {
+      positions.push(p);
+      p = p + advance > input.length ? -1 : input.indexOf(from, p + advance);
+    }
+    const literal = to.indexOf("$") === -1;
+    const out = [];
+    let total = 0;
+    let end = 0;
+    for (const pos of positions) {
+      const kept = input.slice(end, pos);
+      const replacement = literal ? to : substitute(to, input, pos, from.length);
+      total += kept.length + replacement.length;
+      limits.checkLength(total, "str.replace result");
+      out.push(kept, replacement);
+      end = pos + from.length;
+    }
+    const rest = input.slice(end);
+    limits.checkLength(total + rest.length, "str.replace result");
+    out.push(rest);
+    return out.join("");
+  }
+  function substitute(template, input, pos, matchLength) {
+    let out = "";
+    let i = 0;
+    while (i < template.length) {
+      const c = template[i];
+      if (c === "$" && i + 1 < template.length) {
+        const n = template[i + 1];
+        if (n === "$") {
+          out += "$";
+          i += 2;
+          continue;
+        }
+        if (n === "&") {
+          out += input.slice(pos, pos + matchLength);
+          i += 2;
+          continue;
+        }
+        if (n === "`") {
+          out += input.slice(0, pos);
+          i += 2;
+          continue;
+        }
+        if (n === "'") {
+          out += input.slice(Math.min(pos + matchLength, input.length));
+          i += 2;
+          continue;
+        }
+      }
+      out += c;
+      i++;
+    }
+    return out;
+  }
+  function strTemplate(args, limits) {
+    const input = args.in;
+    if (typeof input !== "string") fail2("str.template: 'in' must be a string");
+    const vars = args.vars;
+    if (!isRecord(vars)) fail2("str.template: 'vars' must be a record");
+    const out = [];
+    let total = 0;
+    let end = 0;
+    let i = input.indexOf("{");
+    while (i !== -1) {
+      const close = input.indexOf("}", i + 1);
+      if (close === -1) break;
+      if (close === i + 1) {
+        i = input.indexOf("{", i + 1);
+        continue;
+      }
+      const key = input.slice(i + 1, close);
+      const v = vars[key];
+      if (v !== void 0 && v !== null) {
+        const kept = input.slice(end, i);
+        const s = displayString(v, limits);
+        total += kept.length + s.length;
+        limits.checkLength(total, "str.template result");
+        out.push(kept, s);
+        end = close + 1;
+      }
+      i = input.indexOf("{", close + 1);
+    }
+    const rest = input.slice(end);
+    limits.checkLength(total + rest.length, "str.template result");
+    out.push(rest);
+    return out.join("");
+  }
+  function keys(args) {
+    const input = args.in;
+    if (!isRecord(input)) fail2("keys: 'in' must be a record");
+    return Object.keys(input);
+  }
+  function values(args) {
+    const input = args.in;
+    if (!isRecord(input)) fail2("values: 'in' must be a record");
+    return Object.keys(input).map((k) => input[k]);
+  }
+  function entries(args) {
+    const input = args.in;
+    if (!isRecord(input)) fail2("entries: 'in' must be a record");
+    return Object.keys(input).map((k) => ({ key: k, value: input[k] }));
+  }
+  function merge(args) {
+    const a = args.a;
+    const b = args.b;
+    if (!isRecord(a) || !isRecord(b)) fail2("merge: 'a' and 'b' must be records");
+    return { ...a, ...b };
+  }
+  function extreme(name, args) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2(`${name}: 'in' must be a list`);
+    if (input.length === 0) fail2(`${name}: list must not be empty`);
+    let best = name === "math.max" ? -Infinity : Infinity;
+    for (const x of input) {
+      if (typeof x !== "number") fail2(`${name}: all elements must be numbers`);
+      if (name === "math.max" ? x > best : x < best) best = x;
+    }
+    return best;
+  }
+  function mathMax(args) {
+    return extreme("math.max", args);
+  }
+  function mathMin(args) {
+    return extreme("math.min", args);
+  }
+  var stdlib = /* @__PURE__ */ new Map([
+    ["parse.json", parseJson],
+    ["get", get],
+    ["put", put],
+    ["patch", patchFn],
+    ["eq", eq],
+    ["contains", contains],
+    ["not", not],
+    ["and", and],
+    ["or", or],
+    ["len", len],
+    ["append", append],
+    ["concat", concat],
+    ["sort", sort],
+    ["filter", filterBy],
+    ["find", find],
+    ["range", range],
+    ["join", join],
+    ["str.concat", strConcat],
+    ["str.split", strSplit],
+    ["str.starts", strStarts],
+    ["str.replace", strReplace],
+    ["keys", keys],
+    ["values", values],
+    ["merge", merge],
+    ["math.max", mathMax],
+    ["math.min", mathMin],
+    ["str.ends", strEnds],
+    ["unique", unique],
+    ["coalesce", coalesce],
+    ["typeof", typeofFn],
+    ["pluck", pluck],
+    ["flat", flat],
+    ["entries", entries],
+    ["str.template", strTemplate]
+  ]);
+
+  // src/evaluator.ts
+  var A0Error = class {
+    constructor(code, message, span2, details) {
+      this.code = code;
+      this.message = message;
+      this.span = span2;
+      this.details = details;
+    }
+  };
+  var Scope = class {
+    constructor(parent) {
+      this.parent = parent;
+      this.vars = /* @__PURE__ */ new Map();
+    }
+    lookup(name) {
+      let s = this;
+      do {
+        const v = s.vars.get(name);
+        if (v !== void 0) return v;
+        s = s.parent;
+      } while (s !== null);
+      return void 0;
+    }
+  };
+  var BUDGET_FIELDS = ["timeMs", "maxToolCalls", "maxBytesWritten", "maxIterations"];
+  function spanRecord(s) {
+    return { file: s.file, startLine: s.startLine, startCol: s.startCol, endLine: s.endLine, endCol: s.endCol };
+  }
+  function errorMessage(e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  function requestedCapabilities(program) {
+    const caps = [];
+    for (const h of program.headers) {
+      if (h.kind !== "CapDecl") continue;
+      for (const p of h.capabilities.pairs) {
+        if (p.kind === "RecordPair" && p.value.kind === "BoolLiteral" && p.value.value === true) caps.push(p.key);
+      }
+    }
+    return caps;
+  }
+  function declaredBudget(program) {
+    const budget = {};
+    for (const h of program.headers) {
+      if (h.kind !== "BudgetDecl") continue;
+      for (const p of h.budget.pairs) {
+        if (p.kind === "RecordPair" && BUDGET_FIELDS.indexOf(p.key) >= 0 && p.value.kind === "IntLiteral") {
+          budget[p.key] = p.value.value;
+        }
+      }
+    }
+    return budget;
+  }
+  var Evaluator = class {
+    constructor(program, file2, allowed, host, limits) {
+      this.program = program;
+      this.file = file2;
+      this.host = host;
+      this.limits = limits;
+      this.trace = [];
+      this.evidence = [];
+      this.fns = /* @__PURE__ */ new Map();
+      this.startMs = 0;
+      this.iterations = 0;
+      this.toolCalls = 0;
+      this.bytesWritten = 0;
+      this.depth = 0;
+      this.allowed = new Set(allowed);
+    }
+    // run executes the program (spec §5.2). A capability-gate failure returns an error
+    // result with no trace at all.
+    run() {
+      const program = this.program;
+      const caps = requestedCapabilities(program);
+      for (const cap of caps) {
+        if (!this.allowed.has(cap)) {
+          const first = program.headers.find((h) => h.kind === "CapDecl");
+          const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first == null ? void 0 : first.span, {
+            capability: cap
+          });
+          return { kind: "error", error, evidence: [], trace: [] };
+        }
+      }
+      const budget = declaredBudget(program);
+      this.timeMs = budget.timeMs;
+      this.maxIterations = budget.maxIterations;
+      this.maxToolCalls = budget.maxToolCalls;
+      this.maxBytesWritten = budget.maxBytesWritten;
+      this.startMs = Date.now();
+      const startData = { file: this.file, capabilities: caps };
+      if (Object.keys(budget).length > 0) startData.budget = budget;
+      this.emit("run_start", program.span, startData);
+      try {
+        const value = this.execBlock(program.statements, new Scope(null));
+        this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs });
+        return { kind: "ok", value, evidence: this.evidence, trace: this.trace };
+      } catch (e) {
+        if (e instanceof HarnessLimitError) throw e;
+        const error = toA0Error(e);
+        this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
+        return { kind: "error", error, evidence: this.evidence, trace: this.trace };
+      }
+    }
+    emit(event, span2, data) {
+      this.trace.push(data === void 0 ? { event, span: span2 } : { event, span: span2, data });
+    }
+    // ---- budgets (spec §5.16) ----
+    budgetExceeded(budget, limit, actual, span2, message) {
+      const details = { budget, limit, actual };
+      this.emit("budget_exceeded", span2, details);
+      throw new A0Error("E_BUDGET", message, span2, details);
+    }
+    checkTime(span2) {
+      const limit = this.timeMs;
+      const elapsed = Date.now() - this.startMs;
+      if (elapsed > limit) {
+        this.budgetExceeded("timeMs", limit, elapsed, span2, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
+      }
+    }
+    countIteration(span2) {
+      this.iterations++;
+      const limit = this.maxIterations;
+      if (limit !== void 0 && this.iterations > limit) {
+        this.budgetExceeded("maxIterations", limit, this.iterations, span2, `Budget exceeded: maxIterations limit of ${limit} reached.`);
+      }
+    }
+    // enterFunction is the maxDepth check, made immediately before a user-function body
+    // (direct call or callback) starts executing.
+    enterFunction(name) {
+      if (this.depth >= this.limits.maxDepth) {
+        throw new HarnessLimitError("maxDepth", `call of '${name}' exceeds maxDepth ${this.limits.maxDepth}`);
+      }
+      this.depth++;
+    }
+    // ---- statements (spec §5.4) ----
+    execBlock(stmts, scope) {
+      for (let i = 0; i < stmts.length; i++) {
+        const stmt = stmts[i];
+        if (this.timeMs !== void 0) this.checkTime(stmt.span);
+        this.trace.push({ event: "stmt_start", span: stmt.span });
+        switch (stmt.kind) {
+          case "LetStmt":
+            scope.vars.set(stmt.name, this.evalExpr(stmt.value, scope));
+            break;
+          case "ExprStmt": {
+            const v = this.evalExpr(stmt.expr, scope);
+            if (stmt.target !== void 0) this.bindTarget(stmt.target.parts, v, scope);
+            break;
+          }
+          case "FnDecl":
+            this.fns.set(stmt.name, { decl: stmt, closure: scope });
+            break;
+          case "ReturnStmt": {
+            const v = this.evalExpr(stmt.value, scope);
+            this.trace.push({ event: "stmt_end", span: stmt.span });
+            return v;
+          }
+        }
+        this.trace.push({ event: "stmt_end", span: stmt.span });
+      }
+      return null;
+    }
+    // bindTarget binds `-> p0.p1.….pn`: the value wrapped as { p1: { …{ pn: v } } } under p0.
+    bindTarget(parts, v, scope) {
+      let wrapped = v;
+      for (let i = parts.length - 1; i >= 1; i--) {
+        const r = {};
+        r[parts[i]] = wrapped;
+        wrapped = r;
+      }
+      scope.vars.set(parts[0], wrapped);
+    }
+    // ---- expressions (spec §5.5) ----
+    evalExpr(expr, scope) {
+      if (this.timeMs !== void 0) this.checkTime(expr.span);
+      switch (expr.kind) {
+        case "IdentPath":
+          return this.evalPath(expr, scope);
+        case "IntLiteral":
+        case "FloatLiteral":
+        case "BoolLiteral":
+        case "StrLiteral":
+          return expr.value;
+        case "NullLiteral":
+          return null;
+        case "BinaryExpr":
+          return this.evalBinary(expr, scope);
+        case "RecordExpr":
+          return this.evalRecord(expr, scope);
+        case "ListExpr": {
+          const out = [];
+          for (const e of expr.elements) out.push(this.evalExpr(e, scope));
+          this.limits.checkLength(out.length, "list literal");
+          return out;
+        }
+        case "FnCallExpr":
+          return this.evalCall(expr, scope);
+        case "UnaryExpr": {
+          const v = this.evalExpr(expr.operand, scope);
+          if (typeof v !== "number") throw new A0Error("E_TYPE", `Unary '-' requires a number, got ${typeofName(v)}.`, expr.span);
+          return -v;
+        }
+        case "IfExpr":
+          return isTruthy(this.evalExpr(expr.cond, scope)) ? this.evalExpr(expr.then, scope) : this.evalExpr(expr.else, scope);
+        case "IfBlockExpr": {
+          const cond = this.evalExpr(expr.cond, scope);
+          return this.execBlock(isTruthy(cond) ? expr.thenBody : expr.elseBody, new Scope(scope));
+        }
+        case "ForExpr":
+          return this.evalFor(expr, scope);
+        case "FilterBlockExpr":
+          return this.evalFilterBlock(expr, scope);
+        case "LoopExpr":
+          return this.evalLoop(expr, scope);
+        case "MatchExpr":
+          return this.evalMatch(expr, scope);
+        case "TryExpr":
+          return this.evalTry(expr, scope);
+        case "AssertExpr":
+        case "CheckExpr":
+          return this.evalEvidence(expr, scope);
+        case "CallExpr":
+        case "DoExpr":
+          return this.evalTool(expr, scope);
+      }
+    }
+    evalPath(expr, scope) {
+      const parts = expr.parts;
+      let v = scope.lookup(parts[0]);
+      if (v === void 0) throw new A0Error("E_UNBOUND", `Unbound variable '${parts[0]}'.`, expr.span);
+      for (let i = 1; i < parts.length; i++) {
+        if (!isRecord(v)) throw new A0Error("E_PATH", `Cannot access '${parts[i]}' on non-record value.`, expr.span);
+        const next = v[parts[i]];
+        v = next === void 0 ? null : next;
+      }
+      return v;
+    }
+    // evalRecord evaluates a record literal (spec §5.9): keys are stored by assignment, and a
+    // spread copies the operand's own keys by assignment (Object.assign).
+    evalRecord(expr, scope) {
+      const out = {};
+      for (const p of expr.pairs) {
+        if (p.kind === "RecordPair") {
+          out[p.key] = this.evalExpr(p.value, scope);
+        } else {
+          const v = this.evalExpr(p.expr, scope);
+          if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
+          Object.assign(out, v);
+        }
+      }
+      return out;
+    }
+    // evalArgs evaluates the argument record of a call, tool call or assert/check: its
+    // entries in order, keys stored by assignment.
+    evalArgs(args, scope) {
+      const out = {};
+      for (const p of args.pairs) {
+        if (p.kind === "RecordPair") {
+          out[p.key] = this.evalExpr(p.value, scope);
+        } else {
+          const v = this.evalExpr(p.expr, scope);
+          if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
+          Object.assign(out, v);
+        }
+      }
+      return out;
+    }
+    // ---- operators (spec §5.6) ----
+    evalBinary(expr, scope) {
+      const l = this.evalExpr(expr.left, scope);
+      const r = this.evalExpr(expr.right, scope);
+      const op = expr.op;
+      switch (op) {
+        case "+":
+          if (typeof l === "number" && typeof r === "number") return l + r;
+          if (typeof l === "string" && typeof r === "string") {
+            this.limits.checkLength(l.length + r.length, "string concatenation");
+            return l + r;
+          }
+          throw new A0Error("E_TYPE", `Operator '+' requires two numbers or two strings, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
+        case "-":
+        case "*":
+        case "/":
+        case "%":
+          if (typeof l !== "number" || typeof r !== "number") {
+            throw new A0Error("E_TYPE", `Operator '${op}' requires numbers, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
+          }
+          if (op === "-") return l - r;
+          if (op === "*") return l * r;
+          if (r === 0) throw new A0Error("E_TYPE", op === "/" ? "Division by zero." : "Modulo by zero.", expr.span);
+          return op === "/" ? l / r : l % r;
+        case "==":
+          return deepEqual(l, r);
+        case "!=":
+          return !deepEqual(l, r);
+        case "<":
+        case ">":
+        case "<=":
+        case ">=":
+          if (!(typeof l === "number" && typeof r === "number" || typeof l === "string" && typeof r === "string")) {
+            throw new A0Error(
+              "E_TYPE",
+              `Operator '${op}' requires numbers or strings of the same type, got ${typeofName(l)} and ${typeofName(r)}.`,
+              expr.span
+            );
+          }
+          if (op === "<") return l < r;
+          if (op === ">") return l > r;
+          if (op === "<=") return l <= r;
+          return l >= r;
+      }
+    }
+    // ---- calls (spec §5.10, §5.11, §5.15) ----
+    evalCall(expr, scope) {
+      const parts = expr.name.parts;
+      const name = parts.length === 1 ? parts[0] : parts.join(".");
+      if (name === "map") return this.evalMap(expr, scope);
+      if (name === "reduce") return this.evalReduce(expr, scope);
+      if (name === "filter") return this.evalFilterCall(expr, scope);
+      const fn = this.fns.get(name);
+      if (fn !== void 0) {
+        this.emit("fn_call_start", expr.span, { fn: name });
+        const args2 = this.evalArgs(expr.args, scope);
+        const local = new Scope(fn.closure);
+        for (const p of fn.decl.params) {
+          const v = args2[p];
+          local.vars.set(p, v === void 0 ? null : v);
+        }
+        const result2 = this.runBody(fn, local);
+        this.emit("fn_call_end", expr.span, { fn: name });
+        return result2;
+      }
+      const lib = stdlib.get(name);
+      if (lib === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
+      const args = this.evalArgs(expr.args, scope);
+      const result = this.callStdlib(name, lib, args, expr.span);
+      if (this.timeMs !== void 0) this.checkTime(expr.span);
+      return result;
+    }
+    callStdlib(name, lib, args, span2) {
+      let result;
+      try {
+        result = lib(args, this.limits);
+      } catch (e) {
+        if (e instanceof HarnessLimitError) throw e;
+        throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, span2, { fn: name });
+      }
+      this.limits.checkProduced(result, `${name} result`);
+      return result;
+    }
+    runBody(fn, local) {
+      this.enterFunction(fn.decl.name);
+      const result = this.execBlock(fn.decl.body, local);
+      this.depth--;
+      return result;
+    }
+    // callbackScope binds a map/filter callback's parameters for one item: a single
+    // parameter takes the item, otherwise the item must be a record supplying each
+    // parameter by name.
+    callbackScope(op, fn, fnName, item, span2) {
+      const local = new Scope(fn.closure);
+      const params = fn.decl.params;
+      if (params.length === 1) {
+        local.vars.set(params[0], item);
+        return local;
+      }
+      if (!isRecord(item)) {
+        throw new A0Error(
+          "E_TYPE",
+          `${op} item must be a record when function '${fnName}' expects ${params.length} parameters; got ${shapeName(item)}.`,
+          span2
+        );
+      }
+      for (const p of params) {
+        const v = item[p];
+        local.vars.set(p, v === void 0 ? null : v);
+      }
+      return local;
+    }
+    lookupCallback(fnName, span2) {
+      const fn = this.fns.get(fnName);
+      if (fn === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${fnName}'.`, span2);
+      return fn;
+    }
+    evalMap(expr, scope) {
+      const span2 = expr.span;
+      const args = this.evalArgs(expr.args, scope);
+      const list = args.in;
+      if (!Array.isArray(list)) throw new A0Error("E_TYPE", `map 'in' must be a list, got ${typeofName(list)}.`, span2);
+      const fnName = args.fn;
+      if (typeof fnName !== "string") throw new A0Error("E_TYPE", `map 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
+      const fn = this.lookupCallback(fnName, span2);
+      this.emit("map_start", span2, { fn: fnName, listLength: list.length });
+      const out = [];
+      for (const item of list) {
+        this.countIteration(span2);
+        this.emit("fn_call_start", span2, { fn: fnName });
+        const local = this.callbackScope("map", fn, fnName, item, span2);
+        out.push(this.runBody(fn, local));
+        this.emit("fn_call_end", span2, { fn: fnName });
+      }
+      this.emit("map_end", span2, { fn: fnName, iterations: list.length });
+      return out;
+    }
+    evalFilterCall(expr, scope) {
+      const span2 = expr.span;
+      const args = this.evalArgs(expr.args, scope);
+      const fnGiven = args.fn !== null && args.fn !== void 0;
+      const byGiven = args.by !== null && args.by !== void 0;
+      if (fnGiven && byGiven) {
+        throw new A0Error("E_FN", "filter requires exactly one of 'by' or 'fn', not both.", span2, { fn: "filter" });
+      }
+      if (!fnGiven) return this.callStdlib("filter", stdlib.get("filter"), args, span2);
+      const list = args.in;
+      if (!Array.isArray(list)) throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, span2);
+      const fnName = args.fn;
+      if (typeof fnName !== "string") throw new A0Error("E_TYPE", `filter 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
+      const fn = this.lookupCallback(fnName, span2);
+      const kept = [];
+      for (const item of list) {
+        this.countIteration(span2);
+        this.emit("fn_call_start", span2, { fn: fnName });
+        const local = this.callbackScope("filter", fn, fnName, item, span2);
+        const verdict = this.runBody(fn, local);
+        this.emit("fn_call_end", span2, { fn: fnName });
+        if (isTruthy(unwrapPredicate(verdict))) kept.push(item);
+      }
+      return kept;
+    }
+    evalReduce(expr, scope) {
+      const span2 = expr.span;
+      const args = this.evalArgs(expr.args, scope);
+      const list = args.in;
+      if (!Array.isArray(list)) throw new A0Error("E_TYPE", `reduce 'in' must be a list, got ${typeofName(list)}.`, span2);
+      const fnName = args.fn;
+      if (typeof fnName !== "string") throw new A0Error("E_TYPE", `reduce 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
+      const init = args.init;
+      let acc = init === void 0 ? null : init;
+      const fn = this.lookupCallback(fnName, span2);
+      const params = fn.decl.params;
+      if (params.length !== 2) {
+        throw new A0Error(
+          "E_TYPE",
+          `reduce callback '${fnName}' must accept exactly 2 parameters (accumulator, item), got ${params.length}.`,
+          span2
+        );
+      }
+      this.emit("reduce_start", span2, { fn: fnName, listLength: list.length });
+      for (const item of list) {
+        this.countIteration(span2);
+        this.emit("fn_call_start", span2, { fn: fnName });
+        const local = new Scope(fn.closure);
+        local.vars.set(params[0], acc);
+        local.vars.set(params[1], item);
+        acc = this.runBody(fn, local);
+        this.emit("fn_call_end", span2, { fn: fnName });
+      }
+      this.emit("reduce_end", span2, { fn: fnName, iterations: list.length });
+      return acc;
+    }
+    // ---- control flow (spec §5.12) ----
+    evalFor(expr, scope) {
+      const list = this.evalExpr(expr.list, scope);
+      if (!Array.isArray(list)) {
+        throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, expr.list.span);
+      }
+      this.emit("for_start", expr.span, { listLength: list.length, as: expr.binding });
+      const out = [];
+      for (const item of list) {
+        this.countIteration(expr.span);
+        const local = new Scope(scope);
+        local.vars.set(expr.binding, item);
+        out.push(this.execBlock(expr.body, local));
+      }
+      this.emit("for_end", expr.span, { iterations: list.length });
+      return out;
+    }
+    evalFilterBlock(expr, scope) {
+      const list = this.evalExpr(expr.list, scope);
+      if (!Array.isArray(list)) {
+        throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, expr.list.span);
+      }
+      this.emit("filter_start", expr.span, { listLength: list.length, as: expr.binding });
+      const kept = [];
+      for (const item of list) {
+        this.countIteration(expr.span);
+        const local = new Scope(scope);
+        local.vars.set(expr.binding, item);
+        if (isTruthy(unwrapPredicate(this.execBlock(expr.body, local)))) kept.push(item);
+      }
+      this.emit("filter_end", expr.span, { iterations: list.length });
+      return kept;
+    }
+    evalLoop(expr, scope) {
+      const init = this.evalExpr(expr.init, scope);
+      const times = this.evalExpr(expr.times, scope);
+      if (typeof times !== "number" || !Number.isInteger(times) || times < 0) {
+        const shown = times === null ? "null" : jsonText(times, this.limits);
+        throw new A0Error("E_TYPE", `loop 'times' must be a non-negative integer, got ${shown}.`, expr.span);
+      }
+      this.emit("loop_start", expr.span, { times, as: expr.binding });
+      let current = init;
+      for (let i = 0; i < times; i++) {
+        this.countIteration(expr.span);
+        const local = new Scope(scope);
+        local.vars.set(expr.binding, current);
+        current = this.execBlock(expr.body, local);
+      }
+      this.emit("loop_end", expr.span, { iterations: times });
+      return current;
+    }
+    evalMatch(expr, scope) {
+      const subject = this.evalExpr(expr.subject, scope);
+      if (!isRecord(subject)) {
+        throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, expr.subject.span);
+      }
+      let arm;
+      if ("ok" in subject) arm = expr.okArm;
+      else if ("err" in subject) arm = expr.errArm;
+      else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", expr.subject.span);
+      const tag = arm.tag;
+      this.emit("match_start", expr.span, { arm: tag });
+      const local = new Scope(scope);
+      const bound = subject[tag];
+      local.vars.set(arm.binding, bound === void 0 ? null : bound);
+      const result = this.execBlock(arm.body, local);
+      this.emit("match_end", expr.span, { arm: tag });
+      return result;
+    }
+    evalTry(expr, scope) {
+      const depth = this.depth;
+      try {
+        return this.execBlock(expr.tryBody, new Scope(scope));
+      } catch (e) {
+        if (e instanceof HarnessLimitError) throw e;
+        this.depth = depth;
+        const error = toA0Error(e);
+        const caught = { code: error.code, message: error.message };
+        if (error.details !== void 0) caught.details = error.details;
+        const local = new Scope(scope);
+        local.vars.set(expr.catchBinding, caught);
+        return this.execBlock(expr.catchBody, local);
+      }
+    }
+    // ---- evidence (spec §5.13) ----
+    evalEvidence(expr, scope) {
+      const args = this.evalArgs(expr.args, scope);
+      const kind = expr.kind === "AssertExpr" ? "assert" : "check";
+      const ok = isTruthy(args.that);
+      const msgArg = args.msg;
+      const msg = typeof msgArg === "string" ? msgArg : "";
+      const ev = { kind, ok, msg, span: spanRecord(expr.span) };
+      const details = args.details;
+      if (isRecord(details)) ev.details = details;
+      this.evidence.push(ev);
+      this.emit("evidence", expr.span, ev);
+      if (kind === "assert" && !ok) {
+        throw new A0Error("E_ASSERT", `Assertion failed: ${msg}`, expr.span, { evidence: ev });
+      }
+      return ev;
+    }
+    // ---- tools (spec §5.14) ----
+    evalTool(expr, scope) {
+      const span2 = expr.span;
+      const name = expr.tool.parts.join(".");
+      const tool = this.host.tools.get(name);
+      if (tool === void 0) throw new A0Error("E_UNKNOWN_TOOL", `Unknown tool '${name}'.`, span2);
+      if (expr.kind === "CallExpr" && tool.mode === "effect") {
+        throw new A0Error("E_CALL_EFFECT", `Cannot use 'call?' with effectful tool '${name}'. Use 'do' instead.`, span2);
+      }
+      if (!this.allowed.has(tool.capability)) {
+        throw new A0Error("E_CAP_DENIED", `Capability '${tool.capability}' required by tool '${name}' is not allowed.`, span2, {
+          capability: tool.capability,
+          tool: name
+        });
+      }
+      const args = this.evalArgs(expr.args, scope);
+      const argsJSON = encodeCanonical(args, this.limits, `arguments of ${name}`);
+      const issues = this.host.validate(name, argsJSON);
+      if (issues !== "") {
+        throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, expr.args.span, { tool: name });
+      }
+      this.toolCalls++;
+      const maxCalls = this.maxToolCalls;
+      if (maxCalls !== void 0 && this.toolCalls > maxCalls) {
+        this.budgetExceeded("maxToolCalls", maxCalls, this.toolCalls, span2, `Budget exceeded: maxToolCalls limit of ${maxCalls} reached.`);
+      }
+      this.emit("tool_start", span2, { tool: name, args, mode: tool.mode });
+      const started = Date.now();
+      const reply = decodeCanonical(this.host.call(name, argsJSON));
+      const durationMs = Date.now() - started;
+      if (!isRecord(reply)) throw new Error(`host.call(${name}) returned a non-record reply`);
+      if (!("ok" in reply)) {
+        const message = String(reply.err);
+        this.emit("tool_end", span2, { tool: name, outcome: "err", durationMs, error: message });
+        throw new A0Error("E_TOOL", `Tool '${name}' failed: ${message}`, span2, { tool: name });
+      }
+      const result = reply.ok;
+      this.emit("tool_end", span2, { tool: name, outcome: "ok", durationMs });
+      if (isRecord(result) && typeof result.bytes === "number") {
+        this.bytesWritten += result.bytes;
+        const maxBytes = this.maxBytesWritten;
+        if (maxBytes !== void 0 && this.bytesWritten > maxBytes) {
+          this.budgetExceeded(
+            "maxBytesWritten",
+            maxBytes,
+            this.bytesWritten,
+            span2,
+            `Budget exceeded: maxBytesWritten limit of ${maxBytes} bytes exceeded (${this.bytesWritten} bytes written).`
+          );
+        }
+      }
+      if (this.timeMs !== void 0) this.checkTime(span2);
+      return result;
+    }
+  };
+  function unwrapPredicate(v) {
+    if (!isRecord(v)) return v;
+    const keys2 = Object.keys(v);
+    return keys2.length === 0 ? null : v[keys2[0]];
+  }
+  function toA0Error(e) {
+    if (e instanceof A0Error) return e;
+    return new A0Error("E_RUNTIME", errorMessage(e));
+  }
+
+  // src/outcome.ts
+  function encodeSpan(s) {
+    return `{"file":${JSON.stringify(s.file)},"startLine":${s.startLine},"startCol":${s.startCol},"endLine":${s.endLine},"endCol":${s.endCol}}`;
+  }
+  function encodeError(e, limits) {
+    let out = `{"code":${JSON.stringify(e.code)},"message":${JSON.stringify(e.message)}`;
+    if (e.span !== void 0) out += `,"span":${encodeSpan(e.span)}`;
+    if (e.hint !== void 0) out += `,"hint":${JSON.stringify(e.hint)}`;
+    if (e.details !== void 0) out += `,"details":${encodeCanonical(e.details, limits, "error details")}`;
+    return out + "}";
+  }
+  function encodeEvent(ev, limits) {
+    let out = `{"event":${JSON.stringify(ev.event)},"span":${encodeSpan(ev.span)}`;
+    if (ev.data !== void 0) out += `,"data":${encodeCanonical(ev.data, limits, `${ev.event} data`)}`;
+    return out + "}";
+  }
+  function encodeOutcome(o, limits) {
+    const parts = [`{"status":${JSON.stringify(o.status)},"exitCode":${o.exitCode}`];
+    if (o.result !== void 0) parts.push(`,"value":${encodeCanonical(o.result.value, limits, "result value")}`);
+    parts.push(`,"errors":[${o.errors.map((e) => encodeError(e, limits)).join(",")}]`);
+    parts.push(`,"evidence":[${o.evidence.map((e) => encodeCanonical(e, limits, "evidence record")).join(",")}]`);
+    parts.push(`,"trace":[${o.trace.map((e) => encodeEvent(e, limits)).join(",")}]`);
+    if (o.detail !== void 0) parts.push(`,"detail":${JSON.stringify(o.detail)}`);
+    parts.push("}");
+    return parts.join("");
+  }
+
+  // src/lexer.ts
+  var TOKEN_NAMES = [
+    "Arrow",
+    "GtEq",
+    "LtEq",
+    "EqEq",
+    "BangEq",
+    "CallQ",
+    "Cap",
+    "Budget",
+    "Import",
+    "Assert",
+    "As",
+    "Let",
+    "Return",
+    "Do",
+    "Check",
+    "Match",
+    "Catch",
+    "Filter",
+    "Loop",
+    "If",
+    "Else",
+    "For",
+    "Fn",
+    "Try",
+    "True",
+    "False",
+    "Null",
+    "FloatLit",
+    "IntLit",
+    "StringLit",
+    "Ident",
+    "LBrace",
+    "RBrace",
+    "LBracket",
+    "RBracket",
+    "LParen",
+    "RParen",
+    "Colon",
+    "Comma",
+    "DotDotDot",
+    "Dot",
+    "Equals",
+    "Gt",
+    "Lt",
+    "Plus",
+    "Minus",
+    "Star",
+    "Slash",
+    "Percent",
+    "EOF"
+  ];
+  var STRIDE = 7;
+  var LEX_HINT = "Check for invalid characters or unclosed strings.";
+  var CLASS = [];
+  var PUNCT_KIND = [];
+  (function initTables() {
+    for (let c = 0; c < 128; c++) {
+      CLASS.push(0 /* Bad */);
+      PUNCT_KIND.push(-1);
+    }
+    CLASS[32] = 1 /* Space */;
+    CLASS[9] = 1 /* Space */;
+    CLASS[10] = 2 /* LF */;
+    CLASS[13] = 3 /* CR */;
+    CLASS[35] = 4 /* Hash */;
+    for (let c = 65; c <= 90; c++) {
+      CLASS[c] = 5 /* Word */;
+      CLASS[c + 32] = 5 /* Word */;
+    }
+    CLASS[95] = 5 /* Word */;
+    for (let c = 48; c <= 57; c++) CLASS[c] = 6 /* Digit */;
+    CLASS[34] = 7 /* Quote */;
+    CLASS[45] = 8 /* Minus */;
+    CLASS[62] = 9 /* Gt */;
+    CLASS[60] = 10 /* Lt */;
+    CLASS[61] = 11 /* Eq */;
+    CLASS[33] = 12 /* Bang */;
+    CLASS[46] = 13 /* Dot */;
+    const punct = [
+      ["{", 31 /* LBrace */],
+      ["}", 32 /* RBrace */],
+      ["[", 33 /* LBracket */],
+      ["]", 34 /* RBracket */],
+      ["(", 35 /* LParen */],
+      [")", 36 /* RParen */],
+      [":", 37 /* Colon */],
+      [",", 38 /* Comma */],
+      ["+", 44 /* Plus */],
+      ["*", 46 /* Star */],
+      ["/", 47 /* Slash */],
+      ["%", 48 /* Percent */]
+    ];
+    for (const [ch, kind] of punct) {
+      CLASS[ch.charCodeAt(0)] = 14 /* Punct */;
+      PUNCT_KIND[ch.charCodeAt(0)] = kind;
+    }
+  })();
+  function isDigit2(c) {
+    return c >= 48 && c <= 57;
+  }
+  function isWordChar(c) {
+    return c < 128 && (CLASS[c] === 5 /* Word */ || CLASS[c] === 6 /* Digit */);
+  }
+  function isHex(c) {
+    return c >= 48 && c <= 57 || c >= 65 && c <= 70 || c >= 97 && c <= 102;
+  }
+  var numberKind = 28 /* IntLit */;
+  function scanNumber(src2, p) {
+    let j = p + 1;
+    if (src2.charCodeAt(p) !== 48) {
+      while (isDigit2(src2.charCodeAt(j))) j++;
+    }
+    if (src2.charCodeAt(j) === 46 && isDigit2(src2.charCodeAt(j + 1))) {
+      let k = j + 2;
+      while (isDigit2(src2.charCodeAt(k))) k++;
+      const e = src2.charCodeAt(k);
+      if (e === 101 || e === 69) {
+        let m = k + 1;
+        const sign = src2.charCodeAt(m);
+        if (sign === 43 || sign === 45) m++;
+        if (isDigit2(src2.charCodeAt(m))) {
+          m++;
+          while (isDigit2(src2.charCodeAt(m))) m++;
+          k = m;
+        }
+      }
+      numberKind = 27 /* FloatLit */;
+      return k;
+    }
+    const d = src2.charCodeAt(j);
+    if (d === 46 || d === 101 || d === 69 || isDigit2(d)) return -1;
+    numberKind = 28 /* IntLit */;
+    return j;
+  }
+  var stringHasBreak = false;
+  function scanString(src2, p) {
+    const n = src2.length;
+    let j = p + 1;
+    stringHasBreak = false;
+    while (j < n) {
+      const c = src2.charCodeAt(j);
+      if (c === 34) return j + 1;
+      if (c === 92) {
+        const e = src2.charCodeAt(j + 1);
+        if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) {
+          j += 2;
+        } else if (e === 117 && isHex(src2.charCodeAt(j + 2)) && isHex(src2.charCodeAt(j + 3)) && isHex(src2.charCodeAt(j + 4)) && isHex(src2.charCodeAt(j + 5))) {
+          j += 6;
+        } else {
+          return -1;
+        }
+      } else {
+        if (c === 10 || c === 13) stringHasBreak = true;
+        j++;
+      }
+    }
+    return -1;
+  }
+  function anyRuleMatches(src2, p) {
+    const c = src2.charCodeAt(p);
+    if (c >= 128) return false;
+    switch (CLASS[c]) {
+      case 0 /* Bad */:
+        return false;
+      case 3 /* CR */:
+        return src2.charCodeAt(p + 1) === 10;
+      case 12 /* Bang */:
+        return src2.charCodeAt(p + 1) === 61;
+      case 6 /* Digit */:
+        return scanNumber(src2, p) >= 0;
+      case 7 /* Quote */:
+        return scanString(src2, p) >= 0;
+      default:
+        return true;
+    }
+  }
+  function keywordKind(word) {
+    switch (word) {
+      case "as":
+        return 10 /* As */;
+      case "do":
+        return 13 /* Do */;
+      case "if":
+        return 19 /* If */;
+      case "fn":
+        return 22 /* Fn */;
+      case "cap":
+        return 6 /* Cap */;
+      case "let":
+        return 11 /* Let */;
+      case "for":
+        return 21 /* For */;
+      case "try":
+        return 23 /* Try */;
+      case "loop":
+        return 18 /* Loop */;
+      case "else":
+        return 20 /* Else */;
+      case "true":
+        return 24 /* True */;
+      case "null":
+        return 26 /* Null */;
+      case "check":
+        return 14 /* Check */;
+      case "match":
+        return 15 /* Match */;
+      case "catch":
+        return 16 /* Catch */;
+      case "false":
+        return 25 /* False */;
+      case "budget":
+        return 7 /* Budget */;
+      case "import":
+        return 8 /* Import */;
+      case "assert":
+        return 9 /* Assert */;
+      case "return":
+        return 12 /* Return */;
+      case "filter":
+        return 17 /* Filter */;
+    }
+    return 30 /* Ident */;
+  }
+  function lex(src2, file2) {
+    const tokens = [];
+    const errors = [];
+    const n = src2.length;
+    let i = 0;
+    let line = 1;
+    let lineStart = 0;
+    while (i < n) {
+      const c = src2.charCodeAt(i);
+      let kind = -1;
+      let end = i + 1;
+      switch (c < 128 ? CLASS[c] : 0 /* Bad */) {
+        case 5 /* Word */: {
+          end = i + 1;
+          while (end < n && isWordChar(src2.charCodeAt(end))) end++;
+          const len2 = end - i;
+          if (len2 === 4 && src2.charCodeAt(end) === 63 && src2.charCodeAt(i) === 99 && src2.startsWith("call", i)) {
+            kind = 5 /* CallQ */;
+            end++;
+          } else if (len2 >= 2 && len2 <= 6) {
+            kind = keywordKind(src2.slice(i, end));
+          } else {
+            kind = 30 /* Ident */;
+          }
+          break;
+        }
+        case 1 /* Space */:
+          i++;
+          while (i < n) {
+            const s = src2.charCodeAt(i);
+            if (s !== 32 && s !== 9) break;
+            i++;
+          }
+          continue;
+        case 14 /* Punct */:
+          kind = PUNCT_KIND[c];
+          break;
+        case 2 /* LF */:
+          i++;
+          line++;
+          lineStart = i;
+          continue;
+        case 6 /* Digit */:
+          end = scanNumber(src2, i);
+          if (end >= 0) kind = numberKind;
+          break;
+        case 7 /* Quote */:
+          end = scanString(src2, i);
+          if (end >= 0) kind = 29 /* StringLit */;
+          break;
+        case 13 /* Dot */:
+          if (src2.charCodeAt(i + 1) === 46 && src2.charCodeAt(i + 2) === 46) {
+            kind = 39 /* DotDotDot */;
+            end = i + 3;
+          } else {
+            kind = 40 /* Dot */;
+          }
+          break;
+        case 8 /* Minus */:
+          if (src2.charCodeAt(i + 1) === 62) {
+            kind = 0 /* Arrow */;
+            end = i + 2;
+          } else kind = 45 /* Minus */;
+          break;
+        case 9 /* Gt */:
+          if (src2.charCodeAt(i + 1) === 61) {
+            kind = 1 /* GtEq */;
+            end = i + 2;
+          } else kind = 42 /* Gt */;
+          break;
+        case 10 /* Lt */:
+          if (src2.charCodeAt(i + 1) === 61) {
+            kind = 2 /* LtEq */;
+            end = i + 2;
+          } else kind = 43 /* Lt */;
+          break;
+        case 11 /* Eq */:
+          if (src2.charCodeAt(i + 1) === 61) {
+            kind = 3 /* EqEq */;
+            end = i + 2;
+          } else kind = 41 /* Equals */;
+          break;
+        case 12 /* Bang */:
+          if (src2.charCodeAt(i + 1) === 61) {
+            kind = 4 /* BangEq */;
+            end = i + 2;
+          }
+          break;
+        case 4 /* Hash */:
+          i++;
+          while (i < n) {
+            const s = src2.charCodeAt(i);
+            if (s === 10 || s === 13) break;
+            i++;
+          }
+          continue;
+        case 3 /* CR */:
+          if (src2.charCodeAt(i + 1) === 10) {
+            i += 2;
+            line++;
+            lineStart = i;
+            continue;
+          }
+          break;
+      }
+      if (kind < 0) {
+        const errStart = i;
+        const col3 = i - lineStart + 1;
+        i++;
+        while (i < n && !anyRuleMatches(src2, i)) i++;
+        const len2 = i - errStart;
+        errors.push({
+          code: "E_LEX",
+          message: "unexpected character: ->" + src2.charAt(errStart) + "<- at offset: " + errStart + ", skipped " + len2 + " characters.",
+          span: { file: file2, startLine: line, startCol: col3, endLine: line, endCol: col3 + len2 },
+          hint: LEX_HINT
+        });
+        continue;
+      }
+      const col2 = i - lineStart + 1;
+      if (kind === 29 /* StringLit */ && stringHasBreak) {
+        const startLine = line;
+        for (let j = i + 1; j < end; j++) {
+          const s = src2.charCodeAt(j);
+          if (s === 10) {
+            line++;
+            lineStart = j + 1;
+          } else if (s === 13) {
+            if (src2.charCodeAt(j + 1) === 10) j++;
+            line++;
+            lineStart = j + 1;
+          }
+        }
+        tokens.push(kind, i, end, startLine, col2, line, end - lineStart + 1);
+      } else {
+        tokens.push(kind, i, end, line, col2, line, col2 + end - i);
+      }
+      i = end;
+    }
+    const col = i - lineStart + 1;
+    tokens.push(49 /* EOF */, n, n, line, col, line, col);
+    return { tokens, errors };
+  }
+
+  // src/parser.ts
+  var PARSE_HINT = "Check syntax near this location.";
+  function kindSet(kinds) {
+    const set = [];
+    for (let k = 0; k <= 49 /* EOF */; k++) set.push(false);
+    for (const k of kinds) set[k] = true;
+    return set;
+  }
+  var OPERAND_START = [
+    45 /* Minus */,
+    35 /* LParen */,
+    31 /* LBrace */,
+    33 /* LBracket */,
+    28 /* IntLit */,
+    27 /* FloatLit */,
+    29 /* StringLit */,
+    24 /* True */,
+    25 /* False */,
+    26 /* Null */,
+    30 /* Ident */
+  ];
+  var FORM_START = [
+    19 /* If */,
+    21 /* For */,
+    15 /* Match */,
+    5 /* CallQ */,
+    13 /* Do */,
+    9 /* Assert */,
+    14 /* Check */,
+    23 /* Try */,
+    17 /* Filter */,
+    18 /* Loop */
+  ];
+  var EXPR_START = kindSet(FORM_START.concat(OPERAND_START));
+  var STMT_START = kindSet([22 /* Fn */, 11 /* Let */, 12 /* Return */].concat(FORM_START, OPERAND_START));
+  var KEY_NAME_KINDS = [
+    30 /* Ident */,
+    19 /* If */,
+    20 /* Else */,
+    21 /* For */,
+    22 /* Fn */,
+    15 /* Match */,
+    6 /* Cap */,
+    7 /* Budget */,
+    8 /* Import */,
+    10 /* As */,
+    11 /* Let */,
+    12 /* Return */,
+    13 /* Do */,
+    9 /* Assert */,
+    14 /* Check */,
+    23 /* Try */,
+    16 /* Catch */,
+    17 /* Filter */,
+    18 /* Loop */
+  ];
+  var KEY_NAME = kindSet(KEY_NAME_KINDS);
+  var ENTRY_START = kindSet(KEY_NAME_KINDS.concat([39 /* DotDotDot */]));
+  var src = "";
+  var file = "";
+  var tk = [];
+  var at = 0;
+  var astError = null;
+  var SyntaxFailure = class {
+    constructor(diagnostic) {
+      this.diagnostic = diagnostic;
+    }
+  };
+  function parse(source, fileName) {
+    const lexed = lex(source, fileName);
+    if (lexed.errors.length > 0) return { diagnostics: lexed.errors };
+    src = source;
+    file = fileName;
+    tk = lexed.tokens;
+    at = 0;
+    astError = null;
+    try {
+      const program = parseProgram();
+      if (astError !== null) return { diagnostics: [astError] };
+      return { program, diagnostics: [] };
+    } catch (e) {
+      if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
+      throw e;
+    } finally {
+      tk = [];
+      src = "";
+      astError = null;
+    }
+  }
+  function span(first, last) {
+    return {
+      file,
+      startLine: tk[first + 3 /* Line */],
+      startCol: tk[first + 4 /* Col */],
+      endLine: tk[last + 5 /* EndLine */],
+      endCol: tk[last + 6 /* EndCol */]
+    };
+  }
+  function openSpan(first) {
+    return { file, startLine: tk[first + 3 /* Line */], startCol: tk[first + 4 /* Col */], endLine: 0, endCol: 0 };
+  }
+  function finishSpan(s) {
+    const last = at - STRIDE;
+    s.endLine = tk[last + 5 /* EndLine */];
+    s.endCol = tk[last + 6 /* EndCol */];
+  }
+  function image(t) {
+    return src.slice(tk[t + 1 /* Start */], tk[t + 2 /* End */]);
+  }
+  function failAt(t, form, expected) {
+    let text;
+    let where;
+    if (tk[t] === 49 /* EOF */) {
+      text = "<EOF>";
+      where = { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
+    } else {
+      text = image(t);
+      where = span(t, t);
+    }
+    let message;
+    if (form === "expected" && text.indexOf("\n") < 0 && text.indexOf("\r") < 0) {
+      message = "Expected " + TOKEN_NAMES[expected] + " but found '" + text + "'.";
+    } else if (form === "unexpected") {
+      message = "Unexpected token '" + text + "'.";
+    } else {
+      message = "Syntax error near '" + text + "'.";
+    }
+    throw new SyntaxFailure({ code: "E_PARSE", message, span: where, hint: PARSE_HINT });
+  }
+  function expect(kind) {
+    const t = at;
+    if (tk[t] !== kind) failAt(t, "expected", kind);
+    at = t + STRIDE;
+    return t;
+  }
+  function reportAst(message, where, hint) {
+    if (astError !== null) return null;
+    const d = { code: "E_PARSE", message, span: where, hint };
+    astError = d;
+    return d;
+  }
+  function stringValue(t) {
+    const start = tk[t + 1 /* Start */];
+    const end = tk[t + 2 /* End */];
+    let escaped = false;
+    for (let i = start + 1; i < end - 1; i++) {
+      const c = src.charCodeAt(i);
+      if (c < 32) {
+        if (astError === null) {
+          astError = {
+            code: "E_AST",
+            message: "Bad control character in string literal in JSON at position " + (i - start)
+          };
+        }
+        return "";
+      }
+      if (c === 92) escaped = true;
+    }
+    if (!escaped) return src.slice(start + 1, end - 1);
+    return JSON.parse(src.slice(start, end));
+  }
+  function parseProgram() {
+    const headers = [];
+    const statements = [];
+    for (; ; ) {
+      const k = tk[at];
+      if (k === 6 /* Cap */) {
+        const s = at;
+        at += STRIDE;
+        const capabilities = parseRecord();
+        headers.push({ kind: "CapDecl", span: span(s, at - STRIDE), capabilities });
+      } else if (k === 7 /* Budget */) {
+        const s = at;
+        at += STRIDE;
+        const budget = parseRecord();
+        headers.push({ kind: "BudgetDecl", span: span(s, at - STRIDE), budget });
+      } else if (k === 8 /* Import */) {
+        const s = at;
+        at += STRIDE;
+        const path = stringValue(expect(29 /* StringLit */));
+        expect(10 /* As */);
+        const alias = image(expect(30 /* Ident */));
+        headers.push({ kind: "ImportDecl", span: span(s, at - STRIDE), path, alias });
+      } else {
+        break;
+      }
+    }
+    while (STMT_START[tk[at]]) statements.push(parseStatement());
+    if (tk[at] !== 49 /* EOF */) failAt(at, "near");
+    const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - STRIDE);
+    return { kind: "Program", span: where, headers, statements };
+  }
+  function parseStatement() {
+    const s = at;
+    switch (tk[s]) {
+      case 22 /* Fn */:
+        return parseFnDecl();
+      case 11 /* Let */: {
+        at += STRIDE;
+        const name = image(expect(30 /* Ident */));
+        expect(41 /* Equals */);
+        const value = parseExpr();
+        return { kind: "LetStmt", span: span(s, at - STRIDE), name, value };
+      }
+      case 12 /* Return */: {
+        at += STRIDE;
+        const value = parseExpr();
+        return { kind: "ReturnStmt", span: span(s, at - STRIDE), value };
+      }
+    }
+    const expr = parseExpr();
+    if (tk[at] === 0 /* Arrow */) {
+      at += STRIDE;
+      const target = parseIdentPath();
+      return { kind: "ExprStmt", span: span(s, at - STRIDE), expr, target };
+    }
+    return { kind: "ExprStmt", span: span(s, at - STRIDE), expr };
+  }
+  function parseFnDecl() {
+    const s = at;
+    at += STRIDE;
+    const name = image(expect(30 /* Ident */));
+    expect(31 /* LBrace */);
+    const params = [];
+    if (tk[at] === 30 /* Ident */) {
+      params.push(image(at));
+      at += STRIDE;
+      while (tk[at] === 38 /* Comma */ && tk[at + STRIDE] === 30 /* Ident */) {
+        params.push(image(at + STRIDE));
+        at += 2 * STRIDE;
+      }
+      if (tk[at] === 38 /* Comma */) at += STRIDE;
+    }
+    expect(32 /* RBrace */);
+    const body = parseBlock();
+    return { kind: "FnDecl", span: span(s, at - STRIDE), name, params, body };
+  }
+  function parseBlock() {
+    expect(31 /* LBrace */);
+    const body = [];
+    while (STMT_START[tk[at]]) body.push(parseStatement());
+    expect(32 /* RBrace */);
+    return body;
+  }
+  function parseBinder() {
+    expect(31 /* LBrace */);
+    const name = image(expect(30 /* Ident */));
+    expect(32 /* RBrace */);
+    return name;
+  }
+  function parseIdentPath() {
+    const s = expect(30 /* Ident */);
+    const parts = [image(s)];
+    while (tk[at] === 40 /* Dot */) {
+      at += STRIDE;
+      if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
+      parts.push(image(at));
+      at += STRIDE;
+    }
+    return { kind: "IdentPath", span: span(s, at - STRIDE), parts };
+  }
+  function parseExpr() {
+    const s = at;
+    switch (tk[s]) {
+      case 19 /* If */: {
+        const next = tk[s + STRIDE];
+        if (next === 35 /* LParen */) return parseIfBlock();
+        if (next === 31 /* LBrace */) return parseIfRecord();
+        return failAt(s, "unexpected");
+      }
+      case 21 /* For */:
+      case 17 /* Filter */:
+      case 18 /* Loop */:
+        return parseIteration();
+      case 15 /* Match */:
+        return parseMatch();
+      case 5 /* CallQ */:
+      case 13 /* Do */: {
+        at += STRIDE;
+        const tool = parseIdentPath();
+        const args = parseRecord();
+        const where = span(s, at - STRIDE);
+        return tk[s] === 5 /* CallQ */ ? { kind: "CallExpr", span: where, tool, args } : { kind: "DoExpr", span: where, tool, args };
+      }
+      case 9 /* Assert */:
+      case 14 /* Check */: {
+        at += STRIDE;
+        const args = parseRecord();
+        const where = span(s, at - STRIDE);
+        return tk[s] === 9 /* Assert */ ? { kind: "AssertExpr", span: where, args } : { kind: "CheckExpr", span: where, args };
+      }
+      case 23 /* Try */: {
+        at += STRIDE;
+        const tryBody = parseBlock();
+        expect(16 /* Catch */);
+        const catchBinding = parseBinder();
+        const catchBody = parseBlock();
+        return { kind: "TryExpr", span: span(s, at - STRIDE), tryBody, catchBinding, catchBody };
+      }
+    }
+    const left = parseAdditive();
+    let op;
+    switch (tk[at]) {
+      case 42 /* Gt */:
+        op = ">";
+        break;
+      case 43 /* Lt */:
+        op = "<";
+        break;
+      case 1 /* GtEq */:
+        op = ">=";
+        break;
+      case 2 /* LtEq */:
+        op = "<=";
+        break;
+      case 3 /* EqEq */:
+        op = "==";
+        break;
+      case 4 /* BangEq */:
+        op = "!=";
+        break;
+      default:
+        return left;
+    }
+    at += STRIDE;
+    const right = parseAdditive();
+    return { kind: "BinaryExpr", span: span(s, at - STRIDE), op, left, right };
+  }
+  function parseAdditive() {
+    const s = at;
+    let sum = null;
+    let sumSpan = null;
+    let sumOp = "+";
+    for (; ; ) {
+      const termStart = at;
+      let term = parseUnary();
+      let k = tk[at];
+      if (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */) {
+        const termSpan = openSpan(termStart);
+        do {
+          at += STRIDE;
+          const right = parseUnary();
+          term = {
+            kind: "BinaryExpr",
+            span: termSpan,
+            op: k === 46 /* Star */ ? "*" : k === 47 /* Slash */ ? "/" : "%",
+            left: term,
+            right
+          };
+          k = tk[at];
+        } while (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */);
+        finishSpan(termSpan);
+      }
+      if (sum === null) {
+        sum = term;
+      } else {
+        sum = { kind: "BinaryExpr", span: sumSpan, op: sumOp, left: sum, right: term };
+      }
+      if (k !== 44 /* Plus */ && k !== 45 /* Minus */) break;
+      if (sumSpan === null) sumSpan = openSpan(s);
+      sumOp = k === 44 /* Plus */ ? "+" : "-";
+      at += STRIDE;
+    }
+    if (sumSpan !== null) finishSpan(sumSpan);
+    return sum;
+  }
+  function parseUnary() {
+    const s = at;
+    if (tk[s] !== 45 /* Minus */) return parsePrimary();
+    do
+      at += STRIDE;
+    while (tk[at] === 45 /* Minus */);
+    const operandStart = at;
+    let e = parsePrimary();
+    const last = at - STRIDE;
+    for (let m = operandStart - STRIDE; m >= s; m -= STRIDE) {
+      e = { kind: "UnaryExpr", span: span(m, last), op: "-", operand: e };
+    }
+    return e;
+  }
+  function parsePrimary() {
+    const s = at;
+    switch (tk[s]) {
+      case 30 /* Ident */: {
+        const name = parseIdentPath();
+        if (tk[at] !== 31 /* LBrace */) return name;
+        const args = parseRecord();
+        return { kind: "FnCallExpr", span: span(s, at - STRIDE), name, args };
+      }
+      case 28 /* IntLit */:
+        at += STRIDE;
+        return { kind: "IntLiteral", span: span(s, s), value: Number(image(s)) };
+      case 29 /* StringLit */:
+        at += STRIDE;
+        return { kind: "StrLiteral", span: span(s, s), value: stringValue(s) };
+      case 31 /* LBrace */:
+        return parseRecord();
+      case 35 /* LParen */: {
+        at += STRIDE;
+        const inner = parseExpr();
+        expect(36 /* RParen */);
+        return inner;
+      }
+      case 33 /* LBracket */: {
+        at += STRIDE;
+        const elements = [];
+        if (EXPR_START[tk[at]]) {
+          elements.push(parseExpr());
+          while (tk[at] === 38 /* Comma */ && EXPR_START[tk[at + STRIDE]]) {
+            at += STRIDE;
+            elements.push(parseExpr());
+          }
+          if (tk[at] === 38 /* Comma */) at += STRIDE;
+        }
+        expect(34 /* RBracket */);
+        return { kind: "ListExpr", span: span(s, at - STRIDE), elements };
+      }
+      case 27 /* FloatLit */:
+        at += STRIDE;
+        return { kind: "FloatLiteral", span: span(s, s), value: Number(image(s)) };
+      case 24 /* True */:
+      case 25 /* False */:
+        at += STRIDE;
+        return { kind: "BoolLiteral", span: span(s, s), value: tk[s] === 24 /* True */ };
+      case 26 /* Null */:
+        at += STRIDE;
+        return { kind: "NullLiteral", span: span(s, s) };
+    }
+    return failAt(s, "unexpected");
+  }
+  function parseRecord() {
+    const s = expect(31 /* LBrace */);
+    const pairs = [];
+    if (ENTRY_START[tk[at]]) {
+      pairs.push(parseEntry());
+      while (tk[at] === 38 /* Comma */ && ENTRY_START[tk[at + STRIDE]]) {
+        at += STRIDE;
+        pairs.push(parseEntry());
+      }
+      if (tk[at] === 38 /* Comma */) at += STRIDE;
+    }
+    expect(32 /* RBrace */);
+    return { kind: "RecordExpr", span: span(s, at - STRIDE), pairs };
+  }
+  function parseEntry() {
+    const s = at;
+    if (tk[s] === 39 /* DotDotDot */) {
+      at += STRIDE;
+      const expr = parseExpr();
+      return { kind: "SpreadPair", span: span(s, at - STRIDE), expr };
+    }
+    let key = image(s);
+    at += STRIDE;
+    while (tk[at] === 40 /* Dot */) {
+      at += STRIDE;
+      if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
+      key += "." + image(at);
+      at += STRIDE;
+    }
+    expect(37 /* Colon */);
+    const value = parseExpr();
+    return { kind: "RecordPair", span: span(s, at - STRIDE), key, value };
+  }
+  function field(rec, key) {
+    let found;
+    const pairs = rec.pairs;
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i];
+      if (p.kind === "RecordPair" && p.key === key) found = p.value;
+    }
+    return found;
+  }
+  function binding(rec) {
+    let found = "";
+    const pairs = rec.pairs;
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i];
+      if (p.kind === "RecordPair" && p.key === "as" && p.value.kind === "StrLiteral") found = p.value.value;
+    }
+    return found;
+  }
+  var MISSING2 = { kind: "NullLiteral", span: { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 } };
+  function parseIfBlock() {
+    const s = at;
+    at += 2 * STRIDE;
+    const cond = parseExpr();
+    expect(36 /* RParen */);
+    const thenBody = parseBlock();
+    expect(20 /* Else */);
+    const elseBody = parseBlock();
+    return { kind: "IfBlockExpr", span: span(s, at - STRIDE), cond, thenBody, elseBody };
+  }
+  function parseIfRecord() {
+    const s = at;
+    at += STRIDE;
+    const rec = parseRecord();
+    const where = span(s, at - STRIDE);
+    const cond = field(rec, "cond");
+    const then = field(rec, "then");
+    const otherwise = field(rec, "else");
+    if (cond === void 0 || then === void 0 || otherwise === void 0) {
+      reportAst(
+        "if expression requires cond, then, and else fields",
+        where,
+        "Use syntax: if { cond: ..., then: ..., else: ... }."
+      );
+      return MISSING2;
+    }
+    return { kind: "IfExpr", span: where, cond, then, else: otherwise };
+  }
+  function parseIteration() {
+    const s = at;
+    const keyword = tk[s];
+    at += STRIDE;
+    const rec = parseRecord();
+    if (keyword === 17 /* Filter */ && tk[at] !== 31 /* LBrace */) {
+      const where2 = span(s, at - STRIDE);
+      const name2 = { kind: "IdentPath", span: where2, parts: ["filter"] };
+      return { kind: "FnCallExpr", span: where2, name: name2, args: rec };
+    }
+    const list = field(rec, "in");
+    const times = keyword === 18 /* Loop */ ? field(rec, "times") : void 0;
+    const name = binding(rec);
+    let pending = null;
+    if (list === void 0 || name === "" || keyword === 18 /* Loop */ && times === void 0) {
+      if (keyword === 21 /* For */) {
+        pending = reportAst(
+          "for expression requires 'in' and 'as' fields",
+          MISSING2.span,
+          'Use syntax: for { in: <list>, as: "name" } { ... }.'
+        );
+      } else if (keyword === 17 /* Filter */) {
+        pending = reportAst(
+          "filter block requires 'in' and 'as' fields",
+          MISSING2.span,
+          'Use syntax: filter { in: <list>, as: "name" } { ... }.'
+        );
+      } else {
+        pending = reportAst(
+          "loop requires 'in', 'times', and 'as' fields",
+          MISSING2.span,
+          'Use syntax: loop { in: <init>, times: <N>, as: "name" } { ... }.'
+        );
+      }
+    }
+    const body = parseBlock();
+    const where = span(s, at - STRIDE);
+    if (pending !== null) pending.span = where;
+    if (list === void 0 || name === "") return MISSING2;
+    if (keyword === 21 /* For */) return { kind: "ForExpr", span: where, list, binding: name, body };
+    if (keyword === 17 /* Filter */) return { kind: "FilterBlockExpr", span: where, list, binding: name, body };
+    if (times === void 0) return MISSING2;
+    return { kind: "LoopExpr", span: where, init: list, times, binding: name, body };
+  }
+  function parseMatch() {
+    const s = at;
+    at += STRIDE;
+    let subject;
+    if (tk[at] === 35 /* LParen */) {
+      at += STRIDE;
+      subject = parseExpr();
+      expect(36 /* RParen */);
+    } else if (tk[at] === 30 /* Ident */) {
+      subject = parseIdentPath();
+    } else {
+      return failAt(at, "unexpected");
+    }
+    expect(31 /* LBrace */);
+    const first = parseArm();
+    const second = parseArm();
+    expect(32 /* RBrace */);
+    const where = span(s, at - STRIDE);
+    if (first.tag === second.tag) {
+      reportAst(
+        "match expression requires both ok and err arms",
+        where,
+        "Provide both arms: ok {v} { ... } and err {e} { ... }."
+      );
+      return MISSING2;
+    }
+    const node = first.tag === "ok" ? { kind: "MatchExpr", span: where, subject, okArm: first, errArm: second } : { kind: "MatchExpr", span: where, subject, okArm: second, errArm: first };
+    return node;
+  }
+  function parseArm() {
+    const s = expect(30 /* Ident */);
+    const tag = image(s);
+    const name = parseBinder();
+    const body = parseBlock();
+    const where = span(s, at - STRIDE);
+    if (tag !== "ok" && tag !== "err") {
+      reportAst(
+        "match arm must be 'ok' or 'err', got '" + tag + "'",
+        where,
+        "Use exactly two arms: ok {v} { ... } and err {e} { ... }."
+      );
+    }
+    return { kind: "MatchArm", span: where, tag: tag === "ok" ? "ok" : "err", binding: name, body };
+  }
+
+  // src/validator.ts
+  var CAPABILITIES = ["fs.read", "fs.write", "http.get", "sh.exec"];
+  var BUDGET_FIELDS2 = ["timeMs", "maxToolCalls", "maxBytesWritten", "maxIterations"];
+  var TOOLS = [
+    { name: "fs.read", mode: "read", capability: "fs.read" },
+    { name: "fs.write", mode: "effect", capability: "fs.write" },
+    { name: "fs.list", mode: "read", capability: "fs.read" },
+    { name: "fs.exists", mode: "read", capability: "fs.read" },
+    { name: "http.get", mode: "read", capability: "http.get" },
+    { name: "sh.exec", mode: "effect", capability: "sh.exec" }
+  ];
+  var STDLIB_NAMES = [
+    "parse.json",
+    "get",
+    "put",
+    "patch",
+    "eq",
+    "contains",
+    "not",
+    "and",
+    "or",
+    "len",
+    "map",
+    "append",
+    "concat",
+    "sort",
+    "filter",
+    "find",
+    "range",
+    "join",
+    "str.concat",
+    "str.split",
+    "str.starts",
+    "str.replace",
+    "keys",
+    "values",
+    "merge",
+    "math.max",
+    "math.min",
+    "str.ends",
+    "unique",
+    "reduce",
+    "coalesce",
+    "typeof",
+    "pluck",
+    "flat",
+    "entries",
+    "str.template"
+  ];
+  var stdlib2 = new Set(STDLIB_NAMES);
+  var toolsByName = /* @__PURE__ */ new Map();
+  for (const t of TOOLS) toolsByName.set(t.name, t);
+  var HINT_UNKNOWN_FN = "Known stdlib functions: " + STDLIB_NAMES.join(", ") + ". User-defined functions must be declared before use.";
+  var HINT_UNKNOWN_TOOL = "Valid tools: " + TOOLS.map((t) => t.name).join(", ");
+  var HINT_BLOCK_NO_RETURN = "Add a 'return <expr>' statement at the end of the body.";
+  var HINT_RETURN_NOT_LAST = "Move any statements after return before it, or remove them.";
+  var HINT_DUP_BINDING = "Use a different variable name.";
+  var diagnostics = [];
+  var unsupportedSpread = false;
+  function report(code, message, where, hint) {
+    if (where === void 0) diagnostics.push({ code, message, hint });
+    else diagnostics.push({ code, message, span: where, hint });
+  }
+  function validate(program) {
+    diagnostics = [];
+    unsupportedSpread = false;
+    try {
+      checkHeaders(program);
+      const top = { parent: null, vars: /* @__PURE__ */ new Set(), fns: /* @__PURE__ */ new Set() };
+      for (const s of program.statements) checkTopLevel(s, top);
+      checkTools(program);
+      return { diagnostics, unsupportedSpread };
+    } finally {
+      diagnostics = [];
+    }
+  }
+  function checkHeaders(program) {
+    let budgets = 0;
+    for (const h of program.headers) {
+      if (h.kind === "BudgetDecl" && ++budgets > 1) {
+        report(
+          "E_DUP_BUDGET",
+          "Only one budget header is allowed.",
+          h.span,
+          "Combine all budget fields into a single 'budget { ... }' header."
+        );
+      }
+    }
+    for (const h of program.headers) {
+      if (h.kind === "ImportDecl") {
+        report(
+          "E_IMPORT_UNSUPPORTED",
+          "Import declarations are not supported yet.",
+          h.span,
+          "Remove 'import ... as ...' for now."
+        );
+      }
+    }
+    const stmts = program.statements;
+    if (!stmts.some((s) => s.kind === "ReturnStmt")) {
+      report(
+        "E_NO_RETURN",
+        "Program must end with a return statement.",
+        program.span,
+        "Add a 'return <expr>' statement at the end of your program."
+      );
+    }
+    for (let i = 0; i < stmts.length - 1; i++) {
+      if (stmts[i].kind === "ReturnStmt") {
+        report(
+          "E_RETURN_NOT_LAST",
+          "Return statement must be the last statement in the program.",
+          stmts[i].span,
+          HINT_RETURN_NOT_LAST
+        );
+      }
+    }
+    for (const h of program.headers) {
+      if (h.kind !== "CapDecl") continue;
+      for (const p of h.capabilities.pairs) {
+        if (p.kind === "SpreadPair") {
+          unsupportedSpread = true;
+          continue;
+        }
+        if (CAPABILITIES.indexOf(p.key) < 0) {
+          report(
+            "E_UNKNOWN_CAP",
+            "Unknown capability '" + p.key + "'.",
+            p.span,
+            "Valid capabilities: " + CAPABILITIES.join(", ")
+          );
+        }
+        if (!isTrueLiteral(p.value)) {
+          report(
+            "E_CAP_VALUE",
+            "Capability '" + p.key + "' must be set to true.",
+            p.value.span,
+            "Use capability declarations like 'cap { fs.read: true }'."
+          );
+        }
+      }
+    }
+    for (const h of program.headers) {
+      if (h.kind !== "BudgetDecl") continue;
+      for (const p of h.budget.pairs) {
+        const key = p.kind === "RecordPair" ? p.key : "undefined";
+        if (p.kind === "SpreadPair" || BUDGET_FIELDS2.indexOf(key) < 0) {
+          report(
+            "E_UNKNOWN_BUDGET",
+            "Unknown budget field '" + key + "'.",
+            p.span,
+            "Valid budget fields: " + BUDGET_FIELDS2.join(", ")
+          );
+        } else if (p.value.kind !== "IntLiteral") {
+          report(
+            "E_BUDGET_TYPE",
+            "Budget field '" + key + "' must be an integer literal.",
+            p.value.span,
+            "Use integer values, for example: budget { timeMs: 5000 }."
+          );
+        }
+      }
+    }
+  }
+  function isTrueLiteral(e) {
+    return e.kind === "BoolLiteral" && e.value;
+  }
+  function isVisibleVar(scope, name) {
+    for (let s = scope; s !== null; s = s.parent) {
+      if (s.vars.has(name)) return true;
+    }
+    return false;
+  }
+  function isVisibleFn(scope, name) {
+    for (let s = scope; s !== null; s = s.parent) {
+      if (s.fns.has(name)) return true;
+    }
+    return false;
+  }
+  function checkTopLevel(stmt, top) {
+    switch (stmt.kind) {
+      case "LetStmt":
+        if (top.vars.has(stmt.name) || top.fns.has(stmt.name)) {
+          report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
+        }
+        checkExpr(stmt.value, top);
+        top.vars.add(stmt.name);
+        return;
+      case "ExprStmt":
+        checkExpr(stmt.expr, top);
+        if (stmt.target !== void 0) declareTarget(stmt.target, top);
+        return;
+      case "ReturnStmt":
+        checkExpr(stmt.value, top);
+        return;
+      case "FnDecl":
+        if (top.fns.has(stmt.name) || top.vars.has(stmt.name)) reportFnDup(stmt);
+        checkFnSignature(stmt, top);
+        return;
+    }
+  }
+  function checkBlock(body, enclosing, extra, context) {
+    const scope = { parent: enclosing, vars: new Set(extra), fns: /* @__PURE__ */ new Set() };
+    let hasReturn = false;
+    for (const s of body) if (s.kind === "ReturnStmt") hasReturn = true;
+    if (!hasReturn) {
+      const last = body.length > 0 ? body[body.length - 1].span : void 0;
+      report("E_NO_RETURN", context + " must end with a return statement.", last, HINT_BLOCK_NO_RETURN);
+    }
+    for (let i = 0; i < body.length - 1; i++) {
+      if (body[i].kind === "ReturnStmt") {
+        report(
+          "E_RETURN_NOT_LAST",
+          "Return statement must be the last statement in " + context + ".",
+          body[i].span,
+          HINT_RETURN_NOT_LAST
+        );
+      }
+    }
+    for (const stmt of body) {
+      switch (stmt.kind) {
+        case "LetStmt":
+          if (scope.vars.has(stmt.name) || scope.fns.has(stmt.name)) {
+            report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
+          }
+          checkExpr(stmt.value, scope);
+          scope.vars.add(stmt.name);
+          break;
+        case "ExprStmt":
+          checkExpr(stmt.expr, scope);
+          if (stmt.target !== void 0) declareTarget(stmt.target, scope);
+          break;
+        case "ReturnStmt":
+          checkExpr(stmt.value, scope);
+          break;
+        case "FnDecl":
+          if (isVisibleFn(scope, stmt.name) || scope.vars.has(stmt.name)) reportFnDup(stmt);
+          checkFnSignature(stmt, scope);
+          break;
+      }
+    }
+  }
+  function declareTarget(target, scope) {
+    const root = target.parts[0];
+    if (scope.vars.has(root) || scope.fns.has(root)) {
+      report("E_DUP_BINDING", "Duplicate binding '" + root + "'.", target.span, HINT_DUP_BINDING);
+    }
+    scope.vars.add(root);
+  }
+  function reportFnDup(fn) {
+    report(
+      "E_FN_DUP",
+      "Duplicate function definition '" + fn.name + "'.",
+      fn.span,
+      "Use a different function name."
+    );
+  }
+  function checkFnSignature(fn, scope) {
+    const params = fn.params;
+    for (let i = 1; i < params.length; i++) {
+      if (params.lastIndexOf(params[i], i - 1) >= 0) {
+        report(
+          "E_DUP_BINDING",
+          "Duplicate parameter '" + params[i] + "' in function '" + fn.name + "'.",
+          fn.span,
+          "Use unique parameter names in function declarations."
+        );
+      }
+    }
+    if (stdlib2.has(fn.name)) {
+      report(
+        "E_FN_DUP",
+        "Function name '" + fn.name + "' conflicts with a built-in stdlib function.",
+        fn.span,
+        "Use a different function name to avoid shadowing the stdlib."
+      );
+    }
+    scope.fns.add(fn.name);
+    checkBlock(fn.body, scope, params.concat([fn.name]), "function '" + fn.name + "'");
+  }
+  function checkExpr(e, scope) {
+    switch (e.kind) {
+      case "IdentPath":
+        if (!isVisibleVar(scope, e.parts[0])) {
+          report(
+            "E_UNBOUND",
+            "Unbound variable '" + e.parts[0] + "'.",
+            e.span,
+            "Make sure the variable is defined with 'let' before use."
+          );
+        }
+        return;
+      case "IntLiteral":
+      case "FloatLiteral":
+      case "BoolLiteral":
+      case "StrLiteral":
+      case "NullLiteral":
+        return;
+      case "RecordExpr":
+        for (const p of e.pairs) checkExpr(p.kind === "RecordPair" ? p.value : p.expr, scope);
+        return;
+      case "ListExpr":
+        for (const el of e.elements) checkExpr(el, scope);
+        return;
+      case "CallExpr":
+      case "DoExpr":
+      case "AssertExpr":
+      case "CheckExpr":
+        checkArgs(e.args, scope);
+        return;
+      case "FnCallExpr": {
+        const name = e.name.parts.join(".");
+        if (!isVisibleFn(scope, name) && !stdlib2.has(name)) {
+          report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
+        }
+        if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args, scope);
+        checkArgs(e.args, scope);
+        return;
+      }
+      case "IfExpr":
+        checkExpr(e.cond, scope);
+        checkExpr(e.then, scope);
+        checkExpr(e.else, scope);
+        return;
+      case "IfBlockExpr":
+        checkExpr(e.cond, scope);
+        checkBlock(e.thenBody, scope, [], "if body");
+        checkBlock(e.elseBody, scope, [], "else body");
+        return;
+      case "TryExpr":
+        checkBlock(e.tryBody, scope, [], "try body");
+        checkBlock(e.catchBody, scope, [e.catchBinding], "catch body");
+        return;
+      case "ForExpr":
+        checkExpr(e.list, scope);
+        checkBlock(e.body, scope, [e.binding], "for body");
+        return;
+      case "FilterBlockExpr":
+        checkExpr(e.list, scope);
+        checkBlock(e.body, scope, [e.binding], "filter body");
+        return;
+      case "LoopExpr":
+        checkExpr(e.init, scope);
+        checkExpr(e.times, scope);
+        checkBlock(e.body, scope, [e.binding], "loop body");
+        return;
+      case "MatchExpr":
+        checkExpr(e.subject, scope);
+        checkBlock(e.okArm.body, scope, [e.okArm.binding], "match ok arm");
+        checkBlock(e.errArm.body, scope, [e.errArm.binding], "match err arm");
+        return;
+      case "BinaryExpr":
+        checkExpr(e.left, scope);
+        checkExpr(e.right, scope);
+        return;
+      case "UnaryExpr":
+        checkExpr(e.operand, scope);
+        return;
+    }
+  }
+  function checkArgs(args, scope) {
+    for (const p of args.pairs) {
+      if (p.kind === "SpreadPair") unsupportedSpread = true;
+      else checkExpr(p.value, scope);
+    }
+  }
+  function checkCallback(name, args, scope) {
+    for (const p of args.pairs) {
+      if (p.kind !== "RecordPair" || p.key !== "fn") continue;
+      const v = p.value;
+      if (v.kind === "StrLiteral" && !isVisibleFn(scope, v.value)) {
+        report(
+          "E_UNKNOWN_FN",
+          "Unknown function '" + v.value + "'.",
+          v.span,
+          "For " + name + ", define the user function with 'fn' before use and pass its name as a string."
+        );
+      }
+      return;
+    }
+  }
+  function checkTools(program) {
+    const declared = /* @__PURE__ */ new Set();
+    for (const h of program.headers) {
+      if (h.kind !== "CapDecl") continue;
+      for (const p of h.capabilities.pairs) {
+        if (p.kind === "RecordPair" && isTrueLiteral(p.value)) declared.add(p.key);
+      }
+    }
+    for (const s of program.statements) toolsInStmt(s, declared);
+  }
+  function toolsInBody(body, declared) {
+    for (const s of body) toolsInStmt(s, declared);
+  }
+  function toolsInStmt(s, declared) {
+    switch (s.kind) {
+      case "LetStmt":
+        toolsInExpr(s.value, declared);
+        return;
+      case "ExprStmt":
+        toolsInExpr(s.expr, declared);
+        return;
+      case "ReturnStmt":
+        toolsInExpr(s.value, declared);
+        return;
+      case "FnDecl":
+        toolsInBody(s.body, declared);
+        return;
+    }
+  }
+  function toolsInRecord(r, declared) {
+    for (const p of r.pairs) toolsInExpr(p.kind === "RecordPair" ? p.value : p.expr, declared);
+  }
+  function toolsInExpr(e, declared) {
+    switch (e.kind) {
+      case "CallExpr":
+      case "DoExpr": {
+        const name = e.tool.parts.join(".");
+        const tool = toolsByName.get(name);
+        if (tool === void 0) {
+          report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", e.tool.span, HINT_UNKNOWN_TOOL);
+        } else if (!declared.has(tool.capability)) {
+          report(
+            "E_UNDECLARED_CAP",
+            "Tool '" + name + "' is used but its capability is not declared in a 'cap { ... }' header.",
+            e.tool.span,
+            "Add '" + tool.capability + ": true' to your cap { ... } declaration."
+          );
+        }
+        if (e.kind === "CallExpr" && tool !== void 0 && tool.mode === "effect") {
+          report(
+            "E_CALL_EFFECT",
+            "Cannot use 'call?' with effectful tool '" + name + "'. Use 'do' instead.",
+            e.span,
+            "Replace 'call? " + name + "' with 'do " + name + "'."
+          );
+        }
+        toolsInRecord(e.args, declared);
+        return;
+      }
+      case "AssertExpr":
+      case "CheckExpr":
+      case "RecordExpr":
+        toolsInRecord(e.kind === "RecordExpr" ? e : e.args, declared);
+        return;
+      case "FnCallExpr":
+        toolsInRecord(e.args, declared);
+        return;
+      case "ListExpr":
+        for (const el of e.elements) toolsInExpr(el, declared);
+        return;
+      case "IfExpr":
+        toolsInExpr(e.cond, declared);
+        toolsInExpr(e.then, declared);
+        toolsInExpr(e.else, declared);
+        return;
+      case "IfBlockExpr":
+        toolsInExpr(e.cond, declared);
+        toolsInBody(e.thenBody, declared);
+        toolsInBody(e.elseBody, declared);
+        return;
+      case "TryExpr":
+        toolsInBody(e.tryBody, declared);
+        toolsInBody(e.catchBody, declared);
+        return;
+      case "ForExpr":
+      case "FilterBlockExpr":
+        toolsInExpr(e.list, declared);
+        toolsInBody(e.body, declared);
+        return;
+      case "LoopExpr":
+        toolsInExpr(e.init, declared);
+        toolsInExpr(e.times, declared);
+        toolsInBody(e.body, declared);
+        return;
+      case "MatchExpr":
+        toolsInExpr(e.subject, declared);
+        toolsInBody(e.okArm.body, declared);
+        toolsInBody(e.errArm.body, declared);
+        return;
+      case "BinaryExpr":
+        toolsInExpr(e.left, declared);
+        toolsInExpr(e.right, declared);
+        return;
+      case "UnaryExpr":
+        toolsInExpr(e.operand, declared);
+        return;
+    }
+  }
+
+  // src/v8compat.ts
+  function toObject(v, method) {
+    if (v === null || v === void 0) throw new TypeError(`Object.prototype.${method} called on null or undefined`);
+    return Object(v);
+  }
+  function lookupAccessor(target, key, method, kind) {
+    let o = toObject(target, method);
+    while (o !== null) {
+      const d = Object.getOwnPropertyDescriptor(o, key);
+      if (d !== void 0) return d[kind];
+      o = Object.getPrototypeOf(o);
+    }
+    return void 0;
+  }
+  var legacyAccessors = {
+    __defineGetter__: function(key, getter) {
+      if (typeof getter !== "function") throw new TypeError("Object.prototype.__defineGetter__: Expecting function");
+      Object.defineProperty(toObject(this, "__defineGetter__"), key, { get: getter, enumerable: true, configurable: true });
+    },
+    __defineSetter__: function(key, setter) {
+      if (typeof setter !== "function") throw new TypeError("Object.prototype.__defineSetter__: Expecting function");
+      Object.defineProperty(toObject(this, "__defineSetter__"), key, { set: setter, enumerable: true, configurable: true });
+    },
+    __lookupGetter__: function(key) {
+      return lookupAccessor(this, key, "__lookupGetter__", "get");
+    },
+    __lookupSetter__: function(key) {
+      return lookupAccessor(this, key, "__lookupSetter__", "set");
+    }
+  };
+  function installV8Compat() {
+    for (const name of Object.keys(legacyAccessors)) {
+      if (Object.prototype.hasOwnProperty.call(Object.prototype, name)) continue;
+      const fn = legacyAccessors[name];
+      const nativeText = `function ${name}() { [native code] }`;
+      Object.defineProperty(fn, "name", { value: name, configurable: true });
+      Object.defineProperty(fn, "toString", { value: () => nativeText, configurable: true, writable: true });
+      Object.defineProperty(Object.prototype, name, { value: fn, writable: true, enumerable: false, configurable: true });
+    }
+  }
+
+  // src/index.ts
+  var DEFAULT_MAX_DEPTH = 2e3;
+  var DEFAULT_MAX_SIZE = 1 << 20;
+  var version = "a0-ts-reference 0.5.2";
+  function readConfig(configJSON) {
+    var _a, _b;
+    const raw = parseJSON(configJSON);
+    if (!isRecord(raw)) throw new TypeError("A0Reference.run: configJSON must be a JSON object");
+    const file2 = raw.file;
+    if (typeof file2 !== "string") throw new TypeError('A0Reference.run: config "file" must be a string');
+    const allow = [];
+    const rawAllow = (_a = raw.allow) != null ? _a : [];
+    if (!Array.isArray(rawAllow)) throw new TypeError('A0Reference.run: config "allow" must be a list');
+    for (const a of rawAllow) {
+      if (typeof a !== "string") throw new TypeError('A0Reference.run: config "allow" entries must be strings');
+      allow.push(a);
+    }
+    const limits = (_b = raw.limits) != null ? _b : {};
+    if (!isRecord(limits)) throw new TypeError('A0Reference.run: config "limits" must be an object');
+    const positive = (v, dflt) => typeof v === "number" && v > 0 ? v : dflt;
+    return { file: file2, allow, limits: new Limits(positive(limits.maxDepth, DEFAULT_MAX_DEPTH), positive(limits.maxSize, DEFAULT_MAX_SIZE)) };
+  }
+  function readTools(host) {
+    const raw = decodeCanonical(host.tools());
+    if (!Array.isArray(raw)) throw new TypeError("host.tools() must return a JSON list");
+    const tools = /* @__PURE__ */ new Map();
+    for (const t of raw) {
+      if (!isRecord(t) || typeof t.name !== "string" || typeof t.mode !== "string" || typeof t.capability !== "string") {
+        throw new TypeError("host.tools(): every entry needs string name, mode and capability");
+      }
+      tools.set(t.name, { name: t.name, mode: t.mode, capability: t.capability });
+    }
+    return tools;
+  }
+  function emptyOutcome(exitCode) {
+    return { status: "ok", exitCode, errors: [], evidence: [], trace: [] };
+  }
+  function resourceOutcome(e) {
+    return { status: "resource", exitCode: 0, errors: [], evidence: [], trace: [], detail: `${e.limit}: ${e.detail}` };
+  }
+  function run(source, configJSON, host) {
+    const config = readConfig(configJSON);
+    const limits = config.limits;
+    try {
+      return encodeOutcome(evaluate(source, config, host), limits);
+    } catch (e) {
+      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e), limits);
+      throw e;
+    }
+  }
+  function evaluate(source, config, host) {
+    const parsed = parse(source, config.file);
+    if (parsed.diagnostics.length > 0 || parsed.program === void 0) {
+      return { ...emptyOutcome(2), errors: parsed.diagnostics };
+    }
+    const program = parsed.program;
+    const checked = validate(program);
+    if (checked.unsupportedSpread) return emptyOutcome(1);
+    if (checked.diagnostics.length > 0) return { ...emptyOutcome(2), errors: checked.diagnostics };
+    const toolHost = {
+      tools: readTools(host),
+      validate: (tool, argsJSON) => host.validate(tool, argsJSON),
+      call: (tool, argsJSON) => host.call(tool, argsJSON)
+    };
+    const result = new Evaluator(program, config.file, config.allow, toolHost, config.limits).run();
+    if (result.kind === "ok") {
+      const failed = result.evidence.some((ev) => ev.ok === false);
+      return { status: "ok", exitCode: failed ? 5 : 0, result: { value: result.value }, errors: [], evidence: result.evidence, trace: result.trace };
+    }
+    const err = result.error;
+    const exitCode = err.code === "E_CAP_DENIED" ? 3 : err.code === "E_ASSERT" ? 5 : 4;
+    return {
+      status: "ok",
+      exitCode,
+      errors: [{ code: err.code, message: err.message, span: err.span, details: err.details }],
+      evidence: result.evidence,
+      trace: result.trace
+    };
+  }
+  installV8Compat();
+  globalThis.A0Reference = { version, run };
+})();

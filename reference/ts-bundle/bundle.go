@@ -1,0 +1,147 @@
+// Package tsbundle hosts a reference bundle — the TypeScript reference of A0 compiled to
+// one JavaScript script, or any other script honouring the same ABI (README.md) — in
+// goja, and exposes it to the harness as an outcome.Runner named "ref".
+//
+// A Bundle is compiled once; a Runner keeps a pool of goja runtimes that have evaluated
+// it and reuses them across cases. Every run is bounded: a deadline interrupts the
+// JavaScript, a run stuck inside a native built-in is abandoned, and the engine's own
+// call-stack limit turns runaway recursion into a classified outcome.
+package tsbundle
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/dop251/goja"
+	"github.com/dop251/goja/parser"
+)
+
+//go:embed a0-reference.js
+var embeddedSource string
+
+// EmbeddedName is the file name the embedded bundle reports in stack traces and errors.
+const EmbeddedName = "a0-reference.js"
+
+// Bundle is a compiled reference bundle. It is immutable and safe for concurrent use;
+// any number of Runners may share it.
+type Bundle struct {
+	name string
+	prog *goja.Program
+
+	// checked records the result of the first evaluation of the bundle in a runtime:
+	// whether it defines A0Reference.run, and its version.
+	checkOnce sync.Once
+	checkErr  error
+	version   string
+}
+
+var (
+	embeddedOnce   sync.Once
+	embeddedBundle *Bundle
+)
+
+// Embedded returns the bundle built into the binary (a0-reference.js, compiled once).
+// The embedded file is a build artefact checked by this package's tests, so a failure to
+// compile it is a defect of the build and panics.
+func Embedded() *Bundle {
+	embeddedOnce.Do(func() {
+		b, err := Compile(EmbeddedName, embeddedSource)
+		if err != nil {
+			panic("tsbundle: the embedded reference bundle does not compile: " + err.Error())
+		}
+		embeddedBundle = b
+	})
+	return embeddedBundle
+}
+
+// Load reads and compiles the bundle at path (a0diff --ref FILE.js) and evaluates it
+// once to check that it defines A0Reference.run, so that a broken bundle is reported
+// before any case runs. Errors name the file, and the line for syntax errors
+// ("FILE:LINE:COL: message").
+func Load(path string) (*Bundle, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reference bundle: %w", err)
+	}
+	b, err := Compile(path, string(src))
+	if err != nil {
+		return nil, err
+	}
+	if err := b.Check(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// Compile compiles src as a bundle named name (the name used in errors and stacks).
+// It does not evaluate it; see Check.
+func Compile(name, src string) (*Bundle, error) {
+	// Parsing separately keeps the parser's positions, which goja.Compile folds into
+	// a message.
+	ast, err := parser.ParseFile(nil, name, src, 0)
+	if err != nil {
+		return nil, compileError(name, err)
+	}
+	prog, err := goja.CompileAST(ast, false)
+	if err != nil {
+		return nil, compileError(name, err)
+	}
+	return &Bundle{name: name, prog: prog}, nil
+}
+
+// compileError rewrites goja's parser and compiler errors as FILE:LINE:COL: message.
+func compileError(name string, err error) error {
+	var list parser.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		e := list[0]
+		msg := fmt.Sprintf("%s:%d:%d: %s", name, e.Position.Line, e.Position.Column, e.Message)
+		if len(list) > 1 {
+			msg += fmt.Sprintf(" (and %d more errors)", len(list)-1)
+		}
+		return errors.New(msg)
+	}
+	var syn *goja.CompilerSyntaxError
+	if errors.As(err, &syn) {
+		if syn.File != nil {
+			p := syn.File.Position(syn.Offset)
+			return fmt.Errorf("%s:%d:%d: %s", name, p.Line, p.Column, syn.Message)
+		}
+		return fmt.Errorf("%s: %s", name, syn.Message)
+	}
+	var ref *goja.CompilerReferenceError
+	if errors.As(err, &ref) {
+		if ref.File != nil {
+			p := ref.File.Position(ref.Offset)
+			return fmt.Errorf("%s:%d:%d: %s", name, p.Line, p.Column, ref.Message)
+		}
+		return fmt.Errorf("%s: %s", name, ref.Message)
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// Name is the bundle's file name.
+func (b *Bundle) Name() string { return b.name }
+
+// Check evaluates the bundle in a fresh runtime (once per Bundle; later calls return the
+// first result) and reports whether it honours the ABI: evaluating it must not throw and
+// must define A0Reference.run as a function.
+func (b *Bundle) Check() error {
+	b.checkOnce.Do(func() {
+		e := newEngine(b, defaultMaxCallStack)
+		b.checkErr = e.initWithTimeout(checkTimeout)
+		if b.checkErr == nil {
+			b.version = e.version
+		}
+	})
+	return b.checkErr
+}
+
+// Version is A0Reference.version ("" when the bundle does not set it). It evaluates the
+// bundle (see Check) and returns its error.
+func (b *Bundle) Version() (string, error) {
+	err := b.Check()
+	return b.version, err
+}

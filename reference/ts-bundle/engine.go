@@ -1,0 +1,117 @@
+package tsbundle
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+const (
+	// defaultMaxCallStack bounds the JavaScript call depth of a runtime. The shipped
+	// reference spends about six JS frames per A0 call (measured: 20 000 frames overflow
+	// between 3 000 and 5 000 nested A0 calls), so the default MaxDepth of 2 000 A0 calls
+	// needs about 12 000; 50 000 leaves room for callbacks and nested expressions around
+	// each call while runaway recursion ends quickly. goja's value stack grows in fixed
+	// steps and is released after every run, so a deeper limit makes every overflow
+	// quadratically slower (see README.md, "goja is not V8").
+	defaultMaxCallStack = 50_000
+
+	// checkTimeout bounds the evaluation of a bundle by Check (Load): a bundle's top
+	// level only defines functions, so anything near this is a broken bundle.
+	checkTimeout = 10 * time.Second
+)
+
+// engine is one goja runtime that has evaluated a bundle. It is used by one run at a
+// time; the Runner pools engines and discards any engine whose run did not end cleanly.
+type engine struct {
+	b  *Bundle
+	rt *goja.Runtime
+
+	ready   bool          // the bundle has been evaluated and checked
+	ref     goja.Value    // A0Reference, the `this` of run
+	run     goja.Callable // A0Reference.run
+	host    *goja.Object  // the host object handed to every run
+	version string
+
+	// cur is the run in progress; the host callbacks act on it. Only the goroutine
+	// running JavaScript in rt touches it while a run is in progress.
+	cur *runState
+}
+
+// newEngine makes a runtime for b. It is cheap: the bundle is evaluated by init, on the
+// goroutine that runs the first case, so that the run's deadline also bounds it.
+func newEngine(b *Bundle, maxCallStack int) *engine {
+	rt := goja.New()
+	rt.SetMaxCallStackSize(maxCallStack)
+	return &engine{b: b, rt: rt}
+}
+
+// init evaluates the bundle and finds A0Reference.run. It must run on the goroutine that
+// owns the engine.
+func (e *engine) init() (err error) {
+	defer func() {
+		// Reading properties may run getters, which may throw.
+		if x := recover(); x != nil {
+			err = fmt.Errorf("%s: evaluating the bundle: %s", e.b.name, panicText(x))
+		}
+	}()
+	if _, err := e.rt.RunProgram(e.b.prog); err != nil {
+		return fmt.Errorf("%s: evaluating the bundle: %s", e.b.name, jsErrorText(err))
+	}
+	refValue := e.rt.GlobalObject().Get("A0Reference")
+	ref, ok := refValue.(*goja.Object)
+	if !ok {
+		return fmt.Errorf("%s: the bundle does not define globalThis.A0Reference as an object (see the bundle ABI in reference/ts-bundle/README.md)", e.b.name)
+	}
+	run, ok := goja.AssertFunction(ref.Get("run"))
+	if !ok {
+		return fmt.Errorf("%s: A0Reference.run is not a function (see the bundle ABI in reference/ts-bundle/README.md)", e.b.name)
+	}
+	if v, ok := ref.Get("version").(goja.String); ok {
+		e.version = v.String()
+	}
+	e.ref, e.run = ref, run
+	e.host = e.newHost()
+	e.ready = true
+	return nil
+}
+
+// initWithTimeout runs init on its own goroutine, bounded by d (interrupt) plus the
+// default grace (abandonment); Check uses it outside any run.
+func (e *engine) initWithTimeout(d time.Duration) error {
+	done := make(chan error, 1)
+	go func() {
+		defer func() {
+			if x := recover(); x != nil {
+				done <- fmt.Errorf("%s: evaluating the bundle: %s", e.b.name, panicText(x))
+			}
+		}()
+		done <- e.init()
+	}()
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-timer.C:
+	}
+	e.rt.Interrupt(errDeadline)
+	grace := time.NewTimer(defaultGrace)
+	defer grace.Stop()
+	select {
+	case <-done:
+	case <-grace.C:
+	}
+	return fmt.Errorf("%s: evaluating the bundle did not finish within %v", e.b.name, d)
+}
+
+// jsErrorText describes an error returned by goja: a JS exception with its stack.
+func jsErrorText(err error) string {
+	var ex *goja.Exception
+	if errors.As(err, &ex) {
+		return ex.String()
+	}
+	return err.Error()
+}

@@ -1,0 +1,51 @@
+package tsbundle
+
+import (
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/dop251/goja"
+)
+
+// jsonTextFromJS converts a JavaScript string holding JSON text to Go, keeping every
+// UTF-16 code unit. goja's own conversion replaces lone surrogates by U+FFFD; here a
+// lone surrogate becomes the escape \udxxx instead, which denotes the same code unit
+// because in JSON text a lone surrogate can only stand inside a string literal.
+func jsonTextFromJS(s goja.String) string {
+	text := s.String()
+	// Lone surrogates show up as U+FFFD in goja's conversion; without one, the
+	// conversion was exact.
+	if !strings.ContainsRune(text, utf8.RuneError) {
+		return text
+	}
+	n := s.Length()
+	var b strings.Builder
+	b.Grow(n + n/2)
+	for i := 0; i < n; i++ {
+		c := rune(s.CharAt(i))
+		switch {
+		case utf16.IsSurrogate(c) && c < 0xDC00 && i+1 < n:
+			if d := rune(s.CharAt(i + 1)); d >= 0xDC00 && d <= 0xDFFF {
+				b.WriteRune(utf16.DecodeRune(c, d))
+				i++
+				continue
+			}
+			writeEscapedUnit(&b, c)
+		case utf16.IsSurrogate(c):
+			writeEscapedUnit(&b, c)
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+func writeEscapedUnit(b *strings.Builder, c rune) {
+	const hex = "0123456789abcdef"
+	b.WriteString(`\u`)
+	b.WriteByte(hex[c>>12&0xF])
+	b.WriteByte(hex[c>>8&0xF])
+	b.WriteByte(hex[c>>4&0xF])
+	b.WriteByte(hex[c&0xF])
+}

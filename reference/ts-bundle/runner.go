@@ -1,0 +1,429 @@
+package tsbundle
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/dop251/goja"
+)
+
+// defaultGrace is how long a run may outlive its deadline after the interrupt before it
+// is abandoned. The interrupt stops JavaScript within microseconds; only a native
+// built-in (which goja does not interrupt) can take longer.
+const defaultGrace = 500 * time.Millisecond
+
+// errDeadline is the interrupt value of a run that reached its deadline.
+var errDeadline = errors.New("deadline exceeded")
+
+// Option configures a Runner.
+type Option func(*options)
+
+type options struct {
+	newKit       func(toolkit.Fixtures) ToolKit
+	maxCallStack int
+	grace        time.Duration
+	maxIdle      int
+}
+
+// WithToolKit replaces the tool kit a run's host.call uses: newKit is called once per
+// run (on its first tool call) with the case's fixtures. The catalogue (host.tools) and
+// argument validation (host.validate) stay the shipped ones. Meant for tests that need a
+// tool to fail or panic.
+func WithToolKit(newKit func(toolkit.Fixtures) ToolKit) Option {
+	return func(o *options) { o.newKit = newKit }
+}
+
+// WithMaxCallStack sets the JavaScript call-depth limit of each runtime (default
+// 50 000 frames); exceeding it ends the run with StatusResource.
+func WithMaxCallStack(frames int) Option {
+	return func(o *options) {
+		if frames > 0 {
+			o.maxCallStack = frames
+		}
+	}
+}
+
+// WithGrace sets how long a run may outlive its deadline before it is abandoned
+// (default 500ms).
+func WithGrace(d time.Duration) Option {
+	return func(o *options) {
+		if d > 0 {
+			o.grace = d
+		}
+	}
+}
+
+// WithMaxIdle caps the number of idle runtimes the Runner keeps (default: no cap, so the
+// pool settles at the peak number of concurrent runs).
+func WithMaxIdle(n int) Option {
+	return func(o *options) { o.maxIdle = n }
+}
+
+// Stats are the Runner's counters.
+type Stats struct {
+	Runs              int64 // Run calls
+	RuntimesCreated   int64 // goja runtimes created (each evaluates the bundle once)
+	RuntimesDiscarded int64 // runtimes dropped after a run that did not end cleanly
+	// Abandoned counts runs given up because their JavaScript was still running after
+	// deadline + grace (stuck in a native built-in). Each left a goroutine behind.
+	Abandoned int64
+	// AbandonedRunning is how many of those goroutines are still running now: leaked
+	// goroutines holding a runtime and burning CPU.
+	AbandonedRunning int64
+}
+
+// Runner runs programs through a bundle. It implements outcome.Runner, is safe for
+// concurrent use, and reuses goja runtimes across runs.
+type Runner struct {
+	bundle *Bundle
+	opts   options
+
+	mu     sync.Mutex
+	idle   []*engine
+	closed bool
+
+	runs, created, discarded, abandoned, abandonedRunning atomic.Int64
+}
+
+var _ outcome.Runner = (*Runner)(nil)
+
+// NewRunner returns a Runner over b.
+func NewRunner(b *Bundle, opts ...Option) *Runner {
+	o := options{newKit: newShippedKit, maxCallStack: defaultMaxCallStack, grace: defaultGrace}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return &Runner{bundle: b, opts: o}
+}
+
+// Name is "ref".
+func (r *Runner) Name() string { return "ref" }
+
+// Bundle is the bundle the Runner runs.
+func (r *Runner) Bundle() *Bundle { return r.bundle }
+
+// Stats returns a snapshot of the Runner's counters.
+func (r *Runner) Stats() Stats {
+	return Stats{
+		Runs:              r.runs.Load(),
+		RuntimesCreated:   r.created.Load(),
+		RuntimesDiscarded: r.discarded.Load(),
+		Abandoned:         r.abandoned.Load(),
+		AbandonedRunning:  r.abandonedRunning.Load(),
+	}
+}
+
+// Close drops the idle runtimes. Runs in progress finish normally; later runs report
+// StatusCrash. Abandoned goroutines cannot be stopped and are not affected.
+func (r *Runner) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.closed = true
+	r.idle = nil
+	return nil
+}
+
+// jsResult is what the goroutine running JavaScript reports back.
+type jsResult struct {
+	initErr error      // evaluating the bundle failed
+	err     error      // run threw, was interrupted, overflowed the stack, or rejected
+	ret     goja.Value // run's (settled) return value
+	text    string     // ret as JSON text when it is a string
+	goPanic string     // a Go panic escaped the engine, with its stack
+}
+
+// Run executes source under cfg. It returns by min(ctx deadline, cfg.Limits.Timeout)
+// plus the grace period, whatever the bundle does.
+func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
+	r.runs.Add(1)
+	cfg.Limits = cfg.Limits.WithDefaults()
+	deadline := time.Now().Add(cfg.Limits.Timeout)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	if err := ctx.Err(); err != nil {
+		return hostOutcome(outcome.StatusTimeout, "the run was not started: "+err.Error())
+	}
+	e, err := r.acquire()
+	if err != nil {
+		return hostOutcome(outcome.StatusCrash, err.Error())
+	}
+
+	st := &runState{cfg: cfg, newKit: r.opts.newKit}
+	done := make(chan jsResult, 1)
+	go execute(e, st, source, configText(cfg), done)
+
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	var res jsResult
+	interrupted := false
+	select {
+	case res = <-done:
+	case <-timer.C:
+		interrupted = true
+	case <-ctx.Done():
+		interrupted = true
+	}
+	if interrupted {
+		e.rt.Interrupt(errDeadline)
+		grace := time.NewTimer(r.opts.grace)
+		defer grace.Stop()
+		select {
+		case res = <-done:
+		case <-grace.C:
+			r.abandon(done)
+			o := hostOutcome(outcome.StatusTimeout, fmt.Sprintf(
+				"the run did not stop within %v of its deadline (stuck in a native built-in, which goja cannot interrupt) and was abandoned: its goroutine keeps running", r.opts.grace))
+			o.ToolCalls = st.calls()
+			return o
+		}
+	}
+
+	o, reusable := classify(res, st, r.opts.maxCallStack)
+	if reusable && !interrupted {
+		r.release(e)
+	} else {
+		r.discarded.Add(1)
+	}
+	return o
+}
+
+// abandon gives up on a run whose goroutine is still running: its runtime is never
+// used again, and the goroutine is counted until it ends (if ever).
+func (r *Runner) abandon(done <-chan jsResult) {
+	r.discarded.Add(1)
+	r.abandoned.Add(1)
+	r.abandonedRunning.Add(1)
+	go func() {
+		<-done
+		r.abandonedRunning.Add(-1)
+	}()
+}
+
+// execute runs one case on the engine, on its own goroutine so that the caller can give
+// up on it.
+func execute(e *engine, st *runState, source, config string, done chan<- jsResult) {
+	var res jsResult
+	defer func() {
+		if x := recover(); x != nil {
+			res = jsResult{goPanic: fmt.Sprintf("%s\n%s", panicText(x), debug.Stack())}
+		}
+		e.cur = nil
+		done <- res
+	}()
+	if !e.ready {
+		if err := e.init(); err != nil {
+			res.initErr = err
+			return
+		}
+	}
+	e.cur = st
+	v, err := e.run(e.ref, e.rt.ToValue(source), e.rt.ToValue(config), e.host)
+	if err == nil {
+		v, err = settle(v)
+	}
+	res.ret, res.err = v, err
+	if s, ok := v.(goja.String); ok && err == nil {
+		res.text = jsonTextFromJS(s)
+	}
+}
+
+var promiseType = reflect.TypeOf((*goja.Promise)(nil))
+
+// settle unwraps a Promise returned by run. goja runs the job queue when the outermost
+// call returns, so by now the promise is settled unless it waits on something no job
+// will ever resolve.
+func settle(v goja.Value) (goja.Value, error) {
+	obj, ok := v.(*goja.Object)
+	if !ok || obj.ExportType() != promiseType {
+		return v, nil
+	}
+	p := obj.Export().(*goja.Promise)
+	switch p.State() {
+	case goja.PromiseStateFulfilled:
+		return p.Result(), nil
+	case goja.PromiseStateRejected:
+		return nil, &rejection{reason: p.Result()}
+	default:
+		return nil, errors.New("A0Reference.run returned a Promise that is still pending after the job queue drained (it awaits something the host never provides)")
+	}
+}
+
+// rejection is the reason of a rejected Promise returned by run.
+type rejection struct{ reason goja.Value }
+
+func (r *rejection) Error() string {
+	const prefix = "A0Reference.run returned a rejected Promise: "
+	// An Error's stack starts with its message; anything else is shown as String(reason).
+	if obj, ok := r.reason.(*goja.Object); ok {
+		if stack, ok := safeGet(obj, "stack").(goja.String); ok {
+			return prefix + stack.String()
+		}
+	}
+	return prefix + safeString(r.reason)
+}
+
+// safeGet is obj[key] for an object whose getters may throw.
+func safeGet(obj *goja.Object, key string) (v goja.Value) {
+	defer func() {
+		if recover() != nil {
+			v = nil
+		}
+	}()
+	return obj.Get(key)
+}
+
+// safeString is String(v) for a value that may have a throwing toString.
+func safeString(v goja.Value) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = "(a value whose toString throws)"
+		}
+	}()
+	if v == nil {
+		return "undefined"
+	}
+	return v.String()
+}
+
+// classify turns what the JavaScript goroutine reported into an Outcome, and says
+// whether the runtime may serve another run.
+func classify(res jsResult, st *runState, maxCallStack int) (outcome.Outcome, bool) {
+	var (
+		interrupted *goja.InterruptedError
+		overflow    *goja.StackOverflowError
+		exception   *goja.Exception
+	)
+	switch {
+	case res.goPanic != "":
+		return hostOutcome(outcome.StatusCrash, "Go panic inside the JavaScript engine: "+res.goPanic), false
+	case st.hostPanic != "":
+		o := hostOutcome(outcome.StatusCrash, st.hostPanic)
+		o.ToolCalls = st.calls()
+		return o, false
+	case errors.As(res.initErr, &interrupted) || errors.As(res.err, &interrupted):
+		o := hostOutcome(outcome.StatusTimeout, "the run reached its deadline and was interrupted: "+interrupted.Error())
+		o.ToolCalls = st.calls()
+		return o, false
+	case res.initErr != nil:
+		return hostOutcome(outcome.StatusCrash, res.initErr.Error()), false
+	case errors.As(res.err, &overflow):
+		o := hostOutcome(outcome.StatusResource, fmt.Sprintf(
+			"JavaScript call stack exceeded %d frames%s", maxCallStack, overflow.Error()))
+		o.ToolCalls = st.calls()
+		return o, false
+	case errors.As(res.err, &exception):
+		o := hostOutcome(outcome.StatusCrash, "JavaScript exception escaped A0Reference.run: "+exception.String())
+		o.ToolCalls = st.calls()
+		return o, false
+	case res.err != nil:
+		o := hostOutcome(outcome.StatusCrash, res.err.Error())
+		o.ToolCalls = st.calls()
+		return o, false
+	}
+	if _, isString := res.ret.(goja.String); !isString {
+		o := hostOutcome(outcome.StatusCrash, fmt.Sprintf(
+			"A0Reference.run returned %s, not the Outcome JSON string", describeJS(res.ret)))
+		o.ToolCalls = st.calls()
+		return o, true
+	}
+	o, err := outcome.Parse([]byte(res.text))
+	if err != nil {
+		o := hostOutcome(outcome.StatusCrash, fmt.Sprintf(
+			"A0Reference.run returned unreadable Outcome JSON (%v): %s", err, clip(res.text, 300)))
+		o.ToolCalls = st.calls()
+		return o, true
+	}
+	o.ToolCalls = st.calls()
+	return o, true
+}
+
+// describeJS names a value's type for messages ("undefined", "a number", "an object").
+func describeJS(v goja.Value) string {
+	switch {
+	case v == nil || goja.IsUndefined(v):
+		return "undefined"
+	case goja.IsNull(v):
+		return "null"
+	}
+	switch v.ExportType().Kind().String() {
+	case "float64", "int64":
+		return "a number (" + safeString(v) + ")"
+	case "bool":
+		return "a boolean (" + safeString(v) + ")"
+	}
+	if obj, ok := v.(*goja.Object); ok {
+		return "an object (" + obj.ClassName() + ")"
+	}
+	return "a " + v.ExportType().String()
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// hostOutcome is an Outcome the host classifies itself (timeout, crash, engine stack);
+// its exit code carries no meaning and is 0.
+func hostOutcome(status outcome.Status, detail string) outcome.Outcome {
+	return outcome.Outcome{Status: status, Detail: detail}
+}
+
+// configText is the configJSON argument of run.
+func configText(cfg outcome.Config) string {
+	type limits struct {
+		MaxDepth int `json:"maxDepth"`
+		MaxSize  int `json:"maxSize"`
+	}
+	c := struct {
+		File   string   `json:"file"`
+		Allow  []string `json:"allow"`
+		Limits limits   `json:"limits"`
+	}{cfg.File, cfg.Allow, limits{cfg.Limits.MaxDepth, cfg.Limits.MaxSize}}
+	if c.Allow == nil {
+		c.Allow = []string{}
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		panic(err) // strings and ints always marshal
+	}
+	return string(b)
+}
+
+// acquire takes an idle runtime or makes a new one (evaluated on first use).
+func (r *Runner) acquire() (*engine, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil, errors.New("tsbundle: the runner is closed")
+	}
+	if n := len(r.idle); n > 0 {
+		e := r.idle[n-1]
+		r.idle[n-1] = nil
+		r.idle = r.idle[:n-1]
+		return e, nil
+	}
+	r.created.Add(1)
+	return newEngine(r.bundle, r.opts.maxCallStack), nil
+}
+
+// release returns a runtime whose run ended cleanly to the pool.
+func (r *Runner) release(e *engine) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed || (r.opts.maxIdle > 0 && len(r.idle) >= r.opts.maxIdle) {
+		return
+	}
+	r.idle = append(r.idle, e)
+}

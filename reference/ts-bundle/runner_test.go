@@ -1,0 +1,347 @@
+package tsbundle
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// fakeRunner runs testdata/fake.js, whose behaviours are listed at its top.
+func fakeRunner(t testing.TB, opts ...Option) *Runner {
+	t.Helper()
+	b, err := Load("testdata/fake.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRunner(b, opts...)
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+func valueJSON(o outcome.Outcome) string {
+	if !o.HasValue {
+		return "(no value)"
+	}
+	return string(value.MarshalCanonical(o.Value))
+}
+
+func TestRunClassifiesEveryWayABundleCanEnd(t *testing.T) {
+	cfg := outcome.Config{File: "t.a0", Allow: []string{"fs.read"}, Limits: outcome.Limits{Timeout: 30 * time.Second}}
+	tests := []struct {
+		source string
+		status outcome.Status
+		value  string   // canonical JSON of the value, for ok outcomes
+		detail []string // substrings of Detail
+	}{
+		// The ABI arguments: the source verbatim, configJSON with the limits' defaults.
+		{"echo", outcome.StatusOK,
+			`{"source":"echo","config":{"file":"t.a0","allow":["fs.read"],"limits":{"maxDepth":2000,"maxSize":1048576}},"version":"fake 1"}`, nil},
+		{"busy 5", outcome.StatusOK,
+			`[{"id":0,"name":"row0","tags":[0,"0"]},{"id":1,"name":"row4","tags":[4,"4"]},{"id":2,"name":"row3","tags":[3,"3"]}]`, nil},
+		// Lone surrogates put raw into the Outcome text survive as code units.
+		{"lone", outcome.StatusOK, `"a\ud800b\udc00c😀"`, nil},
+		{"async-ok", outcome.StatusOK, `{"source":"async-ok"}`, nil},
+
+		{"loop", outcome.StatusTimeout, "", []string{"deadline", "interrupted"}},
+		{"recurse", outcome.StatusResource, "", []string{"JavaScript call stack exceeded 50000 frames", "at recurse"}},
+		{"throw", outcome.StatusCrash, "", []string{"escaped A0Reference.run", "Error: fake bundle failure", "at thrower (testdata/fake.js:"}},
+		{"return-number", outcome.StatusCrash, "", []string{"returned a number (42), not the Outcome JSON string"}},
+		{"return-garbage", outcome.StatusCrash, "", []string{"unreadable Outcome JSON", "this is not JSON"}},
+		{"return-status", outcome.StatusCrash, "", []string{"unreadable Outcome JSON", `unknown status "fine"`}},
+		{"async-reject", outcome.StatusCrash, "", []string{"rejected Promise", "async failure"}},
+		{"async-pending", outcome.StatusCrash, "", []string{"still pending"}},
+		{"host-misuse", outcome.StatusCrash, "", []string{"TypeError", "host.call(tool, argsJSON) takes two strings"}},
+	}
+	r := fakeRunner(t, WithGrace(200*time.Millisecond))
+	for _, tc := range tests {
+		t.Run(tc.source, func(t *testing.T) {
+			c := cfg
+			if tc.status == outcome.StatusTimeout {
+				c.Limits.Timeout = 100 * time.Millisecond
+			}
+			o := r.Run(context.Background(), tc.source, c)
+			if o.Status != tc.status {
+				t.Fatalf("status %q, want %q (detail: %s)", o.Status, tc.status, o.Detail)
+			}
+			if tc.status == outcome.StatusOK {
+				if got := valueJSON(o); got != tc.value {
+					t.Errorf("value %s\nwant  %s", got, tc.value)
+				}
+			}
+			for _, d := range tc.detail {
+				if !strings.Contains(o.Detail, d) {
+					t.Errorf("detail does not contain %q:\n%s", d, o.Detail)
+				}
+			}
+		})
+	}
+	// Every run above that did not end cleanly discarded its runtime; the runner still
+	// serves.
+	if o := r.Run(context.Background(), "echo", cfg); o.Status != outcome.StatusOK {
+		t.Errorf("after the failures: %s %s", o.Status, o.Detail)
+	}
+	s := r.Stats()
+	if s.Abandoned != 0 {
+		t.Errorf("Abandoned = %d, want 0 (every failure above stops at the interrupt)", s.Abandoned)
+	}
+	if s.RuntimesDiscarded != 6 {
+		t.Errorf("RuntimesDiscarded = %d, want 6 (loop, recurse, throw, async-reject, async-pending, host-misuse)", s.RuntimesDiscarded)
+	}
+}
+
+func TestInfiniteLoopStopsAtTheDeadline(t *testing.T) {
+	const slack = 150 * time.Millisecond // scheduling; the interrupt itself takes µs
+	r := fakeRunner(t)
+	tests := []struct {
+		name     string
+		timeout  time.Duration // cfg.Limits.Timeout
+		ctxLimit time.Duration // context deadline, 0 for none
+		want     time.Duration // the effective deadline
+	}{
+		{"limits timeout", 200 * time.Millisecond, 0, 200 * time.Millisecond},
+		{"earlier context deadline", 5 * time.Second, 150 * time.Millisecond, 150 * time.Millisecond},
+		{"earlier limits timeout", 100 * time.Millisecond, 5 * time.Second, 100 * time.Millisecond},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			if tc.ctxLimit > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, tc.ctxLimit)
+				defer cancel()
+			}
+			start := time.Now()
+			o := r.Run(ctx, "loop", outcome.Config{Limits: outcome.Limits{Timeout: tc.timeout}})
+			elapsed := time.Since(start)
+			if o.Status != outcome.StatusTimeout {
+				t.Fatalf("status %q, want timeout (%s)", o.Status, o.Detail)
+			}
+			if elapsed < tc.want || elapsed > tc.want+slack {
+				t.Errorf("returned after %v, want within [%v, %v]", elapsed, tc.want, tc.want+slack)
+			}
+		})
+	}
+}
+
+func TestCancelledContextStopsTheRun(t *testing.T) {
+	r := fakeRunner(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	o := r.Run(ctx, "loop", outcome.Config{})
+	if o.Status != outcome.StatusTimeout {
+		t.Fatalf("status %q, want timeout", o.Status)
+	}
+	if o := r.Run(ctx, "echo", outcome.Config{}); o.Status != outcome.StatusTimeout || !strings.Contains(o.Detail, "not started") {
+		t.Errorf("run on a done context: %s %q", o.Status, o.Detail)
+	}
+}
+
+func TestNativeBuiltinThatIgnoresInterruptIsAbandoned(t *testing.T) {
+	const (
+		timeout = 100 * time.Millisecond
+		grace   = 100 * time.Millisecond
+	)
+	r := fakeRunner(t, WithGrace(grace))
+	start := time.Now()
+	// indexOf over 2e7 absent elements takes about a second in goja, all of it native.
+	o := r.Run(context.Background(), "spin 20000000", outcome.Config{Limits: outcome.Limits{Timeout: timeout}})
+	elapsed := time.Since(start)
+	if o.Status != outcome.StatusTimeout || !strings.Contains(o.Detail, "abandoned") {
+		t.Fatalf("got %s %q, want an abandoned timeout", o.Status, o.Detail)
+	}
+	if elapsed > timeout+grace+150*time.Millisecond {
+		t.Errorf("returned after %v, want about %v", elapsed, timeout+grace)
+	}
+	s := r.Stats()
+	if s.Abandoned != 1 || s.AbandonedRunning != 1 {
+		t.Errorf("Stats %+v, want one abandoned goroutine still running", s)
+	}
+
+	// The runner keeps serving, on another runtime.
+	if o := r.Run(context.Background(), "echo", outcome.Config{}); o.Status != outcome.StatusOK {
+		t.Fatalf("after abandoning: %s %s", o.Status, o.Detail)
+	}
+	// The leaked goroutine is counted until the built-in finally returns.
+	for deadline := time.Now().Add(2 * time.Minute); r.Stats().AbandonedRunning != 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("the abandoned goroutine never finished")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if s := r.Stats(); s.Abandoned != 1 {
+		t.Errorf("Abandoned = %d after the goroutine ended, want 1 (a total)", s.Abandoned)
+	}
+}
+
+func TestRuntimeReuseIsDeterministicWithFlatMemory(t *testing.T) {
+	const (
+		warmup = 500
+		runs   = 10_000
+	)
+	r := fakeRunner(t)
+	cfg := outcome.Config{File: "reuse.a0"}
+	first := string(outcome.Marshal(r.Run(context.Background(), "busy 40", cfg)))
+	if !strings.Contains(first, `"status":"ok"`) {
+		t.Fatalf("first run: %s", first)
+	}
+	var heapWarm uint64
+	for i := 1; i < runs; i++ {
+		got := string(outcome.Marshal(r.Run(context.Background(), "busy 40", cfg)))
+		if got != first {
+			t.Fatalf("run %d differs:\n%s\nfirst:\n%s", i, got, first)
+		}
+		if i == warmup {
+			heapWarm = heapInuse()
+		}
+	}
+	heapEnd := heapInuse()
+	// Generous: a leak of even 1 KiB per run would add ~10 MiB.
+	if heapEnd > 2*heapWarm+8<<20 {
+		t.Errorf("HeapInuse grew from %d to %d bytes over %d runs", heapWarm, heapEnd, runs-warmup)
+	}
+	if s := r.Stats(); s.RuntimesCreated != 1 || s.Runs != runs {
+		t.Errorf("Stats %+v, want one runtime serving %d runs", s, runs)
+	}
+	// The runtime really was the same one: its global state saw every run.
+	if o := r.Run(context.Background(), "calls", cfg); valueJSON(o) != "10001" {
+		t.Errorf("run count seen by the bundle = %s, want 10001", valueJSON(o))
+	}
+}
+
+func heapInuse() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapInuse
+}
+
+func TestConcurrentRunsUseSeparateRuntimes(t *testing.T) {
+	const workers, each = 8, 100
+	r := fakeRunner(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, workers*each)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := 0; i < each; i++ {
+				src := "echo " + strings.Repeat("x", w) + string(rune('a'+i%26))
+				o := r.Run(context.Background(), src, outcome.Config{File: src})
+				rec, _ := o.Value.(*value.Record)
+				if o.Status != outcome.StatusOK || rec == nil {
+					errs <- errors.New(o.Detail)
+					continue
+				}
+				if got, _ := rec.Get("source"); got != src {
+					errs <- errors.New("crossed runs: got source " + valueJSON(o))
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if s := r.Stats(); s.RuntimesCreated > workers {
+		t.Errorf("RuntimesCreated = %d, want at most %d", s.RuntimesCreated, workers)
+	}
+}
+
+func TestHostFunctionsServeTheToolKit(t *testing.T) {
+	r := fakeRunner(t)
+	cfg := outcome.Config{Fixtures: toolkit.Fixtures{Files: []toolkit.File{{Path: "a.txt", Content: "hello"}}}}
+	src := "host\n" +
+		`fs.read {"path":"a.txt"}` + "\n" +
+		`fs.read {"path":1}` + "\n" +
+		`fs.exists {"path":"/work/a.txt"}` + "\n" +
+		`fs.read {"path":"missing.txt"}`
+	o := r.Run(context.Background(), src, cfg)
+	if o.Status != outcome.StatusOK {
+		t.Fatalf("%s: %s", o.Status, o.Detail)
+	}
+	want := `{"tools":` + toolkit.CatalogueJSON() + `,"steps":[` +
+		`{"tool":"fs.read","issues":"","result":{"ok":"hello"}},` +
+		`{"tool":"fs.read","issues":"path: Expected string, received number"},` +
+		`{"tool":"fs.exists","issues":"","result":{"ok":true}},` +
+		`{"tool":"fs.read","issues":"","result":{"err":"ENOENT: no such file or directory, open '/work/missing.txt'"}}]}`
+	if got := valueJSON(o); got != want {
+		t.Errorf("host results\n got %s\nwant %s", got, want)
+	}
+	// The host records the calls (not the invalid one, which was never called).
+	var tools []string
+	for _, c := range o.ToolCalls {
+		tools = append(tools, c.Tool+":"+c.Outcome)
+	}
+	if got := strings.Join(tools, " "); got != "fs.read:ok fs.exists:ok fs.read:err" {
+		t.Errorf("ToolCalls = %s", got)
+	}
+}
+
+// faultyKit fails fs.read with an error and panics on fs.exists.
+type faultyKit struct{ calls []toolkit.Call }
+
+func (k *faultyKit) Call(tool string, args *value.Record) (value.Value, error) {
+	switch tool {
+	case "fs.read":
+		k.calls = append(k.calls, toolkit.Call{Tool: tool, Args: args, Outcome: "err", Error: "disk on fire"})
+		return nil, errors.New("disk on fire")
+	case "fs.exists":
+		panic("kit bug")
+	}
+	return true, nil
+}
+
+func (k *faultyKit) Calls() []toolkit.Call { return k.calls }
+
+func TestToolErrorsAndPanicsReachTheBundleAsFailures(t *testing.T) {
+	r := fakeRunner(t, WithToolKit(func(toolkit.Fixtures) ToolKit { return &faultyKit{} }))
+	src := "host\n" + `fs.read {"path":"a"}` + "\n" + `fs.exists {"path":"a"}`
+	o := r.Run(context.Background(), src, outcome.Config{})
+	if o.Status != outcome.StatusOK {
+		t.Fatalf("%s: %s", o.Status, o.Detail)
+	}
+	rec := o.Value.(*value.Record)
+	steps, _ := rec.Get("steps")
+	got := string(value.MarshalCanonical(steps))
+	want := `[{"tool":"fs.read","issues":"","result":{"err":"disk on fire"}},` +
+		`{"tool":"fs.exists","issues":"","result":{"err":"internal error: tool panicked: kit bug"}}]`
+	if got != want {
+		t.Errorf("steps\n got %s\nwant %s", got, want)
+	}
+	if len(o.ToolCalls) != 1 || o.ToolCalls[0].Error != "disk on fire" {
+		t.Errorf("ToolCalls = %+v, want the kit's own record", o.ToolCalls)
+	}
+}
+
+func TestHostCallbackPanicIsACrash(t *testing.T) {
+	r := fakeRunner(t, WithToolKit(func(toolkit.Fixtures) ToolKit { panic("cannot build kit") }))
+	o := r.Run(context.Background(), "host\n"+`fs.read {"path":"a"}`, outcome.Config{})
+	if o.Status != outcome.StatusCrash {
+		t.Fatalf("status %q, want crash (%s)", o.Status, o.Detail)
+	}
+	for _, want := range []string{"host.call panicked: cannot build kit", "goroutine"} {
+		if !strings.Contains(o.Detail, want) {
+			t.Errorf("detail does not contain %q:\n%s", want, o.Detail)
+		}
+	}
+	if o := r.Run(context.Background(), "echo", outcome.Config{}); o.Status != outcome.StatusOK {
+		t.Errorf("after the panic: %s %s", o.Status, o.Detail)
+	}
+}
+
+func TestClosedRunnerRefusesRuns(t *testing.T) {
+	r := fakeRunner(t)
+	r.Close()
+	if o := r.Run(context.Background(), "echo", outcome.Config{}); o.Status != outcome.StatusCrash || !strings.Contains(o.Detail, "closed") {
+		t.Errorf("got %s %q", o.Status, o.Detail)
+	}
+}

@@ -1,0 +1,2 @@
+// Evaluates fine but defines nothing.
+var a0 = 1;

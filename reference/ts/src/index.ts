@@ -1,0 +1,123 @@
+// The bundle entry: defines globalThis.A0Reference with the ABI of
+// reference/ts-bundle/README.md. run(source, configJSON, host) lexes, parses, validates
+// and evaluates one program and returns its Outcome as a JSON string.
+
+import { Evaluator, ToolHost, ToolInfo } from "./evaluator";
+import { parseJSON, decodeCanonical } from "./json";
+import { HarnessLimitError, Limits } from "./limits";
+import { Outcome, encodeOutcome } from "./outcome";
+import { parse } from "./parser";
+import { validate } from "./validator";
+import { installV8Compat } from "./v8compat";
+import { isRecord } from "./values";
+
+// Host is the Go side of the ABI; every value crossing it is canonical JSON text.
+export interface Host {
+  tools(): string;
+  validate(tool: string, argsJSON: string): string;
+  call(tool: string, argsJSON: string): string;
+}
+
+interface Config {
+  file: string;
+  allow: string[];
+  limits: Limits;
+}
+
+const DEFAULT_MAX_DEPTH = 2000;
+const DEFAULT_MAX_SIZE = 1 << 20;
+
+export const version = "a0-ts-reference 0.5.2";
+
+function readConfig(configJSON: string): Config {
+  const raw = parseJSON(configJSON);
+  if (!isRecord(raw)) throw new TypeError("A0Reference.run: configJSON must be a JSON object");
+  const file = raw.file;
+  if (typeof file !== "string") throw new TypeError('A0Reference.run: config "file" must be a string');
+  const allow: string[] = [];
+  const rawAllow = raw.allow ?? [];
+  if (!Array.isArray(rawAllow)) throw new TypeError('A0Reference.run: config "allow" must be a list');
+  for (const a of rawAllow) {
+    if (typeof a !== "string") throw new TypeError('A0Reference.run: config "allow" entries must be strings');
+    allow.push(a);
+  }
+  const limits = raw.limits ?? {};
+  if (!isRecord(limits)) throw new TypeError('A0Reference.run: config "limits" must be an object');
+  const positive = (v: unknown, dflt: number): number => (typeof v === "number" && v > 0 ? v : dflt);
+  return { file, allow, limits: new Limits(positive(limits.maxDepth, DEFAULT_MAX_DEPTH), positive(limits.maxSize, DEFAULT_MAX_SIZE)) };
+}
+
+// The last catalogue read, reused while the host keeps returning the same text.
+let toolsCache: { text: string; tools: Map<string, ToolInfo> } | null = null;
+
+// readTools decodes host.tools(): [{"name","mode","capability"}, …].
+function readTools(host: Host): Map<string, ToolInfo> {
+  const text = host.tools();
+  if (toolsCache !== null && toolsCache.text === text) return toolsCache.tools;
+  const raw = decodeCanonical(text);
+  if (!Array.isArray(raw)) throw new TypeError("host.tools() must return a JSON list");
+  const tools = new Map<string, ToolInfo>();
+  for (const t of raw) {
+    if (!isRecord(t) || typeof t.name !== "string" || typeof t.mode !== "string" || typeof t.capability !== "string") {
+      throw new TypeError("host.tools(): every entry needs string name, mode and capability");
+    }
+    tools.set(t.name, { name: t.name, mode: t.mode, capability: t.capability });
+  }
+  toolsCache = { text, tools };
+  return tools;
+}
+
+function emptyOutcome(exitCode: number): Outcome {
+  return { status: "ok", exitCode, errors: [], evidence: [], trace: [] };
+}
+
+function resourceOutcome(e: HarnessLimitError): Outcome {
+  return { status: "resource", exitCode: 0, errors: [], evidence: [], trace: [], detail: `${e.limit}: ${e.detail}` };
+}
+
+export function run(source: string, configJSON: string, host: Host): string {
+  const config = readConfig(configJSON);
+  const limits = config.limits;
+  try {
+    return encodeOutcome(evaluate(source, config, host), limits);
+  } catch (e) {
+    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e), limits);
+    throw e;
+  }
+}
+
+function evaluate(source: string, config: Config, host: Host): Outcome {
+  const parsed = parse(source, config.file);
+  if (parsed.diagnostics.length > 0 || parsed.program === undefined) {
+    return { ...emptyOutcome(2), errors: parsed.diagnostics };
+  }
+  const program = parsed.program;
+  const checked = validate(program);
+  // The reference's validator crashes on these spreads (spec §4.5): exit 1, nothing else.
+  if (checked.unsupportedSpread) return emptyOutcome(1);
+  if (checked.diagnostics.length > 0) return { ...emptyOutcome(2), errors: checked.diagnostics };
+
+  const toolHost: ToolHost = {
+    tools: readTools(host),
+    validate: (tool, argsJSON) => host.validate(tool, argsJSON),
+    call: (tool, argsJSON) => host.call(tool, argsJSON),
+  };
+  const result = new Evaluator(program, config.file, config.allow, toolHost, config.limits).run();
+  if (result.kind === "ok") {
+    const failed = result.evidence.some((ev) => ev.ok === false);
+    return { status: "ok", exitCode: failed ? 5 : 0, result: { value: result.value }, errors: [], evidence: result.evidence, trace: result.trace };
+  }
+  const err = result.error;
+  const exitCode = err.code === "E_CAP_DENIED" ? 3 : err.code === "E_ASSERT" ? 5 : 4;
+  return {
+    status: "ok",
+    exitCode,
+    errors: [{ code: err.code, message: err.message, span: err.span, details: err.details }],
+    evidence: result.evidence,
+    trace: result.trace,
+  };
+}
+
+installV8Compat();
+
+(globalThis as unknown as { A0Reference: unknown }).A0Reference = { version, run };

@@ -1,0 +1,61 @@
+// The harness's own bounds on a run (reference/ts-bundle/README.md, "limits"). They are
+// not A0 budgets: exceeding one ends the run with status "resource", and A0's try/catch
+// cannot catch it. The Go evaluator enforces the same rules at the same points, so that a
+// program over a limit is classified identically on both sides.
+
+// HarnessLimitError is thrown when a limit is exceeded. It is deliberately not an Error
+// subclass: evaluator code treats every Error as a catchable internal (E_RUNTIME) error.
+export class HarnessLimitError {
+  constructor(
+    readonly limit: "maxDepth" | "maxSize",
+    readonly detail: string,
+  ) {}
+}
+
+export class Limits {
+  constructor(
+    // The largest allowed number of nested user-function invocations.
+    readonly maxDepth: number,
+    // The largest allowed length of a produced list or string, and the largest allowed
+    // node count of a value serialised to text.
+    readonly maxSize: number,
+  ) {}
+
+  // checkLength fails when a list or string of `length` elements/code units would be
+  // produced. Callers may check a length before building the value when that length is
+  // exactly the length of the value they would produce.
+  checkLength(length: number, what: string): void {
+    if (length > this.maxSize) {
+      throw new HarnessLimitError("maxSize", `${what} of length ${length} exceeds maxSize ${this.maxSize}`);
+    }
+  }
+
+  // checkProduced applies checkLength to a value if it is a list or a string.
+  checkProduced(v: unknown, what: string): void {
+    if (typeof v === "string" || Array.isArray(v)) this.checkLength(v.length, what);
+  }
+
+  // checkNodes counts the nodes a serialisation of v visits and fails when there are more
+  // than maxSize. Every value counts one node; lists are descended; records (own
+  // enumerable keys) are descended only when intoRecords is set (JSON-like texts; the
+  // String() conversion does not look inside records).
+  checkNodes(v: unknown, intoRecords: boolean, what: string): void {
+    const max = this.maxSize;
+    let count = 0;
+    const stack: unknown[] = [v];
+    while (stack.length > 0) {
+      const x = stack.pop();
+      if (++count > max) {
+        throw new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
+      }
+      if (x === null || typeof x !== "object") continue;
+      if (Array.isArray(x)) {
+        for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
+      } else if (intoRecords) {
+        const rec = x as { [key: string]: unknown };
+        const keys = Object.keys(rec);
+        for (let i = keys.length - 1; i >= 0; i--) stack.push(rec[keys[i]]);
+      }
+    }
+  }
+}

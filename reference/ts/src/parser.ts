@@ -1,0 +1,620 @@
+// The A0 parser (spec §2, §3): recursive descent over the lexer's token table, making the
+// decisions of §2.7, reporting the first syntax error in the forms of §2.9, and building the
+// AST of §3.2 directly, with the desugaring checks of §2.8 done in the same traversal order
+// as a separate AST pass would do them.
+
+import type {
+  Diagnostic, Expr, FnDecl, Header, IdentPath, MatchArm, MatchExpr, Program, RecordExpr,
+  RecordPair, SpreadPair, Span, Stmt, BinaryOp,
+} from "./ast";
+import { F, lex, T, TOKEN_NAMES } from "./lexer";
+
+export interface ParseResult {
+  /** Present exactly when diagnostics is empty. */
+  program?: Program;
+  /** All E_LEX diagnostics, or exactly one E_PARSE or E_AST diagnostic. */
+  diagnostics: Diagnostic[];
+}
+
+const PARSE_HINT = "Check syntax near this location.";
+
+// Token-kind sets of the decision rules in spec §2.7, indexed by token kind.
+function kindSet(kinds: T[]): boolean[] {
+  const set: boolean[] = [];
+  for (let k = 0; k <= T.EOF; k++) set.push(false);
+  for (const k of kinds) set[k] = true;
+  return set;
+}
+
+const OPERAND_START: T[] = [
+  T.Minus, T.LParen, T.LBrace, T.LBracket, T.IntLit, T.FloatLit, T.StringLit, T.True, T.False,
+  T.Null, T.Ident,
+];
+const FORM_START: T[] = [
+  T.If, T.For, T.Match, T.CallQ, T.Do, T.Assert, T.Check, T.Try, T.Filter, T.Loop,
+];
+const EXPR_START = kindSet(FORM_START.concat(OPERAND_START));
+const STMT_START = kindSet([T.Fn, T.Let, T.Return].concat(FORM_START, OPERAND_START));
+const KEY_NAME_KINDS: T[] = [
+  T.Ident, T.If, T.Else, T.For, T.Fn, T.Match, T.Cap, T.Budget, T.Import, T.As, T.Let, T.Return,
+  T.Do, T.Assert, T.Check, T.Try, T.Catch, T.Filter, T.Loop,
+];
+const KEY_NAME = kindSet(KEY_NAME_KINDS);
+const ENTRY_START = kindSet(KEY_NAME_KINDS.concat([T.DotDotDot]));
+
+// Parser state. Module-level variables rather than an object: goja reaches them by slot,
+// not by property lookup. parse() is never re-entered.
+let src = "";
+let file = "";
+let tk: number[] = [];
+let at = 0; // table offset of the current token (a multiple of F.Stride)
+let astError: Diagnostic | null = null; // the first desugaring or string-decoding error
+
+// Thrown (never an Error, so no stack is captured) to abandon the parse at the first
+// syntax error.
+class SyntaxFailure {
+  constructor(readonly diagnostic: Diagnostic) {}
+}
+
+/** Lexes and parses source text; file is the span file name (spec §3.1). */
+export function parse(source: string, fileName: string): ParseResult {
+  const lexed = lex(source, fileName);
+  if (lexed.errors.length > 0) return { diagnostics: lexed.errors };
+  src = source;
+  file = fileName;
+  tk = lexed.tokens;
+  at = 0;
+  astError = null;
+  try {
+    const program = parseProgram();
+    if (astError !== null) return { diagnostics: [astError] };
+    return { program, diagnostics: [] };
+  } catch (e) {
+    if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
+    throw e;
+  } finally {
+    tk = [];
+    src = "";
+    astError = null;
+  }
+}
+
+// ---- spans and token text ----
+
+function span(first: number, last: number): Span {
+  return {
+    file,
+    startLine: tk[first + F.Line],
+    startCol: tk[first + F.Col],
+    endLine: tk[last + F.EndLine],
+    endCol: tk[last + F.EndCol],
+  };
+}
+
+// A span whose end is filled in by finishSpan once the construct's last token is known.
+function openSpan(first: number): Span {
+  return { file, startLine: tk[first + F.Line], startCol: tk[first + F.Col], endLine: 0, endCol: 0 };
+}
+
+function finishSpan(s: Span): void {
+  const last = at - F.Stride;
+  s.endLine = tk[last + F.EndLine];
+  s.endCol = tk[last + F.EndCol];
+}
+
+function image(t: number): string {
+  return src.slice(tk[t + F.Start], tk[t + F.End]);
+}
+
+// ---- syntax errors (spec §2.9) ----
+
+function failAt(t: number, form: "expected" | "unexpected" | "near", expected?: T): never {
+  let text: string;
+  let where: Span;
+  if (tk[t] === T.EOF) {
+    text = "<EOF>";
+    where = { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
+  } else {
+    text = image(t);
+    where = span(t, t);
+  }
+  let message: string;
+  if (form === "expected" && text.indexOf("\n") < 0 && text.indexOf("\r") < 0) {
+    message = "Expected " + TOKEN_NAMES[expected as T] + " but found '" + text + "'.";
+  } else if (form === "unexpected") {
+    message = "Unexpected token '" + text + "'.";
+  } else {
+    // Also the "expected" form for an image with a line break, which its template cannot
+    // represent.
+    message = "Syntax error near '" + text + "'.";
+  }
+  throw new SyntaxFailure({ code: "E_PARSE", message, span: where, hint: PARSE_HINT });
+}
+
+// Consumes a token of the given kind and returns its table offset.
+function expect(kind: T): number {
+  const t = at;
+  if (tk[t] !== kind) failAt(t, "expected", kind);
+  at = t + F.Stride;
+  return t;
+}
+
+// ---- desugaring errors (spec §2.8) ----
+
+function reportAst(message: string, where: Span, hint: string): Diagnostic | null {
+  if (astError !== null) return null;
+  const d: Diagnostic = { code: "E_PARSE", message, span: where, hint };
+  astError = d;
+  return d;
+}
+
+// The value of a string literal token: what JSON.parse makes of its full text. A raw
+// control character makes JSON.parse throw; the reference reports V8's text for it, which
+// is computed here rather than taken from the host engine's JSON parser.
+function stringValue(t: number): string {
+  const start = tk[t + F.Start];
+  const end = tk[t + F.End];
+  let escaped = false;
+  for (let i = start + 1; i < end - 1; i++) {
+    const c = src.charCodeAt(i);
+    if (c < 32) {
+      if (astError === null) {
+        astError = {
+          code: "E_AST",
+          message: "Bad control character in string literal in JSON at position " + (i - start),
+        };
+      }
+      return "";
+    }
+    if (c === 92) escaped = true;
+  }
+  if (!escaped) return src.slice(start + 1, end - 1);
+  return JSON.parse(src.slice(start, end)) as string;
+}
+
+// ---- program, headers, statements ----
+
+function parseProgram(): Program {
+  const headers: Header[] = [];
+  const statements: Stmt[] = [];
+  for (;;) {
+    const k = tk[at];
+    if (k === T.Cap) {
+      const s = at;
+      at += F.Stride;
+      const capabilities = parseRecord();
+      headers.push({ kind: "CapDecl", span: span(s, at - F.Stride), capabilities });
+    } else if (k === T.Budget) {
+      const s = at;
+      at += F.Stride;
+      const budget = parseRecord();
+      headers.push({ kind: "BudgetDecl", span: span(s, at - F.Stride), budget });
+    } else if (k === T.Import) {
+      const s = at;
+      at += F.Stride;
+      const path = stringValue(expect(T.StringLit));
+      expect(T.As);
+      const alias = image(expect(T.Ident));
+      headers.push({ kind: "ImportDecl", span: span(s, at - F.Stride), path, alias });
+    } else {
+      break;
+    }
+  }
+  while (STMT_START[tk[at]]) statements.push(parseStatement());
+  if (tk[at] !== T.EOF) failAt(at, "near");
+  const where = at === 0
+    ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 }
+    : span(0, at - F.Stride);
+  return { kind: "Program", span: where, headers, statements };
+}
+
+function parseStatement(): Stmt {
+  const s = at;
+  switch (tk[s]) {
+    case T.Fn:
+      return parseFnDecl();
+    case T.Let: {
+      at += F.Stride;
+      const name = image(expect(T.Ident));
+      expect(T.Equals);
+      const value = parseExpr();
+      return { kind: "LetStmt", span: span(s, at - F.Stride), name, value };
+    }
+    case T.Return: {
+      at += F.Stride;
+      const value = parseExpr();
+      return { kind: "ReturnStmt", span: span(s, at - F.Stride), value };
+    }
+  }
+  const expr = parseExpr();
+  if (tk[at] === T.Arrow) {
+    at += F.Stride;
+    const target = parseIdentPath();
+    return { kind: "ExprStmt", span: span(s, at - F.Stride), expr, target };
+  }
+  return { kind: "ExprStmt", span: span(s, at - F.Stride), expr };
+}
+
+function parseFnDecl(): FnDecl {
+  const s = at;
+  at += F.Stride;
+  const name = image(expect(T.Ident));
+  expect(T.LBrace);
+  const params: string[] = [];
+  if (tk[at] === T.Ident) {
+    params.push(image(at));
+    at += F.Stride;
+    while (tk[at] === T.Comma && tk[at + F.Stride] === T.Ident) {
+      params.push(image(at + F.Stride));
+      at += 2 * F.Stride;
+    }
+    if (tk[at] === T.Comma) at += F.Stride;
+  }
+  expect(T.RBrace);
+  const body = parseBlock();
+  return { kind: "FnDecl", span: span(s, at - F.Stride), name, params, body };
+}
+
+function parseBlock(): Stmt[] {
+  expect(T.LBrace);
+  const body: Stmt[] = [];
+  while (STMT_START[tk[at]]) body.push(parseStatement());
+  expect(T.RBrace);
+  return body;
+}
+
+// `{ IDENT }` of match arms and catch.
+function parseBinder(): string {
+  expect(T.LBrace);
+  const name = image(expect(T.Ident));
+  expect(T.RBrace);
+  return name;
+}
+
+function parseIdentPath(): IdentPath {
+  const s = expect(T.Ident);
+  const parts = [image(s)];
+  while (tk[at] === T.Dot) {
+    at += F.Stride;
+    if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
+    parts.push(image(at));
+    at += F.Stride;
+  }
+  return { kind: "IdentPath", span: span(s, at - F.Stride), parts };
+}
+
+// ---- expressions ----
+
+function parseExpr(): Expr {
+  const s = at;
+  switch (tk[s]) {
+    case T.If: {
+      const next = tk[s + F.Stride];
+      if (next === T.LParen) return parseIfBlock();
+      if (next === T.LBrace) return parseIfRecord();
+      return failAt(s, "unexpected");
+    }
+    case T.For:
+    case T.Filter:
+    case T.Loop:
+      return parseIteration();
+    case T.Match:
+      return parseMatch();
+    case T.CallQ:
+    case T.Do: {
+      at += F.Stride;
+      const tool = parseIdentPath();
+      const args = parseRecord();
+      const where = span(s, at - F.Stride);
+      return tk[s] === T.CallQ
+        ? { kind: "CallExpr", span: where, tool, args }
+        : { kind: "DoExpr", span: where, tool, args };
+    }
+    case T.Assert:
+    case T.Check: {
+      at += F.Stride;
+      const args = parseRecord();
+      const where = span(s, at - F.Stride);
+      return tk[s] === T.Assert
+        ? { kind: "AssertExpr", span: where, args }
+        : { kind: "CheckExpr", span: where, args };
+    }
+    case T.Try: {
+      at += F.Stride;
+      const tryBody = parseBlock();
+      expect(T.Catch);
+      const catchBinding = parseBinder();
+      const catchBody = parseBlock();
+      return { kind: "TryExpr", span: span(s, at - F.Stride), tryBody, catchBinding, catchBody };
+    }
+  }
+  // Comparison = Additive [ CompareOp Additive ], inlined to keep the call depth per
+  // nesting level small.
+  const left = parseAdditive();
+  let op: BinaryOp;
+  switch (tk[at]) {
+    case T.Gt: op = ">"; break;
+    case T.Lt: op = "<"; break;
+    case T.GtEq: op = ">="; break;
+    case T.LtEq: op = "<="; break;
+    case T.EqEq: op = "=="; break;
+    case T.BangEq: op = "!="; break;
+    default: return left;
+  }
+  at += F.Stride;
+  const right = parseAdditive();
+  return { kind: "BinaryExpr", span: span(s, at - F.Stride), op, left, right };
+}
+
+// Additive and Multiplicative chains. Every BinaryExpr of one chain shares the chain's span
+// (spec §3.1), so the span object is created once and completed at the chain's end.
+function parseAdditive(): Expr {
+  const s = at;
+  let sum: Expr | null = null;
+  let sumSpan: Span | null = null;
+  let sumOp: BinaryOp = "+";
+  for (;;) {
+    const termStart = at;
+    let term = parseUnary();
+    let k = tk[at];
+    if (k === T.Star || k === T.Slash || k === T.Percent) {
+      const termSpan = openSpan(termStart);
+      do {
+        at += F.Stride;
+        const right = parseUnary();
+        term = {
+          kind: "BinaryExpr", span: termSpan, op: k === T.Star ? "*" : k === T.Slash ? "/" : "%",
+          left: term, right,
+        };
+        k = tk[at];
+      } while (k === T.Star || k === T.Slash || k === T.Percent);
+      finishSpan(termSpan);
+    }
+    if (sum === null) {
+      sum = term;
+    } else {
+      sum = { kind: "BinaryExpr", span: sumSpan as Span, op: sumOp, left: sum, right: term };
+    }
+    if (k !== T.Plus && k !== T.Minus) break;
+    if (sumSpan === null) sumSpan = openSpan(s);
+    sumOp = k === T.Plus ? "+" : "-";
+    at += F.Stride;
+  }
+  if (sumSpan !== null) finishSpan(sumSpan);
+  return sum;
+}
+
+// Unary = "-" Unary | Primary, with the leading minus signs taken in a loop. The unary
+// nodes nest right to left, each spanning from its minus to the operand's last token.
+function parseUnary(): Expr {
+  const s = at;
+  if (tk[s] !== T.Minus) return parsePrimary();
+  do at += F.Stride; while (tk[at] === T.Minus);
+  const operandStart = at;
+  let e = parsePrimary();
+  const last = at - F.Stride;
+  for (let m = operandStart - F.Stride; m >= s; m -= F.Stride) {
+    e = { kind: "UnaryExpr", span: span(m, last), op: "-", operand: e };
+  }
+  return e;
+}
+
+function parsePrimary(): Expr {
+  const s = at;
+  switch (tk[s]) {
+    case T.Ident: {
+      const name = parseIdentPath();
+      if (tk[at] !== T.LBrace) return name;
+      const args = parseRecord();
+      return { kind: "FnCallExpr", span: span(s, at - F.Stride), name, args };
+    }
+    case T.IntLit:
+      at += F.Stride;
+      return { kind: "IntLiteral", span: span(s, s), value: Number(image(s)) };
+    case T.StringLit:
+      at += F.Stride;
+      return { kind: "StrLiteral", span: span(s, s), value: stringValue(s) };
+    case T.LBrace:
+      return parseRecord();
+    case T.LParen: {
+      at += F.Stride;
+      const inner = parseExpr();
+      expect(T.RParen);
+      return inner;
+    }
+    case T.LBracket: {
+      at += F.Stride;
+      const elements: Expr[] = [];
+      if (EXPR_START[tk[at]]) {
+        elements.push(parseExpr());
+        while (tk[at] === T.Comma && EXPR_START[tk[at + F.Stride]]) {
+          at += F.Stride;
+          elements.push(parseExpr());
+        }
+        if (tk[at] === T.Comma) at += F.Stride;
+      }
+      expect(T.RBracket);
+      return { kind: "ListExpr", span: span(s, at - F.Stride), elements };
+    }
+    case T.FloatLit:
+      at += F.Stride;
+      return { kind: "FloatLiteral", span: span(s, s), value: Number(image(s)) };
+    case T.True:
+    case T.False:
+      at += F.Stride;
+      return { kind: "BoolLiteral", span: span(s, s), value: tk[s] === T.True };
+    case T.Null:
+      at += F.Stride;
+      return { kind: "NullLiteral", span: span(s, s) };
+  }
+  return failAt(s, "unexpected");
+}
+
+function parseRecord(): RecordExpr {
+  const s = expect(T.LBrace);
+  const pairs: (RecordPair | SpreadPair)[] = [];
+  if (ENTRY_START[tk[at]]) {
+    pairs.push(parseEntry());
+    while (tk[at] === T.Comma && ENTRY_START[tk[at + F.Stride]]) {
+      at += F.Stride;
+      pairs.push(parseEntry());
+    }
+    if (tk[at] === T.Comma) at += F.Stride;
+  }
+  expect(T.RBrace);
+  return { kind: "RecordExpr", span: span(s, at - F.Stride), pairs };
+}
+
+function parseEntry(): RecordPair | SpreadPair {
+  const s = at;
+  if (tk[s] === T.DotDotDot) {
+    at += F.Stride;
+    const expr = parseExpr();
+    return { kind: "SpreadPair", span: span(s, at - F.Stride), expr };
+  }
+  let key = image(s);
+  at += F.Stride;
+  while (tk[at] === T.Dot) {
+    at += F.Stride;
+    if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
+    key += "." + image(at);
+    at += F.Stride;
+  }
+  expect(T.Colon);
+  const value = parseExpr();
+  return { kind: "RecordPair", span: span(s, at - F.Stride), key, value };
+}
+
+// ---- control-flow forms and their desugaring (spec §2.8) ----
+
+// The value of the last pair with the given key, ignoring spreads.
+function field(rec: RecordExpr, key: string): Expr | undefined {
+  let found: Expr | undefined;
+  const pairs = rec.pairs;
+  for (let i = 0; i < pairs.length; i++) {
+    const p = pairs[i];
+    if (p.kind === "RecordPair" && p.key === key) found = p.value;
+  }
+  return found;
+}
+
+// The `as` binding: the last `as` pair whose value is a string literal; "" means missing.
+function binding(rec: RecordExpr): string {
+  let found = "";
+  const pairs = rec.pairs;
+  for (let i = 0; i < pairs.length; i++) {
+    const p = pairs[i];
+    if (p.kind === "RecordPair" && p.key === "as" && p.value.kind === "StrLiteral") found = p.value.value;
+  }
+  return found;
+}
+
+const MISSING: Expr = { kind: "NullLiteral", span: { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 } };
+
+function parseIfBlock(): Expr {
+  const s = at;
+  at += 2 * F.Stride; // `if (`
+  const cond = parseExpr();
+  expect(T.RParen);
+  const thenBody = parseBlock();
+  expect(T.Else);
+  const elseBody = parseBlock();
+  return { kind: "IfBlockExpr", span: span(s, at - F.Stride), cond, thenBody, elseBody };
+}
+
+function parseIfRecord(): Expr {
+  const s = at;
+  at += F.Stride;
+  const rec = parseRecord();
+  const where = span(s, at - F.Stride);
+  const cond = field(rec, "cond");
+  const then = field(rec, "then");
+  const otherwise = field(rec, "else");
+  if (cond === undefined || then === undefined || otherwise === undefined) {
+    reportAst("if expression requires cond, then, and else fields", where,
+      "Use syntax: if { cond: ..., then: ..., else: ... }.");
+    return MISSING;
+  }
+  return { kind: "IfExpr", span: where, cond, then, else: otherwise };
+}
+
+// for / filter / loop: `KEYWORD Record Block`, and `filter Record` without a block.
+function parseIteration(): Expr {
+  const s = at;
+  const keyword = tk[s];
+  at += F.Stride;
+  const rec = parseRecord();
+  if (keyword === T.Filter && tk[at] !== T.LBrace) {
+    const where = span(s, at - F.Stride);
+    const name: IdentPath = { kind: "IdentPath", span: where, parts: ["filter"] };
+    return { kind: "FnCallExpr", span: where, name, args: rec };
+  }
+  // The record's keys are checked before the body is built; the error's span is the whole
+  // construct, completed once the body has been parsed.
+  const list = field(rec, "in");
+  const times = keyword === T.Loop ? field(rec, "times") : undefined;
+  const name = binding(rec);
+  let pending: Diagnostic | null = null;
+  if (list === undefined || name === "" || (keyword === T.Loop && times === undefined)) {
+    if (keyword === T.For) {
+      pending = reportAst("for expression requires 'in' and 'as' fields", MISSING.span,
+        "Use syntax: for { in: <list>, as: \"name\" } { ... }.");
+    } else if (keyword === T.Filter) {
+      pending = reportAst("filter block requires 'in' and 'as' fields", MISSING.span,
+        "Use syntax: filter { in: <list>, as: \"name\" } { ... }.");
+    } else {
+      pending = reportAst("loop requires 'in', 'times', and 'as' fields", MISSING.span,
+        "Use syntax: loop { in: <init>, times: <N>, as: \"name\" } { ... }.");
+    }
+  }
+  const body = parseBlock();
+  const where = span(s, at - F.Stride);
+  if (pending !== null) pending.span = where;
+  if (list === undefined || name === "") return MISSING;
+  if (keyword === T.For) return { kind: "ForExpr", span: where, list, binding: name, body };
+  if (keyword === T.Filter) return { kind: "FilterBlockExpr", span: where, list, binding: name, body };
+  if (times === undefined) return MISSING;
+  return { kind: "LoopExpr", span: where, init: list, times, binding: name, body };
+}
+
+function parseMatch(): Expr {
+  const s = at;
+  at += F.Stride;
+  let subject: Expr;
+  if (tk[at] === T.LParen) {
+    at += F.Stride;
+    subject = parseExpr();
+    expect(T.RParen);
+  } else if (tk[at] === T.Ident) {
+    subject = parseIdentPath();
+  } else {
+    return failAt(at, "unexpected");
+  }
+  expect(T.LBrace);
+  const first = parseArm();
+  const second = parseArm();
+  expect(T.RBrace);
+  const where = span(s, at - F.Stride);
+  if (first.tag === second.tag) {
+    reportAst("match expression requires both ok and err arms", where,
+      "Provide both arms: ok {v} { ... } and err {e} { ... }.");
+    return MISSING;
+  }
+  const node: MatchExpr = first.tag === "ok"
+    ? { kind: "MatchExpr", span: where, subject, okArm: first, errArm: second }
+    : { kind: "MatchExpr", span: where, subject, okArm: second, errArm: first };
+  return node;
+}
+
+function parseArm(): MatchArm {
+  const s = expect(T.Ident);
+  const tag = image(s);
+  const name = parseBinder();
+  const body = parseBlock();
+  const where = span(s, at - F.Stride);
+  if (tag !== "ok" && tag !== "err") {
+    reportAst("match arm must be 'ok' or 'err', got '" + tag + "'", where,
+      "Use exactly two arms: ok {v} { ... } and err {e} { ... }.");
+  }
+  return { kind: "MatchArm", span: where, tag: tag === "ok" ? "ok" : "err", binding: name, body };
+}

@@ -1,0 +1,455 @@
+// The A0 static validator (spec §4): header checks, binding and reference checks, and tool
+// usage checks, collecting every diagnostic in the pass order of §4.2.
+
+import type {
+  Diagnostic, Expr, FnDecl, IdentPath, Program, RecordExpr, Span, Stmt,
+} from "./ast";
+
+export interface ValidationResult {
+  /** Every validation diagnostic, in pass order. */
+  diagnostics: Diagnostic[];
+  /**
+   * True when the program has a spread entry where the upstream validator crashes with a
+   * TypeError (spec §4.5): the run then ends with exit status 1 and nothing else.
+   */
+  unsupportedSpread: boolean;
+}
+
+// Known sets of spec §4.1, in the orders that appear in hints.
+export const CAPABILITIES: readonly string[] = ["fs.read", "fs.write", "http.get", "sh.exec"];
+export const BUDGET_FIELDS: readonly string[] = ["timeMs", "maxToolCalls", "maxBytesWritten", "maxIterations"];
+export interface ToolInfo { name: string; mode: "read" | "effect"; capability: string }
+export const TOOLS: readonly ToolInfo[] = [
+  { name: "fs.read", mode: "read", capability: "fs.read" },
+  { name: "fs.write", mode: "effect", capability: "fs.write" },
+  { name: "fs.list", mode: "read", capability: "fs.read" },
+  { name: "fs.exists", mode: "read", capability: "fs.read" },
+  { name: "http.get", mode: "read", capability: "http.get" },
+  { name: "sh.exec", mode: "effect", capability: "sh.exec" },
+];
+export const STDLIB_NAMES: readonly string[] = [
+  "parse.json", "get", "put", "patch", "eq", "contains", "not", "and", "or", "len", "map",
+  "append", "concat", "sort", "filter", "find", "range", "join", "str.concat", "str.split",
+  "str.starts", "str.replace", "keys", "values", "merge", "math.max", "math.min", "str.ends",
+  "unique", "reduce", "coalesce", "typeof", "pluck", "flat", "entries", "str.template",
+];
+
+const stdlib = new Set(STDLIB_NAMES);
+const toolsByName = new Map<string, ToolInfo>();
+for (const t of TOOLS) toolsByName.set(t.name, t);
+
+const HINT_UNKNOWN_FN = "Known stdlib functions: " + STDLIB_NAMES.join(", ") +
+  ". User-defined functions must be declared before use.";
+const HINT_UNKNOWN_TOOL = "Valid tools: " + TOOLS.map((t) => t.name).join(", ");
+const HINT_BLOCK_NO_RETURN = "Add a 'return <expr>' statement at the end of the body.";
+const HINT_RETURN_NOT_LAST = "Move any statements after return before it, or remove them.";
+const HINT_DUP_BINDING = "Use a different variable name.";
+
+// One level of the binding scopes of §4.3. A block's visible sets are copies of the
+// enclosing ones taken when the block is entered; since a block is validated completely
+// before the enclosing scope declares anything further, a parent link sees exactly what
+// those copies would hold.
+interface Scope {
+  parent: Scope | null;
+  vars: Set<string>; // local variable names (at top level: all top-level variables)
+  fns: Set<string>; // local function names
+}
+
+let diagnostics: Diagnostic[] = [];
+let unsupportedSpread = false;
+
+function report(code: string, message: string, where: Span | undefined, hint: string): void {
+  if (where === undefined) diagnostics.push({ code, message, hint });
+  else diagnostics.push({ code, message, span: where, hint });
+}
+
+/** Validates a parsed program (spec §4). */
+export function validate(program: Program): ValidationResult {
+  diagnostics = [];
+  unsupportedSpread = false;
+  try {
+    checkHeaders(program);
+    const top: Scope = { parent: null, vars: new Set(), fns: new Set() };
+    for (const s of program.statements) checkTopLevel(s, top);
+    checkTools(program);
+    return { diagnostics, unsupportedSpread };
+  } finally {
+    diagnostics = [];
+  }
+}
+
+// ---- passes 1-6: headers and program-level returns ----
+
+function checkHeaders(program: Program): void {
+  let budgets = 0;
+  for (const h of program.headers) {
+    if (h.kind === "BudgetDecl" && ++budgets > 1) {
+      report("E_DUP_BUDGET", "Only one budget header is allowed.", h.span,
+        "Combine all budget fields into a single 'budget { ... }' header.");
+    }
+  }
+  for (const h of program.headers) {
+    if (h.kind === "ImportDecl") {
+      report("E_IMPORT_UNSUPPORTED", "Import declarations are not supported yet.", h.span,
+        "Remove 'import ... as ...' for now.");
+    }
+  }
+  const stmts = program.statements;
+  if (!stmts.some((s) => s.kind === "ReturnStmt")) {
+    report("E_NO_RETURN", "Program must end with a return statement.", program.span,
+      "Add a 'return <expr>' statement at the end of your program.");
+  }
+  for (let i = 0; i < stmts.length - 1; i++) {
+    if (stmts[i].kind === "ReturnStmt") {
+      report("E_RETURN_NOT_LAST", "Return statement must be the last statement in the program.",
+        stmts[i].span, HINT_RETURN_NOT_LAST);
+    }
+  }
+  for (const h of program.headers) {
+    if (h.kind !== "CapDecl") continue;
+    for (const p of h.capabilities.pairs) {
+      if (p.kind === "SpreadPair") {
+        unsupportedSpread = true;
+        continue;
+      }
+      if (CAPABILITIES.indexOf(p.key) < 0) {
+        report("E_UNKNOWN_CAP", "Unknown capability '" + p.key + "'.", p.span,
+          "Valid capabilities: " + CAPABILITIES.join(", "));
+      }
+      if (!isTrueLiteral(p.value)) {
+        report("E_CAP_VALUE", "Capability '" + p.key + "' must be set to true.", p.value.span,
+          "Use capability declarations like 'cap { fs.read: true }'.");
+      }
+    }
+  }
+  for (const h of program.headers) {
+    if (h.kind !== "BudgetDecl") continue;
+    for (const p of h.budget.pairs) {
+      // A spread has no key: the upstream validator reads it as 'undefined'.
+      const key = p.kind === "RecordPair" ? p.key : "undefined";
+      if (p.kind === "SpreadPair" || BUDGET_FIELDS.indexOf(key) < 0) {
+        report("E_UNKNOWN_BUDGET", "Unknown budget field '" + key + "'.", p.span,
+          "Valid budget fields: " + BUDGET_FIELDS.join(", "));
+      } else if (p.value.kind !== "IntLiteral") {
+        report("E_BUDGET_TYPE", "Budget field '" + key + "' must be an integer literal.", p.value.span,
+          "Use integer values, for example: budget { timeMs: 5000 }.");
+      }
+    }
+  }
+}
+
+function isTrueLiteral(e: Expr): boolean {
+  return e.kind === "BoolLiteral" && e.value;
+}
+
+// ---- pass 7: bindings, functions and references ----
+
+function isVisibleVar(scope: Scope, name: string): boolean {
+  for (let s: Scope | null = scope; s !== null; s = s.parent) {
+    if (s.vars.has(name)) return true;
+  }
+  return false;
+}
+
+function isVisibleFn(scope: Scope, name: string): boolean {
+  for (let s: Scope | null = scope; s !== null; s = s.parent) {
+    if (s.fns.has(name)) return true;
+  }
+  return false;
+}
+
+function checkTopLevel(stmt: Stmt, top: Scope): void {
+  switch (stmt.kind) {
+    case "LetStmt":
+      if (top.vars.has(stmt.name) || top.fns.has(stmt.name)) {
+        report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
+      }
+      checkExpr(stmt.value, top);
+      top.vars.add(stmt.name);
+      return;
+    case "ExprStmt":
+      checkExpr(stmt.expr, top);
+      if (stmt.target !== undefined) declareTarget(stmt.target, top);
+      return;
+    case "ReturnStmt":
+      checkExpr(stmt.value, top);
+      return;
+    case "FnDecl":
+      if (top.fns.has(stmt.name) || top.vars.has(stmt.name)) reportFnDup(stmt);
+      checkFnSignature(stmt, top);
+      return;
+  }
+}
+
+// Checks the statements of a block (function body or control-flow body) in a new scope
+// holding the block's extra names (§4.3, "Blocks").
+function checkBlock(body: Stmt[], enclosing: Scope, extra: string[], context: string): void {
+  const scope: Scope = { parent: enclosing, vars: new Set(extra), fns: new Set() };
+  let hasReturn = false;
+  for (const s of body) if (s.kind === "ReturnStmt") hasReturn = true;
+  if (!hasReturn) {
+    const last = body.length > 0 ? body[body.length - 1].span : undefined;
+    report("E_NO_RETURN", context + " must end with a return statement.", last, HINT_BLOCK_NO_RETURN);
+  }
+  for (let i = 0; i < body.length - 1; i++) {
+    if (body[i].kind === "ReturnStmt") {
+      report("E_RETURN_NOT_LAST", "Return statement must be the last statement in " + context + ".",
+        body[i].span, HINT_RETURN_NOT_LAST);
+    }
+  }
+  for (const stmt of body) {
+    switch (stmt.kind) {
+      case "LetStmt":
+        if (scope.vars.has(stmt.name) || scope.fns.has(stmt.name)) {
+          report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
+        }
+        checkExpr(stmt.value, scope);
+        scope.vars.add(stmt.name);
+        break;
+      case "ExprStmt":
+        checkExpr(stmt.expr, scope);
+        if (stmt.target !== undefined) declareTarget(stmt.target, scope);
+        break;
+      case "ReturnStmt":
+        checkExpr(stmt.value, scope);
+        break;
+      case "FnDecl":
+        if (isVisibleFn(scope, stmt.name) || scope.vars.has(stmt.name)) reportFnDup(stmt);
+        checkFnSignature(stmt, scope);
+        break;
+    }
+  }
+}
+
+// `E -> T` binds the first segment of T in the current scope (local names only).
+function declareTarget(target: IdentPath, scope: Scope): void {
+  const root = target.parts[0];
+  if (scope.vars.has(root) || scope.fns.has(root)) {
+    report("E_DUP_BINDING", "Duplicate binding '" + root + "'.", target.span, HINT_DUP_BINDING);
+  }
+  scope.vars.add(root);
+}
+
+function reportFnDup(fn: FnDecl): void {
+  report("E_FN_DUP", "Duplicate function definition '" + fn.name + "'.", fn.span,
+    "Use a different function name.");
+}
+
+// Steps 2-5 of a function declaration: parameters, the stdlib-name check, declaring the
+// function, and its body.
+function checkFnSignature(fn: FnDecl, scope: Scope): void {
+  const params = fn.params;
+  for (let i = 1; i < params.length; i++) {
+    if (params.lastIndexOf(params[i], i - 1) >= 0) {
+      report("E_DUP_BINDING", "Duplicate parameter '" + params[i] + "' in function '" + fn.name + "'.",
+        fn.span, "Use unique parameter names in function declarations.");
+    }
+  }
+  if (stdlib.has(fn.name)) {
+    report("E_FN_DUP", "Function name '" + fn.name + "' conflicts with a built-in stdlib function.",
+      fn.span, "Use a different function name to avoid shadowing the stdlib.");
+  }
+  scope.fns.add(fn.name);
+  checkBlock(fn.body, scope, params.concat([fn.name]), "function '" + fn.name + "'");
+}
+
+// Expression checks of §4.4.
+function checkExpr(e: Expr, scope: Scope): void {
+  switch (e.kind) {
+    case "IdentPath":
+      if (!isVisibleVar(scope, e.parts[0])) {
+        report("E_UNBOUND", "Unbound variable '" + e.parts[0] + "'.", e.span,
+          "Make sure the variable is defined with 'let' before use.");
+      }
+      return;
+    case "IntLiteral":
+    case "FloatLiteral":
+    case "BoolLiteral":
+    case "StrLiteral":
+    case "NullLiteral":
+      return;
+    case "RecordExpr":
+      for (const p of e.pairs) checkExpr(p.kind === "RecordPair" ? p.value : p.expr, scope);
+      return;
+    case "ListExpr":
+      for (const el of e.elements) checkExpr(el, scope);
+      return;
+    case "CallExpr":
+    case "DoExpr":
+    case "AssertExpr":
+    case "CheckExpr":
+      checkArgs(e.args, scope);
+      return;
+    case "FnCallExpr": {
+      const name = e.name.parts.join(".");
+      if (!isVisibleFn(scope, name) && !stdlib.has(name)) {
+        report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
+      }
+      if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args, scope);
+      checkArgs(e.args, scope);
+      return;
+    }
+    case "IfExpr":
+      checkExpr(e.cond, scope);
+      checkExpr(e.then, scope);
+      checkExpr(e.else, scope);
+      return;
+    case "IfBlockExpr":
+      checkExpr(e.cond, scope);
+      checkBlock(e.thenBody, scope, [], "if body");
+      checkBlock(e.elseBody, scope, [], "else body");
+      return;
+    case "TryExpr":
+      checkBlock(e.tryBody, scope, [], "try body");
+      checkBlock(e.catchBody, scope, [e.catchBinding], "catch body");
+      return;
+    case "ForExpr":
+      checkExpr(e.list, scope);
+      checkBlock(e.body, scope, [e.binding], "for body");
+      return;
+    case "FilterBlockExpr":
+      checkExpr(e.list, scope);
+      checkBlock(e.body, scope, [e.binding], "filter body");
+      return;
+    case "LoopExpr":
+      checkExpr(e.init, scope);
+      checkExpr(e.times, scope);
+      checkBlock(e.body, scope, [e.binding], "loop body");
+      return;
+    case "MatchExpr":
+      checkExpr(e.subject, scope);
+      checkBlock(e.okArm.body, scope, [e.okArm.binding], "match ok arm");
+      checkBlock(e.errArm.body, scope, [e.errArm.binding], "match err arm");
+      return;
+    case "BinaryExpr":
+      checkExpr(e.left, scope);
+      checkExpr(e.right, scope);
+      return;
+    case "UnaryExpr":
+      checkExpr(e.operand, scope);
+      return;
+  }
+}
+
+// The argument values of a call; a spread entry here is where the upstream validator
+// crashes (§4.5).
+function checkArgs(args: RecordExpr, scope: Scope): void {
+  for (const p of args.pairs) {
+    if (p.kind === "SpreadPair") unsupportedSpread = true;
+    else checkExpr(p.value, scope);
+  }
+}
+
+// The first `fn:` argument of map/reduce/filter, when a string literal, must name a
+// visible user function.
+function checkCallback(name: string, args: RecordExpr, scope: Scope): void {
+  for (const p of args.pairs) {
+    if (p.kind !== "RecordPair" || p.key !== "fn") continue;
+    const v = p.value;
+    if (v.kind === "StrLiteral" && !isVisibleFn(scope, v.value)) {
+      report("E_UNKNOWN_FN", "Unknown function '" + v.value + "'.", v.span,
+        "For " + name + ", define the user function with 'fn' before use and pass its name as a string.");
+    }
+    return;
+  }
+}
+
+// ---- pass 8: tool usage ----
+
+function checkTools(program: Program): void {
+  const declared = new Set<string>();
+  for (const h of program.headers) {
+    if (h.kind !== "CapDecl") continue;
+    for (const p of h.capabilities.pairs) {
+      if (p.kind === "RecordPair" && isTrueLiteral(p.value)) declared.add(p.key);
+    }
+  }
+  for (const s of program.statements) toolsInStmt(s, declared);
+}
+
+function toolsInBody(body: Stmt[], declared: Set<string>): void {
+  for (const s of body) toolsInStmt(s, declared);
+}
+
+function toolsInStmt(s: Stmt, declared: Set<string>): void {
+  switch (s.kind) {
+    case "LetStmt": toolsInExpr(s.value, declared); return;
+    case "ExprStmt": toolsInExpr(s.expr, declared); return;
+    case "ReturnStmt": toolsInExpr(s.value, declared); return;
+    case "FnDecl": toolsInBody(s.body, declared); return;
+  }
+}
+
+function toolsInRecord(r: RecordExpr, declared: Set<string>): void {
+  for (const p of r.pairs) toolsInExpr(p.kind === "RecordPair" ? p.value : p.expr, declared);
+}
+
+function toolsInExpr(e: Expr, declared: Set<string>): void {
+  switch (e.kind) {
+    case "CallExpr":
+    case "DoExpr": {
+      const name = e.tool.parts.join(".");
+      const tool = toolsByName.get(name);
+      if (tool === undefined) {
+        report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", e.tool.span, HINT_UNKNOWN_TOOL);
+      } else if (!declared.has(tool.capability)) {
+        report("E_UNDECLARED_CAP",
+          "Tool '" + name + "' is used but its capability is not declared in a 'cap { ... }' header.",
+          e.tool.span, "Add '" + tool.capability + ": true' to your cap { ... } declaration.");
+      }
+      if (e.kind === "CallExpr" && tool !== undefined && tool.mode === "effect") {
+        report("E_CALL_EFFECT", "Cannot use 'call?' with effectful tool '" + name + "'. Use 'do' instead.",
+          e.span, "Replace 'call? " + name + "' with 'do " + name + "'.");
+      }
+      toolsInRecord(e.args, declared);
+      return;
+    }
+    case "AssertExpr":
+    case "CheckExpr":
+    case "RecordExpr":
+      toolsInRecord(e.kind === "RecordExpr" ? e : e.args, declared);
+      return;
+    case "FnCallExpr":
+      toolsInRecord(e.args, declared);
+      return;
+    case "ListExpr":
+      for (const el of e.elements) toolsInExpr(el, declared);
+      return;
+    case "IfExpr":
+      toolsInExpr(e.cond, declared);
+      toolsInExpr(e.then, declared);
+      toolsInExpr(e.else, declared);
+      return;
+    case "IfBlockExpr":
+      toolsInExpr(e.cond, declared);
+      toolsInBody(e.thenBody, declared);
+      toolsInBody(e.elseBody, declared);
+      return;
+    case "TryExpr":
+      toolsInBody(e.tryBody, declared);
+      toolsInBody(e.catchBody, declared);
+      return;
+    case "ForExpr":
+    case "FilterBlockExpr":
+      toolsInExpr(e.list, declared);
+      toolsInBody(e.body, declared);
+      return;
+    case "LoopExpr":
+      toolsInExpr(e.init, declared);
+      toolsInExpr(e.times, declared);
+      toolsInBody(e.body, declared);
+      return;
+    case "MatchExpr":
+      toolsInExpr(e.subject, declared);
+      toolsInBody(e.okArm.body, declared);
+      toolsInBody(e.errArm.body, declared);
+      return;
+    case "BinaryExpr":
+      toolsInExpr(e.left, declared);
+      toolsInExpr(e.right, declared);
+      return;
+    case "UnaryExpr":
+      toolsInExpr(e.operand, declared);
+      return;
+  }
+}

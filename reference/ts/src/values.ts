@@ -1,0 +1,195 @@
+// A0 values as the reference holds them (spec §5.1): plain JavaScript data. Records are
+// ordinary objects with Object.prototype as prototype, lists are arrays, strings are JS
+// strings (UTF-16), numbers are JS numbers. Function values only appear when a property
+// read falls through to an Object.prototype method (spec §10.2).
+//
+// This file holds the value-level rules every other part shares: type names for messages,
+// truthiness, deep equality, the String() and JSON texts, and the canonical encoding used
+// across the bundle ABI.
+
+import { HarnessLimitError, Limits } from "./limits";
+
+export type Value = null | boolean | number | string | Value[] | Rec | Function;
+export type Rec = { [key: string]: Value };
+
+export function isRecord(v: unknown): v is Rec {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+export function hasOwn(r: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(r, key);
+}
+
+// typeofName is the typeof-name of spec §5.1: JavaScript typeof, except null. An absent
+// value (undefined) is "undefined".
+export function typeofName(v: unknown): string {
+  return v === null ? "null" : typeof v;
+}
+
+// rawTypeofName is JavaScript typeof itself (null is "object"); only E_FOR_NOT_LIST uses it.
+export function rawTypeofName(v: unknown): string {
+  return typeof v;
+}
+
+// shapeName is like typeofName but names lists "list".
+export function shapeName(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "list";
+  return typeof v;
+}
+
+// a0TypeName is the result of the stdlib `typeof` (spec §8.3).
+export function a0TypeName(v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  if (Array.isArray(v)) return "list";
+  const t = typeof v;
+  if (t === "boolean" || t === "number" || t === "string") return t;
+  return "record";
+}
+
+// isTruthy is A0 truthiness (spec §5.8): null, false, 0, -0 and "" are falsy; NaN, empty
+// lists and empty records are truthy.
+export function isTruthy(v: unknown): boolean {
+  return !(v === null || v === undefined || v === false || v === 0 || v === "");
+}
+
+// deepEqual is A0 equality (spec §5.7). Identical values (the same object, the same
+// function, equal primitives) are equal; NaN is unequal to itself; records compare their
+// own keys regardless of order.
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      if (!deepEqual(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  const ra = a as Rec;
+  const rb = b as Rec;
+  const keys = Object.keys(ra);
+  if (keys.length !== Object.keys(rb).length) return false;
+  for (const k of keys) {
+    if (!hasOwn(rb, k) || !deepEqual(ra[k], rb[k])) return false;
+  }
+  return true;
+}
+
+// displayString is JavaScript's String(v) (spec §10.5) as V8 computes it. It is written
+// out rather than delegated to String() because goja's conversion of an object without a
+// usable toString reports an error text containing Go pointers; V8 says "Cannot convert
+// object to primitive value".
+export function displayString(v: unknown, limits: Limits): string {
+  limits.checkNodes(v, false, "String() conversion");
+  return toDisplay(v);
+}
+
+function toDisplay(v: unknown): string {
+  if (Array.isArray(v)) {
+    const parts: string[] = [];
+    for (const x of v) parts.push(x === null || x === undefined ? "" : toDisplay(x));
+    return parts.join(",");
+  }
+  if (v !== null && typeof v === "object") return objectToPrimitiveString(v as Rec);
+  return String(v);
+}
+
+// objectToPrimitiveString is OrdinaryToPrimitive(o, string) followed by ToString: try
+// o.toString(), then o.valueOf(), and use the first primitive result.
+function objectToPrimitiveString(o: Rec): string {
+  for (const method of ["toString", "valueOf"]) {
+    const fn = o[method];
+    if (typeof fn === "function") {
+      const r: unknown = fn.call(o);
+      if (r === null || (typeof r !== "object" && typeof r !== "function")) return String(r);
+    }
+  }
+  throw new TypeError("Cannot convert object to primitive value");
+}
+
+// jsonText is JSON.stringify(v) (spec §10.4): compact, NaN and ±Infinity as null, function
+// values dropped from records and null in lists; undefined for a function value itself.
+export function jsonText(v: unknown, limits: Limits): string | undefined {
+  limits.checkNodes(v, true, "JSON text");
+  return JSON.stringify(v);
+}
+
+// encodeCanonical writes v in the canonical JSON of the bundle ABI
+// (reference/ts-bundle/README.md): compact JSON with record keys in enumeration order,
+// except that -0, NaN and ±Infinity become {"$number":…}, a function value becomes
+// {"$function":NAME}, and a record whose only own key is $number, $function or $record is
+// wrapped as {"$record":…}. Strings use JSON.stringify, which escapes lone surrogates.
+// Nodes are counted against maxSize while writing (the same count as Limits.checkNodes).
+export function encodeCanonical(v: unknown, limits: Limits, what: string): string {
+  const w = new CanonicalWriter(limits, what);
+  w.write(v);
+  return w.out.join("");
+}
+
+class CanonicalWriter {
+  readonly out: string[] = [];
+  private count = 0;
+  constructor(
+    private readonly limits: Limits,
+    private readonly what: string,
+  ) {}
+
+  write(v: unknown): void {
+    if (++this.count > this.limits.maxSize) {
+      throw new HarnessLimitError("maxSize", `${this.what} has more than maxSize ${this.limits.maxSize} nodes`);
+    }
+    const out = this.out;
+    switch (typeof v) {
+      case "string":
+        out.push(JSON.stringify(v));
+        return;
+      case "number":
+        out.push(canonicalNumber(v));
+        return;
+      case "boolean":
+        out.push(v ? "true" : "false");
+        return;
+      case "function":
+        out.push('{"$function":', JSON.stringify((v as Function).name), "}");
+        return;
+      case "object":
+        break;
+      default:
+        throw new Error(`canonical encoding: unexpected ${typeof v} value`);
+    }
+    if (v === null) {
+      out.push("null");
+      return;
+    }
+    if (Array.isArray(v)) {
+      out.push("[");
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) out.push(",");
+        this.write(v[i]);
+      }
+      out.push("]");
+      return;
+    }
+    const r = v as Rec;
+    const keys = Object.keys(r);
+    const wrap = keys.length === 1 && (keys[0] === "$number" || keys[0] === "$function" || keys[0] === "$record");
+    if (wrap) out.push('{"$record":');
+    out.push("{");
+    for (let i = 0; i < keys.length; i++) {
+      if (i > 0) out.push(",");
+      out.push(JSON.stringify(keys[i]), ":");
+      this.write(r[keys[i]]);
+    }
+    out.push("}");
+    if (wrap) out.push("}");
+  }
+}
+
+function canonicalNumber(n: number): string {
+  if (n !== n) return '{"$number":"NaN"}';
+  if (n === Infinity) return '{"$number":"Infinity"}';
+  if (n === -Infinity) return '{"$number":"-Infinity"}';
+  if (n === 0 && 1 / n < 0) return '{"$number":"-0"}';
+  return String(n);
+}

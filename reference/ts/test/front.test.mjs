@@ -1,0 +1,259 @@
+// Table-driven tests of the reference front end (lexer, parser, validator). The cases live in
+// testdata/*.txt; see testdata/README.md for the format. The TypeScript sources are bundled
+// with esbuild into a temporary ES module first, exactly as the production bundle sees them.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { buildSync } from "esbuild";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..");
+const FILE = "test.a0";
+
+async function loadFrontEnd() {
+  const dir = mkdtempSync(join(tmpdir(), "a0-front-"));
+  const out = join(dir, "front.mjs");
+  buildSync({
+    stdin: {
+      contents: 'export { parse } from "./src/parser"; export { validate } from "./src/validator";',
+      resolveDir: root,
+      loader: "ts",
+    },
+    bundle: true,
+    format: "esm",
+    target: "es2019",
+    outfile: out,
+    logLevel: "warning",
+  });
+  try {
+    return await import(pathToFileURL(out).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const front = await loadFrontEnd();
+
+// Hints that depend only on the code (spec §1.9, §2.8-2.9, §4.7); an expectation without a
+// `hint:` line must carry this one.
+const DEFAULT_HINTS = {
+  E_LEX: "Check for invalid characters or unclosed strings.",
+  E_PARSE: "Check syntax near this location.",
+  E_AST: null,
+  E_DUP_BUDGET: "Combine all budget fields into a single 'budget { ... }' header.",
+  E_IMPORT_UNSUPPORTED: "Remove 'import ... as ...' for now.",
+  E_RETURN_NOT_LAST: "Move any statements after return before it, or remove them.",
+  E_UNKNOWN_CAP: "Valid capabilities: fs.read, fs.write, http.get, sh.exec",
+  E_CAP_VALUE: "Use capability declarations like 'cap { fs.read: true }'.",
+  E_UNKNOWN_BUDGET: "Valid budget fields: timeMs, maxToolCalls, maxBytesWritten, maxIterations",
+  E_BUDGET_TYPE: "Use integer values, for example: budget { timeMs: 5000 }.",
+  E_UNBOUND: "Make sure the variable is defined with 'let' before use.",
+  E_UNKNOWN_TOOL: "Valid tools: fs.read, fs.write, fs.list, fs.exists, http.get, sh.exec",
+};
+
+// Escapes allowed in cases marked (escaped): \t \r \n \\ \uXXXX.
+function unescape(text) {
+  return text.replace(/\\(u[0-9a-fA-F]{4}|[trn\\])/g, (_, e) => {
+    switch (e) {
+      case "t": return "\t";
+      case "r": return "\r";
+      case "n": return "\n";
+      case "\\": return "\\";
+      default: return String.fromCharCode(parseInt(e.slice(1), 16));
+    }
+  });
+}
+
+function parseCases(path) {
+  const lines = readFileSync(path, "utf8").split("\n");
+  const cases = [];
+  let cur = null;
+  let section = "";
+  lines.forEach((line, i) => {
+    const where = `${path}:${i + 1}`;
+    const header = /^=== (.*?)( \(escaped\))?$/.exec(line);
+    if (header) {
+      cur = { name: header[1], escaped: !!header[2], where, source: [], want: [], ast: [] };
+      cases.push(cur);
+      section = "source";
+      return;
+    }
+    if (cur === null) return; // file preamble
+    if (line === "---") { section = "want"; return; }
+    if (line === "--- ast") { section = "ast"; return; }
+    if (section === "source") cur.source.push(line);
+    else if (section === "ast") cur.ast.push(line);
+    else if (line.trim() !== "") cur.want.push({ line, where });
+  });
+  for (const c of cases) {
+    // Blank lines between cases are not part of the source.
+    while (c.source.length > 0 && c.source[c.source.length - 1] === "") c.source.pop();
+    c.source = c.source.join("\n");
+    if (c.escaped) c.source = unescape(c.source);
+    c.expect = parseExpectations(c);
+  }
+  return cases;
+}
+
+function parseSpan(text, where) {
+  if (text === "-") return undefined;
+  const m = /^(\d+):(\d+)-(\d+):(\d+)$/.exec(text);
+  if (!m) throw new Error(`${where}: bad span ${text}`);
+  return { file: FILE, startLine: +m[1], startCol: +m[2], endLine: +m[3], endCol: +m[4] };
+}
+
+function parseExpectations(c) {
+  const out = { ok: false, crash: false, diagnostics: [] };
+  for (const { line, where } of c.want) {
+    const text = c.escaped ? unescape(line) : line;
+    if (line === "OK") { out.ok = true; continue; }
+    if (line === "CRASH") { out.crash = true; continue; }
+    const hint = /^ {2}hint: (.*)$/s.exec(text);
+    if (hint) {
+      const last = out.diagnostics[out.diagnostics.length - 1];
+      if (!last) throw new Error(`${where}: hint without diagnostic`);
+      last.hint = hint[1] === "-" ? undefined : hint[1];
+      last.explicitHint = true;
+      continue;
+    }
+    const m = /^(E_[A-Z_]+) (\S+) (.*)$/s.exec(text);
+    if (!m) throw new Error(`${where}: cannot read expectation: ${line}`);
+    out.diagnostics.push({ code: m[1], span: parseSpan(m[2], where), message: m[3], where });
+  }
+  for (const d of out.diagnostics) {
+    if (d.explicitHint) continue;
+    if (!(d.code in DEFAULT_HINTS)) throw new Error(`${d.where}: ${d.code} needs an explicit hint line`);
+    d.hint = DEFAULT_HINTS[d.code] ?? undefined;
+  }
+  const kinds = (out.ok ? 1 : 0) + (out.crash ? 1 : 0) + (out.diagnostics.length > 0 ? 1 : 0);
+  if (kinds !== 1) throw new Error(`${c.where}: expect OK, CRASH or diagnostics`);
+  return out;
+}
+
+function expectedDiagnostic(d) {
+  const o = { code: d.code, message: d.message };
+  if (d.span !== undefined) o.span = d.span;
+  if (d.hint !== undefined) o.hint = d.hint;
+  return o;
+}
+
+// Runs the front end as the back end will: parse, then validate a parsed program.
+function runFront(source) {
+  const parsed = front.parse(source, FILE);
+  if (parsed.diagnostics.length > 0) {
+    assert.equal(parsed.program, undefined, "no program alongside diagnostics");
+    return { diagnostics: parsed.diagnostics, crash: false, program: undefined };
+  }
+  const v = front.validate(parsed.program);
+  return { diagnostics: v.diagnostics, crash: v.unsupportedSpread, program: parsed.program };
+}
+
+// ---- AST dump: a compact S-expression with spans as L:C-L:C ----
+
+function sp(s) {
+  assert.equal(s.file, FILE, "span file");
+  return `${s.startLine}:${s.startCol}-${s.endLine}:${s.endCol}`;
+}
+
+function dumpBody(tag, body) {
+  return `(${tag}${body.map((s) => " " + dump(s)).join("")})`;
+}
+
+function dump(n) {
+  switch (n.kind) {
+    case "Program":
+      return `(Program ${sp(n.span)}${n.headers.map((h) => " " + dump(h)).join("")}${n.statements.map((s) => " " + dump(s)).join("")})`;
+    case "CapDecl": return `(Cap ${sp(n.span)} ${dump(n.capabilities)})`;
+    case "BudgetDecl": return `(Budget ${sp(n.span)} ${dump(n.budget)})`;
+    case "ImportDecl": return `(Import ${JSON.stringify(n.path)} ${n.alias} ${sp(n.span)})`;
+    case "LetStmt": return `(Let ${n.name} ${sp(n.span)} ${dump(n.value)})`;
+    case "ExprStmt": return `(Expr ${sp(n.span)} ${dump(n.expr)}${n.target ? " -> " + dump(n.target) : ""})`;
+    case "ReturnStmt": return `(Return ${sp(n.span)} ${dump(n.value)})`;
+    case "FnDecl": return `(Fn ${n.name} [${n.params.join(" ")}] ${sp(n.span)}${n.body.map((s) => " " + dump(s)).join("")})`;
+    case "IntLiteral": return `(Int ${String(n.value)} ${sp(n.span)})`;
+    case "FloatLiteral": return `(Float ${String(n.value)} ${sp(n.span)})`;
+    case "BoolLiteral": return `(Bool ${n.value} ${sp(n.span)})`;
+    case "StrLiteral": return `(Str ${JSON.stringify(n.value)} ${sp(n.span)})`;
+    case "NullLiteral": return `(Null ${sp(n.span)})`;
+    case "IdentPath": return `(Path ${n.parts.join(".")} ${sp(n.span)})`;
+    case "RecordExpr": return `(Record ${sp(n.span)}${n.pairs.map((p) => " " + dump(p)).join("")})`;
+    case "RecordPair": return `(Pair ${n.key} ${sp(n.span)} ${dump(n.value)})`;
+    case "SpreadPair": return `(Spread ${sp(n.span)} ${dump(n.expr)})`;
+    case "ListExpr": return `(List ${sp(n.span)}${n.elements.map((e) => " " + dump(e)).join("")})`;
+    case "CallExpr": return `(Call ${sp(n.span)} ${dump(n.tool)} ${dump(n.args)})`;
+    case "DoExpr": return `(Do ${sp(n.span)} ${dump(n.tool)} ${dump(n.args)})`;
+    case "AssertExpr": return `(Assert ${sp(n.span)} ${dump(n.args)})`;
+    case "CheckExpr": return `(Check ${sp(n.span)} ${dump(n.args)})`;
+    case "FnCallExpr": return `(FnCall ${sp(n.span)} ${dump(n.name)} ${dump(n.args)})`;
+    case "IfExpr": return `(If ${sp(n.span)} ${dump(n.cond)} ${dump(n.then)} ${dump(n.else)})`;
+    case "IfBlockExpr": return `(IfBlock ${sp(n.span)} ${dump(n.cond)} ${dumpBody("then", n.thenBody)} ${dumpBody("else", n.elseBody)})`;
+    case "ForExpr": return `(For ${JSON.stringify(n.binding)} ${sp(n.span)} ${dump(n.list)} ${dumpBody("body", n.body)})`;
+    case "FilterBlockExpr": return `(Filter ${JSON.stringify(n.binding)} ${sp(n.span)} ${dump(n.list)} ${dumpBody("body", n.body)})`;
+    case "LoopExpr": return `(Loop ${JSON.stringify(n.binding)} ${sp(n.span)} ${dump(n.init)} ${dump(n.times)} ${dumpBody("body", n.body)})`;
+    case "MatchExpr": return `(Match ${sp(n.span)} ${dump(n.subject)} ${dump(n.okArm)} ${dump(n.errArm)})`;
+    case "MatchArm": return `(${n.tag} ${n.binding} ${sp(n.span)}${n.body.map((s) => " " + dump(s)).join("")})`;
+    case "TryExpr": return `(Try ${sp(n.span)} ${dumpBody("try", n.tryBody)} ${n.catchBinding} ${dumpBody("catch", n.catchBody)})`;
+    case "BinaryExpr": return `(Binary ${n.op} ${sp(n.span)} ${dump(n.left)} ${dump(n.right)})`;
+    case "UnaryExpr": return `(Unary ${n.op} ${sp(n.span)} ${dump(n.operand)})`;
+    default: throw new Error("unknown node kind " + n.kind);
+  }
+}
+
+function normalise(text) {
+  return text.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();
+}
+
+// ---- the tables ----
+
+const dataDir = join(here, "testdata");
+for (const name of readdirSync(dataDir).filter((f) => f.endsWith(".txt")).sort()) {
+  const cases = parseCases(join(dataDir, name));
+  for (const c of cases) {
+    test(`${name}: ${c.name}`, () => {
+      const got = runFront(c.source);
+      const e = c.expect;
+      // Diagnostic objects must carry their keys in the order code, message, span, hint.
+      for (const d of got.diagnostics) {
+        const keys = Object.keys(d);
+        const order = ["code", "message", "span", "hint"].filter((k) => k in d);
+        assert.deepEqual(keys, order, `${c.where}: diagnostic key order`);
+        if (d.span) assert.deepEqual(Object.keys(d.span), ["file", "startLine", "startCol", "endLine", "endCol"]);
+      }
+      if (e.crash) {
+        assert.equal(got.crash, true, `${c.where}: expected the unsupported-spread crash`);
+      } else {
+        assert.equal(got.crash, false, `${c.where}: unexpected unsupported-spread crash`);
+        assert.deepEqual(got.diagnostics, e.diagnostics.map(expectedDiagnostic), c.where);
+      }
+      if (c.ast.length > 0) {
+        assert.ok(got.program, `${c.where}: no program`);
+        assert.equal(normalise(dump(got.program)), normalise(c.ast.join("\n")), c.where);
+      }
+    });
+  }
+}
+
+test("deep nesting parses", () => {
+  const depth = 500;
+  const src = "return " + "(".repeat(depth) + "1" + ")".repeat(depth);
+  const got = front.parse(src, FILE);
+  assert.deepEqual(got.diagnostics, []);
+});
+
+test("a string literal of every escape decodes like JSON.parse", () => {
+  const lit = '"\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u0041 \\ud83d \\uDE00 é 😀 \u007f"';
+  const got = front.parse("return " + lit, FILE);
+  assert.deepEqual(got.diagnostics, []);
+  assert.equal(got.program.statements[0].value.value, JSON.parse(lit));
+});
+
+test("a 400-digit integer literal is Infinity and long literals round correctly", () => {
+  const got = front.parse(`return [${"9".repeat(400)}, 9007199254740993, 123456789012345678901234567890, 0.1e-400]`, FILE);
+  assert.deepEqual(got.diagnostics, []);
+  const values = got.program.statements[0].value.elements.map((e) => e.value);
+  assert.deepEqual(values, [Infinity, 9007199254740992, 1.2345678901234568e29, 0]);
+});

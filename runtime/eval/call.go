@@ -1,0 +1,297 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/stdlib"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// StdlibResolver finds a stdlib function by its dotted name (stdlib.Lookup, or a test's
+// replacement).
+type StdlibResolver func(name string) (stdlib.Func, bool)
+
+// evalCall is `name { args }` (spec §5.10): the built-ins map/filter/reduce first, then
+// the function registry, then the stdlib.
+func (ev *evaluator) evalCall(e *ast.FnCallExpr, s *scope) (value.Value, error) {
+	name := joinPath(e.Name)
+	switch name {
+	case "map":
+		return ev.evalMap(e, s)
+	case "filter":
+		return ev.evalFilterCall(e, s)
+	case "reduce":
+		return ev.evalReduce(e, s)
+	}
+	if f, ok := ev.fns[name]; ok {
+		return ev.callUser(e, name, f, s)
+	}
+	if fn, ok := ev.stdlib(name); ok {
+		args, err := ev.evalRecord(e.Args, s)
+		if err != nil {
+			return nil, err
+		}
+		v, err := ev.callStdlib(e, name, fn, args)
+		if err != nil {
+			return nil, err
+		}
+		if err := ev.checkTime(e); err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+	return nil, newError("E_UNKNOWN_FN", e, "Unknown function '%s'.", name)
+}
+
+// callStdlib runs a stdlib function: failures become E_FN "Function 'N' failed: INNER".
+// A panic inside the function is a bug of the Go stdlib and is left to Run's recovery
+// (StatusCrash), where the differ reports it instead of an A0 error masking it.
+func (ev *evaluator) callStdlib(e ast.Node, name string, fn stdlib.Func, args *value.Record) (value.Value, error) {
+	v, err := fn(args, ev.stdlibLimits)
+	if err != nil {
+		if a, ok := fromLimitError(err); ok {
+			return nil, a
+		}
+		return nil, &Error{
+			Code:    "E_FN",
+			Message: fmt.Sprintf("Function '%s' failed: %s", name, err.Error()),
+			Span:    spanPtr(e),
+			Details: detailRecord("fn", name),
+		}
+	}
+	if err := ev.checkProduced(v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// internalError is a non-A0 failure inside a run (caught by try as E_RUNTIME).
+type internalError struct{ msg string }
+
+func (e *internalError) Error() string { return e.msg }
+
+// callUser is a direct user-function call: fn_call_start before the arguments are
+// evaluated (in the caller's scope), parameters bound by name from the argument record
+// (absent → null, extra ignored), the body run in a child of the closure scope, and
+// fn_call_end only on success.
+func (ev *evaluator) callUser(e *ast.FnCallExpr, name string, f *userFn, s *scope) (value.Value, error) {
+	span := spanPtr(e)
+	ev.emitFn("fn_call_start", span, name)
+	args, err := ev.evalRecord(e.Args, s)
+	if err != nil {
+		return nil, err
+	}
+	fs := newScope(f.closure)
+	for _, p := range f.decl.Params {
+		v, _ := args.Lookup(p)
+		fs.bind(p, v)
+	}
+	v, err := ev.invoke(f, fs)
+	if err != nil {
+		return nil, err
+	}
+	ev.emitFn("fn_call_end", span, name)
+	return v, nil
+}
+
+// invoke runs a user function's body in its prepared scope, bounded by Limits.MaxDepth.
+func (ev *evaluator) invoke(f *userFn, fs *scope) (value.Value, error) {
+	if ev.depth >= ev.limits.MaxDepth {
+		return nil, &abort{status: outcome.StatusResource, detail: fmt.Sprintf("user-function nesting exceeded the depth limit %d (in '%s')", ev.limits.MaxDepth, f.decl.Name)}
+	}
+	ev.depth++
+	v, err := ev.execBlock(f.decl.Body, fs)
+	ev.depth--
+	return v, err
+}
+
+// lookupCallback resolves the `fn:` argument of map/filter/reduce in the registry.
+func (ev *evaluator) lookupCallback(e ast.Node, name string) (*userFn, error) {
+	f, ok := ev.fns[name]
+	if !ok {
+		return nil, newError("E_UNKNOWN_FN", e, "Unknown function '%s'.", name)
+	}
+	return f, nil
+}
+
+// bindItem binds a map/filter callback's parameters for one item: one parameter takes
+// the item itself; otherwise the item must be a record and each parameter reads the
+// property of its name.
+func (ev *evaluator) bindItem(e ast.Node, op, name string, f *userFn, item value.Value) (*scope, error) {
+	fs := newScope(f.closure)
+	params := f.decl.Params
+	if len(params) == 1 {
+		fs.bind(params[0], item)
+		return fs, nil
+	}
+	r, ok := item.(*value.Record)
+	if !ok {
+		return nil, newError("E_TYPE", e, "%s item must be a record when function '%s' expects %d parameters; got %s.", op, name, len(params), value.ShapeName(item))
+	}
+	for _, p := range params {
+		v, _ := r.Lookup(p)
+		fs.bind(p, v)
+	}
+	return fs, nil
+}
+
+// listAndFn reads and checks the `in` and `fn` arguments of map/filter/reduce.
+func listAndFn(e ast.Node, op string, args *value.Record) (*value.List, string, error) {
+	in, present := args.Lookup("in")
+	list, ok := in.(*value.List)
+	if !ok {
+		return nil, "", newError("E_TYPE", e, "%s 'in' must be a list, got %s.", op, typeofArg(in, present))
+	}
+	fnv, present := args.Lookup("fn")
+	name, ok := fnv.(string)
+	if !ok {
+		return nil, "", newError("E_TYPE", e, "%s 'fn' must be a string, got %s.", op, typeofArg(fnv, present))
+	}
+	return list, name, nil
+}
+
+// evalMap is `map { in: L, fn: F }` (spec §5.11).
+func (ev *evaluator) evalMap(e *ast.FnCallExpr, s *scope) (value.Value, error) {
+	args, err := ev.evalRecord(e.Args, s)
+	if err != nil {
+		return nil, err
+	}
+	list, name, err := listAndFn(e, "map", args)
+	if err != nil {
+		return nil, err
+	}
+	f, err := ev.lookupCallback(e, name)
+	if err != nil {
+		return nil, err
+	}
+	span := spanPtr(e)
+	n := float64(len(list.Items))
+	ev.emit2("map_start", span, "fn", name, "listLength", n)
+	out := make([]value.Value, 0, len(list.Items))
+	for _, item := range list.Items {
+		if err := ev.countIteration(e); err != nil {
+			return nil, err
+		}
+		ev.emitFn("fn_call_start", span, name)
+		fs, err := ev.bindItem(e, "map", name, f, item)
+		if err != nil {
+			return nil, err
+		}
+		v, err := ev.invoke(f, fs)
+		if err != nil {
+			return nil, err
+		}
+		ev.emitFn("fn_call_end", span, name)
+		out = append(out, v)
+	}
+	ev.emit2("map_end", span, "fn", name, "iterations", n)
+	return value.NewList(out...), nil
+}
+
+// evalFilterCall is `filter { … }` without a block: the stdlib `by:` form, or the
+// evaluator's `fn:` form with the predicate unwrap rule (spec §5.11).
+func (ev *evaluator) evalFilterCall(e *ast.FnCallExpr, s *scope) (value.Value, error) {
+	args, err := ev.evalRecord(e.Args, s)
+	if err != nil {
+		return nil, err
+	}
+	fnv, _ := args.Lookup("fn")
+	byv, _ := args.Lookup("by")
+	if fnv != nil && byv != nil {
+		return nil, &Error{Code: "E_FN", Message: "filter requires exactly one of 'by' or 'fn', not both.", Span: spanPtr(e), Details: detailRecord("fn", "filter")}
+	}
+	if fnv == nil {
+		fn, ok := ev.stdlib("filter")
+		if !ok {
+			return nil, &internalError{msg: "the stdlib has no 'filter'"}
+		}
+		// No time-budget check follows this delegation (spec §5.11 step 3).
+		return ev.callStdlib(e, "filter", fn, args)
+	}
+	list, name, err := listAndFn(e, "filter", args)
+	if err != nil {
+		return nil, err
+	}
+	f, err := ev.lookupCallback(e, name)
+	if err != nil {
+		return nil, err
+	}
+	span := spanPtr(e)
+	kept := make([]value.Value, 0)
+	for _, item := range list.Items {
+		if err := ev.countIteration(e); err != nil {
+			return nil, err
+		}
+		ev.emitFn("fn_call_start", span, name)
+		fs, err := ev.bindItem(e, "filter", name, f, item)
+		if err != nil {
+			return nil, err
+		}
+		v, err := ev.invoke(f, fs)
+		if err != nil {
+			return nil, err
+		}
+		ev.emitFn("fn_call_end", span, name)
+		if value.Truthy(unwrapPredicate(v)) {
+			kept = append(kept, item)
+		}
+	}
+	return value.NewList(kept...), nil
+}
+
+// unwrapPredicate is the filter predicate rule: a record stands for its first property
+// value in key order (an empty record for null); anything else for itself.
+func unwrapPredicate(v value.Value) value.Value {
+	r, ok := v.(*value.Record)
+	if !ok {
+		return v
+	}
+	keys := r.Keys()
+	if len(keys) == 0 {
+		return nil
+	}
+	first, _ := r.Get(keys[0])
+	return first
+}
+
+// evalReduce is `reduce { in: L, fn: F, init: I }` (spec §5.11).
+func (ev *evaluator) evalReduce(e *ast.FnCallExpr, s *scope) (value.Value, error) {
+	args, err := ev.evalRecord(e.Args, s)
+	if err != nil {
+		return nil, err
+	}
+	list, name, err := listAndFn(e, "reduce", args)
+	if err != nil {
+		return nil, err
+	}
+	acc, _ := args.Lookup("init")
+	f, err := ev.lookupCallback(e, name)
+	if err != nil {
+		return nil, err
+	}
+	if n := len(f.decl.Params); n != 2 {
+		return nil, newError("E_TYPE", e, "reduce callback '%s' must accept exactly 2 parameters (accumulator, item), got %d.", name, n)
+	}
+	span := spanPtr(e)
+	n := float64(len(list.Items))
+	ev.emit2("reduce_start", span, "fn", name, "listLength", n)
+	for _, item := range list.Items {
+		if err := ev.countIteration(e); err != nil {
+			return nil, err
+		}
+		ev.emitFn("fn_call_start", span, name)
+		fs := newScope(f.closure)
+		fs.bind(f.decl.Params[0], acc)
+		fs.bind(f.decl.Params[1], item)
+		v, err := ev.invoke(f, fs)
+		if err != nil {
+			return nil, err
+		}
+		acc = v
+		ev.emitFn("fn_call_end", span, name)
+	}
+	ev.emit2("reduce_end", span, "fn", name, "iterations", n)
+	return acc, nil
+}

@@ -1,0 +1,166 @@
+package eval
+
+import (
+	"math"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// evalFor is `for { in: L, as: "x" } { body }` (spec §5.12).
+func (ev *evaluator) evalFor(e *ast.ForExpr, s *scope) (value.Value, error) {
+	lv, err := ev.eval(e.List, s)
+	if err != nil {
+		return nil, err
+	}
+	list, ok := lv.(*value.List)
+	if !ok {
+		return nil, newError("E_FOR_NOT_LIST", e.List, "for-in expression must evaluate to a list, got %s.", value.RawTypeofName(lv))
+	}
+	span := spanPtr(e)
+	ev.emit2("for_start", span, "listLength", float64(len(list.Items)), "as", e.Binding)
+	out := make([]value.Value, 0, len(list.Items))
+	for _, item := range list.Items {
+		if err := ev.countIteration(e); err != nil {
+			return nil, err
+		}
+		is := newScope(s)
+		is.bind(e.Binding, item)
+		v, err := ev.execBlock(e.Body, is)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	ev.emit1("for_end", span, "iterations", float64(len(list.Items)))
+	return value.NewList(out...), nil
+}
+
+// evalFilterBlock is `filter { in: L, as: "x" } { body }` (spec §5.12).
+func (ev *evaluator) evalFilterBlock(e *ast.FilterBlockExpr, s *scope) (value.Value, error) {
+	lv, err := ev.eval(e.List, s)
+	if err != nil {
+		return nil, err
+	}
+	list, ok := lv.(*value.List)
+	if !ok {
+		return nil, newError("E_TYPE", e.List, "filter 'in' must be a list, got %s.", value.TypeofName(lv))
+	}
+	span := spanPtr(e)
+	ev.emit2("filter_start", span, "listLength", float64(len(list.Items)), "as", e.Binding)
+	kept := make([]value.Value, 0)
+	for _, item := range list.Items {
+		if err := ev.countIteration(e); err != nil {
+			return nil, err
+		}
+		is := newScope(s)
+		is.bind(e.Binding, item)
+		v, err := ev.execBlock(e.Body, is)
+		if err != nil {
+			return nil, err
+		}
+		if value.Truthy(unwrapPredicate(v)) {
+			kept = append(kept, item)
+		}
+	}
+	ev.emit1("filter_end", span, "iterations", float64(len(list.Items)))
+	return value.NewList(kept...), nil
+}
+
+// evalLoop is `loop { in: I, times: N, as: "x" } { body }` (spec §5.12).
+func (ev *evaluator) evalLoop(e *ast.LoopExpr, s *scope) (value.Value, error) {
+	cur, err := ev.eval(e.Init, s)
+	if err != nil {
+		return nil, err
+	}
+	tv, err := ev.eval(e.Times, s)
+	if err != nil {
+		return nil, err
+	}
+	times, ok := tv.(float64)
+	if !ok || math.IsInf(times, 0) || math.IsNaN(times) || times != math.Trunc(times) || times < 0 {
+		text := "null"
+		if tv != nil {
+			t, ok, err := value.JSONLimit(tv, "", ev.limits.MaxSize)
+			if err != nil {
+				if a, isLimit := fromLimitError(err); isLimit {
+					return nil, a
+				}
+				return nil, err
+			}
+			text = t
+			if !ok {
+				text = "undefined" // JSON.stringify of a function value
+			}
+		}
+		return nil, newError("E_TYPE", e, "loop 'times' must be a non-negative integer, got %s.", text)
+	}
+	span := spanPtr(e)
+	ev.emit2("loop_start", span, "times", times, "as", e.Binding)
+	for i := float64(0); i < times; i++ {
+		if err := ev.countIteration(e); err != nil {
+			return nil, err
+		}
+		is := newScope(s)
+		is.bind(e.Binding, cur)
+		v, err := ev.execBlock(e.Body, is)
+		if err != nil {
+			return nil, err
+		}
+		cur = v
+	}
+	ev.emit1("loop_end", span, "iterations", times)
+	return cur, nil
+}
+
+// evalMatch is `match S { ok {v} {…} err {e} {…} }` (spec §5.12). Key presence, not
+// truthiness, selects the arm, and inherited keys count (§10.2).
+func (ev *evaluator) evalMatch(e *ast.MatchExpr, s *scope) (value.Value, error) {
+	sv, err := ev.eval(e.Subject, s)
+	if err != nil {
+		return nil, err
+	}
+	r, ok := sv.(*value.Record)
+	if !ok {
+		return nil, newError("E_MATCH_NOT_RECORD", e.Subject, "match subject must be a record, got %s.", value.ShapeName(sv))
+	}
+	var arm *ast.MatchArm
+	var tag string
+	switch {
+	case r.HasInherited("ok"):
+		arm, tag = e.OkArm, "ok"
+	case r.HasInherited("err"):
+		arm, tag = e.ErrArm, "err"
+	default:
+		return nil, newError("E_MATCH_NO_ARM", e.Subject, "match subject record has neither 'ok' nor 'err' key.")
+	}
+	if arm == nil {
+		return nil, &internalError{msg: "match expression without an " + tag + " arm"}
+	}
+	span := spanPtr(e)
+	ev.emit1("match_start", span, "arm", tag)
+	as := newScope(s)
+	bound, _ := r.Lookup(tag)
+	as.bind(arm.Binding, bound)
+	v, err := ev.execBlock(arm.Body, as)
+	if err != nil {
+		return nil, err
+	}
+	ev.emit1("match_end", span, "arm", tag)
+	return v, nil
+}
+
+// evalTry is `try { body } catch { e } { handler }` (spec §5.12): every A0 error and every
+// internal error is caught; harness aborts are not. Nothing is rolled back.
+func (ev *evaluator) evalTry(e *ast.TryExpr, s *scope) (value.Value, error) {
+	v, err := ev.execBlock(e.TryBody, newScope(s))
+	if err == nil {
+		return v, nil
+	}
+	if _, ok := err.(*abort); ok {
+		return nil, err
+	}
+	cs := newScope(s)
+	cs.bind(e.CatchBinding, asA0Error(err).Record())
+	return ev.execBlock(e.CatchBody, cs)
+}

@@ -1,0 +1,226 @@
+// Package eval is the Go evaluator of A0 (spec §5): it executes a parsed and validated
+// *ast.Program — capability gate, budgets, scopes, every construct, tool and stdlib
+// dispatch, evidence and the trace events of §6 — and reports the result, the runtime
+// error, the evidence and the trace as plain data.
+//
+// The evaluator reproduces the TypeScript reference's observable behaviour, including the
+// parts that come from JavaScript (record key order, prototype reads, typeof names); the
+// value package supplies those semantics, this package supplies the control flow.
+//
+// Besides A0's own errors, a run can end because of the harness limits of
+// outcome.Limits (recursion depth, value size, the context's deadline) or because of a bug
+// in the evaluator (a recovered panic). Those endings are not A0 errors: `try` cannot
+// catch them, and Run reports them in Result.Status.
+package eval
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/stdlib"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// Options configure one run.
+type Options struct {
+	// File is the span file name reported in run_start; empty means the program's own
+	// span file.
+	File string
+	// Allow is the set of capabilities the policy allows (spec §9.3).
+	Allow []string
+	// Tools executes tool calls; nil means no tool exists (every call is E_UNKNOWN_TOOL).
+	Tools Tools
+	// Stdlib resolves stdlib functions; nil means the shipped stdlib (runtime/stdlib).
+	Stdlib StdlibResolver
+	// Limits are the harness bounds; zero fields take outcome.DefaultLimits. The Timeout
+	// field is not used here: the caller's context carries the deadline.
+	Limits outcome.Limits
+}
+
+// Result is what a run produced.
+type Result struct {
+	// Status is outcome.StatusOK when the program reached an A0 outcome (success or an A0
+	// error); otherwise the run was ended by a harness limit, the deadline, or a crash,
+	// and only Detail is meaningful.
+	Status outcome.Status
+	Detail string
+	// Value is the program's result when Err is nil.
+	Value value.Value
+	// Err is the runtime error that ended the run, nil on success.
+	Err *Error
+	// Evidence holds the evidence records (also those gathered before Err).
+	Evidence []value.Value
+	// Trace holds the trace events in emission order (empty after a capability denial).
+	Trace []outcome.Event
+}
+
+// Run executes prog. It never panics: a panic inside the evaluator is reported as
+// outcome.StatusCrash with its stack. It returns when the program ends or soon after ctx
+// is done (StatusTimeout); a tool that blocks is not interrupted (callers that must
+// return by a deadline run Run in a goroutine, as runtime/run does).
+func Run(ctx context.Context, prog *ast.Program, opts Options) (res Result) {
+	ev := newEvaluator(ctx, prog, opts)
+	defer func() {
+		if p := recover(); p != nil {
+			res = Result{Status: outcome.StatusCrash, Detail: fmt.Sprintf("panic in the Go evaluator: %v\n%s", p, debug.Stack())}
+		}
+	}()
+	return ev.run(prog)
+}
+
+// evaluator is the state of one run.
+type evaluator struct {
+	ctx     context.Context
+	opts    Options
+	limits  outcome.Limits
+	allowed map[string]bool
+	tools   Tools
+	stdlib  StdlibResolver
+	file    string
+
+	stdlibLimits stdlib.Limits
+
+	fns      map[string]*userFn // the program-wide function registry (§5.10)
+	budget   budget
+	counters counters
+	clock    clock
+
+	evidence []value.Value
+	trace    []outcome.Event
+
+	depth    int // nested user-function invocations (Limits.MaxDepth)
+	nesting  int // nested evaluator frames, a proxy for Go stack use
+	steps    uint
+	maxNest  int
+	noBudget bool // no time budget declared: skip the clock at every node
+}
+
+// userFn is a registered function: its declaration and the scope it was declared in.
+type userFn struct {
+	decl    *ast.FnDecl
+	closure *scope
+}
+
+func newEvaluator(ctx context.Context, prog *ast.Program, opts Options) *evaluator {
+	ev := &evaluator{
+		ctx:     ctx,
+		opts:    opts,
+		limits:  opts.Limits.WithDefaults(),
+		allowed: make(map[string]bool, len(opts.Allow)),
+		tools:   opts.Tools,
+		stdlib:  opts.Stdlib,
+		file:    opts.File,
+		fns:     make(map[string]*userFn),
+		maxNest: maxEngineNesting,
+	}
+	if ev.tools == nil {
+		ev.tools = noTools{}
+	}
+	if ev.stdlib == nil {
+		ev.stdlib = stdlib.Lookup
+	}
+	ev.stdlibLimits = stdlib.Limits{MaxSize: ev.limits.MaxSize}
+	if ev.file == "" {
+		ev.file = prog.Span.File
+	}
+	for _, c := range opts.Allow {
+		ev.allowed[c] = true
+	}
+	return ev
+}
+
+func (ev *evaluator) run(prog *ast.Program) Result {
+	// 1. Capability gate: nothing is traced when it fails.
+	caps, firstCap := requestedCapabilities(prog)
+	for _, c := range caps {
+		if !ev.allowed[c] {
+			d := value.NewRecord()
+			d.Set("capability", c)
+			return Result{Status: outcome.StatusOK, Err: &Error{
+				Code:    "E_CAP_DENIED",
+				Message: fmt.Sprintf("Capability '%s' is not allowed by policy.", c),
+				Span:    spanPtr(firstCap),
+				Details: d,
+			}}
+		}
+	}
+
+	// 2. Budgets and the budget clock; 3. run_start.
+	ev.budget = extractBudget(prog)
+	ev.noBudget = !ev.budget.hasTime
+	ev.clock = startClock()
+	start := time.Now()
+	capList := make([]value.Value, len(caps))
+	for i, c := range caps {
+		capList[i] = c
+	}
+	data := value.NewRecord()
+	data.Set("file", ev.file)
+	data.Set("capabilities", value.NewList(capList...))
+	if b := ev.budget.record(); b != nil {
+		data.Set("budget", b)
+	}
+	ev.emit("run_start", &prog.Span, data)
+
+	// 4. The top-level statements in a fresh global scope.
+	v, err := ev.execBlock(prog.Statements, newScope(nil))
+
+	// 5. run_end, on success and on failure.
+	end := value.NewRecord()
+	end.Set("durationMs", float64(time.Since(start).Milliseconds()))
+	if err != nil {
+		if a, ok := err.(*abort); ok {
+			return Result{Status: a.status, Detail: a.detail}
+		}
+		e := asA0Error(err)
+		end.Set("error", e.Code)
+		end.Set("message", e.Message)
+		ev.emit("run_end", &prog.Span, end)
+		return Result{Status: outcome.StatusOK, Err: e, Evidence: ev.evidence, Trace: ev.trace}
+	}
+	ev.emit("run_end", &prog.Span, end)
+	return Result{Status: outcome.StatusOK, Value: v, Evidence: ev.evidence, Trace: ev.trace}
+}
+
+// requestedCapabilities lists the keys of every cap pair whose value is literal true, in
+// header order with duplicates, and returns the first cap header (the gate's span).
+func requestedCapabilities(prog *ast.Program) (caps []string, first *ast.CapDecl) {
+	for _, h := range prog.Headers {
+		c, ok := h.(*ast.CapDecl)
+		if !ok {
+			continue
+		}
+		if first == nil {
+			first = c
+		}
+		if c.Capabilities == nil {
+			continue
+		}
+		for _, e := range c.Capabilities.Pairs {
+			p, ok := e.(*ast.RecordPair)
+			if !ok {
+				continue
+			}
+			if b, ok := p.Value.(*ast.BoolLiteral); ok && b.Value {
+				caps = append(caps, p.Key)
+			}
+		}
+	}
+	return caps, first
+}
+
+// joinPath is a dotted name (tool or function) as the spec writes it.
+func joinPath(p *ast.IdentPath) string {
+	if p == nil {
+		return ""
+	}
+	if len(p.Parts) == 1 {
+		return p.Parts[0]
+	}
+	return strings.Join(p.Parts, ".")
+}

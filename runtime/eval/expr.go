@@ -1,0 +1,175 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// eval evaluates an expression node (spec §5.5): the entry checks, then the node.
+func (ev *evaluator) eval(e ast.Expr, s *scope) (value.Value, error) {
+	ev.nesting++
+	if ev.nesting > ev.maxNest {
+		return nil, &abort{status: outcome.StatusResource, detail: fmt.Sprintf("evaluator nesting exceeded %d frames (engine stack limit)", ev.maxNest)}
+	}
+	if err := ev.step(e); err != nil {
+		ev.nesting--
+		return nil, err
+	}
+	v, err := ev.evalNode(e, s)
+	ev.nesting--
+	return v, err
+}
+
+func (ev *evaluator) evalNode(e ast.Expr, s *scope) (value.Value, error) {
+	switch e := e.(type) {
+	case *ast.IntLiteral:
+		return e.Value, nil
+	case *ast.FloatLiteral:
+		return e.Value, nil
+	case *ast.StrLiteral:
+		return e.Value, nil
+	case *ast.BoolLiteral:
+		return e.Value, nil
+	case *ast.NullLiteral:
+		return nil, nil
+	case *ast.IdentPath:
+		return ev.evalPath(e, s)
+	case *ast.RecordExpr:
+		return ev.evalRecord(e, s)
+	case *ast.ListExpr:
+		if err := ev.checkList(len(e.Elements)); err != nil {
+			return nil, err
+		}
+		items := make([]value.Value, len(e.Elements))
+		for i, el := range e.Elements {
+			v, err := ev.eval(el, s)
+			if err != nil {
+				return nil, err
+			}
+			items[i] = v
+		}
+		return value.NewList(items...), nil
+	case *ast.CallExpr:
+		return ev.evalTool(e, e.Tool, e.Args, true, s)
+	case *ast.DoExpr:
+		return ev.evalTool(e, e.Tool, e.Args, false, s)
+	case *ast.AssertExpr:
+		return ev.evalEvidence(e, "assert", e.Args, s)
+	case *ast.CheckExpr:
+		return ev.evalEvidence(e, "check", e.Args, s)
+	case *ast.FnCallExpr:
+		return ev.evalCall(e, s)
+	case *ast.IfExpr:
+		c, err := ev.eval(e.Cond, s)
+		if err != nil {
+			return nil, err
+		}
+		if value.Truthy(c) {
+			return ev.eval(e.Then, s)
+		}
+		return ev.eval(e.Else, s)
+	case *ast.IfBlockExpr:
+		c, err := ev.eval(e.Cond, s)
+		if err != nil {
+			return nil, err
+		}
+		if value.Truthy(c) {
+			return ev.execBlock(e.ThenBody, newScope(s))
+		}
+		return ev.execBlock(e.ElseBody, newScope(s))
+	case *ast.ForExpr:
+		return ev.evalFor(e, s)
+	case *ast.FilterBlockExpr:
+		return ev.evalFilterBlock(e, s)
+	case *ast.LoopExpr:
+		return ev.evalLoop(e, s)
+	case *ast.MatchExpr:
+		return ev.evalMatch(e, s)
+	case *ast.TryExpr:
+		return ev.evalTry(e, s)
+	case *ast.BinaryExpr:
+		l, err := ev.eval(e.Left, s)
+		if err != nil {
+			return nil, err
+		}
+		r, err := ev.eval(e.Right, s)
+		if err != nil {
+			return nil, err
+		}
+		return ev.binary(e, l, r)
+	case *ast.UnaryExpr:
+		v, err := ev.eval(e.Operand, s)
+		if err != nil {
+			return nil, err
+		}
+		f, ok := v.(float64)
+		if !ok {
+			return nil, newError("E_TYPE", e, "Unary '-' requires a number, got %s.", value.TypeofName(v))
+		}
+		return -f, nil
+	case nil:
+		return nil, fmt.Errorf("missing expression")
+	}
+	return nil, fmt.Errorf("unknown expression node %T", e)
+}
+
+// evalPath reads a variable and walks its further segments through records (spec §5.5).
+// Property reads follow the prototype chain (§10.2), so `r.toString` is a function value.
+func (ev *evaluator) evalPath(p *ast.IdentPath, s *scope) (value.Value, error) {
+	if len(p.Parts) == 0 {
+		return nil, fmt.Errorf("empty identifier path")
+	}
+	v, ok := s.lookup(p.Parts[0])
+	if !ok {
+		return nil, newError("E_UNBOUND", p, "Unbound variable '%s'.", p.Parts[0])
+	}
+	for _, seg := range p.Parts[1:] {
+		r, ok := v.(*value.Record)
+		if !ok {
+			return nil, newError("E_PATH", p, "Cannot access '%s' on non-record value.", seg)
+		}
+		v, _ = r.Lookup(seg)
+	}
+	return v, nil
+}
+
+// evalRecord builds a record literal (spec §5.9). Pairs and spreads use JavaScript
+// assignment, so a "__proto__" key replaces the prototype instead of becoming a key.
+func (ev *evaluator) evalRecord(e *ast.RecordExpr, s *scope) (*value.Record, error) {
+	if e == nil {
+		return value.NewRecord(), nil
+	}
+	r := value.NewRecordSize(len(e.Pairs))
+	for _, entry := range e.Pairs {
+		switch p := entry.(type) {
+		case *ast.RecordPair:
+			v, err := ev.eval(p.Value, s)
+			if err != nil {
+				return nil, err
+			}
+			r.Assign(p.Key, v)
+		case *ast.SpreadPair:
+			v, err := ev.eval(p.Expr, s)
+			if err != nil {
+				return nil, err
+			}
+			src, ok := v.(*value.Record)
+			if !ok {
+				return nil, newError("E_TYPE", p, "Spread requires a record, got %s.", value.ShapeName(v))
+			}
+			for _, k := range src.Keys() {
+				x, _ := src.Get(k)
+				r.Assign(k, x)
+			}
+		default:
+			return nil, fmt.Errorf("unknown record entry %T", entry)
+		}
+	}
+	if err := ev.checkList(r.Len()); err != nil {
+		return nil, err
+	}
+	return r, nil
+}

@@ -1,0 +1,109 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// The harness limits of outcome.Limits, enforced at the points its documentation names so
+// that the reference (which follows the same rules) ends the same programs the same way.
+
+func (ev *evaluator) sizeAbort(what string, n int) error {
+	return &abort{status: outcome.StatusResource, detail: fmt.Sprintf("%s of size %d exceeds the size limit %d", what, n, ev.limits.MaxSize)}
+}
+
+// checkString bounds a produced string by its UTF-16 length. The byte length bounds the
+// UTF-16 length from above, so the exact count is only needed for long strings.
+func (ev *evaluator) checkString(s string) error {
+	if len(s) <= ev.limits.MaxSize {
+		return nil
+	}
+	if n := value.UTF16Len(s); n > ev.limits.MaxSize {
+		return ev.sizeAbort("string", n)
+	}
+	return nil
+}
+
+func (ev *evaluator) checkList(n int) error {
+	if n > ev.limits.MaxSize {
+		return ev.sizeAbort("list", n)
+	}
+	return nil
+}
+
+// checkProduced bounds a value produced by a stdlib function: a list by its elements, a
+// string by its UTF-16 code units.
+func (ev *evaluator) checkProduced(v value.Value) error {
+	switch v := v.(type) {
+	case string:
+		return ev.checkString(v)
+	case *value.List:
+		return ev.checkList(len(v.Items))
+	}
+	return nil
+}
+
+// checkSerialised bounds a value about to cross to a host as text (tool arguments and
+// results travel as canonical JSON in the reference's host ABI) with the node and byte
+// bounds of value.MarshalCanonicalLimit.
+func (ev *evaluator) checkSerialised(v value.Value) error {
+	if _, err := value.MarshalCanonicalLimit(v, ev.limits.MaxSize); err != nil {
+		if a, ok := fromLimitError(err); ok {
+			return a
+		}
+		return err
+	}
+	return nil
+}
+
+// CheckSerialisable applies the serialisation bound of outcome.Limits.MaxSize to v
+// without serialising it: more than maxSize nodes (every scalar, list and record reached,
+// counted as value.JSONLimit counts them) or text that would exceed
+// value.TextByteLimit(maxSize) bytes gives a *value.LimitError. Counting stops at the
+// limit, so a value with much sharing (a list holding the same big list twice, nested
+// many times) is measured in bounded time.
+func CheckSerialisable(v value.Value, maxSize int) error {
+	maxBytes := value.TextByteLimit(maxSize)
+	nodes, bytes := 0, 0
+	stack := []value.Value{v}
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nodes++
+		if nodes > maxSize {
+			return &value.LimitError{What: "serialised value", Size: nodes, Limit: maxSize, Unit: "nodes"}
+		}
+		switch t := top.(type) {
+		case string:
+			bytes += len(t) + 2
+		case *value.List:
+			bytes += 2 + len(t.Items)
+			stack = append(stack, t.Items...)
+		case *value.Record:
+			bytes += 2
+			for _, k := range t.Keys() {
+				x, _ := t.Get(k)
+				bytes += len(k) + 4
+				stack = append(stack, x)
+			}
+		default:
+			bytes += 5
+		}
+		if bytes > maxBytes {
+			return &value.LimitError{What: "serialised text", Size: bytes, Limit: maxBytes, Unit: "bytes"}
+		}
+	}
+	return nil
+}
+
+// fromLimitError turns a stdlib's *value.LimitError into the run-ending abort.
+func fromLimitError(err error) (error, bool) {
+	var le *value.LimitError
+	if errors.As(err, &le) {
+		return &abort{status: outcome.StatusResource, detail: le.Error()}, true
+	}
+	return nil, false
+}

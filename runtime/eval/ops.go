@@ -1,0 +1,101 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// binary applies a binary operator to already evaluated operands (spec §5.6). Every
+// error is E_TYPE with the operator node's span and typeof-names of the operands.
+func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, error) {
+	switch e.Op {
+	case "==":
+		return value.DeepEqual(l, r), nil
+	case "!=":
+		return !value.DeepEqual(l, r), nil
+	case "+":
+		switch a := l.(type) {
+		case float64:
+			if b, ok := r.(float64); ok {
+				return a + b, nil
+			}
+		case string:
+			if b, ok := r.(string); ok {
+				if len(a)+len(b) > ev.limits.MaxSize {
+					if n := value.UTF16Len(a) + value.UTF16Len(b); n > ev.limits.MaxSize {
+						return nil, ev.sizeAbort("string", n)
+					}
+				}
+				return value.Concat(a, b), nil
+			}
+		}
+		return nil, newError("E_TYPE", e, "Operator '+' requires two numbers or two strings, got %s and %s.", value.TypeofName(l), value.TypeofName(r))
+	case "-", "*", "/", "%":
+		a, ok1 := l.(float64)
+		b, ok2 := r.(float64)
+		if !ok1 || !ok2 {
+			return nil, newError("E_TYPE", e, "Operator '%s' requires numbers, got %s and %s.", e.Op, value.TypeofName(l), value.TypeofName(r))
+		}
+		switch e.Op {
+		case "-":
+			return a - b, nil
+		case "*":
+			return a * b, nil
+		case "/":
+			if b == 0 {
+				return nil, newError("E_TYPE", e, "Division by zero.")
+			}
+			return a / b, nil
+		default:
+			if b == 0 {
+				return nil, newError("E_TYPE", e, "Modulo by zero.")
+			}
+			// JavaScript's % is the truncated remainder, which is C fmod = math.Mod
+			// (sign of the dividend, -0 kept, NaN for infinite dividends).
+			return math.Mod(a, b), nil
+		}
+	case "<", ">", "<=", ">=":
+		switch a := l.(type) {
+		case float64:
+			if b, ok := r.(float64); ok {
+				return compareNumbers(e.Op, a, b), nil
+			}
+		case string:
+			if b, ok := r.(string); ok {
+				return compareResult(e.Op, value.CompareStrings(a, b)), nil
+			}
+		}
+		return nil, newError("E_TYPE", e, "Operator '%s' requires numbers or strings of the same type, got %s and %s.", e.Op, value.TypeofName(l), value.TypeofName(r))
+	}
+	return nil, fmt.Errorf("unknown binary operator %q", e.Op)
+}
+
+// compareNumbers is IEEE comparison: every comparison involving NaN is false.
+func compareNumbers(op string, a, b float64) bool {
+	switch op {
+	case "<":
+		return a < b
+	case ">":
+		return a > b
+	case "<=":
+		return a <= b
+	default:
+		return a >= b
+	}
+}
+
+func compareResult(op string, c int) bool {
+	switch op {
+	case "<":
+		return c < 0
+	case ">":
+		return c > 0
+	case "<=":
+		return c <= 0
+	default:
+		return c >= 0
+	}
+}

@@ -1,0 +1,86 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// maxEngineNesting bounds the nesting of evaluator frames (expressions inside
+// expressions, bodies inside calls). It is far above anything Limits.MaxDepth allows by
+// default and exists so that a caller raising MaxDepth cannot make the Go stack overflow,
+// which would kill the process instead of ending the run (StatusResource).
+const maxEngineNesting = 4_000_000
+
+// ctxCheckEvery is how many evaluation steps pass between two looks at the context.
+const ctxCheckEvery = 1024
+
+// step is done on entry to every statement and expression: the harness checks (stack
+// proxy, deadline), then the A0 time budget with the node's span.
+func (ev *evaluator) step(n ast.Node) error {
+	ev.steps++
+	if ev.steps%ctxCheckEvery == 0 {
+		if err := ev.ctx.Err(); err != nil {
+			return &abort{status: outcome.StatusTimeout, detail: "the run's deadline passed (" + err.Error() + ")"}
+		}
+	}
+	if ev.noBudget {
+		return nil
+	}
+	return ev.checkTime(n)
+}
+
+// execBlock executes a statement list in s (spec §5.4) and returns the list's value.
+func (ev *evaluator) execBlock(stmts []ast.Stmt, s *scope) (value.Value, error) {
+	ev.nesting++
+	if ev.nesting > ev.maxNest {
+		return nil, &abort{status: outcome.StatusResource, detail: fmt.Sprintf("evaluator nesting exceeded %d frames (engine stack limit)", ev.maxNest)}
+	}
+	defer func() { ev.nesting-- }()
+	for _, st := range stmts {
+		if err := ev.step(st); err != nil {
+			return nil, err
+		}
+		span := spanPtr(st)
+		ev.emit("stmt_start", span, nil)
+		switch st := st.(type) {
+		case *ast.LetStmt:
+			v, err := ev.eval(st.Value, s)
+			if err != nil {
+				return nil, err
+			}
+			s.bind(st.Name, v)
+		case *ast.ExprStmt:
+			v, err := ev.eval(st.Expr, s)
+			if err != nil {
+				return nil, err
+			}
+			if st.Target != nil && len(st.Target.Parts) > 0 {
+				parts := st.Target.Parts
+				// The wrapping records are built like JS computed-key literals, which define
+				// their key (no __proto__ special case).
+				for i := len(parts) - 1; i >= 1; i-- {
+					r := value.NewRecordSize(1)
+					r.Set(parts[i], v)
+					v = r
+				}
+				s.bind(parts[0], v)
+			}
+		case *ast.FnDecl:
+			ev.fns[st.Name] = &userFn{decl: st, closure: s}
+		case *ast.ReturnStmt:
+			v, err := ev.eval(st.Value, s)
+			if err != nil {
+				return nil, err
+			}
+			ev.emit("stmt_end", span, nil)
+			return v, nil
+		default:
+			return nil, fmt.Errorf("unknown statement node %T", st)
+		}
+		ev.emit("stmt_end", span, nil)
+	}
+	return nil, nil
+}

@@ -1,0 +1,158 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// Tools is the host's tool set as the evaluator sees it. The evaluator holds any
+// implementation to the host-API contract: a failing tool becomes E_TOOL, a panicking
+// tool is recovered into E_TOOL, and a result that is not an A0 value is converted
+// (FromHost) or rejected as E_TOOL — a raw Go value never reaches the program.
+type Tools interface {
+	// Lookup describes the tool (mode, capability) or reports that it does not exist.
+	Lookup(name string) (toolkit.Tool, bool)
+	// ValidateArgs returns the ISSUES text of E_TOOL_ARGS, or "" when args are valid.
+	ValidateArgs(name string, args *value.Record) string
+	// Call runs the tool with validated args.
+	Call(name string, args *value.Record) (any, error)
+}
+
+// CallRecorder is implemented by tool sets that record the calls they executed (the
+// hermetic kit does); runtime/run reports the record as Outcome.ToolCalls.
+type CallRecorder interface {
+	Calls() []toolkit.Call
+}
+
+// KitTools adapts the hermetic tool kit to Tools.
+type KitTools struct{ Kit *toolkit.Kit }
+
+func (k KitTools) Lookup(name string) (toolkit.Tool, bool) { return toolkit.Lookup(name) }
+func (k KitTools) ValidateArgs(name string, args *value.Record) string {
+	return toolkit.ValidateArgs(name, args)
+}
+func (k KitTools) Call(name string, args *value.Record) (any, error) { return k.Kit.Call(name, args) }
+func (k KitTools) Calls() []toolkit.Call                             { return k.Kit.Calls() }
+
+// noTools is the empty tool set.
+type noTools struct{}
+
+func (noTools) Lookup(string) (toolkit.Tool, bool)        { return toolkit.Tool{}, false }
+func (noTools) ValidateArgs(string, *value.Record) string { return "" }
+func (noTools) Call(string, *value.Record) (any, error)   { return nil, errors.New("no tools") }
+
+// evalTool is `call? T { args }` / `do T { args }` in the exact order of spec §5.14.
+func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast.RecordExpr, isCall bool, s *scope) (value.Value, error) {
+	name := joinPath(toolPath)
+	tool, ok := ev.tools.Lookup(name)
+	if !ok {
+		return nil, newError("E_UNKNOWN_TOOL", e, "Unknown tool '%s'.", name)
+	}
+	if isCall && tool.Mode == toolkit.Effect {
+		return nil, newError("E_CALL_EFFECT", e, "Cannot use 'call?' with effectful tool '%s'. Use 'do' instead.", name)
+	}
+	if !ev.allowed[tool.Capability] {
+		err := newError("E_CAP_DENIED", e, "Capability '%s' required by tool '%s' is not allowed.", tool.Capability, name)
+		err.Details = detailRecord("capability", tool.Capability, "tool", name)
+		return nil, err
+	}
+	args, err := ev.evalRecord(argsExpr, s)
+	if err != nil {
+		return nil, err
+	}
+	// The reference hands the arguments to its host as JSON text.
+	if err := ev.checkSerialised(args); err != nil {
+		return nil, err
+	}
+	if issues := ev.tools.ValidateArgs(name, args); issues != "" {
+		var argsNode ast.Node = e
+		if argsExpr != nil {
+			argsNode = argsExpr
+		}
+		err := newError("E_TOOL_ARGS", argsNode, "Invalid arguments for tool '%s': %s", name, issues)
+		err.Details = detailRecord("tool", name)
+		return nil, err
+	}
+	if err := ev.countToolCall(e); err != nil {
+		return nil, err
+	}
+	span := spanPtr(e)
+	start := value.NewRecordSize(3)
+	start.Set("tool", name)
+	start.Set("args", args)
+	start.Set("mode", string(tool.Mode))
+	ev.emit("tool_start", span, start)
+
+	began := time.Now()
+	result, msg, failed, err := ev.runTool(name, args)
+	duration := float64(time.Since(began).Milliseconds())
+	if err != nil {
+		return nil, err // a harness limit
+	}
+	end := value.NewRecordSize(4)
+	end.Set("tool", name)
+	if failed {
+		end.Set("outcome", "err")
+		end.Set("durationMs", duration)
+		end.Set("error", msg)
+		ev.emit("tool_end", span, end)
+		err := newError("E_TOOL", e, "Tool '%s' failed: %s", name, msg)
+		err.Details = detailRecord("tool", name)
+		return nil, err
+	}
+	end.Set("outcome", "ok")
+	end.Set("durationMs", duration)
+	ev.emit("tool_end", span, end)
+
+	if r, ok := result.(*value.Record); ok {
+		if b, _ := r.Lookup("bytes"); b != nil {
+			if n, ok := b.(float64); ok {
+				if err := ev.countBytes(e, n); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	if err := ev.checkTime(e); err != nil {
+		return nil, err
+	}
+	return result, nil
+}
+
+// runTool calls the tool under the host-API contract. It returns the A0 result, or
+// failed with the message of E_TOOL (a tool error, a recovered panic, an unconvertible
+// result), or an error only for a harness limit.
+func (ev *evaluator) runTool(name string, args *value.Record) (result value.Value, failure string, failed bool, limit error) {
+	raw, err := ev.callRecovering(name, args)
+	if err != nil {
+		if a, ok := fromLimitError(err); ok {
+			return nil, "", false, a
+		}
+		return nil, err.Error(), true, nil
+	}
+	v, err := FromHost(raw, ev.limits.MaxSize)
+	if err != nil {
+		if a, ok := fromLimitError(err); ok {
+			return nil, "", false, a
+		}
+		return nil, "tool returned a value A0 cannot represent: " + err.Error(), true, nil
+	}
+	if err := ev.checkSerialised(v); err != nil {
+		return nil, "", false, err
+	}
+	return v, "", false, nil
+}
+
+func (ev *evaluator) callRecovering(name string, args *value.Record) (raw any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			raw, err = nil, fmt.Errorf("tool panicked: %v", p)
+		}
+	}()
+	return ev.tools.Call(name, args)
+}

@@ -1,0 +1,39 @@
+package eval
+
+import (
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// emit appends one trace event (spec §6.2). data is nil for stmt_start and stmt_end; its
+// keys are set by the callers in the order §6.2 fixes.
+func (ev *evaluator) emit(event string, span *ast.Span, data *value.Record) {
+	e := outcome.Event{Event: event, Span: span}
+	if data != nil {
+		e.Data = data
+	}
+	ev.trace = append(ev.trace, e)
+}
+
+// emitFn emits the events whose only data is {"fn": name}.
+func (ev *evaluator) emitFn(event string, span *ast.Span, name string) {
+	d := value.NewRecordSize(1)
+	d.Set("fn", name)
+	ev.emit(event, span, d)
+}
+
+// emitLoopStart emits for_start/filter_start/loop_start and map/reduce starts: a first
+// key, its value, then a second key and its value.
+func (ev *evaluator) emit2(event string, span *ast.Span, k1 string, v1 value.Value, k2 string, v2 value.Value) {
+	d := value.NewRecordSize(2)
+	d.Set(k1, v1)
+	d.Set(k2, v2)
+	ev.emit(event, span, d)
+}
+
+func (ev *evaluator) emit1(event string, span *ast.Span, k string, v value.Value) {
+	d := value.NewRecordSize(1)
+	d.Set(k, v)
+	ev.emit(event, span, d)
+}

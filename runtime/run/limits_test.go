@@ -1,0 +1,196 @@
+package run_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/eval"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// TestHarnessLimits: programs over a harness limit end classified (timeout, resource)
+// and promptly, and A0's try cannot catch the limit.
+func TestHarnessLimits(t *testing.T) {
+	cases := []struct {
+		name   string
+		src    string
+		limits outcome.Limits
+		status outcome.Status
+		detail string // a fragment of Detail
+		within time.Duration
+	}{
+		{"endless loop hits the deadline",
+			`return loop { in: 0, times: 1000000000000, as: "x" } { return x + 1 }`,
+			outcome.Limits{Timeout: 200 * time.Millisecond}, outcome.StatusTimeout, "deadline", 2 * time.Second},
+		{"endless loop inside try still times out",
+			`return try { return loop { in: 0, times: 1000000000000, as: "x" } { return x + 1 } } catch { e } { return e }`,
+			outcome.Limits{Timeout: 200 * time.Millisecond}, outcome.StatusTimeout, "deadline", 2 * time.Second},
+		{"unbounded recursion hits MaxDepth",
+			"fn f { n } { return f { n: n + 1 } }\nreturn f { n: 0 }",
+			outcome.Limits{}, outcome.StatusResource, "depth limit 2000", 5 * time.Second},
+		{"MaxDepth is not catchable",
+			"fn f { n } { return f { n: n + 1 } }\nreturn try { return f { n: 0 } } catch { e } { return e }",
+			outcome.Limits{MaxDepth: 50}, outcome.StatusResource, "depth limit 50", 5 * time.Second},
+		{"callbacks count as nested invocations",
+			"fn f { n } { return map { in: [n], fn: \"f\" } }\nreturn f { n: 0 }",
+			outcome.Limits{MaxDepth: 30}, outcome.StatusResource, "depth limit 30", 5 * time.Second},
+		{"string doubling bomb",
+			`return loop { in: "ab", times: 100, as: "s" } { return s + s }`,
+			outcome.Limits{}, outcome.StatusResource, "string", 5 * time.Second},
+		{"string doubling bomb inside try",
+			`return try { return loop { in: "ab", times: 100, as: "s" } { return s + s } } catch { e } { return 0 }`,
+			outcome.Limits{}, outcome.StatusResource, "string", 5 * time.Second},
+		{"range of 10^9",
+			`return range { from: 0, to: 1000000000 }`,
+			outcome.Limits{}, outcome.StatusResource, "", 5 * time.Second},
+		{"shared-structure bomb in the result",
+			`return loop { in: [1], times: 200, as: "x" } { return [x, x] }`,
+			outcome.Limits{}, outcome.StatusResource, "result", 5 * time.Second},
+		{"shared-structure bomb in evidence details",
+			"let big = loop { in: [1], times: 200, as: \"x\" } { return [x, x] }\ncheck { that: true, details: { big: big } }\nreturn 1",
+			outcome.Limits{}, outcome.StatusResource, "evidence", 5 * time.Second},
+		{"shared-structure bomb in a loop count message",
+			"let big = loop { in: [1], times: 200, as: \"x\" } { return [x, x] }\nreturn loop { in: 0, times: big, as: \"x\" } { return x }",
+			outcome.Limits{}, outcome.StatusResource, "serialised", 5 * time.Second},
+		{"MaxSize applies to literals",
+			`return [1, 2, 3, 4]`,
+			outcome.Limits{MaxSize: 3}, outcome.StatusResource, "list", 5 * time.Second},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			o := run.New().Run(context.Background(), tc.src, outcome.Config{File: "t.a0", Limits: tc.limits})
+			took := time.Since(start)
+			if o.Status != tc.status {
+				t.Fatalf("status %s (exit %d, errors %v, detail %q), want %s", o.Status, o.ExitCode, o.Errors, o.Detail, tc.status)
+			}
+			if !strings.Contains(o.Detail, tc.detail) {
+				t.Errorf("detail %q lacks %q", o.Detail, tc.detail)
+			}
+			if took > tc.within {
+				t.Errorf("took %v, want under %v", took, tc.within)
+			}
+		})
+	}
+}
+
+// TestLimitBoundaries: a limit allows exactly its value.
+func TestLimitBoundaries(t *testing.T) {
+	deep := "fn d { n } { return if { cond: n <= 1, then: 0, else: d { n: n - 1 } } }\nreturn d { n: 40 }"
+	if o := run.New().Run(context.Background(), deep, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxDepth: 40}}); o.Status != outcome.StatusOK || o.ExitCode != 0 {
+		t.Errorf("depth 40 under MaxDepth 40: status %s exit %d %s", o.Status, o.ExitCode, o.Detail)
+	}
+	if o := run.New().Run(context.Background(), deep, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxDepth: 39}}); o.Status != outcome.StatusResource {
+		t.Errorf("depth 40 under MaxDepth 39: status %s, want resource", o.Status)
+	}
+	// [1, 2, 3] is a list of 3 elements and, serialised, 4 nodes.
+	lit := `return [1, 2, 3]`
+	if o := run.New().Run(context.Background(), lit, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSize: 4}}); o.Status != outcome.StatusOK {
+		t.Errorf("[1, 2, 3] under MaxSize 4: status %s %s", o.Status, o.Detail)
+	}
+	if o := run.New().Run(context.Background(), lit, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSize: 3}}); o.Status != outcome.StatusResource || !strings.Contains(o.Detail, "result") {
+		t.Errorf("[1, 2, 3] under MaxSize 3: status %s %s, want resource for the result's 4 nodes", o.Status, o.Detail)
+	}
+	str := `return "abc" + "d"`
+	if o := run.New().Run(context.Background(), str, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSize: 4}}); o.Status != outcome.StatusOK {
+		t.Errorf("4 code units under MaxSize 4: status %s %s", o.Status, o.Detail)
+	}
+	if o := run.New().Run(context.Background(), str, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSize: 3}}); o.Status != outcome.StatusResource {
+		t.Errorf("4 code units under MaxSize 3: status %s, want resource", o.Status)
+	}
+}
+
+// TestDeepRecursionDoesNotCrash: with MaxDepth raised, 100 000 nested A0 calls complete
+// (the reference handles them too, spec §10.7), and recursion far beyond what the Go
+// stack could hold ends classified instead of killing the process.
+func TestDeepRecursionDoesNotCrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("deep recursion takes a few seconds")
+	}
+	src := "fn down { n } { return if { cond: n <= 0, then: 0, else: down { n: n - 1 } } }\nreturn down { n: 100000 }"
+	o := run.New().Run(context.Background(), src, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxDepth: 200000, Timeout: 60 * time.Second}})
+	if o.Status != outcome.StatusOK || o.ExitCode != 0 || value.MarshalCanonical(o.Value)[0] != '0' {
+		t.Fatalf("depth 100 000: status %s exit %d detail %q", o.Status, o.ExitCode, o.Detail)
+	}
+	src = "fn f { n } { return f { n: n + 1 } }\nreturn f { n: 0 }"
+	o = run.New().Run(context.Background(), src, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxDepth: 1 << 30, Timeout: 120 * time.Second}})
+	if o.Status != outcome.StatusResource {
+		t.Fatalf("unbounded recursion with MaxDepth 2^30: status %s, want resource (%s)", o.Status, o.Detail)
+	}
+}
+
+// blockingTools never returns from a call.
+type blockingTools struct{ fakeTools }
+
+func (blockingTools) Call(string, *value.Record) (any, error) {
+	time.Sleep(time.Hour)
+	return nil, errors.New("unreachable")
+}
+
+// TestBlockingToolTimesOut: Run returns by its deadline even when a tool never returns.
+func TestBlockingToolTimesOut(t *testing.T) {
+	r := run.NewRunner(run.Options{Tools: func(toolkit.Fixtures) eval.Tools { return blockingTools{} }})
+	start := time.Now()
+	o := r.Run(context.Background(), "cap { fs.read: true }\nreturn call? fs.read { path: \"x\" }",
+		outcome.Config{File: "t.a0", Allow: []string{"fs.read"}, Limits: outcome.Limits{Timeout: 100 * time.Millisecond}})
+	if o.Status != outcome.StatusTimeout {
+		t.Fatalf("status %s, want timeout", o.Status)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("took %v", took)
+	}
+}
+
+// TestCallerContext: the caller's context deadline applies too.
+func TestCallerContext(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	o := run.New().Run(ctx, `return loop { in: 0, times: 1000000000000, as: "x" } { return x }`, outcome.Config{File: "t.a0"})
+	if o.Status != outcome.StatusTimeout {
+		t.Fatalf("status %s, want timeout", o.Status)
+	}
+}
+
+// TestTimeBudget: timeMs is measured against a real millisecond clock; a run that
+// outlasts it fails with E_BUDGET (after budget_exceeded), exit 4, and a caught timeMs
+// error fires again at the handler's first statement (spec §5.12).
+func TestTimeBudget(t *testing.T) {
+	src := "budget { timeMs: 20 }\nreturn loop { in: 0, times: 1000000000000, as: \"x\" } { return x + 1 }"
+	o := run.New().Run(context.Background(), src, outcome.Config{File: "t.a0"})
+	if o.Status != outcome.StatusOK || o.ExitCode != 4 || len(o.Errors) != 1 || o.Errors[0].Code != "E_BUDGET" {
+		t.Fatalf("status %s exit %d errors %v", o.Status, o.ExitCode, o.Errors)
+	}
+	msg := o.Errors[0].Message
+	if !strings.HasPrefix(msg, "Budget exceeded: timeMs limit of 20ms exceeded (") || !strings.HasSuffix(msg, "ms elapsed).") {
+		t.Errorf("message %q", msg)
+	}
+	d := o.Errors[0].Details.(*value.Record)
+	actual, _ := d.Get("actual")
+	if a, ok := actual.(float64); !ok || a <= 20 {
+		t.Errorf("actual %v, want > 20", actual)
+	}
+	ev := o.Trace[len(o.Trace)-2]
+	if ev.Event != "budget_exceeded" {
+		t.Errorf("event before run_end is %s", ev.Event)
+	}
+
+	caught := "budget { timeMs: 20 }\nlet r = try {\n  return loop { in: 0, times: 1000000000000, as: \"x\" } { return x + 1 }\n} catch { e } {\n  return e\n}\nreturn r"
+	o = run.New().Run(context.Background(), caught, outcome.Config{File: "t.a0"})
+	if o.ExitCode != 4 || len(o.Errors) != 1 || o.Errors[0].Code != "E_BUDGET" {
+		t.Fatalf("caught: exit %d errors %v", o.ExitCode, o.Errors)
+	}
+	if s := spanText(o.Errors[0].Span); s != "5:3-5:11" {
+		t.Errorf("re-raised at %s, want the handler's first statement 5:3-5:11", s)
+	}
+
+	zero := "budget { timeMs: 0 }\nreturn 1"
+	if o := run.New().Run(context.Background(), zero, outcome.Config{File: "t.a0"}); o.ExitCode != 0 && (len(o.Errors) != 1 || o.Errors[0].Code != "E_BUDGET") {
+		t.Errorf("timeMs 0: exit %d errors %v", o.ExitCode, o.Errors)
+	}
+}

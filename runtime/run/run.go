@@ -1,0 +1,226 @@
+// Package run is the Go implementation of A0 as the harness drives it: an
+// outcome.Runner that parses (runtime/syntax), validates (runtime/validate) and evaluates
+// (runtime/eval) a program over a fresh hermetic tool kit, and reports the canonical
+// Outcome of spec §7 (exit codes, value, diagnostics, evidence, trace, tool calls).
+package run
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/eval"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/syntax"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/runtime/validate"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// Options configure a Runner. The zero value is the shipped implementation.
+type Options struct {
+	// Tools builds the tool set of one run from the case's fixtures. nil means a fresh
+	// hermetic kit (toolkit.New) per run. Tests inject faulty tools through it.
+	Tools func(toolkit.Fixtures) eval.Tools
+	// Stdlib overrides the stdlib resolver; nil means the shipped stdlib.
+	Stdlib eval.StdlibResolver
+}
+
+// Runner is the Go implementation. It holds no per-run state and is safe for concurrent
+// use.
+type Runner struct {
+	opts Options
+}
+
+// Go is the shipped Go implementation.
+var Go outcome.Runner = New()
+
+// New returns the shipped Go implementation.
+func New() *Runner { return &Runner{} }
+
+// NewRunner returns a Go implementation configured by opts.
+func NewRunner(opts Options) *Runner { return &Runner{opts: opts} }
+
+// Name is "go".
+func (r *Runner) Name() string { return "go" }
+
+// timeoutGrace is how long Run waits, after the deadline, for the evaluator to notice it
+// and return on its own (the evaluator looks at its context every few thousand steps).
+const timeoutGrace = 200 * time.Millisecond
+
+// Run parses, validates and executes source under cfg (spec §7.1) and returns its
+// Outcome. It returns by the deadline (ctx's or cfg.Limits.Timeout, whichever is
+// earlier, plus a short grace) even if a tool blocks.
+func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
+	return r.bounded(ctx, cfg, func(ctx context.Context, lim outcome.Limits) outcome.Outcome {
+		return r.runSource(ctx, source, cfg, lim)
+	})
+}
+
+// RunProgram executes an already built program without validating it (the parse and
+// validation steps are skipped), so tests and generators can reach the run-time checks
+// that validation normally makes unreachable (unknown functions and tools, call? on an
+// effect tool, wrong callback arity).
+func (r *Runner) RunProgram(ctx context.Context, prog *ast.Program, cfg outcome.Config) outcome.Outcome {
+	return r.bounded(ctx, cfg, func(ctx context.Context, lim outcome.Limits) outcome.Outcome {
+		return r.execute(ctx, prog, cfg, lim)
+	})
+}
+
+// bounded runs work in its own goroutine under the run's deadline and turns a panic that
+// escapes it (a bug in the parser, validator or evaluator) into StatusCrash.
+func (r *Runner) bounded(ctx context.Context, cfg outcome.Config, work func(context.Context, outcome.Limits) outcome.Outcome) outcome.Outcome {
+	lim := cfg.Limits.WithDefaults()
+	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
+	defer cancel()
+	done := make(chan outcome.Outcome, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- outcome.Outcome{Status: outcome.StatusCrash, Detail: fmt.Sprintf("panic in the Go implementation: %v\n%s", p, debug.Stack())}
+			}
+		}()
+		done <- work(ctx, lim)
+	}()
+	select {
+	case o := <-done:
+		return o
+	case <-ctx.Done():
+	}
+	grace := time.NewTimer(timeoutGrace)
+	defer grace.Stop()
+	select {
+	case o := <-done:
+		return o
+	case <-grace.C:
+		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run did not finish before its deadline (" + ctx.Err().Error() + ")"}
+	}
+}
+
+func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Config, lim outcome.Limits) outcome.Outcome {
+	prog, diags := syntax.Parse(cfg.File, source)
+	if len(diags) > 0 {
+		return outcome.Outcome{Status: outcome.StatusOK, ExitCode: 2, Errors: diags}
+	}
+	res := validate.Check(prog)
+	if res.UnsupportedSpread {
+		// The reference's validator crashes with a TypeError (spec §4.5): exit 1 and
+		// nothing else.
+		return outcome.Outcome{Status: outcome.StatusOK, ExitCode: 1}
+	}
+	if len(res.Diagnostics) > 0 {
+		return outcome.Outcome{Status: outcome.StatusOK, ExitCode: 2, Errors: res.Diagnostics}
+	}
+	return r.execute(ctx, prog, cfg, lim)
+}
+
+// execute evaluates prog over a fresh tool set and builds the Outcome.
+func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Config, lim outcome.Limits) outcome.Outcome {
+	var tools eval.Tools
+	if r.opts.Tools != nil {
+		tools = r.opts.Tools(cfg.Fixtures)
+	} else {
+		tools = eval.KitTools{Kit: toolkit.New(cfg.Fixtures)}
+	}
+	res := eval.Run(ctx, prog, eval.Options{
+		File:   cfg.File,
+		Allow:  cfg.Allow,
+		Tools:  tools,
+		Stdlib: r.opts.Stdlib,
+		Limits: lim,
+	})
+	if res.Status != outcome.StatusOK {
+		return outcome.Outcome{Status: res.Status, Detail: res.Detail}
+	}
+	o := outcome.Outcome{Status: outcome.StatusOK, Evidence: res.Evidence, Trace: res.Trace}
+	if rec, ok := tools.(eval.CallRecorder); ok {
+		o.ToolCalls = rec.Calls()
+	}
+	if res.Err != nil {
+		o.ExitCode = ExitCode(res.Err.Code)
+		o.Errors = []outcome.Diagnostic{res.Err.Diagnostic()}
+	} else {
+		o.Value, o.HasValue = res.Value, true
+		o.ExitCode = 0
+		if anyFailed(res.Evidence) {
+			o.ExitCode = 5
+		}
+	}
+	if detail, ok := fitsSizeLimit(o, lim.MaxSize); !ok {
+		return outcome.Outcome{Status: outcome.StatusResource, Detail: detail}
+	}
+	return o
+}
+
+// ExitCode is the exit status of a run that ended with the runtime error code (§7.2).
+func ExitCode(code string) int {
+	switch code {
+	case "E_CAP_DENIED":
+		return 3
+	case "E_ASSERT":
+		return 5
+	}
+	return 4
+}
+
+// anyFailed reports whether an evidence record has ok: false.
+func anyFailed(evidence []value.Value) bool {
+	for _, e := range evidence {
+		if r, ok := e.(*value.Record); ok {
+			if v, _ := r.Get("ok"); v == false {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fitsSizeLimit applies Limits.MaxSize to every value the Outcome serialises (the result,
+// evidence, error details, trace data, tool arguments and results), the last of the
+// serialisation points outcome.Limits names.
+func fitsSizeLimit(o outcome.Outcome, maxSize int) (string, bool) {
+	check := func(what string, v value.Value) (string, bool) {
+		if v == nil {
+			return "", true
+		}
+		if err := eval.CheckSerialisable(v, maxSize); err != nil {
+			return what + ": " + err.Error(), false
+		}
+		return "", true
+	}
+	if o.HasValue {
+		if d, ok := check("result", o.Value); !ok {
+			return d, false
+		}
+	}
+	for _, e := range o.Evidence {
+		if d, ok := check("evidence", e); !ok {
+			return d, false
+		}
+	}
+	for _, d := range o.Errors {
+		if d.Details != nil {
+			if msg, ok := check("error details", d.Details); !ok {
+				return msg, false
+			}
+		}
+	}
+	for _, e := range o.Trace {
+		if e.Data != nil {
+			if d, ok := check(e.Event+" data", e.Data); !ok {
+				return d, false
+			}
+		}
+	}
+	for _, c := range o.ToolCalls {
+		if d, ok := check("tool call arguments", c.Args); !ok {
+			return d, false
+		}
+		if d, ok := check("tool call result", c.Result); !ok {
+			return d, false
+		}
+	}
+	return "", true
+}

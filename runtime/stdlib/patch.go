@@ -1,0 +1,345 @@
+package stdlib
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// patch { in: any, ops: list } applies JSON-Patch-like operations in order (§8.2).
+func patch(args *value.Record, lim Limits) (value.Value, error) {
+	ops, ok := listArg(args, "ops")
+	if !ok {
+		return nil, fail("patch requires 'ops' to be a list.")
+	}
+	doc := arg(args, "in")
+	for i, item := range ops.Items {
+		op, ok := item.(*value.Record)
+		if !ok {
+			return nil, fail(fmt.Sprintf("Invalid op at index %d.", i))
+		}
+		var err error
+		if doc, err = applyOp(doc, op, lim); err != nil {
+			return nil, err
+		}
+	}
+	return doc, nil
+}
+
+// applyOp applies one operation record to doc.
+func applyOp(doc value.Value, op *value.Record, lim Limits) (value.Value, error) {
+	name, ok := property(op, "op").(string)
+	if !ok {
+		return nil, fail("patch op requires an 'op' string.")
+	}
+	path, ok := property(op, "path").(string)
+	if !ok {
+		return nil, fail("patch op requires a 'path' string.")
+	}
+	pieces, ok := parsePointer(path)
+	if !ok {
+		return nil, fail(fmt.Sprintf("Invalid JSON Pointer '%s' for 'path'.", path))
+	}
+	p := patcher{op: name, lim: lim}
+	switch name {
+	case "add":
+		return p.add(doc, pieces, property(op, "value"))
+	case "remove":
+		return p.remove(doc, pieces)
+	case "replace":
+		return p.replace(doc, pieces, property(op, "value"))
+	case "copy", "move":
+		from, ok := property(op, "from").(string)
+		if !ok {
+			return nil, fail(fmt.Sprintf("%s op requires a 'from' string.", name))
+		}
+		fromPieces, ok := parsePointer(from)
+		if !ok {
+			return nil, fail(fmt.Sprintf("Invalid JSON Pointer '%s' for 'from'.", from))
+		}
+		v, ok := pointerValue(doc, fromPieces)
+		if !ok {
+			return nil, fail(fmt.Sprintf("Path '%s' does not exist for op '%s'.", from, name))
+		}
+		if name == "move" {
+			var err error
+			if doc, err = p.remove(doc, fromPieces); err != nil {
+				return nil, err
+			}
+		}
+		return p.add(doc, pieces, deepCopy(v))
+	case "test":
+		actual, ok := pointerValue(doc, pieces)
+		if !ok {
+			return nil, fail(fmt.Sprintf("Test failed at '%s': path does not exist.", path))
+		}
+		want := property(op, "value")
+		if value.DeepEqual(actual, want) {
+			return doc, nil
+		}
+		jv, err := jsonText(want, lim)
+		if err != nil {
+			return nil, err
+		}
+		ja, err := jsonText(actual, lim)
+		if err != nil {
+			return nil, err
+		}
+		return nil, fail(fmt.Sprintf("Test failed at '%s': expected %s, got %s", path, jv, ja))
+	}
+	return nil, fail(fmt.Sprintf("Unknown patch op '%s'.", name))
+}
+
+// jsonText is the compact JSON.stringify text as a template literal shows it
+// ("undefined" for a function).
+func jsonText(v value.Value, lim Limits) (string, error) {
+	text, ok, err := value.JSONLimit(v, "", lim.MaxSize)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "undefined", nil
+	}
+	return text, nil
+}
+
+// parsePointer splits a JSON Pointer into decoded pieces ("" → no pieces).
+func parsePointer(p string) ([]string, bool) {
+	if p == "" {
+		return nil, true
+	}
+	if p[0] != '/' {
+		return nil, false
+	}
+	pieces := strings.Split(p[1:], "/")
+	for i, s := range pieces {
+		pieces[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+	}
+	return pieces, true
+}
+
+// isCanonicalIndex reports whether s matches 0|[1-9][0-9]*.
+func isCanonicalIndex(s string) bool {
+	if s == "" || (s[0] == '0' && len(s) > 1) {
+		return false
+	}
+	return allDigits(s)
+}
+
+// pointerValue is the value at pieces, if it exists: null and scalars have no
+// children, a list piece must be a canonical index below the length, a record piece
+// must be an own key.
+func pointerValue(doc value.Value, pieces []string) (value.Value, bool) {
+	cur := doc
+	for _, piece := range pieces {
+		switch c := cur.(type) {
+		case *value.List:
+			if !isCanonicalIndex(piece) {
+				return nil, false
+			}
+			i, _ := strconv.ParseFloat(piece, 64)
+			if i >= float64(len(c.Items)) {
+				return nil, false
+			}
+			cur = c.Items[int(i)]
+		case *value.Record:
+			v, ok := c.Get(piece)
+			if !ok {
+				return nil, false
+			}
+			cur = v
+		default:
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// patcher carries the operation name for messages and the limits.
+type patcher struct {
+	op  string
+	lim Limits
+}
+
+// at is the pointer text of the remaining pieces, as messages quote it.
+func at(pieces []string) string { return "/" + strings.Join(pieces, "/") }
+
+func (p patcher) notExist(pieces []string) error {
+	return fail(fmt.Sprintf("Path '%s' does not exist for op '%s'.", at(pieces), p.op))
+}
+
+// index parses a list piece; it fails for a piece that is not a canonical index
+// (including "-").
+func (p patcher) index(pieces []string) (float64, error) {
+	if !isCanonicalIndex(pieces[0]) {
+		return 0, fail(fmt.Sprintf("Invalid array index '%s' at '%s' for op '%s'.", pieces[0], at(pieces), p.op))
+	}
+	f, _ := strconv.ParseFloat(pieces[0], 64)
+	return f, nil
+}
+
+func (p patcher) outOfBounds(pieces []string) error {
+	return fail(fmt.Sprintf("Array index '%s' out of bounds at '%s' for op '%s'.", pieces[0], at(pieces), p.op))
+}
+
+// descend rebuilds cur with the child addressed by pieces[0] replaced by edit's result.
+// Every intermediate piece must address an existing list element or own record key.
+func (p patcher) descend(cur value.Value, pieces []string, edit func(value.Value, []string) (value.Value, error)) (value.Value, error) {
+	switch c := cur.(type) {
+	case *value.List:
+		i, err := p.index(pieces)
+		if err != nil {
+			return nil, err
+		}
+		if i >= float64(len(c.Items)) {
+			return nil, p.notExist(pieces)
+		}
+		child, err := edit(c.Items[int(i)], pieces[1:])
+		if err != nil {
+			return nil, err
+		}
+		items := append([]value.Value(nil), c.Items...)
+		items[int(i)] = child
+		return &value.List{Items: items}, nil
+	case *value.Record:
+		old, ok := c.Get(pieces[0])
+		if !ok {
+			return nil, p.notExist(pieces)
+		}
+		child, err := edit(old, pieces[1:])
+		if err != nil {
+			return nil, err
+		}
+		out := c.CopyOwn()
+		out.Assign(pieces[0], child)
+		return out, nil
+	}
+	return nil, p.notExist(pieces)
+}
+
+// add inserts v at pieces: into a list at 0…length ("-" = length), or as a record key.
+func (p patcher) add(cur value.Value, pieces []string, v value.Value) (value.Value, error) {
+	if len(pieces) == 0 {
+		return v, nil
+	}
+	if len(pieces) > 1 {
+		return p.descend(cur, pieces, func(child value.Value, rest []string) (value.Value, error) {
+			return p.add(child, rest, v)
+		})
+	}
+	switch c := cur.(type) {
+	case *value.List:
+		n := len(c.Items)
+		i := float64(n)
+		if pieces[0] != "-" {
+			var err error
+			if i, err = p.index(pieces); err != nil {
+				return nil, err
+			}
+			if i > float64(n) {
+				return nil, p.outOfBounds(pieces)
+			}
+		}
+		if err := p.lim.checkList("patch", n+1); err != nil {
+			return nil, err
+		}
+		items := make([]value.Value, 0, n+1)
+		items = append(items, c.Items[:int(i)]...)
+		items = append(items, v)
+		items = append(items, c.Items[int(i):]...)
+		return &value.List{Items: items}, nil
+	case *value.Record:
+		out := c.CopyOwn()
+		out.Assign(pieces[0], v)
+		return out, nil
+	}
+	return nil, p.notExist(pieces)
+}
+
+// replace overwrites an existing list element or own record key.
+func (p patcher) replace(cur value.Value, pieces []string, v value.Value) (value.Value, error) {
+	if len(pieces) == 0 {
+		return v, nil
+	}
+	if len(pieces) > 1 {
+		return p.descend(cur, pieces, func(child value.Value, rest []string) (value.Value, error) {
+			return p.replace(child, rest, v)
+		})
+	}
+	switch c := cur.(type) {
+	case *value.List:
+		i, err := p.index(pieces)
+		if err != nil {
+			return nil, err
+		}
+		if i >= float64(len(c.Items)) {
+			return nil, p.outOfBounds(pieces)
+		}
+		items := append([]value.Value(nil), c.Items...)
+		items[int(i)] = v
+		return &value.List{Items: items}, nil
+	case *value.Record:
+		if !c.Has(pieces[0]) {
+			return nil, p.notExist(pieces)
+		}
+		out := c.CopyOwn()
+		out.Assign(pieces[0], v)
+		return out, nil
+	}
+	return nil, p.notExist(pieces)
+}
+
+// remove deletes an existing list element or own record key; the root becomes null.
+func (p patcher) remove(cur value.Value, pieces []string) (value.Value, error) {
+	if len(pieces) == 0 {
+		return nil, nil
+	}
+	if len(pieces) > 1 {
+		return p.descend(cur, pieces, p.remove)
+	}
+	switch c := cur.(type) {
+	case *value.List:
+		i, err := p.index(pieces)
+		if err != nil {
+			return nil, err
+		}
+		if i >= float64(len(c.Items)) {
+			return nil, p.outOfBounds(pieces)
+		}
+		items := make([]value.Value, 0, len(c.Items)-1)
+		items = append(items, c.Items[:int(i)]...)
+		items = append(items, c.Items[int(i)+1:]...)
+		return &value.List{Items: items}, nil
+	case *value.Record:
+		if !c.Has(pieces[0]) {
+			return nil, p.notExist(pieces)
+		}
+		out := c.CopyOwn()
+		out.Delete(pieces[0])
+		return out, nil
+	}
+	return nil, p.notExist(pieces)
+}
+
+// deepCopy copies lists and records all the way down (records get fresh
+// Object.prototype prototypes and keep their own keys, as a structured clone does).
+func deepCopy(v value.Value) value.Value {
+	switch x := v.(type) {
+	case *value.List:
+		items := make([]value.Value, len(x.Items))
+		for i, e := range x.Items {
+			items[i] = deepCopy(e)
+		}
+		return &value.List{Items: items}
+	case *value.Record:
+		out := value.NewRecordSize(x.Len())
+		for _, k := range x.Keys() {
+			e, _ := x.Get(k)
+			out.Set(k, deepCopy(e))
+		}
+		return out
+	}
+	return v
+}

@@ -1,0 +1,162 @@
+package stdlib
+
+import (
+	"math"
+	"sort"
+
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// sort { in: list, by?: string | list of strings } (§8.4).
+//
+// The reference sorts with Array.prototype.sort and a comparator. In goja that is Go's
+// sort.Stable over Less(i, j) = compare(x_i, x_j) < 0, where a comparator result counts
+// as negative when it is < 0 or has its sign bit set (so -0, e.g. `-0 - 0`, means "less";
+// goja's NaN is positive and means "equal"). This implementation runs the same
+// algorithm with the same Less, so even comparators that are not a consistent order
+// (NaN and Infinity among other types) give the reference's permutation.
+func sortFn(args *value.Record, lim Limits) (value.Value, error) {
+	in, ok := listArg(args, "in")
+	if !ok {
+		return nil, fail("sort: 'in' must be a list")
+	}
+	var keys []string
+	byGiven := false
+	switch by := arg(args, "by").(type) {
+	case nil:
+	case string:
+		keys, byGiven = []string{by}, true
+	case *value.List:
+		for _, k := range by.Items {
+			s, ok := k.(string)
+			if !ok {
+				return nil, fail("sort: 'by' array elements must be strings")
+			}
+			keys = append(keys, s)
+		}
+		byGiven = true
+	default:
+		return nil, fail("sort: 'by' must be a string or list of strings")
+	}
+
+	s := &sorter{maxNodes: lim.MaxSize, items: make([]sortItem, len(in.Items))}
+	for i, e := range in.Items {
+		it := sortItem{elem: e}
+		if byGiven {
+			it.keys = make([]sortKey, len(keys))
+			for j, k := range keys {
+				v, _ := value.GetProperty(e, k)
+				it.keys[j] = sortKey{v: v}
+			}
+		} else {
+			it.keys = []sortKey{{v: e}}
+		}
+		s.items[i] = it
+	}
+	sort.Stable(s)
+	if s.err != nil {
+		return nil, s.err
+	}
+	out := make([]value.Value, len(s.items))
+	for i, it := range s.items {
+		out[i] = it.elem
+	}
+	return &value.List{Items: out}, nil
+}
+
+// sortItem is one element with the values it is compared by (the element itself
+// without by:, else its by: properties) and their lazily computed comparison forms.
+type sortItem struct {
+	elem value.Value
+	keys []sortKey
+}
+
+type sortKey struct {
+	v value.Value
+	// collated is the localeCompare form of a string key.
+	collated    string
+	hasCollated bool
+	// json is the compact JSON text of a key compared by rule 3; jsonOK is false for a
+	// function (JSON.stringify gives undefined).
+	json          string
+	jsonOK, hasJS bool
+}
+
+type sorter struct {
+	items []sortItem
+	// maxNodes bounds each JSON serialisation (Limits.MaxSize); jsonBytes is the text
+	// held in the cache, bounded by maxSortJSONBytes.
+	maxNodes  int
+	jsonBytes int
+	err       error // the first serialisation failure; the sort then degenerates
+}
+
+// maxSortJSONBytes bounds the JSON texts a sort keeps for comparison. The reference
+// re-serialises at every comparison and would run out of time where this runs out of
+// room; either way the run ends without a result.
+const maxSortJSONBytes = 256 << 20
+
+func (s *sorter) Len() int      { return len(s.items) }
+func (s *sorter) Swap(i, j int) { s.items[i], s.items[j] = s.items[j], s.items[i] }
+
+func (s *sorter) Less(i, j int) bool {
+	if s.err != nil {
+		return false
+	}
+	a, b := &s.items[i], &s.items[j]
+	for k := range a.keys {
+		r := s.compare(&a.keys[k], &b.keys[k])
+		if r > 0 || r < 0 || math.Signbit(r) {
+			return r < 0 || math.Signbit(r)
+		}
+	}
+	return false
+}
+
+// compare is the comparator of §8.4 on two keys; its result is read as JavaScript
+// reads a comparator's return value.
+func (s *sorter) compare(a, b *sortKey) float64 {
+	if x, ok := a.v.(float64); ok {
+		if y, ok := b.v.(float64); ok {
+			d := x - y
+			if d != d {
+				return 0 // goja's NaN is the positive one: "equal"
+			}
+			return d
+		}
+	}
+	if x, ok := a.v.(string); ok {
+		if y, ok := b.v.(string); ok {
+			return float64(value.LocaleCompareNormalized(s.collatedOf(a, x), s.collatedOf(b, y)))
+		}
+	}
+	ja, okA := s.jsonOf(a)
+	jb, okB := s.jsonOf(b)
+	if !okA || !okB {
+		// undefined < string and undefined > string are both false.
+		return 0
+	}
+	return float64(value.CompareStrings(ja, jb))
+}
+
+func (s *sorter) collatedOf(k *sortKey, str string) string {
+	if !k.hasCollated {
+		k.collated, k.hasCollated = value.LocaleNormalize(str), true
+	}
+	return k.collated
+}
+
+func (s *sorter) jsonOf(k *sortKey) (string, bool) {
+	if !k.hasJS {
+		text, ok, err := value.JSONLimit(k.v, "", s.maxNodes)
+		s.jsonBytes += len(text)
+		if err == nil && s.jsonBytes > maxSortJSONBytes {
+			err = &value.LimitError{What: "sort comparison texts", Size: s.jsonBytes, Limit: maxSortJSONBytes, Unit: "bytes"}
+		}
+		if err != nil && s.err == nil {
+			s.err = err
+		}
+		k.json, k.jsonOK, k.hasJS = text, ok, true
+	}
+	return k.json, k.jsonOK
+}

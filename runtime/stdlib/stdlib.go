@@ -1,0 +1,157 @@
+// Package stdlib implements the 34 functions of the A0 standard library (spec §8) the way
+// the TypeScript reference behaves: same results, same error texts, same check order,
+// JavaScript property reads where §10.2 says so.
+//
+// The higher-order built-ins map, reduce and filter-with-fn: are the evaluator's
+// (§5.11); this package has the stdlib filter, the `by:` form, which the evaluator
+// dispatches to when no fn: is given.
+//
+// A function receives the evaluated argument record and the harness limits. It fails
+// with an *Error whose text is the INNER message of §8 exactly; the evaluator reports it
+// as E_FN "Function 'NAME' failed: INNER". It fails with a *value.LimitError when a list
+// or string it would produce is longer than Limits.MaxSize, or a value it serialises to
+// text has more than MaxSize nodes; the evaluator turns that into a resource outcome.
+// Functions never modify their arguments.
+package stdlib
+
+import (
+	"sort"
+
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// Func is one stdlib function. args is the call's argument record (a missing argument
+// and a null one are alike; arguments are read as JavaScript property reads, so a
+// prototype installed with __proto__ supplies inherited arguments).
+type Func func(args *value.Record, lim Limits) (value.Value, error)
+
+// Limits are the harness bounds a stdlib function enforces (outcome.Limits.MaxSize).
+type Limits struct {
+	// MaxSize bounds the length of every list (elements) or string (UTF-16 code units)
+	// a function produces and the node count of every value it serialises to text.
+	// Zero or negative means unbounded.
+	MaxSize int
+}
+
+// Error is a stdlib failure; its text is the INNER message of spec §8.
+type Error struct {
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+func fail(msg string) error { return &Error{Msg: msg} }
+
+var registry = map[string]Func{
+	"parse.json":   parseJSON,
+	"get":          get,
+	"put":          put,
+	"patch":        patch,
+	"eq":           eq,
+	"contains":     contains,
+	"not":          not,
+	"and":          and,
+	"or":           or,
+	"coalesce":     coalesce,
+	"typeof":       typeOf,
+	"len":          length,
+	"append":       appendFn,
+	"concat":       concat,
+	"sort":         sortFn,
+	"filter":       filter,
+	"find":         find,
+	"range":        rangeFn,
+	"join":         join,
+	"unique":       unique,
+	"pluck":        pluck,
+	"flat":         flat,
+	"str.concat":   strConcat,
+	"str.split":    strSplit,
+	"str.starts":   strStarts,
+	"str.ends":     strEnds,
+	"str.replace":  strReplace,
+	"str.template": strTemplate,
+	"keys":         keys,
+	"values":       values,
+	"entries":      entries,
+	"merge":        merge,
+	"math.max":     mathMax,
+	"math.min":     mathMin,
+}
+
+// Names lists the 34 stdlib function names, sorted.
+var Names = func() []string {
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}()
+
+// Lookup returns the stdlib function called name.
+func Lookup(name string) (Func, bool) {
+	f, ok := registry[name]
+	return f, ok
+}
+
+// arg reads the argument name (absent → null).
+func arg(args *value.Record, name string) value.Value {
+	if args == nil {
+		return nil
+	}
+	v, _ := args.Lookup(name)
+	return v
+}
+
+// listArg returns the argument as a list, or ok=false.
+func listArg(args *value.Record, name string) (*value.List, bool) {
+	l, ok := arg(args, name).(*value.List)
+	return l, ok
+}
+
+// stringArg returns the argument as a string, or ok=false.
+func stringArg(args *value.Record, name string) (string, bool) {
+	s, ok := arg(args, name).(string)
+	return s, ok
+}
+
+// recordArg returns the argument as a record, or ok=false (a function value is not a
+// record, §10.2).
+func recordArg(args *value.Record, name string) (*value.Record, bool) {
+	r, ok := arg(args, name).(*value.Record)
+	return r, ok
+}
+
+// property reads key from v if v is a record (absent → null), else null: the
+// record-only property read of find, pluck, filter and str.template.
+func property(v value.Value, key string) value.Value {
+	r, ok := v.(*value.Record)
+	if !ok {
+		return nil
+	}
+	p, _ := r.Lookup(key)
+	return p
+}
+
+// checkList fails with a *value.LimitError when a list of n elements is too long.
+func (l Limits) checkList(what string, n int) error {
+	return value.CheckLength(what, n, l.MaxSize, "elements")
+}
+
+// checkString fails with a *value.LimitError when a string of n code units is too long.
+func (l Limits) checkString(what string, n int) error {
+	return value.CheckLength(what, n, l.MaxSize, "code units")
+}
+
+// maxArrayLength is JavaScript's bound on array lengths.
+const maxArrayLength = 1<<32 - 1
+
+// maxLength is the longest list a function may build: MaxSize, and never more than a
+// JavaScript array can hold.
+func (l Limits) maxLength() int {
+	if l.MaxSize > 0 && l.MaxSize < maxArrayLength {
+		return l.MaxSize
+	}
+	return maxArrayLength
+}

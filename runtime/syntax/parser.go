@@ -1,0 +1,678 @@
+package syntax
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/outcome"
+)
+
+const parseHint = "Check syntax near this location."
+
+// MaxNestingDepth bounds how deeply expressions, unary minus chains and function
+// declarations may nest. It is far above anything the spec's programs need (Appendix D
+// asks for 10 000 levels) and keeps every recursive consumer of the tree — this parser,
+// the validator, the printer, the evaluator — within a modest Go stack. A deeper program
+// yields the single diagnostic CodeTooDeep, which is a harness limit, not an A0 outcome
+// (callers report it as outcome.StatusResource).
+const MaxNestingDepth = 50_000
+
+// CodeTooDeep is the diagnostic code Parse returns for a program nested deeper than
+// MaxNestingDepth. It is not an A0 error code.
+const CodeTooDeep = "E_TOO_DEEP"
+
+// Parse lexes, parses and desugars one program (spec §1–§3). file is the span file name.
+// It returns the program and no diagnostics, or nil and the diagnostics the reference
+// reports: every E_LEX of the file; else the one E_PARSE of the first syntax error; else
+// the first E_PARSE/E_AST of AST construction in traversal order (§2.8).
+//
+// src should come from DecodeSource; text that is not valid UTF-8 is first decoded the
+// same way. Parse never panics.
+func Parse(file, src string) (*ast.Program, []outcome.Diagnostic) {
+	if !utf8.ValidString(src) {
+		src = DecodeSource([]byte(src))
+	}
+	toks, lexErrs := tokenize(file, src)
+	if len(lexErrs) > 0 {
+		return nil, lexErrs
+	}
+	p := &parser{file: file, toks: toks}
+	prog, diag := p.parseProgram()
+	if diag != nil {
+		return nil, []outcome.Diagnostic{*diag}
+	}
+	if p.deferred != nil {
+		return nil, []outcome.Diagnostic{*p.deferred}
+	}
+	return prog, nil
+}
+
+// parser is a recursive-descent parser over the significant tokens. The first syntax
+// error aborts the parse (bailout panic, recovered in parseProgram). Errors of AST
+// construction (§2.8) are only remembered — the first one in traversal order, which is
+// the order this parser meets them in — because any syntax error later in the file
+// takes precedence over them.
+type parser struct {
+	file     string
+	toks     []token
+	pos      int // index of the next token
+	last     int // index of the last consumed token
+	depth    int
+	deferred *outcome.Diagnostic
+}
+
+type bailout struct{ diag outcome.Diagnostic }
+
+func (p *parser) parseProgram() (prog *ast.Program, diag *outcome.Diagnostic) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bailout)
+			if !ok {
+				panic(r)
+			}
+			prog, diag = nil, &b.diag
+		}
+	}()
+	return p.program(), nil
+}
+
+// ---- token access ----
+
+func (p *parser) peek() *token { return &p.toks[p.pos] }
+
+func (p *parser) peekKind() kind { return p.toks[p.pos].kind }
+
+func (p *parser) peekKindAt(d int) kind {
+	if p.pos+d < len(p.toks) {
+		return p.toks[p.pos+d].kind
+	}
+	return tEOF
+}
+
+func (p *parser) advance() *token {
+	t := &p.toks[p.pos]
+	p.last = p.pos
+	if t.kind != tEOF {
+		p.pos++
+	}
+	return t
+}
+
+// expect consumes a token of kind k or fails with `Expected K but found 'X'.`.
+func (p *parser) expect(k kind) *token {
+	t := p.peek()
+	if t.kind != k {
+		if strings.ContainsAny(t.text, "\r\n") {
+			p.fail(t, "Syntax error near '"+t.text+"'.")
+		}
+		p.fail(t, "Expected "+k.String()+" but found '"+t.text+"'.")
+	}
+	return p.advance()
+}
+
+func (p *parser) failUnexpected(t *token) {
+	p.fail(t, "Unexpected token '"+t.text+"'.")
+}
+
+func (p *parser) fail(t *token, msg string) {
+	sp := p.tokSpan(t)
+	panic(bailout{outcome.Diagnostic{Code: "E_PARSE", Message: msg, Span: &sp, Hint: parseHint}})
+}
+
+func (p *parser) tokSpan(t *token) ast.Span {
+	return ast.Span{File: p.file, StartLine: t.line, StartCol: t.col, EndLine: t.endLine, EndCol: t.endCol}
+}
+
+// spanFrom is the span from token index start to the last consumed token.
+func (p *parser) spanFrom(start int) ast.Span {
+	a, b := &p.toks[start], &p.toks[p.last]
+	return ast.Span{File: p.file, StartLine: a.line, StartCol: a.col, EndLine: b.endLine, EndCol: b.endCol}
+}
+
+// defer records an AST-construction error unless an earlier one is already recorded.
+func (p *parser) deferError(code, msg string, span *ast.Span, hint string) {
+	if p.deferred == nil {
+		p.deferred = &outcome.Diagnostic{Code: code, Message: msg, Span: span, Hint: hint}
+	}
+}
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > MaxNestingDepth {
+		panic(bailout{outcome.Diagnostic{
+			Code:    CodeTooDeep,
+			Message: "program nested deeper than " + strconv.Itoa(MaxNestingDepth) + " levels",
+			Span:    &ast.Span{File: p.file, StartLine: p.peek().line, StartCol: p.peek().col, EndLine: p.peek().endLine, EndCol: p.peek().endCol},
+		}})
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// ---- programs, headers, statements ----
+
+func (p *parser) program() *ast.Program {
+	prog := &ast.Program{}
+	for {
+		switch p.peekKind() {
+		case tCap:
+			start := p.pos
+			p.advance()
+			rec := p.record()
+			prog.Headers = append(prog.Headers, &ast.CapDecl{Span: p.spanFrom(start), Capabilities: rec})
+			continue
+		case tBudget:
+			start := p.pos
+			p.advance()
+			rec := p.record()
+			prog.Headers = append(prog.Headers, &ast.BudgetDecl{Span: p.spanFrom(start), Budget: rec})
+			continue
+		case tImport:
+			prog.Headers = append(prog.Headers, p.importDecl())
+			continue
+		}
+		break
+	}
+	for canStartStmt(p.peekKind()) {
+		prog.Statements = append(prog.Statements, p.stmt())
+	}
+	if t := p.peek(); t.kind != tEOF {
+		p.fail(t, "Syntax error near '"+t.text+"'.")
+	}
+	if len(p.toks) == 1 {
+		prog.Span = ast.Span{File: p.file, StartLine: 1, StartCol: 1, EndLine: 1, EndCol: 2}
+	} else {
+		p.last = len(p.toks) - 2
+		prog.Span = p.spanFrom(0)
+	}
+	return prog
+}
+
+func (p *parser) importDecl() *ast.ImportDecl {
+	start := p.pos
+	p.advance()
+	path := p.expect(tString)
+	p.expect(tAs)
+	alias := p.expect(tIdent)
+	return &ast.ImportDecl{Span: p.spanFrom(start), Path: p.decodeString(path), Alias: alias.text}
+}
+
+func (p *parser) stmt() ast.Stmt {
+	start := p.pos
+	switch p.peekKind() {
+	case tFn:
+		p.enter()
+		defer p.leave()
+		p.advance()
+		name := p.expect(tIdent).text
+		params := p.paramList()
+		body := p.block()
+		return &ast.FnDecl{Span: p.spanFrom(start), Name: name, Params: params, Body: body}
+	case tLet:
+		p.advance()
+		name := p.expect(tIdent).text
+		p.expect(tEquals)
+		v := p.expr()
+		return &ast.LetStmt{Span: p.spanFrom(start), Name: name, Value: v}
+	case tReturn:
+		p.advance()
+		v := p.expr()
+		return &ast.ReturnStmt{Span: p.spanFrom(start), Value: v}
+	}
+	e := p.expr()
+	s := &ast.ExprStmt{Expr: e}
+	if p.peekKind() == tArrow {
+		p.advance()
+		s.Target = p.identPath()
+	}
+	s.Span = p.spanFrom(start)
+	return s
+}
+
+func (p *parser) paramList() []string {
+	p.expect(tLBrace)
+	params := []string{}
+	if p.peekKind() == tIdent {
+		params = append(params, p.advance().text)
+		for p.peekKind() == tComma && p.peekKindAt(1) == tIdent {
+			p.advance()
+			params = append(params, p.advance().text)
+		}
+		if p.peekKind() == tComma {
+			p.advance()
+		}
+	}
+	p.expect(tRBrace)
+	return params
+}
+
+func (p *parser) block() []ast.Stmt {
+	p.expect(tLBrace)
+	body := []ast.Stmt{}
+	for canStartStmt(p.peekKind()) {
+		body = append(body, p.stmt())
+	}
+	p.expect(tRBrace)
+	return body
+}
+
+// binder parses `{ IDENT }` (match arms, catch).
+func (p *parser) binder() string {
+	p.expect(tLBrace)
+	name := p.expect(tIdent).text
+	p.expect(tRBrace)
+	return name
+}
+
+// ---- expressions ----
+
+func (p *parser) expr() ast.Expr {
+	p.enter()
+	defer p.leave()
+	start := p.pos
+	switch p.peekKind() {
+	case tIf:
+		switch p.peekKindAt(1) {
+		case tLParen:
+			return p.ifBlock()
+		case tLBrace:
+			return p.ifRecord()
+		}
+		p.failUnexpected(p.peek())
+	case tFor:
+		p.advance()
+		rec := p.record()
+		list, binding, ok := inAs(rec)
+		var d *outcome.Diagnostic
+		if !ok {
+			d = p.deferShape("for expression requires 'in' and 'as' fields",
+				`Use syntax: for { in: <list>, as: "name" } { ... }.`)
+		}
+		body := p.block()
+		sp := p.spanFrom(start)
+		setSpan(d, sp)
+		return &ast.ForExpr{Span: sp, List: list, Binding: binding, Body: body}
+	case tFilter:
+		p.advance()
+		rec := p.record()
+		if p.peekKind() != tLBrace {
+			sp := p.spanFrom(start)
+			return &ast.FnCallExpr{Span: sp, Name: &ast.IdentPath{Span: sp, Parts: []string{"filter"}}, Args: rec}
+		}
+		list, binding, ok := inAs(rec)
+		var d *outcome.Diagnostic
+		if !ok {
+			d = p.deferShape("filter block requires 'in' and 'as' fields",
+				`Use syntax: filter { in: <list>, as: "name" } { ... }.`)
+		}
+		body := p.block()
+		sp := p.spanFrom(start)
+		setSpan(d, sp)
+		return &ast.FilterBlockExpr{Span: sp, List: list, Binding: binding, Body: body}
+	case tLoop:
+		p.advance()
+		rec := p.record()
+		init, binding, ok := inAs(rec)
+		times := lastValue(rec, "times")
+		var d *outcome.Diagnostic
+		if !ok || times == nil {
+			d = p.deferShape("loop requires 'in', 'times', and 'as' fields",
+				`Use syntax: loop { in: <init>, times: <N>, as: "name" } { ... }.`)
+		}
+		body := p.block()
+		sp := p.spanFrom(start)
+		setSpan(d, sp)
+		return &ast.LoopExpr{Span: sp, Init: init, Times: times, Binding: binding, Body: body}
+	case tMatch:
+		return p.match()
+	case tCallQ:
+		p.advance()
+		tool := p.identPath()
+		args := p.record()
+		return &ast.CallExpr{Span: p.spanFrom(start), Tool: tool, Args: args}
+	case tDo:
+		p.advance()
+		tool := p.identPath()
+		args := p.record()
+		return &ast.DoExpr{Span: p.spanFrom(start), Tool: tool, Args: args}
+	case tAssert:
+		p.advance()
+		args := p.record()
+		return &ast.AssertExpr{Span: p.spanFrom(start), Args: args}
+	case tCheck:
+		p.advance()
+		args := p.record()
+		return &ast.CheckExpr{Span: p.spanFrom(start), Args: args}
+	case tTry:
+		p.advance()
+		tryBody := p.block()
+		p.expect(tCatch)
+		name := p.binder()
+		catchBody := p.block()
+		return &ast.TryExpr{Span: p.spanFrom(start), TryBody: tryBody, CatchBinding: name, CatchBody: catchBody}
+	}
+	if !canStartComparison(p.peekKind()) {
+		p.failUnexpected(p.peek())
+	}
+	return p.comparison()
+}
+
+// deferShape records a missing-field error of §2.8 when it is the first error of AST
+// construction. The check happens between the construct's record and its body (errors in
+// the record come first, errors in the body later) but the span covers the whole
+// construct, so the caller fills it in with setSpan once the body is parsed.
+func (p *parser) deferShape(msg, hint string) *outcome.Diagnostic {
+	if p.deferred != nil {
+		return nil
+	}
+	p.deferred = &outcome.Diagnostic{Code: "E_PARSE", Message: msg, Span: &ast.Span{}, Hint: hint}
+	return p.deferred
+}
+
+func setSpan(d *outcome.Diagnostic, sp ast.Span) {
+	if d != nil {
+		*d.Span = sp
+	}
+}
+
+func (p *parser) ifBlock() ast.Expr {
+	start := p.pos
+	p.advance()
+	p.expect(tLParen)
+	cond := p.expr()
+	p.expect(tRParen)
+	thenBody := p.block()
+	p.expect(tElse)
+	elseBody := p.block()
+	return &ast.IfBlockExpr{Span: p.spanFrom(start), Cond: cond, ThenBody: thenBody, ElseBody: elseBody}
+}
+
+func (p *parser) ifRecord() ast.Expr {
+	start := p.pos
+	p.advance()
+	rec := p.record()
+	cond, then, els := lastValue(rec, "cond"), lastValue(rec, "then"), lastValue(rec, "else")
+	sp := p.spanFrom(start)
+	if cond == nil || then == nil || els == nil {
+		setSpan(p.deferShape("if expression requires cond, then, and else fields",
+			"Use syntax: if { cond: ..., then: ..., else: ... }."), sp)
+	}
+	return &ast.IfExpr{Span: sp, Cond: cond, Then: then, Else: els}
+}
+
+func (p *parser) match() ast.Expr {
+	start := p.pos
+	p.advance()
+	var subject ast.Expr
+	switch p.peekKind() {
+	case tLParen:
+		p.advance()
+		subject = p.expr()
+		p.expect(tRParen)
+	case tIdent:
+		subject = p.identPath()
+	default:
+		p.failUnexpected(p.peek())
+	}
+	p.expect(tLBrace)
+	m := &ast.MatchExpr{Subject: subject}
+	for range 2 {
+		arm := p.matchArm()
+		switch arm.Tag {
+		case "ok":
+			m.OkArm = arm
+		case "err":
+			m.ErrArm = arm
+		}
+	}
+	p.expect(tRBrace)
+	m.Span = p.spanFrom(start)
+	if m.OkArm == nil || m.ErrArm == nil {
+		sp := m.Span
+		p.deferError("E_PARSE", "match expression requires both ok and err arms", &sp,
+			"Provide both arms: ok {v} { ... } and err {e} { ... }.")
+	}
+	return m
+}
+
+func (p *parser) matchArm() *ast.MatchArm {
+	start := p.pos
+	tag := p.expect(tIdent).text
+	binding := p.binder()
+	body := p.block()
+	arm := &ast.MatchArm{Span: p.spanFrom(start), Tag: tag, Binding: binding, Body: body}
+	if tag != "ok" && tag != "err" {
+		sp := arm.Span
+		p.deferError("E_PARSE", "match arm must be 'ok' or 'err', got '"+tag+"'", &sp,
+			"Use exactly two arms: ok {v} { ... } and err {e} { ... }.")
+	}
+	return arm
+}
+
+// comparison: Additive [ CompareOp Additive ] — at most one operator.
+func (p *parser) comparison() ast.Expr {
+	start := p.pos
+	left := p.additive()
+	var op string
+	switch p.peekKind() {
+	case tGt, tLt, tGtEq, tLtEq, tEqEq, tBangEq:
+		op = p.advance().text
+	default:
+		return left
+	}
+	right := p.additive()
+	return &ast.BinaryExpr{Span: p.spanFrom(start), Op: op, Left: left, Right: right}
+}
+
+// additive and multiplicative build left-nested chains; every node of one chain gets the
+// span of the whole chain (§3.1).
+func (p *parser) additive() ast.Expr {
+	start := p.pos
+	left := p.multiplicative()
+	var chain []*ast.BinaryExpr
+	for k := p.peekKind(); k == tPlus || k == tMinus; k = p.peekKind() {
+		op := p.advance().text
+		right := p.multiplicative()
+		n := &ast.BinaryExpr{Op: op, Left: left, Right: right}
+		chain = append(chain, n)
+		left = n
+	}
+	p.setChainSpan(start, chain)
+	return left
+}
+
+func (p *parser) multiplicative() ast.Expr {
+	start := p.pos
+	left := p.unary()
+	var chain []*ast.BinaryExpr
+	for k := p.peekKind(); k == tStar || k == tSlash || k == tPercent; k = p.peekKind() {
+		op := p.advance().text
+		right := p.unary()
+		n := &ast.BinaryExpr{Op: op, Left: left, Right: right}
+		chain = append(chain, n)
+		left = n
+	}
+	p.setChainSpan(start, chain)
+	return left
+}
+
+func (p *parser) setChainSpan(start int, chain []*ast.BinaryExpr) {
+	if len(chain) == 0 {
+		return
+	}
+	sp := p.spanFrom(start)
+	for _, n := range chain {
+		n.Span = sp
+	}
+}
+
+func (p *parser) unary() ast.Expr {
+	if p.peekKind() != tMinus {
+		return p.primary()
+	}
+	p.enter()
+	defer p.leave()
+	start := p.pos
+	p.advance()
+	operand := p.unary()
+	return &ast.UnaryExpr{Span: p.spanFrom(start), Op: "-", Operand: operand}
+}
+
+func (p *parser) primary() ast.Expr {
+	t := p.peek()
+	switch t.kind {
+	case tLParen:
+		p.advance()
+		e := p.expr()
+		p.expect(tRParen)
+		return e
+	case tLBrace:
+		return p.record()
+	case tLBracket:
+		return p.list()
+	case tInt:
+		p.advance()
+		return &ast.IntLiteral{Span: p.tokSpan(t), Value: parseNumber(t.text), Text: t.text}
+	case tFloat:
+		p.advance()
+		return &ast.FloatLiteral{Span: p.tokSpan(t), Value: parseNumber(t.text), Text: t.text}
+	case tString:
+		p.advance()
+		return &ast.StrLiteral{Span: p.tokSpan(t), Value: p.decodeString(t)}
+	case tTrue, tFalse:
+		p.advance()
+		return &ast.BoolLiteral{Span: p.tokSpan(t), Value: t.kind == tTrue}
+	case tNull:
+		p.advance()
+		return &ast.NullLiteral{Span: p.tokSpan(t)}
+	case tIdent:
+		start := p.pos
+		path := p.identPath()
+		if p.peekKind() != tLBrace {
+			return path
+		}
+		args := p.record()
+		return &ast.FnCallExpr{Span: p.spanFrom(start), Name: path, Args: args}
+	}
+	p.failUnexpected(t)
+	return nil
+}
+
+// decodeString decodes a StringLit, deferring E_AST (no span, no hint) on failure.
+func (p *parser) decodeString(t *token) string {
+	v, msg, ok := decodeStringLiteral(t.text)
+	if !ok {
+		p.deferError("E_AST", msg, nil, "")
+	}
+	return v
+}
+
+// parseNumber converts literal text to the nearest double; overflow gives +Inf.
+func parseNumber(text string) float64 {
+	f, _ := strconv.ParseFloat(text, 64)
+	return f
+}
+
+// identPath: IDENT { "." KeyName }.
+func (p *parser) identPath() *ast.IdentPath {
+	start := p.pos
+	parts := []string{p.expect(tIdent).text}
+	for p.peekKind() == tDot {
+		p.advance()
+		parts = append(parts, p.keyName())
+	}
+	return &ast.IdentPath{Span: p.spanFrom(start), Parts: parts}
+}
+
+func (p *parser) keyName() string {
+	t := p.peek()
+	if !isKeyName(t.kind) {
+		p.failUnexpected(t)
+	}
+	p.advance()
+	return t.text
+}
+
+func (p *parser) record() *ast.RecordExpr {
+	start := p.pos
+	p.expect(tLBrace)
+	rec := &ast.RecordExpr{Pairs: []ast.RecordEntry{}}
+	if canStartEntry(p.peekKind()) {
+		rec.Pairs = append(rec.Pairs, p.entry())
+		for p.peekKind() == tComma && canStartEntry(p.peekKindAt(1)) {
+			p.advance()
+			rec.Pairs = append(rec.Pairs, p.entry())
+		}
+		if p.peekKind() == tComma {
+			p.advance()
+		}
+	}
+	p.expect(tRBrace)
+	rec.Span = p.spanFrom(start)
+	return rec
+}
+
+func (p *parser) entry() ast.RecordEntry {
+	start := p.pos
+	if p.peekKind() == tDotDotDot {
+		p.advance()
+		e := p.expr()
+		return &ast.SpreadPair{Span: p.spanFrom(start), Expr: e}
+	}
+	key := p.keyName()
+	for p.peekKind() == tDot {
+		p.advance()
+		key += "." + p.keyName()
+	}
+	p.expect(tColon)
+	v := p.expr()
+	return &ast.RecordPair{Span: p.spanFrom(start), Key: key, Value: v}
+}
+
+func (p *parser) list() *ast.ListExpr {
+	start := p.pos
+	p.expect(tLBracket)
+	l := &ast.ListExpr{Elements: []ast.Expr{}}
+	if canStartExpr(p.peekKind()) {
+		l.Elements = append(l.Elements, p.expr())
+		for p.peekKind() == tComma && canStartExpr(p.peekKindAt(1)) {
+			p.advance()
+			l.Elements = append(l.Elements, p.expr())
+		}
+		if p.peekKind() == tComma {
+			p.advance()
+		}
+	}
+	p.expect(tRBracket)
+	l.Span = p.spanFrom(start)
+	return l
+}
+
+// ---- desugaring helpers (§2.8) ----
+
+// lastValue is the value of the last pair with key k (spreads ignored), or nil.
+func lastValue(rec *ast.RecordExpr, k string) ast.Expr {
+	var v ast.Expr
+	for _, e := range rec.Pairs {
+		if pr, ok := e.(*ast.RecordPair); ok && pr.Key == k {
+			v = pr.Value
+		}
+	}
+	return v
+}
+
+// inAs reads `in` and `as` of a for/filter/loop record: `as` is the last `as` pair whose
+// value is a string literal, and an empty string counts as missing.
+func inAs(rec *ast.RecordExpr) (in ast.Expr, as string, ok bool) {
+	in = lastValue(rec, "in")
+	for _, e := range rec.Pairs {
+		if pr, isPair := e.(*ast.RecordPair); isPair && pr.Key == "as" {
+			if s, isStr := pr.Value.(*ast.StrLiteral); isStr {
+				as = s.Value
+			}
+		}
+	}
+	return in, as, in != nil && as != ""
+}

@@ -1,0 +1,153 @@
+package toolkit
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// The scenarios in testdata/tools/*.txt are read by this test and by
+// testdata/node/verify.js, which replays them against real Node.js. Format:
+//
+//	# comment
+//	-- fixtures --
+//	{ fixtures JSON }
+//	-- calls --
+//	TOOL {canonical JSON argument record}
+//	  ok CANONICAL-JSON-RESULT
+//	  err MESSAGE-TEXT            (or err "JSON string" for texts with escapes)
+//
+// Calls run in order on one kit. A line "!go-only" before a call keeps verify.js from
+// replaying it.
+
+type scenarioCall struct {
+	line     int
+	tool     string
+	args     string
+	wantKind string
+	want     string
+}
+
+type scenario struct {
+	fixtures string
+	calls    []scenarioCall
+}
+
+func parseScenario(t *testing.T, name, text string) scenario {
+	t.Helper()
+	var sc scenario
+	section := ""
+	var fixtures []string
+	for i, line := range strings.Split(text, "\n") {
+		lineNo := i + 1
+		if strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") {
+			section = strings.TrimSuffix(strings.TrimPrefix(line, "-- "), " --")
+			continue
+		}
+		switch section {
+		case "fixtures":
+			fixtures = append(fixtures, line)
+		case "calls":
+			trimmed := strings.TrimSpace(line)
+			if trimmed == "" || strings.HasPrefix(trimmed, "#") || trimmed == "!go-only" {
+				continue
+			}
+			if strings.HasPrefix(line, "  ok ") || strings.HasPrefix(line, "  err ") {
+				if len(sc.calls) == 0 || sc.calls[len(sc.calls)-1].wantKind != "" {
+					t.Fatalf("%s:%d: expectation without a call", name, lineNo)
+				}
+				kind, rest, _ := strings.Cut(trimmed, " ")
+				last := &sc.calls[len(sc.calls)-1]
+				last.wantKind, last.want = kind, rest
+				continue
+			}
+			tool, args, ok := strings.Cut(line, " ")
+			if !ok {
+				t.Fatalf("%s:%d: want TOOL ARGS, got %q", name, lineNo, line)
+			}
+			sc.calls = append(sc.calls, scenarioCall{line: lineNo, tool: tool, args: args})
+		case "":
+			if strings.TrimSpace(line) != "" && !strings.HasPrefix(line, "#") {
+				t.Fatalf("%s:%d: text before the first section", name, lineNo)
+			}
+		default:
+			t.Fatalf("%s:%d: unknown section %q", name, lineNo, section)
+		}
+	}
+	for _, c := range sc.calls {
+		if c.wantKind == "" {
+			t.Fatalf("%s:%d: call without expectation", name, c.line)
+		}
+	}
+	sc.fixtures = strings.Join(fixtures, "\n")
+	return sc
+}
+
+func mustCanonical(t *testing.T, where, text string) value.Value {
+	t.Helper()
+	v, err := value.UnmarshalCanonical([]byte(text))
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	return v
+}
+
+func TestScenarios(t *testing.T) {
+	files, err := filepath.Glob("testdata/tools/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scenarios: %v", err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			text, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc := parseScenario(t, file, string(text))
+			var f Fixtures
+			if strings.TrimSpace(sc.fixtures) != "" {
+				if err := f.UnmarshalJSON([]byte(sc.fixtures)); err != nil {
+					t.Fatalf("%s: %v", file, err)
+				}
+			}
+			k := New(f)
+			for i, c := range sc.calls {
+				where := file + ":" + itoa(c.line)
+				args, ok := mustCanonical(t, where, c.args).(*value.Record)
+				if !ok {
+					t.Fatalf("%s: arguments are not a record", where)
+				}
+				got, err := k.Call(c.tool, args)
+				switch c.wantKind {
+				case "ok":
+					want := mustCanonical(t, where, c.want)
+					if err != nil {
+						t.Errorf("%s: %s %s\n got err %q\nwant ok  %s", where, c.tool, c.args, err, c.want)
+					} else if !value.Same(got, want) {
+						t.Errorf("%s: %s %s\n got ok %s\nwant ok %s", where, c.tool, c.args, value.MarshalCanonical(got), c.want)
+					}
+				case "err":
+					want := c.want
+					if strings.HasPrefix(want, `"`) {
+						want = mustCanonical(t, where, want).(string)
+					}
+					if err == nil {
+						t.Errorf("%s: %s %s\n got ok  %s\nwant err %q", where, c.tool, c.args, value.MarshalCanonical(got), want)
+					} else if err.Error() != want {
+						t.Errorf("%s: %s %s\n got err %q\nwant err %q", where, c.tool, c.args, err, want)
+					}
+				}
+				// The kit records the call just made, with the arguments as given.
+				calls := k.Calls()
+				if len(calls) != i+1 || calls[i].Tool != c.tool || calls[i].Args != value.Value(args) {
+					t.Fatalf("%s: call not recorded in order", where)
+				}
+			}
+		})
+	}
+}
+
+func itoa(n int) string { return value.FormatNumber(float64(n)) }

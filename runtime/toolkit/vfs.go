@@ -1,0 +1,186 @@
+package toolkit
+
+import (
+	"sort"
+	"strings"
+)
+
+// Linux limits the virtual file system enforces like the kernel does: a path handed to
+// a system call must be shorter than PATH_MAX bytes, and each name at most NAME_MAX.
+const (
+	pathMax = 4096
+	nameMax = 255
+)
+
+// fsNode is a file or a directory of the virtual file system.
+type fsNode struct {
+	dir  bool
+	data string             // a file's raw bytes
+	kids map[string]*fsNode // a directory's entries
+}
+
+func newDir() *fsNode { return &fsNode{dir: true, kids: map[string]*fsNode{}} }
+
+// vfs is the in-memory file system one kit works on. Names are UTF-8 byte strings, as
+// on disk.
+type vfs struct {
+	root *fsNode
+}
+
+// resolvePath is Node's path.resolve(p) with the process working directory cwd (an
+// absolute, normalised path): relative paths are joined to cwd, empty, "." and ".."
+// segments are resolved and trailing slashes dropped.
+func resolvePath(cwd, p string) string {
+	if !strings.HasPrefix(p, "/") {
+		p = cwd + "/" + p
+	}
+	var segs []string
+	for _, s := range strings.Split(p, "/") {
+		switch s {
+		case "", ".":
+		case "..":
+			if len(segs) > 0 {
+				segs = segs[:len(segs)-1]
+			}
+		default:
+			segs = append(segs, s)
+		}
+	}
+	return "/" + strings.Join(segs, "/")
+}
+
+// dirname is Node's path.dirname for an absolute, normalised path.
+func dirname(abs string) string {
+	i := strings.LastIndexByte(abs, '/')
+	if i <= 0 {
+		return "/"
+	}
+	return abs[:i]
+}
+
+// components splits an absolute, normalised path into its names.
+func components(abs string) []string {
+	if abs == "/" {
+		return nil
+	}
+	return strings.Split(abs[1:], "/")
+}
+
+// lookup walks abs (UTF-8, absolute, normalised) the way the kernel's path walk does and
+// returns the node or the error the walk stops with.
+func (fs *vfs) lookup(abs string) (*fsNode, errno) {
+	if len(abs) >= pathMax {
+		return nil, errNAMETOOLONG
+	}
+	cur := fs.root
+	for _, name := range components(abs) {
+		if !cur.dir {
+			return nil, errNOTDIR
+		}
+		if len(name) > nameMax {
+			return nil, errNAMETOOLONG
+		}
+		next := cur.kids[name]
+		if next == nil {
+			return nil, errNOENT
+		}
+		cur = next
+	}
+	return cur, errOK
+}
+
+// parentOf walks to the directory that would hold abs's last name, and returns that
+// name. It is the walk of open(O_CREAT).
+func (fs *vfs) parentOf(abs string) (*fsNode, string, errno) {
+	if len(abs) >= pathMax {
+		return nil, "", errNAMETOOLONG
+	}
+	comps := components(abs)
+	if len(comps) == 0 {
+		return nil, "", errOK // the root itself: there is no parent
+	}
+	parent, code := fs.lookup("/" + strings.Join(comps[:len(comps)-1], "/"))
+	if code != errOK {
+		return nil, "", code
+	}
+	name := comps[len(comps)-1]
+	if !parent.dir {
+		return nil, "", errNOTDIR
+	}
+	if len(name) > nameMax {
+		return nil, "", errNAMETOOLONG
+	}
+	return parent, name, errOK
+}
+
+// mkdirAll is mkdir -p of abs as Node's recursive mkdir does it: missing directories
+// are created from the top down and stay created even when a later name fails. A file
+// in the way fails with EEXIST when it is abs itself and ENOTDIR when it is an ancestor.
+func (fs *vfs) mkdirAll(abs string) errno {
+	if len(abs) >= pathMax {
+		return errNAMETOOLONG
+	}
+	comps := components(abs)
+	cur := fs.root
+	for i, name := range comps {
+		if len(name) > nameMax {
+			return errNAMETOOLONG
+		}
+		next := cur.kids[name]
+		switch {
+		case next == nil:
+			next = newDir()
+			cur.kids[name] = next
+		case !next.dir && i == len(comps)-1:
+			return errEXIST
+		case !next.dir:
+			return errNOTDIR
+		}
+		cur = next
+	}
+	return errOK
+}
+
+// writeFile is open(O_WRONLY|O_CREAT|O_TRUNC) plus write: it replaces a file's content
+// or creates the file in an existing directory.
+func (fs *vfs) writeFile(abs, data string) errno {
+	parent, name, code := fs.parentOf(abs)
+	if code != errOK {
+		return code
+	}
+	if parent == nil { // the root
+		return errISDIR
+	}
+	if existing := parent.kids[name]; existing != nil {
+		if existing.dir {
+			return errISDIR
+		}
+		existing.data = data
+		return errOK
+	}
+	parent.kids[name] = &fsNode{data: data}
+	return errOK
+}
+
+// sortedNames lists a directory's entries in byte-wise order.
+func (n *fsNode) sortedNames() []string {
+	names := make([]string, 0, len(n.kids))
+	for name := range n.kids {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// clone deep-copies a tree, so that a kit's writes never reach the fixtures it was
+// built from.
+func (n *fsNode) clone() *fsNode {
+	c := &fsNode{dir: n.dir, data: n.data}
+	if n.dir {
+		c.kids = make(map[string]*fsNode, len(n.kids))
+		for name, kid := range n.kids {
+			c.kids[name] = kid.clone()
+		}
+	}
+	return c
+}

@@ -1,0 +1,204 @@
+package value
+
+import (
+	"math"
+	"strconv"
+)
+
+// FormatNumber is JavaScript's Number::toString (NaN, Infinity, -Infinity, -0 → "0").
+func FormatNumber(f float64) string {
+	return string(appendNumber(nil, f))
+}
+
+// appendNumber appends FormatNumber(f).
+func appendNumber(b []byte, f float64) []byte {
+	switch {
+	case f != f:
+		return append(b, "NaN"...)
+	case math.IsInf(f, 1):
+		return append(b, "Infinity"...)
+	case math.IsInf(f, -1):
+		return append(b, "-Infinity"...)
+	case f == 0:
+		return append(b, '0')
+	}
+	// Integers below 2^53 are the overwhelmingly common case; their shortest digits are
+	// their decimal form.
+	if f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+		return strconv.AppendInt(b, int64(f), 10)
+	}
+	if f < 0 {
+		b = append(b, '-')
+		f = -f
+	}
+	// Shortest round-trip digits d1.d2…dk and exponent e, value = 0.d1…dk × 10^n, n = e+1.
+	var tmp [32]byte
+	e := strconv.AppendFloat(tmp[:0], f, 'e', -1, 64)
+	var digitBuf [24]byte
+	digits := digitBuf[:0]
+	exp := 0
+	for i := 0; i < len(e); i++ {
+		c := e[i]
+		if c == 'e' {
+			x, _ := strconv.Atoi(string(e[i+1:]))
+			exp = x
+			break
+		}
+		if c != '.' {
+			digits = append(digits, c)
+		}
+	}
+	k, n := len(digits), exp+1
+	switch {
+	case k <= n && n <= 21:
+		b = append(b, digits...)
+		for i := 0; i < n-k; i++ {
+			b = append(b, '0')
+		}
+	case 0 < n && n <= 21:
+		b = append(b, digits[:n]...)
+		b = append(b, '.')
+		b = append(b, digits[n:]...)
+	case -6 < n && n <= 0:
+		b = append(b, "0."...)
+		for i := 0; i < -n; i++ {
+			b = append(b, '0')
+		}
+		b = append(b, digits...)
+	default:
+		b = append(b, digits[0])
+		if k > 1 {
+			b = append(b, '.')
+			b = append(b, digits[1:]...)
+		}
+		b = append(b, 'e')
+		if n-1 >= 0 {
+			b = append(b, '+')
+		}
+		b = strconv.AppendInt(b, int64(n-1), 10)
+	}
+	return b
+}
+
+// ToString is JavaScript's String(v) (§10.5): null → "null", numbers as FormatNumber,
+// lists joined with "," where null elements are empty and nested lists are converted the
+// same way, records → "[object Object]", a function → its native-code source text.
+func ToString(v Value) string {
+	s, _ := ToStringLimit(v, 0)
+	return s
+}
+
+// ToStringLimit is ToString with a bound on the work done: it fails with a *LimitError
+// when the conversion visits more than maxNodes values (the value itself and, for lists,
+// every element at every depth) or when the text would exceed the byte bound of
+// textByteLimit(maxNodes). maxNodes <= 0 means unbounded.
+func ToStringLimit(v Value, maxNodes int) (string, error) {
+	if s, ok := v.(string); ok {
+		return s, nil
+	}
+	w := textWriter{budget: newBudget(maxNodes)}
+	if err := w.stringOf(v, true); err != nil {
+		return "", err
+	}
+	return w.b.String(), nil
+}
+
+type textWriter struct {
+	b      Builder
+	budget budget
+}
+
+// stringOf appends String(v); top reports whether v is the converted value itself
+// (null prints "null") rather than a list element (null prints nothing).
+func (w *textWriter) stringOf(v Value, top bool) error {
+	if err := w.budget.node(); err != nil {
+		return err
+	}
+	switch x := v.(type) {
+	case nil:
+		if top {
+			w.b.WriteString("null")
+		}
+	case bool:
+		w.b.WriteString(strconv.FormatBool(x))
+	case float64:
+		w.b.buf = appendNumber(w.b.buf, x)
+	case string:
+		w.b.WriteString(x)
+	case *List:
+		for i, e := range x.Items {
+			if i > 0 {
+				w.b.WriteByte(',')
+			}
+			if err := w.stringOf(e, false); err != nil {
+				return err
+			}
+			if err := w.budget.bytes(w.b.Len()); err != nil {
+				return err
+			}
+		}
+	case *Record:
+		w.b.WriteString("[object Object]")
+	case *Func:
+		w.b.WriteString(FuncSource(x))
+	default:
+		w.b.WriteString("[object Object]")
+	}
+	return w.budget.bytes(w.b.Len())
+}
+
+// FuncSource is String(f) for a native function as goja prints it.
+func FuncSource(f *Func) string { return "function " + f.Name + "() { [native code] }" }
+
+// TypeofName is the typeof-name of §5.1 (undefined for absent is the caller's job).
+func TypeofName(v Value) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case float64:
+		return "number"
+	case string:
+		return "string"
+	case *Func:
+		return "function"
+	default:
+		return "object"
+	}
+}
+
+// RawTypeofName is JavaScript's typeof: like TypeofName but null → "object".
+func RawTypeofName(v Value) string {
+	if v == nil {
+		return "object"
+	}
+	return TypeofName(v)
+}
+
+// ShapeName is like TypeofName but lists are "list".
+func ShapeName(v Value) string {
+	if _, ok := v.(*List); ok {
+		return "list"
+	}
+	return TypeofName(v)
+}
+
+// A0TypeName is the stdlib typeof result: null, boolean, number, string, list, record
+// (a *Func is "record").
+func A0TypeName(v Value) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case float64:
+		return "number"
+	case string:
+		return "string"
+	case *List:
+		return "list"
+	default:
+		return "record"
+	}
+}

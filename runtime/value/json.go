@@ -1,0 +1,257 @@
+package value
+
+import (
+	"strconv"
+)
+
+// JSON is JSON.stringify(v) (§10.4): compact when indent == "", else indented by indent.
+// NaN/±Infinity → null; *Func omitted in records, null in lists; ok is false when the
+// top-level value is a *Func (JSON.stringify returns undefined).
+func JSON(v Value, indent string) (text string, ok bool) {
+	text, ok, _ = JSONLimit(v, indent, 0)
+	return text, ok
+}
+
+// JSONLimit is JSON with a bound: it fails with a *LimitError when the serialisation
+// visits more than maxNodes values (every value reached: the root, each list element,
+// each own record member's value, counted whether or not it is written) or the text would
+// exceed TextByteLimit(maxNodes) bytes. maxNodes <= 0 means unbounded. The check happens
+// while writing, so a value shared many times (a DAG) trips the limit before its
+// expansion is built.
+func JSONLimit(v Value, indent string, maxNodes int) (text string, ok bool, err error) {
+	w := jsonWriter{indent: indent, budget: newBudget(maxNodes)}
+	if _, isFunc := v.(*Func); isFunc {
+		if err := w.budget.node(); err != nil {
+			return "", false, err
+		}
+		return "", false, nil
+	}
+	if err := w.value(v, "", -1, 0); err != nil {
+		return "", false, err
+	}
+	return string(w.buf), true, nil
+}
+
+type jsonWriter struct {
+	buf    []byte
+	indent string
+	budget budget
+	// canonical selects the MarshalCanonical dialect (special numbers and functions
+	// kept, no toJSON, no indentation).
+	canonical bool
+}
+
+// value writes v, whose property name in its container is key, or the decimal form of
+// index when index >= 0 (a list element); only the toJSON emulation needs the name.
+func (w *jsonWriter) value(v Value, key string, index, depth int) error {
+	if err := w.budget.node(); err != nil {
+		return err
+	}
+	if !w.canonical {
+		if r, ok := v.(*Record); ok {
+			if index >= 0 {
+				key = strconv.Itoa(index)
+			}
+			v = applyToJSON(r, key)
+		}
+	}
+	switch x := v.(type) {
+	case nil:
+		w.buf = append(w.buf, "null"...)
+	case bool:
+		w.buf = strconv.AppendBool(w.buf, x)
+	case float64:
+		w.number(x)
+	case string:
+		w.buf = appendQuoted(w.buf, x)
+	case *List:
+		if err := w.list(x, depth); err != nil {
+			return err
+		}
+	case *Record:
+		if err := w.record(x, depth); err != nil {
+			return err
+		}
+	case *Func:
+		if w.canonical {
+			w.buf = append(w.buf, `{"$function":`...)
+			w.buf = appendQuoted(w.buf, x.Name)
+			w.buf = append(w.buf, '}')
+		} else {
+			// Only reachable as a list element: records skip functions, and the top level
+			// is handled by JSONLimit.
+			w.buf = append(w.buf, "null"...)
+		}
+	default:
+		w.buf = append(w.buf, "null"...)
+	}
+	return w.budget.bytes(len(w.buf))
+}
+
+func (w *jsonWriter) number(f float64) {
+	if w.canonical {
+		if name := specialNumberName(f); name != "" {
+			w.buf = append(w.buf, `{"$number":"`...)
+			w.buf = append(w.buf, name...)
+			w.buf = append(w.buf, `"}`...)
+			return
+		}
+	} else if f != f || f-f != 0 {
+		w.buf = append(w.buf, "null"...)
+		return
+	}
+	w.buf = appendNumber(w.buf, f)
+}
+
+func (w *jsonWriter) list(l *List, depth int) error {
+	if len(l.Items) == 0 {
+		w.buf = append(w.buf, "[]"...)
+		return nil
+	}
+	w.buf = append(w.buf, '[')
+	for i, e := range l.Items {
+		if i > 0 {
+			w.buf = append(w.buf, ',')
+		}
+		w.newline(depth + 1)
+		if err := w.value(e, "", i, depth+1); err != nil {
+			return err
+		}
+	}
+	w.newline(depth)
+	w.buf = append(w.buf, ']')
+	return nil
+}
+
+func (w *jsonWriter) record(r *Record, depth int) error {
+	wrap := w.canonical && r.Len() == 1 && isCanonicalMarker(r.Keys()[0])
+	if wrap {
+		w.buf = append(w.buf, `{"$record":`...)
+	}
+	start := len(w.buf)
+	w.buf = append(w.buf, '{')
+	written := 0
+	for _, k := range r.Keys() {
+		v := r.vals[k]
+		if _, isFunc := v.(*Func); isFunc && !w.canonical {
+			if err := w.budget.node(); err != nil {
+				return err
+			}
+			continue
+		}
+		if written > 0 {
+			w.buf = append(w.buf, ',')
+		}
+		written++
+		w.newline(depth + 1)
+		w.buf = appendQuoted(w.buf, k)
+		w.buf = append(w.buf, ':')
+		if w.indent != "" {
+			w.buf = append(w.buf, ' ')
+		}
+		if err := w.value(v, k, -1, depth+1); err != nil {
+			return err
+		}
+	}
+	if written == 0 {
+		w.buf = append(w.buf[:start], "{}"...)
+	} else {
+		w.newline(depth)
+		w.buf = append(w.buf, '}')
+	}
+	if wrap {
+		w.buf = append(w.buf, '}')
+	}
+	return nil
+}
+
+func (w *jsonWriter) newline(depth int) {
+	if w.indent == "" {
+		return
+	}
+	w.buf = append(w.buf, '\n')
+	for i := 0; i < depth; i++ {
+		w.buf = append(w.buf, w.indent...)
+	}
+}
+
+// applyToJSON emulates JSON.stringify's call of a toJSON method found on r (own or
+// inherited). Only Object.prototype's methods can be function values in A0, so the
+// possible results are few and fixed.
+func applyToJSON(r *Record, key string) Value {
+	m, ok := r.Lookup("toJSON")
+	if !ok {
+		return r
+	}
+	f, ok := m.(*Func)
+	if !ok {
+		return r
+	}
+	switch f.Name {
+	case "toString", "toLocaleString":
+		return "[object Object]"
+	case "hasOwnProperty", "propertyIsEnumerable":
+		return r.Has(key)
+	case "isPrototypeOf":
+		return false
+	case "Object":
+		// Object(key) is a String wrapper, which JSON writes as the string.
+		return key
+	default: // valueOf returns the record itself
+		return r
+	}
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendQuoted appends s as a JSON string literal (§10.4): only ", \ and C0 controls are
+// escaped (with \b \t \n \f \r short forms) and lone surrogates become \udxxx.
+func appendQuoted(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c != 0xED {
+			i++
+			continue
+		}
+		if c == 0xED {
+			r, n := decodeWTF8(s[i:])
+			if !isSurrogate(r) {
+				i += n
+				continue
+			}
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
+			i += n
+			start = i
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"':
+			b = append(b, '\\', '"')
+		case '\\':
+			b = append(b, '\\', '\\')
+		case '\b':
+			b = append(b, '\\', 'b')
+		case '\t':
+			b = append(b, '\\', 't')
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\f':
+			b = append(b, '\\', 'f')
+		case '\r':
+			b = append(b, '\\', 'r')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		}
+		i++
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// QuoteJSON returns s as a JSON string literal (JSON.stringify of a string).
+func QuoteJSON(s string) string { return string(appendQuoted(nil, s)) }

@@ -1,0 +1,107 @@
+package value
+
+// GetProperty is a JavaScript property read v[key] on any A0 value, as the reference's
+// `sort` with `by:` performs it on every element (§8.4, §10.2): a record reads through its
+// prototype chain (Lookup); a string or list has "length" and its canonical index keys
+// (a list element, or a string's single code unit); numbers, booleans, strings and lists
+// also inherit their prototype's methods (as goja has them) and Object.prototype's, which
+// read as function values; null and everything else has no properties. The wrapper
+// prototypes reached by "__proto__" on a primitive are not modelled (absent).
+func GetProperty(v Value, key string) (Value, bool) {
+	switch x := v.(type) {
+	case *Record:
+		return x.Lookup(key)
+	case *List:
+		if key == "length" {
+			return float64(len(x.Items)), true
+		}
+		if IsArrayIndex(key) {
+			if i := arrayIndexValue(key); i < uint64(len(x.Items)) {
+				return x.Items[i], true
+			}
+			return nil, false
+		}
+		return primitiveMethod(arrayMethods, "Array", key)
+	case string:
+		if key == "length" {
+			return float64(UTF16Len(x)), true
+		}
+		if IsArrayIndex(key) {
+			return codeUnitAt(x, arrayIndexValue(key))
+		}
+		return primitiveMethod(stringMethods, "String", key)
+	case float64:
+		return primitiveMethod(numberMethods, "Number", key)
+	case bool:
+		return primitiveMethod(booleanMethods, "Boolean", key)
+	case *Func:
+		if key == "name" {
+			return x.Name, true
+		}
+		return primitiveMethod(functionMethods, "Function", key)
+	}
+	return nil, false
+}
+
+// codeUnitAt returns the code unit at index i of s as a one-unit string.
+func codeUnitAt(s string, i uint64) (Value, bool) {
+	var n uint64
+	for off := 0; off < len(s); {
+		r, size := decodeWTF8(s[off:])
+		off += size
+		if r >= 0x10000 {
+			if i == n || i == n+1 {
+				u := ToUTF16(string(r))
+				return FromUTF16(u[i-n : i-n+1]), true
+			}
+			n += 2
+			continue
+		}
+		if i == n {
+			return FromUTF16([]uint16{uint16(r)}), true
+		}
+		n++
+	}
+	return nil, false
+}
+
+// primitiveMethod looks key up in a built-in prototype's method names, then in
+// Object.prototype's. constructor names the type's own constructor.
+func primitiveMethod(methods map[string]bool, typeName, key string) (Value, bool) {
+	if key == "constructor" {
+		return FuncByName(typeName), true
+	}
+	if methods[key] {
+		return FuncByName(key), true
+	}
+	if f := objectPrototypeMethod(key); f != nil {
+		return f, true
+	}
+	return nil, false
+}
+
+func nameSet(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// The method names of goja's String, Array, Number, Boolean and Function prototypes.
+var (
+	stringMethods = nameSet("at", "charAt", "charCodeAt", "codePointAt", "concat", "endsWith",
+		"includes", "indexOf", "lastIndexOf", "localeCompare", "match", "matchAll", "normalize",
+		"padEnd", "padStart", "repeat", "replace", "replaceAll", "search", "slice", "split",
+		"startsWith", "substr", "substring", "toLocaleLowerCase", "toLocaleUpperCase",
+		"toLowerCase", "toString", "toUpperCase", "trim", "trimEnd", "trimLeft", "trimRight",
+		"trimStart", "valueOf")
+	arrayMethods = nameSet("at", "concat", "copyWithin", "entries", "every", "fill", "filter",
+		"find", "findIndex", "findLast", "findLastIndex", "flat", "flatMap", "forEach",
+		"includes", "indexOf", "join", "keys", "lastIndexOf", "map", "pop", "push", "reduce",
+		"reduceRight", "reverse", "shift", "slice", "some", "sort", "splice", "toLocaleString",
+		"toReversed", "toSorted", "toSpliced", "toString", "unshift", "values", "with")
+	numberMethods   = nameSet("toExponential", "toFixed", "toLocaleString", "toPrecision", "toString", "valueOf")
+	booleanMethods  = nameSet("toString", "valueOf")
+	functionMethods = nameSet("apply", "bind", "call", "toString")
+)

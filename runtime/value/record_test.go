@@ -1,0 +1,230 @@
+package value
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func keysOf(r *Record) string { return strings.Join(r.Keys(), ",") }
+
+func TestRecordKeyOrder(t *testing.T) {
+	tests := []struct {
+		sets []string
+		want string
+	}{
+		{[]string{"b", "10", "a", "2", "01"}, "2,10,b,a,01"},
+		{[]string{"z", "y", "x"}, "z,y,x"},
+		{[]string{"4294967295", "4294967294", "0", "-1", "1.0", "-0", "00"}, "0,4294967294,4294967295,-1,1.0,-0,00"},
+		{[]string{"3", "1", "2", "1", "a", "0"}, "0,1,2,3,a"},
+		{[]string{"a", "b", "a"}, "a,b"},
+	}
+	for _, tt := range tests {
+		r := NewRecord()
+		for i, k := range tt.sets {
+			r.Set(k, float64(i))
+		}
+		if got := keysOf(r); got != tt.want {
+			t.Errorf("after setting %v: keys %s, want %s", tt.sets, got, tt.want)
+		}
+	}
+	// An existing key keeps its position and takes the new value.
+	r := NewRecord()
+	r.Set("a", 1.0)
+	r.Set("b", 2.0)
+	r.Set("a", 3.0)
+	if v, _ := r.Get("a"); keysOf(r) != "a,b" || v != 3.0 {
+		t.Errorf("replace in place: %s a=%v", keysOf(r), v)
+	}
+	// Delete then re-add moves a non-index key to the end, an index key back in order.
+	r = NewRecord()
+	for _, k := range []string{"a", "1", "b", "5"} {
+		r.Set(k, true)
+	}
+	r.Delete("a")
+	r.Delete("1")
+	r.Set("a", true)
+	r.Set("1", true)
+	if got := keysOf(r); got != "1,5,b,a" || r.Len() != 4 {
+		t.Errorf("delete and re-add: %s", got)
+	}
+	r.Delete("missing")
+	if r.Len() != 4 {
+		t.Errorf("deleting a missing key changed the record")
+	}
+}
+
+func TestIsArrayIndex(t *testing.T) {
+	yes := []string{"0", "1", "10", "2", "4294967294", "123"}
+	no := []string{"", "01", "-1", "1.0", "-0", "4294967295", "99999999999", "1e3", " 1", "a", "00"}
+	for _, k := range yes {
+		if !IsArrayIndex(k) {
+			t.Errorf("IsArrayIndex(%q) = false", k)
+		}
+	}
+	for _, k := range no {
+		if IsArrayIndex(k) {
+			t.Errorf("IsArrayIndex(%q) = true", k)
+		}
+	}
+}
+
+func TestRecordZeroValue(t *testing.T) {
+	var r Record
+	if _, ok := r.Get("a"); ok || r.Len() != 0 || r.Has("a") {
+		t.Fatal("zero record not empty")
+	}
+	r.Set("a", 1.0)
+	if !r.Has("a") {
+		t.Fatal("Set on a zero record lost the key")
+	}
+}
+
+func TestLookupPrototypeChain(t *testing.T) {
+	r := NewRecord()
+	r.Set("a", 1.0)
+	// Object.prototype methods: one identity per name.
+	f1, ok1 := r.Lookup("toString")
+	f2, ok2 := NewRecord().Lookup("toString")
+	if !ok1 || !ok2 || f1 != f2 || f1.(*Func).Name != "toString" {
+		t.Errorf("toString lookup: %v %v", f1, f2)
+	}
+	if c, _ := r.Lookup("constructor"); c.(*Func).Name != "Object" {
+		t.Errorf("constructor is %v", c)
+	}
+	// goja has no __defineGetter__ & co.
+	for _, k := range []string{"__defineGetter__", "__lookupSetter__", "missing", "length"} {
+		if v, ok := r.Lookup(k); ok {
+			t.Errorf("Lookup(%q) = %v, want absent", k, v)
+		}
+	}
+	// __proto__ of an ordinary record is Object.prototype: empty, still has the methods,
+	// and its own __proto__ is null.
+	p, ok := r.Lookup("__proto__")
+	op := p.(*Record)
+	if !ok || op.Len() != 0 || !op.IsObjectPrototype() {
+		t.Fatalf("__proto__ = %v", p)
+	}
+	if _, ok := op.Lookup("valueOf"); !ok {
+		t.Error("Object.prototype lacks valueOf")
+	}
+	if v, ok := op.Lookup("__proto__"); !ok || v != nil {
+		t.Errorf("Object.prototype.__proto__ = %v, %v; want null", v, ok)
+	}
+	if text, _ := JSON(op, ""); text != "{}" {
+		t.Errorf("Object.prototype serialises as %s", text)
+	}
+}
+
+func TestAssignProto(t *testing.T) {
+	proto := NewRecord()
+	proto.Set("a", 1.0)
+	proto.Set("ok", true)
+
+	// { __proto__: { a: 1 }, b: 2 }
+	r := NewRecord()
+	r.Assign("__proto__", proto)
+	r.Assign("b", 2.0)
+	if keysOf(r) != "b" || r.Has("__proto__") {
+		t.Errorf("keys %s", keysOf(r))
+	}
+	if v, _ := r.Lookup("a"); v != 1.0 {
+		t.Errorf("inherited a = %v", v)
+	}
+	if !r.HasInherited("ok") || r.Has("ok") {
+		t.Error("ok must be inherited, not own")
+	}
+	if v, _ := r.Lookup("__proto__"); v != proto {
+		t.Errorf("__proto__ = %v", v)
+	}
+	if _, ok := r.Lookup("toString"); !ok {
+		t.Error("toString must still be found behind the replaced prototype")
+	}
+	if text, _ := JSON(r, ""); text != `{"b":2}` {
+		t.Errorf("JSON %s", text)
+	}
+
+	// Non-record, non-null values are ignored.
+	r2 := NewRecord()
+	for _, v := range []Value{1.0, "x", true, NewList()} {
+		r2.Assign("__proto__", v)
+	}
+	if r2.Len() != 0 || r2.Proto != nil || r2.NullProto {
+		t.Error("ignored __proto__ assignments changed the record")
+	}
+
+	// null cuts the chain: no methods at all.
+	r3 := NewRecord()
+	r3.Assign("__proto__", nil)
+	if _, ok := r3.Lookup("toString"); ok || !r3.NullProto {
+		t.Error("null prototype still inherits")
+	}
+	if _, ok := r3.Lookup("__proto__"); ok {
+		t.Error("null-prototype record has a __proto__ accessor")
+	}
+	// With no accessor on the chain, assigning __proto__ defines an own key.
+	r3.Assign("__proto__", 5.0)
+	if v, _ := r3.Get("__proto__"); v != 5.0 {
+		t.Errorf("own __proto__ = %v", v)
+	}
+
+	// A record that owns a data key __proto__ (from parse.json) takes assignments as data.
+	r4 := NewRecord()
+	r4.Set("__proto__", 1.0)
+	r4.Assign("__proto__", proto)
+	if v, _ := r4.Get("__proto__"); v != proto || r4.Proto != nil {
+		t.Error("assignment over an own __proto__ key must write the key")
+	}
+	if v, _ := r4.Lookup("__proto__"); v != proto {
+		t.Error("own __proto__ key must shadow the accessor")
+	}
+
+	// Assigning Object.prototype itself restores the default prototype.
+	r5 := NewRecord()
+	r5.Assign("__proto__", nil)
+	r5.Assign("__proto__", 1.0) // becomes an own key (no accessor)
+	r6 := NewRecord()
+	r6.Assign("__proto__", proto)
+	r6.Assign("__proto__", ObjectPrototype())
+	if r6.Proto != nil || r6.NullProto {
+		t.Error("assigning Object.prototype must restore the default")
+	}
+}
+
+func TestCloneAndCopyOwn(t *testing.T) {
+	proto := NewRecord()
+	proto.Set("x", 1.0)
+	r := NewRecord()
+	r.Assign("__proto__", proto)
+	r.Set("2", true)
+	r.Set("b", true)
+	c := r.Clone()
+	c.Set("1", true)
+	c.Set("z", true)
+	if keysOf(r) != "2,b" || keysOf(c) != "1,2,b,z" || c.Proto != proto {
+		t.Errorf("clone: %s / %s", keysOf(r), keysOf(c))
+	}
+	o := r.CopyOwn()
+	if o.Proto != nil || keysOf(o) != "2,b" {
+		t.Error("CopyOwn must drop the prototype and keep the keys")
+	}
+}
+
+func TestRecordManyKeys(t *testing.T) {
+	// Index keys in descending order and interleaved with names: the order must be
+	// exact (checked against a sort of the expected layout).
+	r := NewRecord()
+	for i := 2999; i >= 0; i-- {
+		r.Set(fmt.Sprint(i), float64(i))
+		r.Set(fmt.Sprintf("k%d", i), float64(i))
+	}
+	keys := r.Keys()
+	for i := 0; i < 3000; i++ {
+		if keys[i] != fmt.Sprint(i) {
+			t.Fatalf("key %d is %s", i, keys[i])
+		}
+		if keys[3000+i] != fmt.Sprintf("k%d", 2999-i) {
+			t.Fatalf("key %d is %s", 3000+i, keys[3000+i])
+		}
+	}
+}
