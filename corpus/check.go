@@ -49,9 +49,9 @@ func SpanOf(s *ast.Span) string {
 }
 
 // Check compares o, after outcome.Normalize, with the entry's expectations and returns
-// every failed one (nil when all hold). Lines are compared exactly, except that the
-// message of a diagnostic whose text comes from the host (spec Appendix D, see
-// diff.HostMessage) is not compared: only its code and span are.
+// every failed one (nil when all hold). Lines are compared exactly, except that when both
+// the expected and the actual message of a diagnostic come from the host (spec Appendix
+// D, see diff.HostMessage), the message is not compared: only the code and span are.
 //
 // When the run did not reach an A0 outcome (timeout, resource, crash) or the entry
 // expects it not to, only the exit is compared: nothing else of such a run is pinned.
@@ -121,7 +121,7 @@ func checkErrors(x *Expectation, o outcome.Outcome) []Mismatch {
 		default:
 			want, got := x.Errors[i], o.Errors[i]
 			if want.Code == got.Code && want.Span == SpanOf(got.Span) &&
-				(want.Message == got.Message || diff.HostMessage(got)) {
+				(want.Message == got.Message || diff.HostMessage(got) && diff.HostText(want.Code, want.Message)) {
 				continue
 			}
 			exp, act := excerpt(errorLineOf(want), ErrorLine(got))

@@ -270,6 +270,23 @@ func TestCheck(t *testing.T) {
 			want:  []string{"error[0]: expected E_TOOL 1:8-1:21 Tool 'fs.read' failed: x, got E_TOOL 1:8-1:20 Tool 'fs.read' failed: x"},
 		},
 		{
+			name:  "host relaxation needs both messages to be host texts",
+			entry: "# @expect exit 4\n# @expect error E_FN - Function 'parse.json' failed: parse.json requires 'in' to be a string.\n",
+			out:   `{"status":"ok","exitCode":4,"errors":[{"code":"E_FN","message":"Function 'parse.json' failed: Unexpected end of JSON input","details":{"fn":"parse.json"}}]}`,
+			want:  []string{"error[0]: expected E_FN - Function 'parse.json' failed: parse.json requires 'in' to be a string., got E_FN - Function 'parse.json' failed: Unexpected end of JSON input"},
+		},
+		{
+			name:  "parse.json syntax errors: code only",
+			entry: "# @expect exit 4\n# @expect error E_FN - Function 'parse.json' failed: Unexpected end of JSON input\n",
+			out:   `{"status":"ok","exitCode":4,"errors":[{"code":"E_FN","message":"Function 'parse.json' failed: unexpected EOF","details":{"fn":"parse.json"}}]}`,
+		},
+		{
+			name:  "tab-separated directive",
+			entry: "#\t@expect\texit 4\n",
+			out:   divByZero,
+			want:  []string{`error[0]: expected no such diagnostic, got "E_TYPE 1:8-1:13 Division by zero."`},
+		},
+		{
 			name:  "value present but not expected",
 			entry: "# @expect exit 0\n",
 			out:   `{"status":"ok","exitCode":0,"value":{"$number":"-0"}}`,

@@ -30,10 +30,7 @@ var ExitValues = []string{"0", "1", "2", "3", "4", "5", "timeout", "resource", "
 func splitDirective(text string) (Directive, error) {
 	t := trimBlanks(text)
 	t = trimBlanks(t[1:])[1:] // drop '#', blanks and '@'
-	name, args, _ := strings.Cut(t, " ")
-	if i := strings.IndexByte(name, '\t'); i >= 0 {
-		name, args = name[:i], name[i+1:]+args
-	}
+	name, args := cutBlank(t)
 	if !directiveName.MatchString(name) {
 		return Directive{}, fmt.Errorf("malformed directive name %q (want # @NAME ARGS with NAME in lower case)", "@"+name)
 	}
@@ -58,11 +55,23 @@ func ParseAllow(list string) ([]string, error) {
 	return caps, nil
 }
 
+// cutBlank splits s at its first space or tab.
+func cutBlank(s string) (before, after string) {
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i], s[i+1:]
+	}
+	return s, ""
+}
+
 // directiveParser applies directives to an entry, remembering where each one-off
 // directive first appeared.
 type directiveParser struct {
 	entry *Entry
 	seen  map[string]int // key → line of first occurrence
+	// The lines of the fixture directives, by kind and index, so that a problem the
+	// tool kit finds in the assembled fixtures is reported at its line.
+	fixtureLines map[string][]int
+	cwdLine      int
 }
 
 func (p *directiveParser) once(key string, line int) error {
@@ -100,6 +109,7 @@ func (p *directiveParser) apply(d Directive) error {
 			return fmt.Errorf("want an absolute path, got %q", args)
 		}
 		fx.Cwd = args
+		p.cwdLine = d.Line
 	case "file":
 		path, rest, err := leadingToken(args)
 		if err != nil {
@@ -113,6 +123,7 @@ func (p *directiveParser) apply(d Directive) error {
 			return fmt.Errorf("content must be one JSON string: %v", err)
 		}
 		fx.Files = append(fx.Files, toolkit.File{Path: path, Content: content})
+		p.fixtureLines["files"] = append(p.fixtureLines["files"], d.Line)
 	case "dir":
 		path, rest, err := leadingToken(args)
 		if err != nil {
@@ -125,6 +136,7 @@ func (p *directiveParser) apply(d Directive) error {
 			return fmt.Errorf("%s: %v", path, err)
 		}
 		fx.Files = append(fx.Files, toolkit.File{Path: path, Dir: true})
+		p.fixtureLines["files"] = append(p.fixtureLines["files"], d.Line)
 	case "http":
 		url, rest, err := leadingToken(args)
 		if err != nil {
@@ -150,6 +162,7 @@ func (p *directiveParser) apply(d Directive) error {
 			resp.Status = 200
 		}
 		fx.HTTP = append(fx.HTTP, resp)
+		p.fixtureLines["http"] = append(p.fixtureLines["http"], d.Line)
 	case "sh":
 		cmd, rest, err := leadingToken(args)
 		if err != nil {
@@ -168,6 +181,7 @@ func (p *directiveParser) apply(d Directive) error {
 			return fmt.Errorf(`want "CMD" {"exitCode":N,"stdout":TEXT,"stderr":TEXT,"durationMs":N}: %v`, err)
 		}
 		fx.Shell = append(fx.Shell, toolkit.ShellResult{Cmd: cmd, ExitCode: r.ExitCode, Stdout: r.Stdout, Stderr: r.Stderr, DurationMs: r.DurationMs})
+		p.fixtureLines["shell"] = append(p.fixtureLines["shell"], d.Line)
 	case "timeout":
 		if err := p.once("timeout", d.Line); err != nil {
 			return err
@@ -188,7 +202,7 @@ func (p *directiveParser) apply(d Directive) error {
 func (p *directiveParser) expect(d Directive) error {
 	x := &p.entry.Expect
 	x.Lines = append(x.Lines, d.Line)
-	kind, rest, _ := strings.Cut(d.Args, " ")
+	kind, rest := cutBlank(d.Args)
 	switch kind {
 	case "exit":
 		if err := p.once("expect exit", d.Line); err != nil {
@@ -233,6 +247,25 @@ func (p *directiveParser) expect(d Directive) error {
 		return fmt.Errorf("unknown expectation %q (known: exit, value, error, trace)", kind)
 	}
 	return nil
+}
+
+var fixtureRef = regexp.MustCompile(`^(files|http|shell)\[(\d+)\]`)
+
+// validateFixtures has the tool kit check the assembled fixtures (colliding paths,
+// unusable URLs or statuses, …) and returns its first complaint with the line of the
+// directive concerned (0 when it cannot tell).
+func (p *directiveParser) validateFixtures() (line int, err error) {
+	err = p.entry.Config.Fixtures.Validate()
+	if err == nil {
+		return 0, nil
+	}
+	if m := fixtureRef.FindStringSubmatch(err.Error()); m != nil {
+		i, _ := strconv.Atoi(m[2])
+		if lines := p.fixtureLines[m[1]]; i < len(lines) {
+			return lines[i], err
+		}
+	}
+	return p.cwdLine, err
 }
 
 // parseExpectedError parses `CODE SPAN MESSAGE`.

@@ -97,7 +97,7 @@ func Parse(path string, data []byte) (*Entry, error) {
 	e.Config.File = filepath.Base(path)
 	lines := splitLines(data)
 	e.FirstCodeLine, e.LastCodeLine = codeRange(lines)
-	p := &directiveParser{entry: e, seen: map[string]int{}}
+	p := &directiveParser{entry: e, seen: map[string]int{}, fixtureLines: map[string][]int{}}
 	for i, ln := range lines {
 		n := i + 1
 		text := string(trimEOL(ln))
@@ -116,6 +116,12 @@ func Parse(path string, data []byte) (*Entry, error) {
 			return nil, fmt.Errorf("%s:%d: @%s: %v", path, n, d.Name, err)
 		}
 		e.Directives = append(e.Directives, d)
+	}
+	if line, err := p.validateFixtures(); err != nil {
+		if line == 0 {
+			return nil, fmt.Errorf("%s: fixtures: %v", path, err)
+		}
+		return nil, fmt.Errorf("%s:%d: fixtures: %v", path, line, err)
 	}
 	return e, nil
 }

@@ -32,9 +32,12 @@ func HostMessage(d outcome.Diagnostic) bool {
 	return hostText(d.Code, d.Message, fn)
 }
 
-// hostText is HostMessage for a code and message that travel without details (the
-// run_end trace event's error and message); fn is "" when unknown, and then the
-// message's prefix decides.
+// HostText is HostMessage for a code and message that travel without details (the
+// run_end trace event's error and message, an @expect error line): the message's
+// prefix decides whether an E_FN is parse.json's.
+func HostText(code, message string) bool { return hostText(code, message, "") }
+
+// hostText decides for a known function name fn ("" when unknown).
 func hostText(code, message, fn string) bool {
 	switch code {
 	case "E_AST", "E_TOOL", "E_IO", "E_RUNTIME":

@@ -98,6 +98,11 @@
         this.pos += 4;
         return null;
       }
+      for (const word of ["true", "false", "null"]) {
+        const rest = t.slice(this.pos);
+        if (rest.length < word.length && word.startsWith(rest)) throw this.error("Unexpected end of JSON input");
+      }
+      if (this.pos === 0 && (t === "Infinity" || t === "NaN")) throw this.error(`"${t}" is not valid JSON`);
       throw this.unexpected();
     }
     parseObject() {
@@ -111,13 +116,11 @@
       }
       for (; ; ) {
         if (t.charCodeAt(this.pos) !== 34 /* Quote */) {
-          if (this.pos >= t.length) throw this.unexpected();
           throw this.error(`Expected property name or '}' in JSON at position ${this.pos}`);
         }
         const key = this.parseString();
         this.skipSpace();
         if (t.charCodeAt(this.pos) !== 58 /* Colon */) {
-          if (this.pos >= t.length) throw this.unexpected();
           throw this.error(`Expected ':' after property name in JSON at position ${this.pos}`);
         }
         this.pos++;
@@ -134,7 +137,6 @@
           this.pos++;
           this.skipSpace();
           if (t.charCodeAt(this.pos) !== 34 /* Quote */) {
-            if (this.pos >= t.length) throw this.unexpected();
             throw this.error(`Expected double-quoted property name in JSON at position ${this.pos}`);
           }
           continue;
@@ -143,7 +145,6 @@
           this.pos++;
           return obj;
         }
-        if (this.pos >= t.length) throw this.unexpected();
         throw this.error(`Expected ',' or '}' after property value in JSON at position ${this.pos}`);
       }
     }
@@ -169,7 +170,6 @@
           this.pos++;
           return arr;
         }
-        if (this.pos >= t.length) throw this.unexpected();
         throw this.error(`Expected ',' or ']' after array element in JSON at position ${this.pos}`);
       }
     }
@@ -181,12 +181,12 @@
         i++;
         if (!isDigit(t.charCodeAt(i))) {
           this.pos = i;
-          if (i >= t.length) throw this.unexpected();
           throw this.error(`No number after minus sign in JSON at position ${i}`);
         }
       }
       if (t.charCodeAt(i) === 48 /* Zero */) {
         i++;
+        if (isDigit(t.charCodeAt(i))) throw this.error(`Unexpected number in JSON at position ${i}`);
       } else {
         while (isDigit(t.charCodeAt(i))) i++;
       }
@@ -194,7 +194,6 @@
         i++;
         if (!isDigit(t.charCodeAt(i))) {
           this.pos = i;
-          if (i >= t.length) throw this.unexpected();
           throw this.error(`Unterminated fractional number in JSON at position ${i}`);
         }
         while (isDigit(t.charCodeAt(i))) i++;
@@ -206,7 +205,6 @@
         if (s === 43 /* Plus */ || s === 45 /* Minus */) i++;
         if (!isDigit(t.charCodeAt(i))) {
           this.pos = i;
-          if (i >= t.length) throw this.unexpected();
           throw this.error(`Exponent part is missing a number in JSON at position ${i}`);
         }
         while (isDigit(t.charCodeAt(i))) i++;
@@ -425,56 +423,67 @@
     return JSON.stringify(v);
   }
   function encodeCanonical(v, limits, what) {
-    limits.checkNodes(v, true, what);
-    const out = [];
-    writeCanonical(v, out);
-    return out.join("");
+    const w = new CanonicalWriter(limits, what);
+    w.write(v);
+    return w.out.join("");
   }
-  function writeCanonical(v, out) {
-    switch (typeof v) {
-      case "string":
-        out.push(JSON.stringify(v));
-        return;
-      case "number":
-        out.push(canonicalNumber(v));
-        return;
-      case "boolean":
-        out.push(v ? "true" : "false");
-        return;
-      case "function":
-        out.push('{"$function":', JSON.stringify(v.name), "}");
-        return;
-      case "object":
-        break;
-      default:
-        throw new Error(`canonical encoding: unexpected ${typeof v} value`);
+  var CanonicalWriter = class {
+    constructor(limits, what) {
+      this.limits = limits;
+      this.what = what;
+      this.out = [];
+      this.count = 0;
     }
-    if (v === null) {
-      out.push("null");
-      return;
-    }
-    if (Array.isArray(v)) {
-      out.push("[");
-      for (let i = 0; i < v.length; i++) {
-        if (i > 0) out.push(",");
-        writeCanonical(v[i], out);
+    write(v) {
+      if (++this.count > this.limits.maxSize) {
+        throw new HarnessLimitError("maxSize", `${this.what} has more than maxSize ${this.limits.maxSize} nodes`);
       }
-      out.push("]");
-      return;
+      const out = this.out;
+      switch (typeof v) {
+        case "string":
+          out.push(JSON.stringify(v));
+          return;
+        case "number":
+          out.push(canonicalNumber(v));
+          return;
+        case "boolean":
+          out.push(v ? "true" : "false");
+          return;
+        case "function":
+          out.push('{"$function":', JSON.stringify(v.name), "}");
+          return;
+        case "object":
+          break;
+        default:
+          throw new Error(`canonical encoding: unexpected ${typeof v} value`);
+      }
+      if (v === null) {
+        out.push("null");
+        return;
+      }
+      if (Array.isArray(v)) {
+        out.push("[");
+        for (let i = 0; i < v.length; i++) {
+          if (i > 0) out.push(",");
+          this.write(v[i]);
+        }
+        out.push("]");
+        return;
+      }
+      const r = v;
+      const keys2 = Object.keys(r);
+      const wrap = keys2.length === 1 && (keys2[0] === "$number" || keys2[0] === "$function" || keys2[0] === "$record");
+      if (wrap) out.push('{"$record":');
+      out.push("{");
+      for (let i = 0; i < keys2.length; i++) {
+        if (i > 0) out.push(",");
+        out.push(JSON.stringify(keys2[i]), ":");
+        this.write(r[keys2[i]]);
+      }
+      out.push("}");
+      if (wrap) out.push("}");
     }
-    const r = v;
-    const keys2 = Object.keys(r);
-    const wrap = keys2.length === 1 && (keys2[0] === "$number" || keys2[0] === "$function" || keys2[0] === "$record");
-    if (wrap) out.push('{"$record":');
-    out.push("{");
-    for (let i = 0; i < keys2.length; i++) {
-      if (i > 0) out.push(",");
-      out.push(JSON.stringify(keys2[i]), ":");
-      writeCanonical(r[keys2[i]], out);
-    }
-    out.push("}");
-    if (wrap) out.push("}");
-  }
+  };
   function canonicalNumber(n) {
     if (n !== n) return '{"$number":"NaN"}';
     if (n === Infinity) return '{"$number":"Infinity"}';
@@ -1736,8 +1745,21 @@
     if (e.details !== void 0) out += `,"details":${encodeCanonical(e.details, limits, "error details")}`;
     return out + "}";
   }
-  function encodeEvent(ev, limits) {
-    let out = `{"event":${JSON.stringify(ev.event)},"span":${encodeSpan(ev.span)}`;
+  var SpanTexts = class {
+    constructor() {
+      this.texts = /* @__PURE__ */ new Map();
+    }
+    get(s) {
+      let t = this.texts.get(s);
+      if (t === void 0) {
+        t = encodeSpan(s);
+        this.texts.set(s, t);
+      }
+      return t;
+    }
+  };
+  function encodeEvent(ev, limits, spans) {
+    let out = `{"event":${JSON.stringify(ev.event)},"span":${spans.get(ev.span)}`;
     if (ev.data !== void 0) out += `,"data":${encodeCanonical(ev.data, limits, `${ev.event} data`)}`;
     return out + "}";
   }
@@ -1746,7 +1768,8 @@
     if (o.result !== void 0) parts.push(`,"value":${encodeCanonical(o.result.value, limits, "result value")}`);
     parts.push(`,"errors":[${o.errors.map((e) => encodeError(e, limits)).join(",")}]`);
     parts.push(`,"evidence":[${o.evidence.map((e) => encodeCanonical(e, limits, "evidence record")).join(",")}]`);
-    parts.push(`,"trace":[${o.trace.map((e) => encodeEvent(e, limits)).join(",")}]`);
+    const spans = new SpanTexts();
+    parts.push(`,"trace":[${o.trace.map((e) => encodeEvent(e, limits, spans)).join(",")}]`);
     if (o.detail !== void 0) parts.push(`,"detail":${JSON.stringify(o.detail)}`);
     parts.push("}");
     return parts.join("");
@@ -1805,33 +1828,41 @@
     "Percent",
     "EOF"
   ];
-  var STRIDE = 7;
   var LEX_HINT = "Check for invalid characters or unclosed strings.";
-  var CLASS = [];
-  var PUNCT_KIND = [];
+  function table() {
+    return /* @__PURE__ */ Object.create(null);
+  }
+  var CLASS = table();
+  var WORD_CHAR = table();
+  var DIGIT = table();
+  var HEX = table();
+  var PUNCT_KIND = table();
+  var SIMPLE_ESCAPE = table();
+  var KEYWORD_START = table();
+  var KEYWORDS = table();
   (function initTables() {
-    for (let c = 0; c < 128; c++) {
-      CLASS.push(0 /* Bad */);
-      PUNCT_KIND.push(-1);
-    }
-    CLASS[32] = 1 /* Space */;
-    CLASS[9] = 1 /* Space */;
-    CLASS[10] = 2 /* LF */;
-    CLASS[13] = 3 /* CR */;
-    CLASS[35] = 4 /* Hash */;
-    for (let c = 65; c <= 90; c++) {
-      CLASS[c] = 5 /* Word */;
-      CLASS[c + 32] = 5 /* Word */;
-    }
-    CLASS[95] = 5 /* Word */;
-    for (let c = 48; c <= 57; c++) CLASS[c] = 6 /* Digit */;
-    CLASS[34] = 7 /* Quote */;
-    CLASS[45] = 8 /* Minus */;
-    CLASS[62] = 9 /* Gt */;
-    CLASS[60] = 10 /* Lt */;
-    CLASS[61] = 11 /* Eq */;
-    CLASS[33] = 12 /* Bang */;
-    CLASS[46] = 13 /* Dot */;
+    const set = (t, chars, v) => {
+      for (let i = 0; i < chars.length; i++) t[chars.charAt(i)] = v;
+    };
+    const lower = "abcdefghijklmnopqrstuvwxyz";
+    const digits = "0123456789";
+    set(CLASS, " 	", 1 /* Space */);
+    set(CLASS, "\n", 2 /* LF */);
+    set(CLASS, "\r", 3 /* CR */);
+    set(CLASS, "#", 4 /* Hash */);
+    set(CLASS, lower + lower.toUpperCase() + "_", 5 /* Word */);
+    set(CLASS, digits, 6 /* Digit */);
+    set(CLASS, '"', 7 /* Quote */);
+    set(CLASS, "-", 8 /* Minus */);
+    set(CLASS, ">", 9 /* Gt */);
+    set(CLASS, "<", 10 /* Lt */);
+    set(CLASS, "=", 11 /* Eq */);
+    set(CLASS, "!", 12 /* Bang */);
+    set(CLASS, ".", 13 /* Dot */);
+    set(WORD_CHAR, lower + lower.toUpperCase() + "_" + digits, 1);
+    set(DIGIT, digits, 1);
+    set(HEX, digits + "abcdefABCDEF", 1);
+    set(SIMPLE_ESCAPE, '"\\/bfnrt', 1);
     const punct = [
       ["{", 31 /* LBrace */],
       ["}", 32 /* RBrace */],
@@ -1847,169 +1878,145 @@
       ["%", 48 /* Percent */]
     ];
     for (const [ch, kind] of punct) {
-      CLASS[ch.charCodeAt(0)] = 14 /* Punct */;
-      PUNCT_KIND[ch.charCodeAt(0)] = kind;
+      CLASS[ch] = 14 /* Punct */;
+      PUNCT_KIND[ch] = kind;
+    }
+    const keywords = [
+      ["cap", 6 /* Cap */],
+      ["budget", 7 /* Budget */],
+      ["import", 8 /* Import */],
+      ["assert", 9 /* Assert */],
+      ["as", 10 /* As */],
+      ["let", 11 /* Let */],
+      ["return", 12 /* Return */],
+      ["do", 13 /* Do */],
+      ["check", 14 /* Check */],
+      ["match", 15 /* Match */],
+      ["catch", 16 /* Catch */],
+      ["filter", 17 /* Filter */],
+      ["loop", 18 /* Loop */],
+      ["if", 19 /* If */],
+      ["else", 20 /* Else */],
+      ["for", 21 /* For */],
+      ["fn", 22 /* Fn */],
+      ["try", 23 /* Try */],
+      ["true", 24 /* True */],
+      ["false", 25 /* False */],
+      ["null", 26 /* Null */]
+    ];
+    for (const [word, kind] of keywords) {
+      KEYWORDS[word] = kind;
+      KEYWORD_START[word.charAt(0)] = 1;
     }
   })();
-  function isDigit2(c) {
-    return c >= 48 && c <= 57;
-  }
-  function isWordChar(c) {
-    return c < 128 && (CLASS[c] === 5 /* Word */ || CLASS[c] === 6 /* Digit */);
-  }
-  function isHex(c) {
-    return c >= 48 && c <= 57 || c >= 65 && c <= 70 || c >= 97 && c <= 102;
-  }
   var numberKind = 28 /* IntLit */;
-  function scanNumber(src2, p) {
+  function scanNumber(chars, p) {
     let j = p + 1;
-    if (src2.charCodeAt(p) !== 48) {
-      while (isDigit2(src2.charCodeAt(j))) j++;
+    if (chars[p] !== "0") {
+      while (DIGIT[chars[j]] === 1) j++;
     }
-    if (src2.charCodeAt(j) === 46 && isDigit2(src2.charCodeAt(j + 1))) {
+    if (chars[j] === "." && DIGIT[chars[j + 1]] === 1) {
       let k = j + 2;
-      while (isDigit2(src2.charCodeAt(k))) k++;
-      const e = src2.charCodeAt(k);
-      if (e === 101 || e === 69) {
+      while (DIGIT[chars[k]] === 1) k++;
+      const e = chars[k];
+      if (e === "e" || e === "E") {
         let m = k + 1;
-        const sign = src2.charCodeAt(m);
-        if (sign === 43 || sign === 45) m++;
-        if (isDigit2(src2.charCodeAt(m))) {
+        const sign = chars[m];
+        if (sign === "+" || sign === "-") m++;
+        if (DIGIT[chars[m]] === 1) {
           m++;
-          while (isDigit2(src2.charCodeAt(m))) m++;
+          while (DIGIT[chars[m]] === 1) m++;
           k = m;
         }
       }
       numberKind = 27 /* FloatLit */;
       return k;
     }
-    const d = src2.charCodeAt(j);
-    if (d === 46 || d === 101 || d === 69 || isDigit2(d)) return -1;
+    const d = chars[j];
+    if (d === "." || d === "e" || d === "E" || DIGIT[d] === 1) return -1;
     numberKind = 28 /* IntLit */;
     return j;
   }
-  var stringHasBreak = false;
-  function scanString(src2, p) {
-    const n = src2.length;
+  var stringAux = 0;
+  function scanString(chars, p) {
+    const n = chars.length;
     let j = p + 1;
-    stringHasBreak = false;
+    let ctrl = 0;
+    let escaped = 0;
     while (j < n) {
-      const c = src2.charCodeAt(j);
-      if (c === 34) return j + 1;
-      if (c === 92) {
-        const e = src2.charCodeAt(j + 1);
-        if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) {
+      const c = chars[j];
+      if (c === '"') {
+        stringAux = 2 * ctrl + escaped;
+        return j + 1;
+      }
+      if (c === "\\") {
+        const e = chars[j + 1];
+        if (SIMPLE_ESCAPE[e] === 1) {
           j += 2;
-        } else if (e === 117 && isHex(src2.charCodeAt(j + 2)) && isHex(src2.charCodeAt(j + 3)) && isHex(src2.charCodeAt(j + 4)) && isHex(src2.charCodeAt(j + 5))) {
+        } else if (e === "u" && HEX[chars[j + 2]] === 1 && HEX[chars[j + 3]] === 1 && HEX[chars[j + 4]] === 1 && HEX[chars[j + 5]] === 1) {
           j += 6;
         } else {
           return -1;
         }
+        escaped = 1;
       } else {
-        if (c === 10 || c === 13) stringHasBreak = true;
+        if (c < " " && ctrl === 0) ctrl = j - p;
         j++;
       }
     }
     return -1;
   }
-  function anyRuleMatches(src2, p) {
-    const c = src2.charCodeAt(p);
-    if (c >= 128) return false;
-    switch (CLASS[c]) {
-      case 0 /* Bad */:
+  function anyRuleMatches(chars, p) {
+    switch (CLASS[chars[p]]) {
+      case void 0:
         return false;
       case 3 /* CR */:
-        return src2.charCodeAt(p + 1) === 10;
+        return chars[p + 1] === "\n";
       case 12 /* Bang */:
-        return src2.charCodeAt(p + 1) === 61;
+        return chars[p + 1] === "=";
       case 6 /* Digit */:
-        return scanNumber(src2, p) >= 0;
+        return scanNumber(chars, p) >= 0;
       case 7 /* Quote */:
-        return scanString(src2, p) >= 0;
+        return scanString(chars, p) >= 0;
       default:
         return true;
     }
   }
-  function keywordKind(word) {
-    switch (word) {
-      case "as":
-        return 10 /* As */;
-      case "do":
-        return 13 /* Do */;
-      case "if":
-        return 19 /* If */;
-      case "fn":
-        return 22 /* Fn */;
-      case "cap":
-        return 6 /* Cap */;
-      case "let":
-        return 11 /* Let */;
-      case "for":
-        return 21 /* For */;
-      case "try":
-        return 23 /* Try */;
-      case "loop":
-        return 18 /* Loop */;
-      case "else":
-        return 20 /* Else */;
-      case "true":
-        return 24 /* True */;
-      case "null":
-        return 26 /* Null */;
-      case "check":
-        return 14 /* Check */;
-      case "match":
-        return 15 /* Match */;
-      case "catch":
-        return 16 /* Catch */;
-      case "false":
-        return 25 /* False */;
-      case "budget":
-        return 7 /* Budget */;
-      case "import":
-        return 8 /* Import */;
-      case "assert":
-        return 9 /* Assert */;
-      case "return":
-        return 12 /* Return */;
-      case "filter":
-        return 17 /* Filter */;
-    }
-    return 30 /* Ident */;
-  }
   function lex(src2, file2) {
-    const tokens = [];
     const errors = [];
-    const n = src2.length;
+    const chars = src2.split("");
+    const n = chars.length;
+    let tokens = new Int32Array(6 /* Stride */ * ((n >> 2) + 16));
+    let t = 0;
     let i = 0;
     let line = 1;
     let lineStart = 0;
+    let nextCR = -1;
     while (i < n) {
-      const c = src2.charCodeAt(i);
+      const c = chars[i];
       let kind = -1;
       let end = i + 1;
-      switch (c < 128 ? CLASS[c] : 0 /* Bad */) {
+      let aux = 0;
+      switch (CLASS[c]) {
         case 5 /* Word */: {
-          end = i + 1;
-          while (end < n && isWordChar(src2.charCodeAt(end))) end++;
+          while (WORD_CHAR[chars[end]] === 1) end++;
+          kind = 30 /* Ident */;
           const len2 = end - i;
-          if (len2 === 4 && src2.charCodeAt(end) === 63 && src2.charCodeAt(i) === 99 && src2.startsWith("call", i)) {
-            kind = 5 /* CallQ */;
-            end++;
-          } else if (len2 >= 2 && len2 <= 6) {
-            kind = keywordKind(src2.slice(i, end));
-          } else {
-            kind = 30 /* Ident */;
+          if (len2 <= 6 && len2 >= 2 && KEYWORD_START[c] === 1) {
+            const word = src2.slice(i, end);
+            const kw = KEYWORDS[word];
+            if (kw !== void 0) {
+              kind = kw;
+            } else if (word === "call" && chars[end] === "?") {
+              kind = 5 /* CallQ */;
+              end++;
+            }
           }
           break;
         }
         case 1 /* Space */:
           i++;
-          while (i < n) {
-            const s = src2.charCodeAt(i);
-            if (s !== 32 && s !== 9) break;
-            i++;
-          }
+          while (chars[i] === " " || chars[i] === "	") i++;
           continue;
         case 14 /* Punct */:
           kind = PUNCT_KIND[c];
@@ -2020,15 +2027,18 @@
           lineStart = i;
           continue;
         case 6 /* Digit */:
-          end = scanNumber(src2, i);
+          end = scanNumber(chars, i);
           if (end >= 0) kind = numberKind;
           break;
         case 7 /* Quote */:
-          end = scanString(src2, i);
-          if (end >= 0) kind = 29 /* StringLit */;
+          end = scanString(chars, i);
+          if (end >= 0) {
+            kind = 29 /* StringLit */;
+            aux = stringAux;
+          }
           break;
         case 13 /* Dot */:
-          if (src2.charCodeAt(i + 1) === 46 && src2.charCodeAt(i + 2) === 46) {
+          if (chars[i + 1] === "." && chars[i + 2] === ".") {
             kind = 39 /* DotDotDot */;
             end = i + 3;
           } else {
@@ -2036,45 +2046,47 @@
           }
           break;
         case 8 /* Minus */:
-          if (src2.charCodeAt(i + 1) === 62) {
+          if (chars[i + 1] === ">") {
             kind = 0 /* Arrow */;
             end = i + 2;
           } else kind = 45 /* Minus */;
           break;
         case 9 /* Gt */:
-          if (src2.charCodeAt(i + 1) === 61) {
+          if (chars[i + 1] === "=") {
             kind = 1 /* GtEq */;
             end = i + 2;
           } else kind = 42 /* Gt */;
           break;
         case 10 /* Lt */:
-          if (src2.charCodeAt(i + 1) === 61) {
+          if (chars[i + 1] === "=") {
             kind = 2 /* LtEq */;
             end = i + 2;
           } else kind = 43 /* Lt */;
           break;
         case 11 /* Eq */:
-          if (src2.charCodeAt(i + 1) === 61) {
+          if (chars[i + 1] === "=") {
             kind = 3 /* EqEq */;
             end = i + 2;
           } else kind = 41 /* Equals */;
           break;
         case 12 /* Bang */:
-          if (src2.charCodeAt(i + 1) === 61) {
+          if (chars[i + 1] === "=") {
             kind = 4 /* BangEq */;
             end = i + 2;
           }
           break;
-        case 4 /* Hash */:
-          i++;
-          while (i < n) {
-            const s = src2.charCodeAt(i);
-            if (s === 10 || s === 13) break;
-            i++;
+        case 4 /* Hash */: {
+          let stop = src2.indexOf("\n", i);
+          if (stop < 0) stop = n;
+          if (nextCR < i) {
+            nextCR = src2.indexOf("\r", i);
+            if (nextCR < 0) nextCR = n;
           }
+          i = nextCR < stop ? nextCR : stop;
           continue;
+        }
         case 3 /* CR */:
-          if (src2.charCodeAt(i + 1) === 10) {
+          if (chars[i + 1] === "\n") {
             i += 2;
             line++;
             lineStart = i;
@@ -2084,41 +2096,54 @@
       }
       if (kind < 0) {
         const errStart = i;
-        const col3 = i - lineStart + 1;
+        const col = i - lineStart + 1;
         i++;
-        while (i < n && !anyRuleMatches(src2, i)) i++;
+        while (i < n && !anyRuleMatches(chars, i)) i++;
         const len2 = i - errStart;
         errors.push({
           code: "E_LEX",
-          message: "unexpected character: ->" + src2.charAt(errStart) + "<- at offset: " + errStart + ", skipped " + len2 + " characters.",
-          span: { file: file2, startLine: line, startCol: col3, endLine: line, endCol: col3 + len2 },
+          message: "unexpected character: ->" + c + "<- at offset: " + errStart + ", skipped " + len2 + " characters.",
+          span: { file: file2, startLine: line, startCol: col, endLine: line, endCol: col + len2 },
           hint: LEX_HINT
         });
         continue;
       }
-      const col2 = i - lineStart + 1;
-      if (kind === 29 /* StringLit */ && stringHasBreak) {
-        const startLine = line;
+      if (t + 6 /* Stride */ > tokens.length) tokens = grow(tokens);
+      tokens[t] = kind;
+      tokens[t + 1] = i;
+      tokens[t + 2] = end;
+      tokens[t + 3] = line;
+      tokens[t + 4] = i - lineStart + 1;
+      tokens[t + 5] = aux;
+      t += 6 /* Stride */;
+      if (aux > 1) {
         for (let j = i + 1; j < end; j++) {
-          const s = src2.charCodeAt(j);
-          if (s === 10) {
+          const s = chars[j];
+          if (s === "\n") {
             line++;
             lineStart = j + 1;
-          } else if (s === 13) {
-            if (src2.charCodeAt(j + 1) === 10) j++;
+          } else if (s === "\r") {
+            if (chars[j + 1] === "\n") j++;
             line++;
             lineStart = j + 1;
           }
         }
-        tokens.push(kind, i, end, startLine, col2, line, end - lineStart + 1);
-      } else {
-        tokens.push(kind, i, end, line, col2, line, col2 + end - i);
       }
       i = end;
     }
-    const col = i - lineStart + 1;
-    tokens.push(49 /* EOF */, n, n, line, col, line, col);
-    return { tokens, errors };
+    if (t + 6 /* Stride */ > tokens.length) tokens = grow(tokens);
+    tokens[t] = 49 /* EOF */;
+    tokens[t + 1] = n;
+    tokens[t + 2] = n;
+    tokens[t + 3] = line;
+    tokens[t + 4] = i - lineStart + 1;
+    t += 6 /* Stride */;
+    return { tokens: tokens.subarray(0, t), errors };
+  }
+  function grow(tokens) {
+    const bigger = new Int32Array(tokens.length * 2);
+    bigger.set(tokens);
+    return bigger;
   }
 
   // src/parser.ts
@@ -2181,7 +2206,7 @@
   var ENTRY_START = kindSet(KEY_NAME_KINDS.concat([39 /* DotDotDot */]));
   var src = "";
   var file = "";
-  var tk = [];
+  var tk = new Int32Array(0);
   var at = 0;
   var astError = null;
   var SyntaxFailure = class {
@@ -2205,7 +2230,7 @@
       if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
       throw e;
     } finally {
-      tk = [];
+      tk = new Int32Array(0);
       src = "";
       astError = null;
     }
@@ -2215,17 +2240,38 @@
       file,
       startLine: tk[first + 3 /* Line */],
       startCol: tk[first + 4 /* Col */],
-      endLine: tk[last + 5 /* EndLine */],
-      endCol: tk[last + 6 /* EndCol */]
+      endLine: tk[last + 3 /* Line */],
+      endCol: tk[last + 4 /* Col */] + tk[last + 2 /* End */] - tk[last + 1 /* Start */]
     };
+  }
+  function tokenSpan(t) {
+    const where = span(t, t);
+    if (tk[t] === 29 /* StringLit */ && tk[t + 5 /* Aux */] > 1) {
+      let line = tk[t + 3 /* Line */];
+      let lineStart = -1;
+      const end = tk[t + 2 /* End */];
+      for (let j = tk[t + 1 /* Start */] + 1; j < end; j++) {
+        const c = src.charCodeAt(j);
+        if (c === 10 || c === 13) {
+          if (c === 13 && src.charCodeAt(j + 1) === 10) j++;
+          line++;
+          lineStart = j + 1;
+        }
+      }
+      if (lineStart >= 0) {
+        where.endLine = line;
+        where.endCol = end - lineStart + 1;
+      }
+    }
+    return where;
   }
   function openSpan(first) {
     return { file, startLine: tk[first + 3 /* Line */], startCol: tk[first + 4 /* Col */], endLine: 0, endCol: 0 };
   }
   function finishSpan(s) {
-    const last = at - STRIDE;
-    s.endLine = tk[last + 5 /* EndLine */];
-    s.endCol = tk[last + 6 /* EndCol */];
+    const last = at - 6 /* Stride */;
+    s.endLine = tk[last + 3 /* Line */];
+    s.endCol = tk[last + 4 /* Col */] + tk[last + 2 /* End */] - tk[last + 1 /* Start */];
   }
   function image(t) {
     return src.slice(tk[t + 1 /* Start */], tk[t + 2 /* End */]);
@@ -2238,7 +2284,7 @@
       where = { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
     } else {
       text = image(t);
-      where = span(t, t);
+      where = tokenSpan(t);
     }
     let message;
     if (form === "expected" && text.indexOf("\n") < 0 && text.indexOf("\r") < 0) {
@@ -2253,7 +2299,7 @@
   function expect(kind) {
     const t = at;
     if (tk[t] !== kind) failAt(t, "expected", kind);
-    at = t + STRIDE;
+    at = t + 6 /* Stride */;
     return t;
   }
   function reportAst(message, where, hint) {
@@ -2265,22 +2311,51 @@
   function stringValue(t) {
     const start = tk[t + 1 /* Start */];
     const end = tk[t + 2 /* End */];
-    let escaped = false;
-    for (let i = start + 1; i < end - 1; i++) {
-      const c = src.charCodeAt(i);
-      if (c < 32) {
-        if (astError === null) {
-          astError = {
-            code: "E_AST",
-            message: "Bad control character in string literal in JSON at position " + (i - start)
-          };
-        }
-        return "";
+    const aux = tk[t + 5 /* Aux */];
+    if (aux > 1) {
+      if (astError === null) {
+        astError = {
+          code: "E_AST",
+          message: "Bad control character in string literal in JSON at position " + (aux >> 1)
+        };
       }
-      if (c === 92) escaped = true;
+      return "";
     }
-    if (!escaped) return src.slice(start + 1, end - 1);
-    return JSON.parse(src.slice(start, end));
+    if (aux === 0) return src.slice(start + 1, end - 1);
+    const last = end - 1;
+    let out = "";
+    let run2 = start + 1;
+    let i = src.indexOf("\\", run2);
+    while (i >= 0 && i < last) {
+      out += src.slice(run2, i);
+      const e = src.charCodeAt(i + 1);
+      run2 = i + 2;
+      switch (e) {
+        case 110:
+          out += "\n";
+          break;
+        case 116:
+          out += "	";
+          break;
+        case 114:
+          out += "\r";
+          break;
+        case 98:
+          out += "\b";
+          break;
+        case 102:
+          out += "\f";
+          break;
+        case 117:
+          out += String.fromCharCode(parseInt(src.slice(i + 2, i + 6), 16));
+          run2 = i + 6;
+          break;
+        default:
+          out += src.charAt(i + 1);
+      }
+      i = src.indexOf("\\", run2);
+    }
+    return out + src.slice(run2, last);
   }
   function parseProgram() {
     const headers = [];
@@ -2289,28 +2364,28 @@
       const k = tk[at];
       if (k === 6 /* Cap */) {
         const s = at;
-        at += STRIDE;
+        at += 6 /* Stride */;
         const capabilities = parseRecord();
-        headers.push({ kind: "CapDecl", span: span(s, at - STRIDE), capabilities });
+        headers.push({ kind: "CapDecl", span: span(s, at - 6 /* Stride */), capabilities });
       } else if (k === 7 /* Budget */) {
         const s = at;
-        at += STRIDE;
+        at += 6 /* Stride */;
         const budget = parseRecord();
-        headers.push({ kind: "BudgetDecl", span: span(s, at - STRIDE), budget });
+        headers.push({ kind: "BudgetDecl", span: span(s, at - 6 /* Stride */), budget });
       } else if (k === 8 /* Import */) {
         const s = at;
-        at += STRIDE;
+        at += 6 /* Stride */;
         const path = stringValue(expect(29 /* StringLit */));
         expect(10 /* As */);
         const alias = image(expect(30 /* Ident */));
-        headers.push({ kind: "ImportDecl", span: span(s, at - STRIDE), path, alias });
+        headers.push({ kind: "ImportDecl", span: span(s, at - 6 /* Stride */), path, alias });
       } else {
         break;
       }
     }
     while (STMT_START[tk[at]]) statements.push(parseStatement());
     if (tk[at] !== 49 /* EOF */) failAt(at, "near");
-    const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - STRIDE);
+    const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - 6 /* Stride */);
     return { kind: "Program", span: where, headers, statements };
   }
   function parseStatement() {
@@ -2319,44 +2394,44 @@
       case 22 /* Fn */:
         return parseFnDecl();
       case 11 /* Let */: {
-        at += STRIDE;
+        at += 6 /* Stride */;
         const name = image(expect(30 /* Ident */));
         expect(41 /* Equals */);
         const value = parseExpr();
-        return { kind: "LetStmt", span: span(s, at - STRIDE), name, value };
+        return { kind: "LetStmt", span: span(s, at - 6 /* Stride */), name, value };
       }
       case 12 /* Return */: {
-        at += STRIDE;
+        at += 6 /* Stride */;
         const value = parseExpr();
-        return { kind: "ReturnStmt", span: span(s, at - STRIDE), value };
+        return { kind: "ReturnStmt", span: span(s, at - 6 /* Stride */), value };
       }
     }
     const expr = parseExpr();
     if (tk[at] === 0 /* Arrow */) {
-      at += STRIDE;
+      at += 6 /* Stride */;
       const target = parseIdentPath();
-      return { kind: "ExprStmt", span: span(s, at - STRIDE), expr, target };
+      return { kind: "ExprStmt", span: span(s, at - 6 /* Stride */), expr, target };
     }
-    return { kind: "ExprStmt", span: span(s, at - STRIDE), expr };
+    return { kind: "ExprStmt", span: span(s, at - 6 /* Stride */), expr };
   }
   function parseFnDecl() {
     const s = at;
-    at += STRIDE;
+    at += 6 /* Stride */;
     const name = image(expect(30 /* Ident */));
     expect(31 /* LBrace */);
     const params = [];
     if (tk[at] === 30 /* Ident */) {
       params.push(image(at));
-      at += STRIDE;
-      while (tk[at] === 38 /* Comma */ && tk[at + STRIDE] === 30 /* Ident */) {
-        params.push(image(at + STRIDE));
-        at += 2 * STRIDE;
+      at += 6 /* Stride */;
+      while (tk[at] === 38 /* Comma */ && tk[at + 6 /* Stride */] === 30 /* Ident */) {
+        params.push(image(at + 6 /* Stride */));
+        at += 2 * 6 /* Stride */;
       }
-      if (tk[at] === 38 /* Comma */) at += STRIDE;
+      if (tk[at] === 38 /* Comma */) at += 6 /* Stride */;
     }
     expect(32 /* RBrace */);
     const body = parseBlock();
-    return { kind: "FnDecl", span: span(s, at - STRIDE), name, params, body };
+    return { kind: "FnDecl", span: span(s, at - 6 /* Stride */), name, params, body };
   }
   function parseBlock() {
     expect(31 /* LBrace */);
@@ -2375,18 +2450,18 @@
     const s = expect(30 /* Ident */);
     const parts = [image(s)];
     while (tk[at] === 40 /* Dot */) {
-      at += STRIDE;
+      at += 6 /* Stride */;
       if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
       parts.push(image(at));
-      at += STRIDE;
+      at += 6 /* Stride */;
     }
-    return { kind: "IdentPath", span: span(s, at - STRIDE), parts };
+    return { kind: "IdentPath", span: span(s, at - 6 /* Stride */), parts };
   }
   function parseExpr() {
     const s = at;
     switch (tk[s]) {
       case 19 /* If */: {
-        const next = tk[s + STRIDE];
+        const next = tk[s + 6 /* Stride */];
         if (next === 35 /* LParen */) return parseIfBlock();
         if (next === 31 /* LBrace */) return parseIfRecord();
         return failAt(s, "unexpected");
@@ -2399,26 +2474,26 @@
         return parseMatch();
       case 5 /* CallQ */:
       case 13 /* Do */: {
-        at += STRIDE;
+        at += 6 /* Stride */;
         const tool = parseIdentPath();
         const args = parseRecord();
-        const where = span(s, at - STRIDE);
+        const where = span(s, at - 6 /* Stride */);
         return tk[s] === 5 /* CallQ */ ? { kind: "CallExpr", span: where, tool, args } : { kind: "DoExpr", span: where, tool, args };
       }
       case 9 /* Assert */:
       case 14 /* Check */: {
-        at += STRIDE;
+        at += 6 /* Stride */;
         const args = parseRecord();
-        const where = span(s, at - STRIDE);
+        const where = span(s, at - 6 /* Stride */);
         return tk[s] === 9 /* Assert */ ? { kind: "AssertExpr", span: where, args } : { kind: "CheckExpr", span: where, args };
       }
       case 23 /* Try */: {
-        at += STRIDE;
+        at += 6 /* Stride */;
         const tryBody = parseBlock();
         expect(16 /* Catch */);
         const catchBinding = parseBinder();
         const catchBody = parseBlock();
-        return { kind: "TryExpr", span: span(s, at - STRIDE), tryBody, catchBinding, catchBody };
+        return { kind: "TryExpr", span: span(s, at - 6 /* Stride */), tryBody, catchBinding, catchBody };
       }
     }
     const left = parseAdditive();
@@ -2445,9 +2520,9 @@
       default:
         return left;
     }
-    at += STRIDE;
+    at += 6 /* Stride */;
     const right = parseAdditive();
-    return { kind: "BinaryExpr", span: span(s, at - STRIDE), op, left, right };
+    return { kind: "BinaryExpr", span: span(s, at - 6 /* Stride */), op, left, right };
   }
   function parseAdditive() {
     const s = at;
@@ -2461,7 +2536,7 @@
       if (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */) {
         const termSpan = openSpan(termStart);
         do {
-          at += STRIDE;
+          at += 6 /* Stride */;
           const right = parseUnary();
           term = {
             kind: "BinaryExpr",
@@ -2482,7 +2557,7 @@
       if (k !== 44 /* Plus */ && k !== 45 /* Minus */) break;
       if (sumSpan === null) sumSpan = openSpan(s);
       sumOp = k === 44 /* Plus */ ? "+" : "-";
-      at += STRIDE;
+      at += 6 /* Stride */;
     }
     if (sumSpan !== null) finishSpan(sumSpan);
     return sum;
@@ -2491,12 +2566,12 @@
     const s = at;
     if (tk[s] !== 45 /* Minus */) return parsePrimary();
     do
-      at += STRIDE;
+      at += 6 /* Stride */;
     while (tk[at] === 45 /* Minus */);
     const operandStart = at;
     let e = parsePrimary();
-    const last = at - STRIDE;
-    for (let m = operandStart - STRIDE; m >= s; m -= STRIDE) {
+    const last = at - 6 /* Stride */;
+    for (let m = operandStart - 6 /* Stride */; m >= s; m -= 6 /* Stride */) {
       e = { kind: "UnaryExpr", span: span(m, last), op: "-", operand: e };
     }
     return e;
@@ -2508,45 +2583,45 @@
         const name = parseIdentPath();
         if (tk[at] !== 31 /* LBrace */) return name;
         const args = parseRecord();
-        return { kind: "FnCallExpr", span: span(s, at - STRIDE), name, args };
+        return { kind: "FnCallExpr", span: span(s, at - 6 /* Stride */), name, args };
       }
       case 28 /* IntLit */:
-        at += STRIDE;
+        at += 6 /* Stride */;
         return { kind: "IntLiteral", span: span(s, s), value: Number(image(s)) };
       case 29 /* StringLit */:
-        at += STRIDE;
+        at += 6 /* Stride */;
         return { kind: "StrLiteral", span: span(s, s), value: stringValue(s) };
       case 31 /* LBrace */:
         return parseRecord();
       case 35 /* LParen */: {
-        at += STRIDE;
+        at += 6 /* Stride */;
         const inner = parseExpr();
         expect(36 /* RParen */);
         return inner;
       }
       case 33 /* LBracket */: {
-        at += STRIDE;
+        at += 6 /* Stride */;
         const elements = [];
         if (EXPR_START[tk[at]]) {
           elements.push(parseExpr());
-          while (tk[at] === 38 /* Comma */ && EXPR_START[tk[at + STRIDE]]) {
-            at += STRIDE;
+          while (tk[at] === 38 /* Comma */ && EXPR_START[tk[at + 6 /* Stride */]]) {
+            at += 6 /* Stride */;
             elements.push(parseExpr());
           }
-          if (tk[at] === 38 /* Comma */) at += STRIDE;
+          if (tk[at] === 38 /* Comma */) at += 6 /* Stride */;
         }
         expect(34 /* RBracket */);
-        return { kind: "ListExpr", span: span(s, at - STRIDE), elements };
+        return { kind: "ListExpr", span: span(s, at - 6 /* Stride */), elements };
       }
       case 27 /* FloatLit */:
-        at += STRIDE;
+        at += 6 /* Stride */;
         return { kind: "FloatLiteral", span: span(s, s), value: Number(image(s)) };
       case 24 /* True */:
       case 25 /* False */:
-        at += STRIDE;
+        at += 6 /* Stride */;
         return { kind: "BoolLiteral", span: span(s, s), value: tk[s] === 24 /* True */ };
       case 26 /* Null */:
-        at += STRIDE;
+        at += 6 /* Stride */;
         return { kind: "NullLiteral", span: span(s, s) };
     }
     return failAt(s, "unexpected");
@@ -2556,33 +2631,33 @@
     const pairs = [];
     if (ENTRY_START[tk[at]]) {
       pairs.push(parseEntry());
-      while (tk[at] === 38 /* Comma */ && ENTRY_START[tk[at + STRIDE]]) {
-        at += STRIDE;
+      while (tk[at] === 38 /* Comma */ && ENTRY_START[tk[at + 6 /* Stride */]]) {
+        at += 6 /* Stride */;
         pairs.push(parseEntry());
       }
-      if (tk[at] === 38 /* Comma */) at += STRIDE;
+      if (tk[at] === 38 /* Comma */) at += 6 /* Stride */;
     }
     expect(32 /* RBrace */);
-    return { kind: "RecordExpr", span: span(s, at - STRIDE), pairs };
+    return { kind: "RecordExpr", span: span(s, at - 6 /* Stride */), pairs };
   }
   function parseEntry() {
     const s = at;
     if (tk[s] === 39 /* DotDotDot */) {
-      at += STRIDE;
+      at += 6 /* Stride */;
       const expr = parseExpr();
-      return { kind: "SpreadPair", span: span(s, at - STRIDE), expr };
+      return { kind: "SpreadPair", span: span(s, at - 6 /* Stride */), expr };
     }
     let key = image(s);
-    at += STRIDE;
+    at += 6 /* Stride */;
     while (tk[at] === 40 /* Dot */) {
-      at += STRIDE;
+      at += 6 /* Stride */;
       if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
       key += "." + image(at);
-      at += STRIDE;
+      at += 6 /* Stride */;
     }
     expect(37 /* Colon */);
     const value = parseExpr();
-    return { kind: "RecordPair", span: span(s, at - STRIDE), key, value };
+    return { kind: "RecordPair", span: span(s, at - 6 /* Stride */), key, value };
   }
   function field(rec, key) {
     let found;
@@ -2605,19 +2680,19 @@
   var MISSING2 = { kind: "NullLiteral", span: { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 } };
   function parseIfBlock() {
     const s = at;
-    at += 2 * STRIDE;
+    at += 2 * 6 /* Stride */;
     const cond = parseExpr();
     expect(36 /* RParen */);
     const thenBody = parseBlock();
     expect(20 /* Else */);
     const elseBody = parseBlock();
-    return { kind: "IfBlockExpr", span: span(s, at - STRIDE), cond, thenBody, elseBody };
+    return { kind: "IfBlockExpr", span: span(s, at - 6 /* Stride */), cond, thenBody, elseBody };
   }
   function parseIfRecord() {
     const s = at;
-    at += STRIDE;
+    at += 6 /* Stride */;
     const rec = parseRecord();
-    const where = span(s, at - STRIDE);
+    const where = span(s, at - 6 /* Stride */);
     const cond = field(rec, "cond");
     const then = field(rec, "then");
     const otherwise = field(rec, "else");
@@ -2634,10 +2709,10 @@
   function parseIteration() {
     const s = at;
     const keyword = tk[s];
-    at += STRIDE;
+    at += 6 /* Stride */;
     const rec = parseRecord();
     if (keyword === 17 /* Filter */ && tk[at] !== 31 /* LBrace */) {
-      const where2 = span(s, at - STRIDE);
+      const where2 = span(s, at - 6 /* Stride */);
       const name2 = { kind: "IdentPath", span: where2, parts: ["filter"] };
       return { kind: "FnCallExpr", span: where2, name: name2, args: rec };
     }
@@ -2667,7 +2742,7 @@
       }
     }
     const body = parseBlock();
-    const where = span(s, at - STRIDE);
+    const where = span(s, at - 6 /* Stride */);
     if (pending !== null) pending.span = where;
     if (list === void 0 || name === "") return MISSING2;
     if (keyword === 21 /* For */) return { kind: "ForExpr", span: where, list, binding: name, body };
@@ -2677,10 +2752,10 @@
   }
   function parseMatch() {
     const s = at;
-    at += STRIDE;
+    at += 6 /* Stride */;
     let subject;
     if (tk[at] === 35 /* LParen */) {
-      at += STRIDE;
+      at += 6 /* Stride */;
       subject = parseExpr();
       expect(36 /* RParen */);
     } else if (tk[at] === 30 /* Ident */) {
@@ -2692,7 +2767,7 @@
     const first = parseArm();
     const second = parseArm();
     expect(32 /* RBrace */);
-    const where = span(s, at - STRIDE);
+    const where = span(s, at - 6 /* Stride */);
     if (first.tag === second.tag) {
       reportAst(
         "match expression requires both ok and err arms",
@@ -2709,7 +2784,7 @@
     const tag = image(s);
     const name = parseBinder();
     const body = parseBlock();
-    const where = span(s, at - STRIDE);
+    const where = span(s, at - 6 /* Stride */);
     if (tag !== "ok" && tag !== "err") {
       reportAst(
         "match arm must be 'ok' or 'err', got '" + tag + "'",
@@ -3273,8 +3348,11 @@
     const positive = (v, dflt) => typeof v === "number" && v > 0 ? v : dflt;
     return { file: file2, allow, limits: new Limits(positive(limits.maxDepth, DEFAULT_MAX_DEPTH), positive(limits.maxSize, DEFAULT_MAX_SIZE)) };
   }
+  var toolsCache = null;
   function readTools(host) {
-    const raw = decodeCanonical(host.tools());
+    const text = host.tools();
+    if (toolsCache !== null && toolsCache.text === text) return toolsCache.tools;
+    const raw = decodeCanonical(text);
     if (!Array.isArray(raw)) throw new TypeError("host.tools() must return a JSON list");
     const tools = /* @__PURE__ */ new Map();
     for (const t of raw) {
@@ -3283,6 +3361,7 @@
       }
       tools.set(t.name, { name: t.name, mode: t.mode, capability: t.capability });
     }
+    toolsCache = { text, tools };
     return tools;
   }
   function emptyOutcome(exitCode) {

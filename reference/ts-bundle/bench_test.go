@@ -2,7 +2,6 @@ package tsbundle
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -12,17 +11,7 @@ import (
 
 // The benchmarks measure the embedded bundle, or the bundle named by $TSBUNDLE_REF
 // (e.g. a build being compared with the committed one).
-func benchBundle(b *testing.B) *Bundle {
-	b.Helper()
-	if path := os.Getenv("TSBUNDLE_REF"); path != "" {
-		bundle, err := Load(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return bundle
-	}
-	return Embedded()
-}
+func benchBundle(b *testing.B) *Bundle { return referenceBundle(b) }
 
 // BenchmarkRuntimeCreation is the cost of one pooled runtime: a goja runtime evaluating
 // the compiled bundle (target ≤ 20 ms).
@@ -93,4 +82,17 @@ func BenchmarkAppendixBParallel(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "programs/s")
+}
+
+// BenchmarkHostOverhead is the host's own cost per run — pool, goroutine, deadline
+// timer, configJSON, Outcome parsing — measured on the fake bundle's trivial "echo".
+func BenchmarkHostOverhead(b *testing.B) {
+	r := fakeRunner(b)
+	ctx := context.Background()
+	cfg := outcome.Config{File: "bench.a0"}
+	for b.Loop() {
+		if o := r.Run(ctx, "echo", cfg); o.Status != outcome.StatusOK {
+			b.Fatal(o.Detail)
+		}
+	}
 }

@@ -45,6 +45,19 @@ func (s *runState) calls() []toolkit.Call {
 	return s.kit.Calls()
 }
 
+// callsIfIdle is calls for an abandoned run, whose goroutine may be stuck inside a
+// tool: then the calls are unknown (nil) rather than waited for.
+func (s *runState) callsIfIdle() []toolkit.Call {
+	if !s.mu.TryLock() {
+		return nil
+	}
+	defer s.mu.Unlock()
+	if s.kit == nil {
+		return nil
+	}
+	return s.kit.Calls()
+}
+
 // errHostPanic is the interrupt value that ends a run whose host callback panicked.
 var errHostPanic = fmt.Errorf("host callback panicked")
 

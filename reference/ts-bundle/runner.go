@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"reflect"
 	"runtime/debug"
 	"sync"
@@ -165,16 +166,17 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	var res jsResult
-	interrupted := false
+	var stop error // why the run was interrupted, nil when it was not
 	select {
 	case res = <-done:
 	case <-timer.C:
-		interrupted = true
+		stop = errDeadline
 	case <-ctx.Done():
-		interrupted = true
+		stop = ctx.Err()
 	}
+	interrupted := stop != nil
 	if interrupted {
-		e.rt.Interrupt(errDeadline)
+		e.rt.Interrupt(stop)
 		grace := time.NewTimer(r.opts.grace)
 		defer grace.Stop()
 		select {
@@ -182,8 +184,8 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 		case <-grace.C:
 			r.abandon(done)
 			o := hostOutcome(outcome.StatusTimeout, fmt.Sprintf(
-				"the run did not stop within %v of its deadline (stuck in a native built-in, which goja cannot interrupt) and was abandoned: its goroutine keeps running", r.opts.grace))
-			o.ToolCalls = st.calls()
+				"the run did not stop within %v of its deadline (stuck where goja cannot interrupt it: in a native built-in or a host call) and was abandoned: its goroutine keeps running", r.opts.grace))
+			o.ToolCalls = st.callsIfIdle()
 			return o
 		}
 	}
@@ -252,24 +254,22 @@ func settle(v goja.Value) (goja.Value, error) {
 	case goja.PromiseStateFulfilled:
 		return p.Result(), nil
 	case goja.PromiseStateRejected:
-		return nil, &rejection{reason: p.Result()}
+		return nil, rejection(p.Result())
 	default:
 		return nil, errors.New("A0Reference.run returned a Promise that is still pending after the job queue drained (it awaits something the host never provides)")
 	}
 }
 
-// rejection is the reason of a rejected Promise returned by run.
-type rejection struct{ reason goja.Value }
-
-func (r *rejection) Error() string {
+// rejection describes the reason of a rejected Promise returned by run: an Error's
+// stack (which starts with its message), else String(reason).
+func rejection(reason goja.Value) error {
 	const prefix = "A0Reference.run returned a rejected Promise: "
-	// An Error's stack starts with its message; anything else is shown as String(reason).
-	if obj, ok := r.reason.(*goja.Object); ok {
+	if obj, ok := reason.(*goja.Object); ok {
 		if stack, ok := safeGet(obj, "stack").(goja.String); ok {
-			return prefix + stack.String()
+			return errors.New(prefix + stack.String())
 		}
 	}
-	return prefix + safeString(r.reason)
+	return errors.New(prefix + safeString(reason))
 }
 
 // safeGet is obj[key] for an object whose getters may throw.
@@ -311,7 +311,7 @@ func classify(res jsResult, st *runState, maxCallStack int) (outcome.Outcome, bo
 		o.ToolCalls = st.calls()
 		return o, false
 	case errors.As(res.initErr, &interrupted) || errors.As(res.err, &interrupted):
-		o := hostOutcome(outcome.StatusTimeout, "the run reached its deadline and was interrupted: "+interrupted.Error())
+		o := hostOutcome(outcome.StatusTimeout, "the run was interrupted: "+interrupted.Error())
 		o.ToolCalls = st.calls()
 		return o, false
 	case res.initErr != nil:
@@ -347,24 +347,32 @@ func classify(res jsResult, st *runState, maxCallStack int) (outcome.Outcome, bo
 	return o, true
 }
 
-// describeJS names a value's type for messages ("undefined", "a number", "an object").
+// describeJS names a returned value's type for messages ("undefined", "a number (42)").
+// It runs after the run's goroutine is done with the runtime.
 func describeJS(v goja.Value) string {
-	switch {
-	case v == nil || goja.IsUndefined(v):
+	switch x := v.(type) {
+	case nil:
 		return "undefined"
-	case goja.IsNull(v):
+	case *goja.Object:
+		return "an object (" + x.ClassName() + ")"
+	case *goja.Symbol:
+		return "a symbol"
+	}
+	if goja.IsUndefined(v) {
+		return "undefined"
+	}
+	if goja.IsNull(v) {
 		return "null"
 	}
-	switch v.ExportType().Kind().String() {
-	case "float64", "int64":
-		return "a number (" + safeString(v) + ")"
-	case "bool":
-		return "a boolean (" + safeString(v) + ")"
+	switch v.Export().(type) {
+	case bool:
+		return "a boolean (" + v.String() + ")"
+	case int64, float64:
+		return "a number (" + v.String() + ")"
+	case *big.Int:
+		return "a bigint (" + v.String() + ")"
 	}
-	if obj, ok := v.(*goja.Object); ok {
-		return "an object (" + obj.ClassName() + ")"
-	}
-	return "a " + v.ExportType().String()
+	return "a value of Go type " + v.ExportType().String()
 }
 
 func clip(s string, n int) string {

@@ -2,6 +2,7 @@ package ast
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -94,9 +95,9 @@ func (d *dumper) node(n Node, depth int) {
 		at("Fn " + n.Name + "(" + strings.Join(n.Params, ", ") + ")")
 		d.stmts("body", n.Body, depth+1)
 	case *IntLiteral:
-		at("Int " + strconv.FormatFloat(n.Value, 'g', -1, 64))
+		at("Int " + dumpNumber(n.Value))
 	case *FloatLiteral:
-		at("Float " + strconv.FormatFloat(n.Value, 'g', -1, 64))
+		at("Float " + dumpNumber(n.Value))
 	case *BoolLiteral:
 		at("Bool " + strconv.FormatBool(n.Value))
 	case *StrLiteral:
@@ -184,4 +185,12 @@ func (d *dumper) node(n Node, depth int) {
 	default:
 		at(fmt.Sprintf("%T", n))
 	}
+}
+
+// dumpNumber writes integers below 1e21 in plain decimal and everything else in %g form.
+func dumpNumber(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e21 {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }

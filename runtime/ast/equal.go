@@ -169,6 +169,10 @@ func sameNumber(a, b float64) bool {
 	return math.Float64bits(a) == math.Float64bits(b)
 }
 
+// IsNil reports whether n is nil or a typed nil pointer (a Node interface holding a nil
+// *T), which trees built by code may contain.
+func IsNil(n Node) bool { return isNil(n) }
+
 // isNil reports whether n is nil or a typed nil pointer.
 func isNil(n Node) bool {
 	if n == nil {

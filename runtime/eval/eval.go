@@ -76,7 +76,6 @@ func Run(ctx context.Context, prog *ast.Program, opts Options) (res Result) {
 // evaluator is the state of one run.
 type evaluator struct {
 	ctx     context.Context
-	opts    Options
 	limits  outcome.Limits
 	allowed map[string]bool
 	tools   Tools
@@ -92,12 +91,12 @@ type evaluator struct {
 
 	evidence []value.Value
 	trace    []outcome.Event
+	fnData   map[string]*value.Record // shared {"fn": name} event data
 
-	depth    int // nested user-function invocations (Limits.MaxDepth)
-	nesting  int // nested evaluator frames, a proxy for Go stack use
-	steps    uint
-	maxNest  int
-	noBudget bool // no time budget declared: skip the clock at every node
+	depth   int  // nested user-function invocations (Limits.MaxDepth)
+	nesting int  // nested evaluator frames, a proxy for Go stack use
+	steps   uint // statements and expressions entered, for the context checks
+	maxNest int
 }
 
 // userFn is a registered function: its declaration and the scope it was declared in.
@@ -109,7 +108,6 @@ type userFn struct {
 func newEvaluator(ctx context.Context, prog *ast.Program, opts Options) *evaluator {
 	ev := &evaluator{
 		ctx:     ctx,
-		opts:    opts,
 		limits:  opts.Limits.WithDefaults(),
 		allowed: make(map[string]bool, len(opts.Allow)),
 		tools:   opts.Tools,
@@ -152,7 +150,6 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 
 	// 2. Budgets and the budget clock; 3. run_start.
 	ev.budget = extractBudget(prog)
-	ev.noBudget = !ev.budget.hasTime
 	ev.clock = startClock()
 	start := time.Now()
 	capList := make([]value.Value, len(caps))

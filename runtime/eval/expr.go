@@ -26,9 +26,9 @@ func (ev *evaluator) eval(e ast.Expr, s *scope) (value.Value, error) {
 func (ev *evaluator) evalNode(e ast.Expr, s *scope) (value.Value, error) {
 	switch e := e.(type) {
 	case *ast.IntLiteral:
-		return e.Value, nil
+		return number(e.Value), nil
 	case *ast.FloatLiteral:
-		return e.Value, nil
+		return number(e.Value), nil
 	case *ast.StrLiteral:
 		return e.Value, nil
 	case *ast.BoolLiteral:
@@ -109,7 +109,7 @@ func (ev *evaluator) evalNode(e ast.Expr, s *scope) (value.Value, error) {
 		if !ok {
 			return nil, newError("E_TYPE", e, "Unary '-' requires a number, got %s.", value.TypeofName(v))
 		}
-		return -f, nil
+		return number(-f), nil
 	case nil:
 		return nil, fmt.Errorf("missing expression")
 	}
@@ -168,8 +168,8 @@ func (ev *evaluator) evalRecord(e *ast.RecordExpr, s *scope) (*value.Record, err
 			return nil, fmt.Errorf("unknown record entry %T", entry)
 		}
 	}
-	if err := ev.checkList(r.Len()); err != nil {
-		return nil, err
+	if n := r.Len(); n > ev.limits.MaxSize {
+		return nil, ev.sizeAbort("record literal", n)
 	}
 	return r, nil
 }

@@ -47,10 +47,9 @@ func (ev *evaluator) checkProduced(v value.Value) error {
 }
 
 // checkSerialised bounds a value about to cross to a host as text (tool arguments and
-// results travel as canonical JSON in the reference's host ABI) with the node and byte
-// bounds of value.MarshalCanonicalLimit.
+// results travel as canonical JSON in the reference's host ABI).
 func (ev *evaluator) checkSerialised(v value.Value) error {
-	if _, err := value.MarshalCanonicalLimit(v, ev.limits.MaxSize); err != nil {
+	if err := CheckSerialisable(v, ev.limits.MaxSize); err != nil {
 		if a, ok := fromLimitError(err); ok {
 			return a
 		}

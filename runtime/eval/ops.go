@@ -20,7 +20,7 @@ func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, e
 		switch a := l.(type) {
 		case float64:
 			if b, ok := r.(float64); ok {
-				return a + b, nil
+				return number(a + b), nil
 			}
 		case string:
 			if b, ok := r.(string); ok {
@@ -41,9 +41,9 @@ func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, e
 		}
 		switch e.Op {
 		case "-":
-			return a - b, nil
+			return number(a - b), nil
 		case "*":
-			return a * b, nil
+			return number(a * b), nil
 		case "/":
 			if b == 0 {
 				return nil, newError("E_TYPE", e, "Division by zero.")
@@ -98,4 +98,25 @@ func compareResult(op string, c int) bool {
 	default:
 		return c >= 0
 	}
+}
+
+// smallInts holds boxed values of the integers -1024…1024: storing a float64 in an
+// interface allocates, and small integral numbers (counters, indices, literals) are by
+// far the most frequent results, so they share these boxes.
+var smallInts = func() []value.Value {
+	t := make([]value.Value, 2049)
+	for i := range t {
+		t[i] = float64(i - 1024)
+	}
+	return t
+}()
+
+// number boxes f, sharing the box for small integers (never for -0, which must stay -0).
+func number(f float64) value.Value {
+	if f >= -1024 && f <= 1024 {
+		if i := int(f); float64(i) == f && (i != 0 || !math.Signbit(f)) {
+			return smallInts[i+1024]
+		}
+	}
+	return f
 }

@@ -3,34 +3,43 @@ package eval
 import "github.com/a0diff/a0diff/runtime/value"
 
 // scope maps names to values and has an optional parent (spec §5.3). Most scopes hold a
-// handful of names (a loop binder, a few parameters), so they are kept as parallel slices
-// searched linearly; a scope that grows large (a long top level) switches to a map.
+// handful of names (a loop binder, a few parameters), so bindings live in a slice backed
+// by room inside the scope itself (one allocation per scope) and are searched linearly;
+// a scope that grows large (a long top level) adds a map index.
 type scope struct {
 	parent *scope
-	names  []string
-	vals   []value.Value
+	vars   []binding
+	inline [2]binding
 	index  map[string]int // built once the scope holds more than smallScope names
+}
+
+type binding struct {
+	name string
+	val  value.Value
 }
 
 const smallScope = 12
 
-func newScope(parent *scope) *scope { return &scope{parent: parent} }
+func newScope(parent *scope) *scope {
+	s := &scope{parent: parent}
+	s.vars = s.inline[:0]
+	return s
+}
 
 // bind writes name into this scope, shadowing any outer binding.
 func (s *scope) bind(name string, v value.Value) {
 	if i, ok := s.find(name); ok {
-		s.vals[i] = v
+		s.vars[i].val = v
 		return
 	}
-	s.names = append(s.names, name)
-	s.vals = append(s.vals, v)
+	s.vars = append(s.vars, binding{name, v})
 	switch {
 	case s.index != nil:
-		s.index[name] = len(s.names) - 1
-	case len(s.names) > smallScope:
-		s.index = make(map[string]int, 2*len(s.names))
-		for i, n := range s.names {
-			s.index[n] = i
+		s.index[name] = len(s.vars) - 1
+	case len(s.vars) > smallScope:
+		s.index = make(map[string]int, 2*len(s.vars))
+		for i, b := range s.vars {
+			s.index[b.name] = i
 		}
 	}
 }
@@ -40,8 +49,8 @@ func (s *scope) find(name string) (int, bool) {
 		i, ok := s.index[name]
 		return i, ok
 	}
-	for i, n := range s.names {
-		if n == name {
+	for i := range s.vars {
+		if s.vars[i].name == name {
 			return i, true
 		}
 	}
@@ -52,7 +61,7 @@ func (s *scope) find(name string) (int, bool) {
 func (s *scope) lookup(name string) (value.Value, bool) {
 	for c := s; c != nil; c = c.parent {
 		if i, ok := c.find(name); ok {
-			return c.vals[i], true
+			return c.vars[i].val, true
 		}
 	}
 	return nil, false

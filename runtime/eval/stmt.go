@@ -8,11 +8,16 @@ import (
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
-// maxEngineNesting bounds the nesting of evaluator frames (expressions inside
-// expressions, bodies inside calls). It is far above anything Limits.MaxDepth allows by
-// default and exists so that a caller raising MaxDepth cannot make the Go stack overflow,
-// which would kill the process instead of ending the run (StatusResource).
-const maxEngineNesting = 4_000_000
+// maxEngineNesting bounds the nesting of evaluator frames (statement lists and
+// expressions inside one another, across user-function calls), a proxy for Go stack use.
+// One unit costs about 550 bytes of stack (measured: a recursive call through
+// execBlock → eval → evalCall → callUser → invoke is ~1.1 KB for two units). Go stacks
+// grow by doubling and a stack may not pass 1e9 bytes, so 512 MB is the largest stack a
+// goroutine really gets; overflowing it kills the process instead of ending the run. The
+// cap keeps a run near 220 MB (a 256 MB stack), far above what the default
+// Limits.MaxDepth allows, and still admits the 100 000 nested calls of spec §10.7 for a
+// simple recursive function (three units per call).
+const maxEngineNesting = 400_000
 
 // ctxCheckEvery is how many evaluation steps pass between two looks at the context.
 const ctxCheckEvery = 1024
@@ -25,9 +30,6 @@ func (ev *evaluator) step(n ast.Node) error {
 		if err := ev.ctx.Err(); err != nil {
 			return &abort{status: outcome.StatusTimeout, detail: "the run's deadline passed (" + err.Error() + ")"}
 		}
-	}
-	if ev.noBudget {
-		return nil
 	}
 	return ev.checkTime(n)
 }

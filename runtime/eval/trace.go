@@ -16,15 +16,23 @@ func (ev *evaluator) emit(event string, span *ast.Span, data *value.Record) {
 	ev.trace = append(ev.trace, e)
 }
 
-// emitFn emits the events whose only data is {"fn": name}.
+// emitFn emits the events whose only data is {"fn": name}. Event data is never
+// modified after emission, so one record per function name serves every such event
+// (calls are the most frequent events after statements).
 func (ev *evaluator) emitFn(event string, span *ast.Span, name string) {
-	d := value.NewRecordSize(1)
-	d.Set("fn", name)
+	d, ok := ev.fnData[name]
+	if !ok {
+		d = value.NewRecordSize(1)
+		d.Set("fn", name)
+		if ev.fnData == nil {
+			ev.fnData = make(map[string]*value.Record)
+		}
+		ev.fnData[name] = d
+	}
 	ev.emit(event, span, d)
 }
 
-// emitLoopStart emits for_start/filter_start/loop_start and map/reduce starts: a first
-// key, its value, then a second key and its value.
+// emit2 emits an event whose data has two keys, in the order given.
 func (ev *evaluator) emit2(event string, span *ast.Span, k1 string, v1 value.Value, k2 string, v2 value.Value) {
 	d := value.NewRecordSize(2)
 	d.Set(k1, v1)
@@ -32,6 +40,7 @@ func (ev *evaluator) emit2(event string, span *ast.Span, k1 string, v1 value.Val
 	ev.emit(event, span, d)
 }
 
+// emit1 emits an event whose data has one key.
 func (ev *evaluator) emit1(event string, span *ast.Span, k string, v value.Value) {
 	d := value.NewRecordSize(1)
 	d.Set(k, v)

@@ -3,6 +3,7 @@ package run_test
 import (
 	"context"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/a0diff/a0diff/corpus"
@@ -53,4 +54,46 @@ func runEntries(t *testing.T, dir string) int {
 		})
 	}
 	return len(files)
+}
+
+// TestConcurrentRuns: one Runner serves many goroutines at once (outcome.Runner must be
+// safe for concurrent use); every concurrent outcome equals the sequential one.
+func TestConcurrentRuns(t *testing.T) {
+	files, err := filepath.Glob("../../corpus/spec/appendix-b/*.a0")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no entries: %v", err)
+	}
+	r := run.New()
+	type job struct {
+		e    *corpus.Entry
+		want string
+	}
+	var jobs []job
+	for _, f := range files {
+		e, err := corpus.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := outcome.Normalize(r.Run(context.Background(), e.Source, e.Config))
+		jobs = append(jobs, job{e, string(outcome.Marshal(o))})
+	}
+	errs := make(chan string, 8*len(jobs))
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		for _, j := range jobs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				o := outcome.Normalize(r.Run(context.Background(), j.e.Source, j.e.Config))
+				if got := string(outcome.Marshal(o)); got != j.want {
+					errs <- j.e.Path + ": concurrent outcome differs:\n" + got + "\nsequential:\n" + j.want
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }

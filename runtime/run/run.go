@@ -47,12 +47,13 @@ func NewRunner(opts Options) *Runner { return &Runner{opts: opts} }
 func (r *Runner) Name() string { return "go" }
 
 // timeoutGrace is how long Run waits, after the deadline, for the evaluator to notice it
-// and return on its own (the evaluator looks at its context every few thousand steps).
-const timeoutGrace = 200 * time.Millisecond
+// and return on its own (it looks at its context every thousand steps, so it normally
+// does within microseconds); after that Run reports the timeout itself.
+const timeoutGrace = 50 * time.Millisecond
 
 // Run parses, validates and executes source under cfg (spec §7.1) and returns its
 // Outcome. It returns by the deadline (ctx's or cfg.Limits.Timeout, whichever is
-// earlier, plus a short grace) even if a tool blocks.
+// earlier, plus a grace of timeoutGrace) even if a tool blocks.
 func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
 	return r.bounded(ctx, cfg, func(ctx context.Context, lim outcome.Limits) outcome.Outcome {
 		return r.runSource(ctx, source, cfg, lim)
@@ -69,21 +70,21 @@ func (r *Runner) RunProgram(ctx context.Context, prog *ast.Program, cfg outcome.
 	})
 }
 
-// bounded runs work in its own goroutine under the run's deadline and turns a panic that
+// bounded runs work on a goroutine of its own (workers.go) under the run's deadline and turns a panic that
 // escapes it (a bug in the parser, validator or evaluator) into StatusCrash.
 func (r *Runner) bounded(ctx context.Context, cfg outcome.Config, work func(context.Context, outcome.Limits) outcome.Outcome) outcome.Outcome {
 	lim := cfg.Limits.WithDefaults()
 	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
 	defer cancel()
 	done := make(chan outcome.Outcome, 1)
-	go func() {
+	goRun(func() {
 		defer func() {
 			if p := recover(); p != nil {
 				done <- outcome.Outcome{Status: outcome.StatusCrash, Detail: fmt.Sprintf("panic in the Go implementation: %v\n%s", p, debug.Stack())}
 			}
 		}()
 		done <- work(ctx, lim)
-	}()
+	})
 	select {
 	case o := <-done:
 		return o

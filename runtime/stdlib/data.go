@@ -162,14 +162,13 @@ func putAt(cur value.Value, segs []pathSegment, v value.Value, lim Limits) (valu
 		out[i] = inner
 		return &value.List{Items: out}, nil
 	}
-	var rec *value.Record
-	var old value.Value
+	// The reference copies with object spread and reads the old value from the copy,
+	// whose prototype is Object.prototype again.
+	rec := value.NewRecord()
 	if r, ok := cur.(*value.Record); ok {
 		rec = r.CopyOwn()
-		old, _ = r.Lookup(seg.key)
-	} else {
-		rec = value.NewRecord()
 	}
+	old, _ := rec.Lookup(seg.key)
 	inner, err := putAt(old, segs[1:], v, lim)
 	if err != nil {
 		return nil, err

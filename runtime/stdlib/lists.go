@@ -146,7 +146,7 @@ func joinStrings(what string, items []value.Value, sep string, lim Limits) (valu
 	for i, e := range items {
 		s, err := value.ToStringLimit(e, lim.MaxSize)
 		if err != nil {
-			return nil, err
+			return nil, conversionError(err)
 		}
 		parts[i] = s
 		n += value.UTF16Len(s)

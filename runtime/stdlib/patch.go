@@ -42,7 +42,7 @@ func applyOp(doc value.Value, op *value.Record, lim Limits) (value.Value, error)
 	if !ok {
 		return nil, fail(fmt.Sprintf("Invalid JSON Pointer '%s' for 'path'.", path))
 	}
-	p := patcher{op: name, lim: lim}
+	p := patcher{op: name}
 	switch name {
 	case "add":
 		return p.add(doc, pieces, property(op, "value"))
@@ -63,13 +63,15 @@ func applyOp(doc value.Value, op *value.Record, lim Limits) (value.Value, error)
 		if !ok {
 			return nil, fail(fmt.Sprintf("Path '%s' does not exist for op '%s'.", from, name))
 		}
+		// The two halves are the reference's remove and add, and their messages say so.
+		moved := deepCopy(v)
 		if name == "move" {
 			var err error
-			if doc, err = p.remove(doc, fromPieces); err != nil {
+			if doc, err = (patcher{op: "remove"}).remove(doc, fromPieces); err != nil {
 				return nil, err
 			}
 		}
-		return p.add(doc, pieces, deepCopy(v))
+		return (patcher{op: "add"}).add(doc, pieces, moved)
 	case "test":
 		actual, ok := pointerValue(doc, pieces)
 		if !ok {
@@ -97,7 +99,7 @@ func applyOp(doc value.Value, op *value.Record, lim Limits) (value.Value, error)
 func jsonText(v value.Value, lim Limits) (string, error) {
 	text, ok, err := value.JSONLimit(v, "", lim.MaxSize)
 	if err != nil {
-		return "", err
+		return "", conversionError(err)
 	}
 	if !ok {
 		return "undefined", nil
@@ -157,10 +159,10 @@ func pointerValue(doc value.Value, pieces []string) (value.Value, bool) {
 	return cur, true
 }
 
-// patcher carries the operation name for messages and the limits.
+// patcher carries the operation name its messages report. Lists grown by add are not
+// bounded here: like the reference, the evaluator bounds the (top-level) result.
 type patcher struct {
-	op  string
-	lim Limits
+	op string
 }
 
 // at is the pointer text of the remaining pieces, as messages quote it.
@@ -185,7 +187,8 @@ func (p patcher) outOfBounds(pieces []string) error {
 }
 
 // descend rebuilds cur with the child addressed by pieces[0] replaced by edit's result.
-// Every intermediate piece must address an existing list element or own record key.
+// Every intermediate piece must address an existing list element (else the index is
+// invalid or out of bounds) or own record key (else the path does not exist).
 func (p patcher) descend(cur value.Value, pieces []string, edit func(value.Value, []string) (value.Value, error)) (value.Value, error) {
 	switch c := cur.(type) {
 	case *value.List:
@@ -194,7 +197,7 @@ func (p patcher) descend(cur value.Value, pieces []string, edit func(value.Value
 			return nil, err
 		}
 		if i >= float64(len(c.Items)) {
-			return nil, p.notExist(pieces)
+			return nil, p.outOfBounds(pieces)
 		}
 		child, err := edit(c.Items[int(i)], pieces[1:])
 		if err != nil {
@@ -241,9 +244,6 @@ func (p patcher) add(cur value.Value, pieces []string, v value.Value) (value.Val
 			if i > float64(n) {
 				return nil, p.outOfBounds(pieces)
 			}
-		}
-		if err := p.lim.checkList("patch", n+1); err != nil {
-			return nil, err
 		}
 		items := make([]value.Value, 0, n+1)
 		items = append(items, c.Items[:int(i)]...)
@@ -323,8 +323,9 @@ func (p patcher) remove(cur value.Value, pieces []string) (value.Value, error) {
 	return nil, p.notExist(pieces)
 }
 
-// deepCopy copies lists and records all the way down (records get fresh
-// Object.prototype prototypes and keep their own keys, as a structured clone does).
+// deepCopy copies lists and records all the way down, as the reference's clone does:
+// fresh records filled by assignment (so an own "__proto__" key of the original becomes
+// the copy's prototype).
 func deepCopy(v value.Value) value.Value {
 	switch x := v.(type) {
 	case *value.List:
@@ -337,7 +338,7 @@ func deepCopy(v value.Value) value.Value {
 		out := value.NewRecordSize(x.Len())
 		for _, k := range x.Keys() {
 			e, _ := x.Get(k)
-			out.Set(k, deepCopy(e))
+			out.Assign(k, deepCopy(e))
 		}
 		return out
 	}

@@ -15,6 +15,10 @@ import (
 // goja's NaN is positive and means "equal"). This implementation runs the same
 // algorithm with the same Less, so even comparators that are not a consistent order
 // (NaN and Infinity among other types) give the reference's permutation.
+//
+// With by:, the keys are tried in order and the first result !== 0 is returned: a -0
+// result (=== 0) moves on to the next key, a NaN result (!== 0) is returned and means
+// "equal"; when every key gives ±0 the elements are equal.
 func sortFn(args *value.Record, lim Limits) (value.Value, error) {
 	in, ok := listArg(args, "in")
 	if !ok {
@@ -39,7 +43,7 @@ func sortFn(args *value.Record, lim Limits) (value.Value, error) {
 		return nil, fail("sort: 'by' must be a string or list of strings")
 	}
 
-	s := &sorter{maxNodes: lim.MaxSize, items: make([]sortItem, len(in.Items))}
+	s := &sorter{maxNodes: lim.MaxSize, byKeys: byGiven, items: make([]sortItem, len(in.Items))}
 	for i, e := range in.Items {
 		it := sortItem{elem: e}
 		if byGiven {
@@ -88,6 +92,7 @@ type sorter struct {
 	// held in the cache, bounded by maxSortJSONBytes.
 	maxNodes  int
 	jsonBytes int
+	byKeys    bool  // the comparator is the multi-key one of by:
 	err       error // the first serialisation failure; the sort then degenerates
 }
 
@@ -104,25 +109,24 @@ func (s *sorter) Less(i, j int) bool {
 		return false
 	}
 	a, b := &s.items[i], &s.items[j]
+	if !s.byKeys {
+		r := s.compare(&a.keys[0], &b.keys[0])
+		return r < 0 || (r == 0 && math.Signbit(r))
+	}
 	for k := range a.keys {
-		r := s.compare(&a.keys[k], &b.keys[k])
-		if r > 0 || r < 0 || math.Signbit(r) {
-			return r < 0 || math.Signbit(r)
+		if r := s.compare(&a.keys[k], &b.keys[k]); r != 0 {
+			return r < 0
 		}
 	}
 	return false
 }
 
-// compare is the comparator of §8.4 on two keys; its result is read as JavaScript
-// reads a comparator's return value.
+// compare is the comparator of §8.4 on two keys, with JavaScript's result: a - b for
+// numbers (possibly -0 or NaN), -1/0/1 otherwise.
 func (s *sorter) compare(a, b *sortKey) float64 {
 	if x, ok := a.v.(float64); ok {
 		if y, ok := b.v.(float64); ok {
-			d := x - y
-			if d != d {
-				return 0 // goja's NaN is the positive one: "equal"
-			}
-			return d
+			return x - y
 		}
 	}
 	if x, ok := a.v.(string); ok {
@@ -154,7 +158,7 @@ func (s *sorter) jsonOf(k *sortKey) (string, bool) {
 			err = &value.LimitError{What: "sort comparison texts", Size: s.jsonBytes, Limit: maxSortJSONBytes, Unit: "bytes"}
 		}
 		if err != nil && s.err == nil {
-			s.err = err
+			s.err = conversionError(err)
 		}
 		k.json, k.jsonOK, k.hasJS = text, ok, true
 	}

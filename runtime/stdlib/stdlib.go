@@ -42,6 +42,17 @@ func (e *Error) Error() string { return e.Msg }
 
 func fail(msg string) error { return &Error{Msg: msg} }
 
+// conversionError passes on an error of a String() or JSON conversion: a JavaScript
+// exception (*value.JSError) becomes the function's failure with its message, as the
+// reference reports any exception thrown inside a stdlib function; a *value.LimitError
+// stays as it is.
+func conversionError(err error) error {
+	if js, ok := err.(*value.JSError); ok {
+		return fail(js.Message)
+	}
+	return err
+}
+
 var registry = map[string]Func{
 	"parse.json":   parseJSON,
 	"get":          get,

@@ -271,7 +271,7 @@ func strTemplate(args *value.Record, lim Limits) (value.Value, error) {
 		}
 		text, err := value.ToStringLimit(v, lim.MaxSize)
 		if err != nil {
-			return nil, err
+			return nil, conversionError(err)
 		}
 		pieces = append(pieces, in[prev:i], text)
 		n += value.UTF16Len(in[prev:i]) + value.UTF16Len(text)

@@ -30,6 +30,8 @@ type lexer struct {
 // tokenize returns the significant tokens (ending with EOF) and every lexical error.
 func tokenize(file, src string) ([]token, []outcome.Diagnostic) {
 	lx := &lexer{file: file, src: src, strFailFrom: -1, strFailTo: -1, digitFailTo: -1}
+	// Dense A0 text has a significant token every three or four bytes.
+	lx.toks = make([]token, 0, len(src)/3+8)
 	lx.run()
 	return lx.toks, lx.errs
 }
@@ -69,7 +71,7 @@ func (lx *lexer) run() {
 			col += u
 			off += u
 		case tString:
-			t := token{kind: k, text: text, line: line, col: col}
+			t := token{kind: k, text: text, line: int32(line), col: int32(col)}
 			lastLine, lastCol := line, col
 			for p := 0; p < len(text); {
 				r, size := utf8.DecodeRuneInString(text[p:])
@@ -88,12 +90,12 @@ func (lx *lexer) run() {
 				}
 				p += size
 			}
-			t.endLine, t.endCol = lastLine, lastCol+1
+			t.endLine, t.endCol = int32(lastLine), int32(lastCol+1)
 			off += utf16Count(text)
 			lx.toks = append(lx.toks, t)
 		default:
 			// Every other token is ASCII and lies on one line.
-			lx.toks = append(lx.toks, token{kind: k, text: text, line: line, col: col, endLine: line, endCol: col + n})
+			lx.toks = append(lx.toks, token{kind: k, text: text, line: int32(line), col: int32(col), endLine: int32(line), endCol: int32(col + n)})
 			col += n
 			off += n
 		}

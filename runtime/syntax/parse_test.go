@@ -9,7 +9,7 @@ import (
 )
 
 // defaultHint is the hint a diagnostic of code has when a test file does not state one.
-func defaultHint(code string) string {
+func defaultHint(code, _ string) string {
 	switch code {
 	case "E_LEX":
 		return lexHint

@@ -122,13 +122,13 @@ func (p *parser) fail(t *token, msg string) {
 }
 
 func (p *parser) tokSpan(t *token) ast.Span {
-	return ast.Span{File: p.file, StartLine: t.line, StartCol: t.col, EndLine: t.endLine, EndCol: t.endCol}
+	return ast.Span{File: p.file, StartLine: int(t.line), StartCol: int(t.col), EndLine: int(t.endLine), EndCol: int(t.endCol)}
 }
 
 // spanFrom is the span from token index start to the last consumed token.
 func (p *parser) spanFrom(start int) ast.Span {
 	a, b := &p.toks[start], &p.toks[p.last]
-	return ast.Span{File: p.file, StartLine: a.line, StartCol: a.col, EndLine: b.endLine, EndCol: b.endCol}
+	return ast.Span{File: p.file, StartLine: int(a.line), StartCol: int(a.col), EndLine: int(b.endLine), EndCol: int(b.endCol)}
 }
 
 // defer records an AST-construction error unless an earlier one is already recorded.
@@ -141,10 +141,11 @@ func (p *parser) deferError(code, msg string, span *ast.Span, hint string) {
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > MaxNestingDepth {
+		sp := p.tokSpan(p.peek())
 		panic(bailout{outcome.Diagnostic{
 			Code:    CodeTooDeep,
 			Message: "program nested deeper than " + strconv.Itoa(MaxNestingDepth) + " levels",
-			Span:    &ast.Span{File: p.file, StartLine: p.peek().line, StartCol: p.peek().col, EndLine: p.peek().endLine, EndCol: p.peek().endCol},
+			Span:    &sp,
 		}})
 	}
 }

@@ -99,10 +99,10 @@ var keywords = map[string]kind{
 type token struct {
 	kind    kind
 	text    string // the image: the token's exact source text
-	line    int
-	col     int
-	endLine int
-	endCol  int
+	line    int32
+	col     int32
+	endLine int32
+	endCol  int32
 }
 
 // Sets of kinds that drive the parser's decisions (§2.7).

@@ -1,14 +1,3 @@
-// Package toolkit is the hermetic tool kit of a0diff: the one implementation of A0's six
-// tools (spec §4.1, §9) that both the Go evaluator and the TypeScript reference (through
-// its goja host) call. Tools never touch the real host: they run over a case's Fixtures —
-// an in-memory file system, a table of HTTP responses and a table of shell command
-// results — and a Kit records every call in order, so that the calls themselves can be
-// compared between implementations.
-//
-// Because both implementations share this code, its behaviour *is* A0 tool behaviour for
-// a0diff. It models what the Node.js host of the original A0 does (path.resolve,
-// fs.*Sync, fetch, child_process.execSync), including Node's error texts, and is
-// deterministic: no clock, no randomness, no real I/O.
 package toolkit
 
 import "encoding/json"

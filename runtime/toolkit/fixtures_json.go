@@ -277,8 +277,9 @@ func checkSyntax(b []byte, where string) error {
 	err := json.Unmarshal(b, &v)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
+		// Offset counts the bytes read, the offending one included.
 		line, col := 1, 1
-		for _, c := range b[:min(int(se.Offset), len(b))] {
+		for _, c := range b[:max(0, min(int(se.Offset)-1, len(b)))] {
 			if c == '\n' {
 				line, col = line+1, 1
 			} else {

@@ -21,7 +21,8 @@ const (
 )
 
 func (k *Kit) httpGet(args *value.Record) (value.Value, error) {
-	rawURL := stringArg(args, "url")
+	// fetch takes the URL as a USVString: lone surrogates become U+FFFD, messages too.
+	rawURL := hostText(stringArg(args, "url"))
 	var headers [][2]string
 	if v, ok := ownField(args, "headers"); ok {
 		if r, ok := v.(*value.Record); ok {

@@ -23,7 +23,7 @@ func domainToASCII(domain string) (string, bool) {
 			return lower, true
 		}
 	}
-	mapped := norm.NFKC.String(cases.Fold().String(dropIgnorables(domain)))
+	mapped := norm.NFKC.String(foldKeepingDeviations(dropIgnorables(domain)))
 	mapped = strings.Map(func(c rune) rune {
 		switch c {
 		case '\u3002', '\uFF0E', '\uFF61':
@@ -58,6 +58,23 @@ func domainToASCII(domain string) (string, bool) {
 		return "", false
 	}
 	return out, true
+}
+
+// foldKeepingDeviations case-folds s except for ß and final sigma, which non-transitional
+// UTS #46 processing (the URL standard's) keeps as they are.
+func foldKeepingDeviations(s string) string {
+	var b strings.Builder
+	fold := cases.Fold()
+	start := 0
+	for i, c := range s {
+		if c == 'ß' || c == 'ς' {
+			b.WriteString(fold.String(s[start:i]))
+			b.WriteRune(c)
+			start = i + len(string(c))
+		}
+	}
+	b.WriteString(fold.String(s[start:]))
+	return b.String()
 }
 
 func isASCII(s string) bool {

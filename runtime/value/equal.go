@@ -4,7 +4,9 @@ import "math"
 
 // DeepEqual is A0 deep equality (§5.7): numbers compare numerically (0 == -0,
 // NaN != NaN), strings by code units, lists element-wise, records by their own keys with
-// key order irrelevant, a function only equals itself; no cross-type equality.
+// key order irrelevant, a function only equals itself; no cross-type equality. Like the
+// reference's deepEqual, which starts with `a === b`, a list or record is equal to
+// itself even when it holds a NaN.
 func DeepEqual(a, b Value) bool {
 	switch x := a.(type) {
 	case nil:
@@ -26,6 +28,9 @@ func DeepEqual(a, b Value) bool {
 		if !ok || len(x.Items) != len(y.Items) {
 			return false
 		}
+		if x == y {
+			return true
+		}
 		for i := range x.Items {
 			if !DeepEqual(x.Items[i], y.Items[i]) {
 				return false
@@ -36,6 +41,9 @@ func DeepEqual(a, b Value) bool {
 		y, ok := b.(*Record)
 		if !ok || x.Len() != y.Len() {
 			return false
+		}
+		if x == y {
+			return true
 		}
 		for _, k := range x.Keys() {
 			yv, ok := y.vals[k]

@@ -54,6 +54,20 @@ func TestDeepEqual(t *testing.T) {
 	}
 }
 
+func TestDeepEqualIdentity(t *testing.T) {
+	// The reference's deepEqual starts with a === b: the same list or record is equal to
+	// itself even with a NaN inside, while an equal-looking copy is not.
+	l := NewList(math.NaN())
+	r := NewRecord()
+	r.Set("x", math.NaN())
+	if !DeepEqual(l, l) || !DeepEqual(r, r) {
+		t.Error("a value holding NaN is not equal to itself")
+	}
+	if DeepEqual(l, NewList(math.NaN())) || DeepEqual(NewList(l), NewList(l)) == false {
+		t.Error("identity must apply per container")
+	}
+}
+
 func TestSame(t *testing.T) {
 	tests := []struct {
 		a, b string

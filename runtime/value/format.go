@@ -83,6 +83,9 @@ func appendNumber(b []byte, f float64) []byte {
 // ToString is JavaScript's String(v) (§10.5): null → "null", numbers as FormatNumber,
 // lists joined with "," where null elements are empty and nested lists are converted the
 // same way, records → "[object Object]", a function → its native-code source text.
+// A record whose toString/valueOf were replaced (through its own keys or its prototype)
+// converts as JavaScript's OrdinaryToPrimitive would, and may fail; ToString then returns
+// what was converted before the failure. Use ToStringLimit to see failures.
 func ToString(v Value) string {
 	s, _ := ToStringLimit(v, 0)
 	return s
@@ -90,15 +93,17 @@ func ToString(v Value) string {
 
 // ToStringLimit is ToString with a bound on the work done: it fails with a *LimitError
 // when the conversion visits more than maxNodes values (the value itself and, for lists,
-// every element at every depth) or when the text would exceed the byte bound of
-// textByteLimit(maxNodes). maxNodes <= 0 means unbounded.
+// every element at every depth) or when the text would exceed TextByteLimit(maxNodes)
+// bytes; maxNodes <= 0 means unbounded. It fails with a *JSError where JavaScript's
+// String() throws (a record without a usable toString or valueOf, e.g. one whose
+// prototype is null: "Cannot convert object to primitive value").
 func ToStringLimit(v Value, maxNodes int) (string, error) {
 	if s, ok := v.(string); ok {
 		return s, nil
 	}
 	w := textWriter{budget: newBudget(maxNodes)}
 	if err := w.stringOf(v, true); err != nil {
-		return "", err
+		return w.b.String(), err
 	}
 	return w.b.String(), nil
 }
@@ -138,7 +143,11 @@ func (w *textWriter) stringOf(v Value, top bool) error {
 			}
 		}
 	case *Record:
-		w.b.WriteString("[object Object]")
+		s, err := recordToString(x)
+		if err != nil {
+			return err
+		}
+		w.b.WriteString(s)
 	case *Func:
 		w.b.WriteString(FuncSource(x))
 	default:

@@ -2,12 +2,11 @@ package value
 
 import "sync"
 
-// ObjectPrototypeMethods are the property names under which Object.prototype holds a
-// method, as the reference sees them in goja, mapped to the function's own name (what
-// `String(f)` and the canonical {"$function": NAME} form show). Node additionally has
-// __defineGetter__, __defineSetter__, __lookupGetter__ and __lookupSetter__ (spec §10.2
-// lists eleven names); goja does not implement those four, so for the goja-hosted
-// reference they read as absent, and so they do here.
+// ObjectPrototypeMethods are the eleven property names under which Object.prototype holds
+// a method (spec §10.2), mapped to the function's own name (what `String(f)` and the
+// canonical {"$function": NAME} form show). goja itself lacks the four legacy accessor
+// methods; the reference installs them (reference/ts/src/v8compat.ts) so that it matches
+// V8, and so they are here.
 var ObjectPrototypeMethods = map[string]string{
 	"constructor":          "Object",
 	"toString":             "toString",
@@ -16,6 +15,10 @@ var ObjectPrototypeMethods = map[string]string{
 	"hasOwnProperty":       "hasOwnProperty",
 	"isPrototypeOf":        "isPrototypeOf",
 	"propertyIsEnumerable": "propertyIsEnumerable",
+	"__defineGetter__":     "__defineGetter__",
+	"__defineSetter__":     "__defineSetter__",
+	"__lookupGetter__":     "__lookupGetter__",
+	"__lookupSetter__":     "__lookupSetter__",
 }
 
 // funcs holds the one *Func per name, so that identity comparison is JavaScript's.

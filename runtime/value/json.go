@@ -20,7 +20,18 @@ func JSON(v Value, indent string) (text string, ok bool) {
 // expansion is built.
 func JSONLimit(v Value, indent string, maxNodes int) (text string, ok bool, err error) {
 	w := jsonWriter{indent: indent, budget: newBudget(maxNodes)}
-	if _, isFunc := v.(*Func); isFunc {
+	undefined := false
+	switch x := v.(type) {
+	case *Func:
+		undefined = true
+	case *Record:
+		res, err := applyToJSON(x, "")
+		if err != nil {
+			return "", false, err
+		}
+		_, undefined = res.(jsUndefined)
+	}
+	if undefined {
 		if err := w.budget.node(); err != nil {
 			return "", false, err
 		}
@@ -52,7 +63,10 @@ func (w *jsonWriter) value(v Value, key string, index, depth int) error {
 			if index >= 0 {
 				key = strconv.Itoa(index)
 			}
-			v = applyToJSON(r, key)
+			var err error
+			if v, err = applyToJSON(r, key); err != nil {
+				return err
+			}
 		}
 	}
 	switch x := v.(type) {
@@ -72,6 +86,10 @@ func (w *jsonWriter) value(v Value, key string, index, depth int) error {
 		if err := w.record(x, depth); err != nil {
 			return err
 		}
+	case jsUndefined:
+		// toJSON gave undefined: only reachable as a list element (null) or at the top
+		// level, which JSONLimit reports; records drop such members before writing.
+		w.buf = append(w.buf, "null"...)
 	case *Func:
 		if w.canonical {
 			w.buf = append(w.buf, `{"$function":`...)
@@ -133,11 +151,14 @@ func (w *jsonWriter) record(r *Record, depth int) error {
 	written := 0
 	for _, k := range r.Keys() {
 		v := r.vals[k]
-		if _, isFunc := v.(*Func); isFunc && !w.canonical {
-			if err := w.budget.node(); err != nil {
+		if !w.canonical {
+			omit, err := w.omitted(v, k)
+			if err != nil {
 				return err
 			}
-			continue
+			if omit {
+				continue
+			}
 		}
 		if written > 0 {
 			w.buf = append(w.buf, ',')
@@ -165,6 +186,26 @@ func (w *jsonWriter) record(r *Record, depth int) error {
 	return nil
 }
 
+// omitted reports whether JSON.stringify leaves the record member k: v out (a function,
+// or a record whose toJSON yields undefined). It counts the node of an omitted member.
+func (w *jsonWriter) omitted(v Value, k string) (bool, error) {
+	omit := false
+	switch x := v.(type) {
+	case *Func:
+		omit = true
+	case *Record:
+		res, err := applyToJSON(x, k)
+		if err != nil {
+			return false, err
+		}
+		_, omit = res.(jsUndefined)
+	}
+	if omit {
+		return true, w.budget.node()
+	}
+	return false, nil
+}
+
 func (w *jsonWriter) newline(depth int) {
 	if w.indent == "" {
 		return
@@ -172,33 +213,6 @@ func (w *jsonWriter) newline(depth int) {
 	w.buf = append(w.buf, '\n')
 	for i := 0; i < depth; i++ {
 		w.buf = append(w.buf, w.indent...)
-	}
-}
-
-// applyToJSON emulates JSON.stringify's call of a toJSON method found on r (own or
-// inherited). Only Object.prototype's methods can be function values in A0, so the
-// possible results are few and fixed.
-func applyToJSON(r *Record, key string) Value {
-	m, ok := r.Lookup("toJSON")
-	if !ok {
-		return r
-	}
-	f, ok := m.(*Func)
-	if !ok {
-		return r
-	}
-	switch f.Name {
-	case "toString", "toLocaleString":
-		return "[object Object]"
-	case "hasOwnProperty", "propertyIsEnumerable":
-		return r.Has(key)
-	case "isPrototypeOf":
-		return false
-	case "Object":
-		// Object(key) is a String wrapper, which JSON writes as the string.
-		return key
-	default: // valueOf returns the record itself
-		return r
 	}
 }
 

@@ -30,28 +30,41 @@ func TestStringifyNode(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", where, err)
 		}
-		compact, ok := JSON(v, "")
-		if !ok {
-			compact = "undefined"
+		if got := stringifyResult(JSONLimit(v, "", 0)); got != fields[0] {
+			t.Errorf("%s: JSON(%s, \"\") = %s, want %s", where, c[0], got, fields[0])
 		}
-		if compact != fields[0] {
-			t.Errorf("%s: JSON(%s, \"\") = %s, want %s", where, c[0], compact, fields[0])
-		}
-		indented, ok := JSON(v, "  ")
-		want := "undefined"
-		if fields[1] != "undefined" {
+		indented, ok, err := JSONLimit(v, "  ", 0)
+		want := fields[1]
+		if err == nil && ok {
 			want = decodeLiteral(t, where, fields[1])
 		}
-		if !ok {
-			indented = "undefined"
+		if got := stringifyResult(indented, ok, err); got != want {
+			t.Errorf("%s: JSON(%s, \"  \") =\n%s\nwant\n%s", where, c[0], got, want)
 		}
-		if indented != want {
-			t.Errorf("%s: JSON(%s, \"  \") =\n%s\nwant\n%s", where, c[0], indented, want)
+		text, err := ToStringLimit(v, 0)
+		want = fields[2]
+		if !strings.HasPrefix(want, "throws ") {
+			want = decodeLiteral(t, where, fields[2])
 		}
-		if got, want := ToString(v), decodeLiteral(t, where, fields[2]); got != want {
-			t.Errorf("%s: ToString(%s) = %q, want %q", where, c[0], got, want)
+		if err != nil {
+			text = "throws " + err.Error()
+		}
+		if text != want {
+			t.Errorf("%s: ToString(%s) = %q, want %q", where, c[0], text, want)
 		}
 	}
+}
+
+// stringifyResult renders a JSONLimit result the way stringify.txt writes
+// JSON.stringify's: the text, "undefined", or "throws MESSAGE".
+func stringifyResult(text string, ok bool, err error) string {
+	switch {
+	case err != nil:
+		return "throws " + err.Error()
+	case !ok:
+		return "undefined"
+	}
+	return text
 }
 
 func TestQuoteJSON(t *testing.T) {

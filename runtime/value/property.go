@@ -35,8 +35,13 @@ func GetProperty(v Value, key string) (Value, bool) {
 	case bool:
 		return primitiveMethod(booleanMethods, "Boolean", key)
 	case *Func:
-		if key == "name" {
+		switch key {
+		case "name":
 			return x.Name, true
+		case "length":
+			if n, ok := funcArity[x.Name]; ok {
+				return n, true
+			}
 		}
 		return primitiveMethod(functionMethods, "Function", key)
 	}
@@ -86,6 +91,14 @@ func nameSet(names ...string) map[string]bool {
 		m[n] = true
 	}
 	return m
+}
+
+// funcArity is the "length" of Object.prototype's methods (goja's, and the legacy
+// accessors as the reference declares them).
+var funcArity = map[string]float64{
+	"Object": 1, "toString": 0, "toLocaleString": 0, "valueOf": 0, "hasOwnProperty": 1,
+	"isPrototypeOf": 1, "propertyIsEnumerable": 1, "__defineGetter__": 2,
+	"__defineSetter__": 2, "__lookupGetter__": 1, "__lookupSetter__": 1,
 }
 
 // The method names of goja's String, Array, Number, Boolean and Function prototypes.

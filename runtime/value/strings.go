@@ -270,17 +270,6 @@ func (b *Builder) joinPair(lo rune) {
 	b.buf = utf8.AppendRune(b.buf[:len(b.buf)-3], utf16.DecodeRune(hi, lo))
 }
 
-// hasSurrogateBytes reports whether s holds a surrogate or a supplementary character,
-// i.e. whether byte-wise substring operations might not be code-unit ones.
-func hasSurrogateBytes(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0xF0 || (s[i] == 0xED && i+1 < len(s) && s[i+1] >= 0xA0) {
-			return true
-		}
-	}
-	return false
-}
-
 // IndexUnits returns the code-unit offset of the first occurrence of sub in s at or
 // after code-unit offset from, or -1 ([JS] String.prototype.indexOf). It works on the
 // code units, so a lone surrogate in sub matches half of a pair in s.
@@ -311,7 +300,7 @@ func indexUnits(s, sub []uint16, from int) int {
 
 // Contains is String.prototype.includes: a code-unit substring test.
 func Contains(s, sub string) bool {
-	if !hasLoneSurrogateBytes(sub) {
+	if !HasLoneSurrogate(sub) {
 		// Without lone surrogates in sub, byte matching in canonical WTF-8 lands on
 		// code-point boundaries and equals code-unit matching.
 		return strings.Contains(s, sub)
@@ -321,7 +310,7 @@ func Contains(s, sub string) bool {
 
 // HasPrefix is String.prototype.startsWith on code units.
 func HasPrefix(s, prefix string) bool {
-	if !hasLoneSurrogateBytes(prefix) {
+	if !HasLoneSurrogate(prefix) {
 		return strings.HasPrefix(s, prefix)
 	}
 	su, pu := ToUTF16(s), ToUTF16(prefix)
@@ -330,7 +319,7 @@ func HasPrefix(s, prefix string) bool {
 
 // HasSuffix is String.prototype.endsWith on code units.
 func HasSuffix(s, suffix string) bool {
-	if !hasLoneSurrogateBytes(suffix) {
+	if !HasLoneSurrogate(suffix) {
 		return strings.HasSuffix(s, suffix)
 	}
 	su, pu := ToUTF16(s), ToUTF16(suffix)
@@ -348,5 +337,3 @@ func equalUnits(a, b []uint16) bool {
 	}
 	return true
 }
-
-func hasLoneSurrogateBytes(s string) bool { return HasLoneSurrogate(s) }

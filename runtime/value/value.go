@@ -18,6 +18,11 @@
 //
 // Values are treated as immutable once built: every operation that "changes" a list or
 // record returns a new one, so sharing is always safe.
+//
+// Strings are kept canonical — a surrogate pair is always the 4-byte UTF-8 form of its
+// code point — so that Go string equality is JavaScript's. Go's + can break that (a
+// string ending in a lone high surrogate joined to one starting with a lone low
+// surrogate); join A0 strings with Concat or Builder instead.
 package value
 
 import "sync/atomic"

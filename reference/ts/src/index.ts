@@ -3,7 +3,7 @@
 // and evaluates one program and returns its Outcome as a JSON string.
 
 import { Evaluator, ToolHost, ToolInfo } from "./evaluator";
-import { parseJSON, decodeCanonical } from "./json";
+import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
 import { Outcome, encodeOutcome } from "./outcome";
 import { parse } from "./parser";
@@ -29,8 +29,18 @@ const DEFAULT_MAX_SIZE = 1 << 20;
 
 export const version = "a0-ts-reference 0.5.2";
 
+// The last configuration read, reused while the host passes the same text.
+let configCache: { text: string; config: Config } | null = null;
+
 function readConfig(configJSON: string): Config {
-  const raw = parseJSON(configJSON);
+  if (configCache !== null && configCache.text === configJSON) return configCache.config;
+  const config = parseConfig(configJSON);
+  configCache = { text: configJSON, config };
+  return config;
+}
+
+function parseConfig(configJSON: string): Config {
+  const raw = decodeCanonical(configJSON);
   if (!isRecord(raw)) throw new TypeError("A0Reference.run: configJSON must be a JSON object");
   const file = raw.file;
   if (typeof file !== "string") throw new TypeError('A0Reference.run: config "file" must be a string');

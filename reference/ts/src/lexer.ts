@@ -1,6 +1,8 @@
-// The A0 lexer (spec §1): one hand-written pass over UTF-16 char codes. It produces a flat
-// token table instead of token objects, because the reference runs inside goja where every
-// allocation and every regular expression is expensive.
+// The A0 lexer (spec §1): one hand-written pass over the source's UTF-16 code units. It is
+// shaped by goja, the engine the reference runs in: the source is split into one-unit
+// strings once (a native call) and classified through string-keyed tables, which goja does
+// about three times faster than calling charCodeAt per unit; tokens go into a flat Int32Array
+// instead of objects; and there are no regular expressions.
 
 import type { Diagnostic } from "./ast";
 
@@ -21,73 +23,100 @@ export const TOKEN_NAMES: readonly string[] = [
   "Lt", "Plus", "Minus", "Star", "Slash", "Percent", "EOF",
 ];
 
-// Each token occupies F.Stride consecutive numbers of the table:
-// kind, start offset, end offset (exclusive), line, column, end line, end column (exclusive).
-// F.Stride is the size of one entry.
-export const enum F { Kind = 0, Start = 1, End = 2, Line = 3, Col = 4, EndLine = 5, EndCol = 6, Stride = 7 }
+// Each token occupies F.Stride consecutive numbers of the table: kind, start offset, end
+// offset (exclusive), line, column, end column (exclusive) and Aux. For a StringLit, Aux is
+// 2 * P + E where P is the offset within the literal of its first raw control character (0
+// if none: offset 0 is the opening quote) and E is 1 when the literal contains a backslash
+// escape. A token ends on its start line at EndCol, except a string literal with raw line
+// breaks, which always fails to decode (E_AST), so its real end matters only in a syntax
+// error (see the parser's tokenSpan).
+export const enum F { Kind = 0, Start = 1, End = 2, Line = 3, Col = 4, EndCol = 5, Aux = 6, Stride = 7 }
 
 export interface Lexed {
-  /** The token table (see F), always ending with one EOF token. */
-  tokens: number[];
+  /** The token table (see F), ending with one EOF token; count = tokens / F.Stride. */
+  tokens: Int32Array;
   /** One E_LEX diagnostic per skipped run, in source order. */
   errors: Diagnostic[];
 }
 
 const LEX_HINT = "Check for invalid characters or unclosed strings.";
 
-// Character classes of ASCII code units; everything else is a lexical error.
-const enum C { Bad, Space, LF, CR, Hash, Word, Digit, Quote, Minus, Gt, Lt, Eq, Bang, Dot, Punct }
+// Character classes; a code unit not in CLASS (every non-ASCII one) is a lexical error.
+const enum C { Space = 1, LF, CR, Hash, Word, Digit, Quote, Minus, Gt, Lt, Eq, Bang, Dot, Punct }
 
-const CLASS: number[] = [];
-const PUNCT_KIND: number[] = [];
+type Table = { [unit: string]: number | undefined };
+
+function table(): Table {
+  return Object.create(null) as Table;
+}
+
+const CLASS = table();
+const WORD_CHAR = table(); // 1 for [A-Za-z0-9_]
+const DIGIT = table(); // 1 for [0-9]
+const HEX = table(); // 1 for [0-9A-Fa-f]
+const PUNCT_KIND = table(); // token kind of a one-character punctuator
+const SIMPLE_ESCAPE = table(); // 1 for the characters after a backslash in \" \\ \/ \b \f \n \r \t
+const KEYWORD_START = table(); // 1 for the first letters of keywords
+const KEYWORDS = table(); // keyword spelling -> kind
 (function initTables() {
-  for (let c = 0; c < 128; c++) { CLASS.push(C.Bad); PUNCT_KIND.push(-1); }
-  CLASS[32] = C.Space; CLASS[9] = C.Space; CLASS[10] = C.LF; CLASS[13] = C.CR; CLASS[35] = C.Hash;
-  for (let c = 65; c <= 90; c++) { CLASS[c] = C.Word; CLASS[c + 32] = C.Word; }
-  CLASS[95] = C.Word;
-  for (let c = 48; c <= 57; c++) CLASS[c] = C.Digit;
-  CLASS[34] = C.Quote; CLASS[45] = C.Minus; CLASS[62] = C.Gt; CLASS[60] = C.Lt; CLASS[61] = C.Eq;
-  CLASS[33] = C.Bang; CLASS[46] = C.Dot;
+  const set = (t: Table, chars: string, v: number) => {
+    for (let i = 0; i < chars.length; i++) t[chars.charAt(i)] = v;
+  };
+  const lower = "abcdefghijklmnopqrstuvwxyz";
+  const digits = "0123456789";
+  set(CLASS, " \t", C.Space);
+  set(CLASS, "\n", C.LF);
+  set(CLASS, "\r", C.CR);
+  set(CLASS, "#", C.Hash);
+  set(CLASS, lower + lower.toUpperCase() + "_", C.Word);
+  set(CLASS, digits, C.Digit);
+  set(CLASS, "\"", C.Quote);
+  set(CLASS, "-", C.Minus);
+  set(CLASS, ">", C.Gt);
+  set(CLASS, "<", C.Lt);
+  set(CLASS, "=", C.Eq);
+  set(CLASS, "!", C.Bang);
+  set(CLASS, ".", C.Dot);
+  set(WORD_CHAR, lower + lower.toUpperCase() + "_" + digits, 1);
+  set(DIGIT, digits, 1);
+  set(HEX, digits + "abcdefABCDEF", 1);
+  set(SIMPLE_ESCAPE, "\"\\/bfnrt", 1);
   const punct: [string, T][] = [
     ["{", T.LBrace], ["}", T.RBrace], ["[", T.LBracket], ["]", T.RBracket], ["(", T.LParen],
     [")", T.RParen], [":", T.Colon], [",", T.Comma], ["+", T.Plus], ["*", T.Star], ["/", T.Slash],
     ["%", T.Percent],
   ];
-  for (const [ch, kind] of punct) { CLASS[ch.charCodeAt(0)] = C.Punct; PUNCT_KIND[ch.charCodeAt(0)] = kind; }
+  for (const [ch, kind] of punct) { CLASS[ch] = C.Punct; PUNCT_KIND[ch] = kind; }
+  const keywords: [string, T][] = [
+    ["cap", T.Cap], ["budget", T.Budget], ["import", T.Import], ["assert", T.Assert], ["as", T.As],
+    ["let", T.Let], ["return", T.Return], ["do", T.Do], ["check", T.Check], ["match", T.Match],
+    ["catch", T.Catch], ["filter", T.Filter], ["loop", T.Loop], ["if", T.If], ["else", T.Else],
+    ["for", T.For], ["fn", T.Fn], ["try", T.Try], ["true", T.True], ["false", T.False],
+    ["null", T.Null],
+  ];
+  for (const [word, kind] of keywords) { KEYWORDS[word] = kind; KEYWORD_START[word.charAt(0)] = 1; }
 })();
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-function isWordChar(c: number): boolean {
-  return c < 128 && (CLASS[c] === C.Word || CLASS[c] === C.Digit);
-}
-
-function isHex(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-}
 
 // Kind of the last number scanned by scanNumber.
 let numberKind: number = T.IntLit;
 
 // Returns the end of the FloatLit or IntLit starting at p (a digit), or -1 (spec §1.6).
-function scanNumber(src: string, p: number): number {
+function scanNumber(chars: string[], p: number): number {
   let j = p + 1;
-  if (src.charCodeAt(p) !== 48) {
-    while (isDigit(src.charCodeAt(j))) j++;
+  if (chars[p] !== "0") {
+    while (DIGIT[chars[j]] === 1) j++;
   }
-  if (src.charCodeAt(j) === 46 && isDigit(src.charCodeAt(j + 1))) {
+  if (chars[j] === "." && DIGIT[chars[j + 1]] === 1) {
     let k = j + 2;
-    while (isDigit(src.charCodeAt(k))) k++;
-    const e = src.charCodeAt(k);
-    if (e === 101 || e === 69) {
+    while (DIGIT[chars[k]] === 1) k++;
+    const e = chars[k];
+    if (e === "e" || e === "E") {
       let m = k + 1;
-      const sign = src.charCodeAt(m);
-      if (sign === 43 || sign === 45) m++;
-      if (isDigit(src.charCodeAt(m))) {
+      const sign = chars[m];
+      if (sign === "+" || sign === "-") m++;
+      if (DIGIT[chars[m]] === 1) {
         m++;
-        while (isDigit(src.charCodeAt(m))) m++;
+        while (DIGIT[chars[m]] === 1) m++;
         k = m;
       }
     }
@@ -96,35 +125,40 @@ function scanNumber(src: string, p: number): number {
   }
   // IntLit must not be followed by '.', a digit, 'e' or 'E'. Backtracking into a shorter
   // digit run never helps: the next character would then be a digit.
-  const d = src.charCodeAt(j);
-  if (d === 46 || d === 101 || d === 69 || isDigit(d)) return -1;
+  const d = chars[j];
+  if (d === "." || d === "e" || d === "E" || DIGIT[d] === 1) return -1;
   numberKind = T.IntLit;
   return j;
 }
 
-// Whether the last string scanned by scanString contained CR or LF.
-let stringHasBreak = false;
+// What scanString saw in the last literal it matched (see F.Aux).
+let stringAux = 0;
 
 // Returns the end of the string literal whose opening quote is at p, or -1 (spec §1.7).
-function scanString(src: string, p: number): number {
-  const n = src.length;
+function scanString(chars: string[], p: number): number {
+  const n = chars.length;
   let j = p + 1;
-  stringHasBreak = false;
+  let ctrl = 0;
+  let escaped = 0;
   while (j < n) {
-    const c = src.charCodeAt(j);
-    if (c === 34) return j + 1;
-    if (c === 92) {
-      const e = src.charCodeAt(j + 1);
-      if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) {
+    const c = chars[j];
+    if (c === "\"") {
+      stringAux = 2 * ctrl + escaped;
+      return j + 1;
+    }
+    if (c === "\\") {
+      const e = chars[j + 1];
+      if (SIMPLE_ESCAPE[e] === 1) {
         j += 2;
-      } else if (e === 117 && isHex(src.charCodeAt(j + 2)) && isHex(src.charCodeAt(j + 3)) &&
-        isHex(src.charCodeAt(j + 4)) && isHex(src.charCodeAt(j + 5))) {
+      } else if (e === "u" && HEX[chars[j + 2]] === 1 && HEX[chars[j + 3]] === 1 &&
+        HEX[chars[j + 4]] === 1 && HEX[chars[j + 5]] === 1) {
         j += 6;
       } else {
         return -1;
       }
+      escaped = 1;
     } else {
-      if (c === 10 || c === 13) stringHasBreak = true;
+      if (c < " " && ctrl === 0) ctrl = j - p;
       j++;
     }
   }
@@ -132,83 +166,61 @@ function scanString(src: string, p: number): number {
 }
 
 // Whether any token rule, discarded kinds included, matches at p (error recovery, §1.9).
-function anyRuleMatches(src: string, p: number): boolean {
-  const c = src.charCodeAt(p);
-  if (c >= 128) return false;
-  switch (CLASS[c]) {
-    case C.Bad: return false;
-    case C.CR: return src.charCodeAt(p + 1) === 10;
-    case C.Bang: return src.charCodeAt(p + 1) === 61;
-    case C.Digit: return scanNumber(src, p) >= 0;
-    case C.Quote: return scanString(src, p) >= 0;
+function anyRuleMatches(chars: string[], p: number): boolean {
+  switch (CLASS[chars[p]]) {
+    case undefined: return false;
+    case C.CR: return chars[p + 1] === "\n";
+    case C.Bang: return chars[p + 1] === "=";
+    case C.Digit: return scanNumber(chars, p) >= 0;
+    case C.Quote: return scanString(chars, p) >= 0;
     default: return true;
   }
 }
 
-function keywordKind(word: string): number {
-  switch (word) {
-    case "as": return T.As;
-    case "do": return T.Do;
-    case "if": return T.If;
-    case "fn": return T.Fn;
-    case "cap": return T.Cap;
-    case "let": return T.Let;
-    case "for": return T.For;
-    case "try": return T.Try;
-    case "loop": return T.Loop;
-    case "else": return T.Else;
-    case "true": return T.True;
-    case "null": return T.Null;
-    case "check": return T.Check;
-    case "match": return T.Match;
-    case "catch": return T.Catch;
-    case "false": return T.False;
-    case "budget": return T.Budget;
-    case "import": return T.Import;
-    case "assert": return T.Assert;
-    case "return": return T.Return;
-    case "filter": return T.Filter;
-  }
-  return T.Ident;
-}
-
 /** Tokenises a whole source text (spec §1). Columns and offsets are UTF-16 code units. */
 export function lex(src: string, file: string): Lexed {
-  const tokens: number[] = [];
   const errors: Diagnostic[] = [];
-  const n = src.length;
+  const chars = src.split("");
+  const n = chars.length;
+  let tokens: Int32Array = new Int32Array(F.Stride * ((n >> 2) + 16));
+  let t = 0; // next free slot of tokens
   let i = 0;
   let line = 1;
   let lineStart = 0; // offset of the first code unit of the current line
+  let nextCR = -1; // offset of the next CR at or after some earlier comment start
   while (i < n) {
-    const c = src.charCodeAt(i);
+    const c = chars[i];
+    if (c === " ") {
+      i++;
+      continue;
+    }
     let kind = -1;
     let end = i + 1;
-    switch (c < 128 ? CLASS[c] : C.Bad) {
+    let aux = 0;
+    switch (CLASS[c]) {
       case C.Word: {
-        end = i + 1;
-        while (end < n && isWordChar(src.charCodeAt(end))) end++;
+        while (WORD_CHAR[chars[end]] === 1) end++;
+        kind = T.Ident;
         const len = end - i;
-        if (len === 4 && src.charCodeAt(end) === 63 && src.charCodeAt(i) === 99 && src.startsWith("call", i)) {
-          kind = T.CallQ;
-          end++;
-        } else if (len >= 2 && len <= 6) {
-          kind = keywordKind(src.slice(i, end));
-        } else {
-          kind = T.Ident;
+        if (len <= 6 && len >= 2 && KEYWORD_START[c] === 1) {
+          const word = src.slice(i, end);
+          const kw = KEYWORDS[word];
+          if (kw !== undefined) {
+            kind = kw;
+          } else if (word === "call" && chars[end] === "?") {
+            // `call?` is a keyword only with its question mark, which no identifier contains.
+            kind = T.CallQ;
+            end++;
+          }
         }
         break;
       }
       case C.Space:
         i++;
-        while (i < n) {
-          const s = src.charCodeAt(i);
-          if (s !== 32 && s !== 9) break;
-          i++;
-        }
+        while (chars[i] === " " || chars[i] === "\t") i++;
         continue;
       case C.Punct:
-        kind = PUNCT_KIND[c];
+        kind = PUNCT_KIND[c] as number;
         break;
       case C.LF:
         i++;
@@ -216,15 +228,15 @@ export function lex(src: string, file: string): Lexed {
         lineStart = i;
         continue;
       case C.Digit:
-        end = scanNumber(src, i);
+        end = scanNumber(chars, i);
         if (end >= 0) kind = numberKind;
         break;
       case C.Quote:
-        end = scanString(src, i);
-        if (end >= 0) kind = T.StringLit;
+        end = scanString(chars, i);
+        if (end >= 0) { kind = T.StringLit; aux = stringAux; }
         break;
       case C.Dot:
-        if (src.charCodeAt(i + 1) === 46 && src.charCodeAt(i + 2) === 46) {
+        if (chars[i + 1] === "." && chars[i + 2] === ".") {
           kind = T.DotDotDot;
           end = i + 3;
         } else {
@@ -232,30 +244,34 @@ export function lex(src: string, file: string): Lexed {
         }
         break;
       case C.Minus:
-        if (src.charCodeAt(i + 1) === 62) { kind = T.Arrow; end = i + 2; } else kind = T.Minus;
+        if (chars[i + 1] === ">") { kind = T.Arrow; end = i + 2; } else kind = T.Minus;
         break;
       case C.Gt:
-        if (src.charCodeAt(i + 1) === 61) { kind = T.GtEq; end = i + 2; } else kind = T.Gt;
+        if (chars[i + 1] === "=") { kind = T.GtEq; end = i + 2; } else kind = T.Gt;
         break;
       case C.Lt:
-        if (src.charCodeAt(i + 1) === 61) { kind = T.LtEq; end = i + 2; } else kind = T.Lt;
+        if (chars[i + 1] === "=") { kind = T.LtEq; end = i + 2; } else kind = T.Lt;
         break;
       case C.Eq:
-        if (src.charCodeAt(i + 1) === 61) { kind = T.EqEq; end = i + 2; } else kind = T.Equals;
+        if (chars[i + 1] === "=") { kind = T.EqEq; end = i + 2; } else kind = T.Equals;
         break;
       case C.Bang:
-        if (src.charCodeAt(i + 1) === 61) { kind = T.BangEq; end = i + 2; }
+        if (chars[i + 1] === "=") { kind = T.BangEq; end = i + 2; }
         break;
-      case C.Hash:
-        i++;
-        while (i < n) {
-          const s = src.charCodeAt(i);
-          if (s === 10 || s === 13) break;
-          i++;
+      case C.Hash: {
+        // A comment runs to the next LF or CR. The next CR is remembered, as most sources
+        // have none and searching for it after every comment would be quadratic.
+        let stop = src.indexOf("\n", i);
+        if (stop < 0) stop = n;
+        if (nextCR < i) {
+          nextCR = src.indexOf("\r", i);
+          if (nextCR < 0) nextCR = n;
         }
+        i = nextCR < stop ? nextCR : stop;
         continue;
+      }
       case C.CR:
-        if (src.charCodeAt(i + 1) === 10) {
+        if (chars[i + 1] === "\n") {
           i += 2;
           line++;
           lineStart = i;
@@ -270,41 +286,57 @@ export function lex(src: string, file: string): Lexed {
       const errStart = i;
       const col = i - lineStart + 1;
       i++;
-      while (i < n && !anyRuleMatches(src, i)) i++;
+      while (i < n && !anyRuleMatches(chars, i)) i++;
       const len = i - errStart;
       errors.push({
         code: "E_LEX",
-        message: "unexpected character: ->" + src.charAt(errStart) + "<- at offset: " + errStart +
-          ", skipped " + len + " characters.",
+        message: "unexpected character: ->" + c + "<- at offset: " + errStart + ", skipped " + len +
+          " characters.",
         span: { file, startLine: line, startCol: col, endLine: line, endCol: col + len },
         hint: LEX_HINT,
       });
       continue;
     }
 
-    const col = i - lineStart + 1;
-    if (kind === T.StringLit && stringHasBreak) {
-      // A string literal spanning lines: LF, CR LF and a lone CR each end a line, and the
-      // token ends on the line of its closing quote.
-      const startLine = line;
+    if (t + F.Stride > tokens.length) tokens = grow(tokens);
+    tokens[t] = kind;
+    tokens[t + 1] = i;
+    tokens[t + 2] = end;
+    tokens[t + 3] = line;
+    tokens[t + 4] = i - lineStart + 1;
+    tokens[t + 5] = end - lineStart + 1;
+    tokens[t + 6] = aux;
+    t += F.Stride;
+    if (aux > 1) {
+      // A raw control character in a string literal might be a line break: LF, CR LF and a
+      // lone CR each end a line inside a token.
       for (let j = i + 1; j < end; j++) {
-        const s = src.charCodeAt(j);
-        if (s === 10) {
+        const s = chars[j];
+        if (s === "\n") {
           line++;
           lineStart = j + 1;
-        } else if (s === 13) {
-          if (src.charCodeAt(j + 1) === 10) j++;
+        } else if (s === "\r") {
+          if (chars[j + 1] === "\n") j++;
           line++;
           lineStart = j + 1;
         }
       }
-      tokens.push(kind, i, end, startLine, col, line, end - lineStart + 1);
-    } else {
-      tokens.push(kind, i, end, line, col, line, col + end - i);
     }
     i = end;
   }
-  const col = i - lineStart + 1;
-  tokens.push(T.EOF, n, n, line, col, line, col);
-  return { tokens, errors };
+  if (t + F.Stride > tokens.length) tokens = grow(tokens);
+  tokens[t] = T.EOF;
+  tokens[t + 1] = n;
+  tokens[t + 2] = n;
+  tokens[t + 3] = line;
+  tokens[t + 4] = i - lineStart + 1;
+  tokens[t + 5] = i - lineStart + 1;
+  t += F.Stride;
+  return { tokens: tokens.subarray(0, t), errors };
+}
+
+function grow(tokens: Int32Array): Int32Array {
+  const bigger = new Int32Array(tokens.length * 2);
+  bigger.set(tokens);
+  return bigger;
 }

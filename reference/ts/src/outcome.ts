@@ -38,34 +38,47 @@ function encodeError(e: OutcomeError, limits: Limits): string {
   return out + "}";
 }
 
-// SpanTexts memoises span texts: most spans appear in several events.
-class SpanTexts {
-  private readonly texts = new Map<Span, string>();
-  get(s: Span): string {
-    let t = this.texts.get(s);
-    if (t === undefined) {
-      t = encodeSpan(s);
-      this.texts.set(s, t);
-    }
-    return t;
-  }
-}
+// TraceWriter writes trace events. Traces are long and repetitive (every statement has a
+// start and an end event with the same span), so event-name prefixes and span texts are
+// memoised.
+class TraceWriter {
+  private readonly prefixes = new Map<string, string>();
+  private readonly spans = new Map<Span, string>();
+  constructor(private readonly limits: Limits) {}
 
-function encodeEvent(ev: TraceEvent, limits: Limits, spans: SpanTexts): string {
-  let out = `{"event":${JSON.stringify(ev.event)},"span":${spans.get(ev.span)}`;
-  if (ev.data !== undefined) out += `,"data":${encodeCanonical(ev.data, limits, `${ev.event} data`)}`;
-  return out + "}";
+  write(ev: TraceEvent, out: string[]): void {
+    let prefix = this.prefixes.get(ev.event);
+    if (prefix === undefined) {
+      prefix = `{"event":${JSON.stringify(ev.event)},"span":`;
+      this.prefixes.set(ev.event, prefix);
+    }
+    let span = this.spans.get(ev.span);
+    if (span === undefined) {
+      span = encodeSpan(ev.span);
+      this.spans.set(ev.span, span);
+    }
+    out.push(prefix, span);
+    if (ev.data !== undefined) out.push(',"data":', encodeCanonical(ev.data, this.limits, `${ev.event} data`));
+    out.push("}");
+  }
 }
 
 // encodeOutcome writes o. Each encoded value is checked against maxSize on its own.
 export function encodeOutcome(o: Outcome, limits: Limits): string {
-  const parts: string[] = [`{"status":${JSON.stringify(o.status)},"exitCode":${o.exitCode}`];
-  if (o.result !== undefined) parts.push(`,"value":${encodeCanonical(o.result.value, limits, "result value")}`);
-  parts.push(`,"errors":[${o.errors.map((e) => encodeError(e, limits)).join(",")}]`);
-  parts.push(`,"evidence":[${o.evidence.map((e) => encodeCanonical(e, limits, "evidence record")).join(",")}]`);
-  const spans = new SpanTexts();
-  parts.push(`,"trace":[${o.trace.map((e) => encodeEvent(e, limits, spans)).join(",")}]`);
-  if (o.detail !== undefined) parts.push(`,"detail":${JSON.stringify(o.detail)}`);
-  parts.push("}");
-  return parts.join("");
+  const out: string[] = [`{"status":${JSON.stringify(o.status)},"exitCode":${o.exitCode}`];
+  if (o.result !== undefined) out.push(',"value":', encodeCanonical(o.result.value, limits, "result value"));
+  out.push(',"errors":[');
+  for (let i = 0; i < o.errors.length; i++) out.push(i > 0 ? "," : "", encodeError(o.errors[i], limits));
+  out.push('],"evidence":[');
+  for (let i = 0; i < o.evidence.length; i++) out.push(i > 0 ? "," : "", encodeCanonical(o.evidence[i], limits, "evidence record"));
+  out.push('],"trace":[');
+  const writer = new TraceWriter(limits);
+  for (let i = 0; i < o.trace.length; i++) {
+    if (i > 0) out.push(",");
+    writer.write(o.trace[i], out);
+  }
+  out.push("]");
+  if (o.detail !== undefined) out.push(',"detail":', JSON.stringify(o.detail));
+  out.push("}");
+  return out.join("");
 }

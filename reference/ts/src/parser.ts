@@ -46,7 +46,7 @@ const ENTRY_START = kindSet(KEY_NAME_KINDS.concat([T.DotDotDot]));
 // not by property lookup. parse() is never re-entered.
 let src = "";
 let file = "";
-let tk: number[] = [];
+let tk: Int32Array = new Int32Array(0);
 let at = 0; // table offset of the current token (a multiple of F.Stride)
 let astError: Diagnostic | null = null; // the first desugaring or string-decoding error
 
@@ -73,7 +73,7 @@ export function parse(source: string, fileName: string): ParseResult {
     if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
     throw e;
   } finally {
-    tk = [];
+    tk = new Int32Array(0);
     src = "";
     astError = null;
   }
@@ -81,14 +81,41 @@ export function parse(source: string, fileName: string): ParseResult {
 
 // ---- spans and token text ----
 
+// The span from the first to the last token (table offsets). A token ends on its line at
+// column + length; the one exception, a string literal with raw line breaks, always makes
+// the AST construction fail, so no node span that escapes the parser ends in one.
 function span(first: number, last: number): Span {
   return {
     file,
     startLine: tk[first + F.Line],
     startCol: tk[first + F.Col],
-    endLine: tk[last + F.EndLine],
+    endLine: tk[last + F.Line],
     endCol: tk[last + F.EndCol],
   };
+}
+
+// The exact span of one token, following line breaks inside a string literal (spec §3.1:
+// it ends on the line of its last character, at that character's column + 1).
+function tokenSpan(t: number): Span {
+  const where = span(t, t);
+  if (tk[t] === T.StringLit && tk[t + F.Aux] > 1) {
+    let line = tk[t + F.Line];
+    let lineStart = -1;
+    const end = tk[t + F.End];
+    for (let j = tk[t + F.Start] + 1; j < end; j++) {
+      const c = src.charCodeAt(j);
+      if (c === 10 || c === 13) {
+        if (c === 13 && src.charCodeAt(j + 1) === 10) j++;
+        line++;
+        lineStart = j + 1;
+      }
+    }
+    if (lineStart >= 0) {
+      where.endLine = line;
+      where.endCol = end - lineStart + 1;
+    }
+  }
+  return where;
 }
 
 // A span whose end is filled in by finishSpan once the construct's last token is known.
@@ -98,7 +125,7 @@ function openSpan(first: number): Span {
 
 function finishSpan(s: Span): void {
   const last = at - F.Stride;
-  s.endLine = tk[last + F.EndLine];
+  s.endLine = tk[last + F.Line];
   s.endCol = tk[last + F.EndCol];
 }
 
@@ -116,7 +143,7 @@ function failAt(t: number, form: "expected" | "unexpected" | "near", expected?: 
     where = { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
   } else {
     text = image(t);
-    where = span(t, t);
+    where = tokenSpan(t);
   }
   let message: string;
   if (form === "expected" && text.indexOf("\n") < 0 && text.indexOf("\r") < 0) {
@@ -148,28 +175,47 @@ function reportAst(message: string, where: Span, hint: string): Diagnostic | nul
   return d;
 }
 
-// The value of a string literal token: what JSON.parse makes of its full text. A raw
-// control character makes JSON.parse throw; the reference reports V8's text for it, which
-// is computed here rather than taken from the host engine's JSON parser.
+// The value of a string literal token: what V8's JSON.parse makes of its full text. A raw
+// control character makes JSON.parse throw; the reference reports V8's message for it. The
+// escapes are decoded here rather than by the host engine's JSON.parse, which in goja
+// replaces lone surrogates (kept by V8) with U+FFFD.
 function stringValue(t: number): string {
   const start = tk[t + F.Start];
   const end = tk[t + F.End];
-  let escaped = false;
-  for (let i = start + 1; i < end - 1; i++) {
-    const c = src.charCodeAt(i);
-    if (c < 32) {
-      if (astError === null) {
-        astError = {
-          code: "E_AST",
-          message: "Bad control character in string literal in JSON at position " + (i - start),
-        };
-      }
-      return "";
+  const aux = tk[t + F.Aux];
+  if (aux > 1) {
+    if (astError === null) {
+      astError = {
+        code: "E_AST",
+        message: "Bad control character in string literal in JSON at position " + (aux >> 1),
+      };
     }
-    if (c === 92) escaped = true;
+    return "";
   }
-  if (!escaped) return src.slice(start + 1, end - 1);
-  return JSON.parse(src.slice(start, end)) as string;
+  if (aux === 0) return src.slice(start + 1, end - 1);
+  const last = end - 1; // the closing quote
+  let out = "";
+  let run = start + 1; // start of the text not yet copied to out
+  let i = src.indexOf("\\", run);
+  while (i >= 0 && i < last) {
+    out += src.slice(run, i);
+    const e = src.charCodeAt(i + 1);
+    run = i + 2;
+    switch (e) {
+      case 110: out += "\n"; break;
+      case 116: out += "\t"; break;
+      case 114: out += "\r"; break;
+      case 98: out += "\b"; break;
+      case 102: out += "\f"; break;
+      case 117:
+        out += String.fromCharCode(parseInt(src.slice(i + 2, i + 6), 16));
+        run = i + 6;
+        break;
+      default: out += src.charAt(i + 1); // \" \\ \/
+    }
+    i = src.indexOf("\\", run);
+  }
+  return out + src.slice(run, last);
 }
 
 // ---- program, headers, statements ----
@@ -232,7 +278,13 @@ function parseStatement(): Stmt {
     const target = parseIdentPath();
     return { kind: "ExprStmt", span: span(s, at - F.Stride), expr, target };
   }
-  return { kind: "ExprStmt", span: span(s, at - F.Stride), expr };
+  // Unless the expression is parenthesised, the statement spans exactly its expression;
+  // sharing the span object saves an allocation on a hot path.
+  const e = expr.span;
+  const last = at - F.Stride;
+  const same = e.startCol === tk[s + F.Col] && e.startLine === tk[s + F.Line] &&
+    e.endCol === tk[last + F.EndCol] && e.endLine === tk[last + F.Line];
+  return { kind: "ExprStmt", span: same ? e : span(s, last), expr };
 }
 
 function parseFnDecl(): FnDecl {

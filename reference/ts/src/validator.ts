@@ -2,7 +2,7 @@
 // usage checks, collecting every diagnostic in the pass order of §4.2.
 
 import type {
-  Diagnostic, Expr, FnDecl, IdentPath, Program, RecordExpr, Span, Stmt,
+  CallExpr, Diagnostic, DoExpr, Expr, FnDecl, IdentPath, Program, RecordExpr, Span, Stmt,
 } from "./ast";
 
 export interface ValidationResult {
@@ -57,6 +57,8 @@ interface Scope {
 
 let diagnostics: Diagnostic[] = [];
 let unsupportedSpread = false;
+// The call?/do expressions met by pass 7, in the order pass 8 checks them (see checkTools).
+let toolUses: (CallExpr | DoExpr)[] = [];
 
 function report(code: string, message: string, where: Span | undefined, hint: string): void {
   if (where === undefined) diagnostics.push({ code, message, hint });
@@ -67,35 +69,43 @@ function report(code: string, message: string, where: Span | undefined, hint: st
 export function validate(program: Program): ValidationResult {
   diagnostics = [];
   unsupportedSpread = false;
+  toolUses = [];
   try {
     checkHeaders(program);
     const top: Scope = { parent: null, vars: new Set(), fns: new Set() };
-    for (const s of program.statements) checkTopLevel(s, top);
+    const stmts = program.statements;
+    for (let i = 0; i < stmts.length; i++) checkTopLevel(stmts[i], top);
     checkTools(program);
     return { diagnostics, unsupportedSpread };
   } finally {
     diagnostics = [];
+    toolUses = [];
   }
 }
 
 // ---- passes 1-6: headers and program-level returns ----
 
 function checkHeaders(program: Program): void {
+  const headers = program.headers;
   let budgets = 0;
-  for (const h of program.headers) {
+  for (let i = 0; i < headers.length; i++) {
+    const h = headers[i];
     if (h.kind === "BudgetDecl" && ++budgets > 1) {
       report("E_DUP_BUDGET", "Only one budget header is allowed.", h.span,
         "Combine all budget fields into a single 'budget { ... }' header.");
     }
   }
-  for (const h of program.headers) {
+  for (let i = 0; i < headers.length; i++) {
+    const h = headers[i];
     if (h.kind === "ImportDecl") {
       report("E_IMPORT_UNSUPPORTED", "Import declarations are not supported yet.", h.span,
         "Remove 'import ... as ...' for now.");
     }
   }
   const stmts = program.statements;
-  if (!stmts.some((s) => s.kind === "ReturnStmt")) {
+  let hasReturn = false;
+  for (let i = 0; i < stmts.length; i++) if (stmts[i].kind === "ReturnStmt") hasReturn = true;
+  if (!hasReturn) {
     report("E_NO_RETURN", "Program must end with a return statement.", program.span,
       "Add a 'return <expr>' statement at the end of your program.");
   }
@@ -105,9 +115,12 @@ function checkHeaders(program: Program): void {
         stmts[i].span, HINT_RETURN_NOT_LAST);
     }
   }
-  for (const h of program.headers) {
+  for (let i = 0; i < headers.length; i++) {
+    const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    for (const p of h.capabilities.pairs) {
+    const pairs = h.capabilities.pairs;
+    for (let j = 0; j < pairs.length; j++) {
+      const p = pairs[j];
       if (p.kind === "SpreadPair") {
         unsupportedSpread = true;
         continue;
@@ -122,9 +135,12 @@ function checkHeaders(program: Program): void {
       }
     }
   }
-  for (const h of program.headers) {
+  for (let i = 0; i < headers.length; i++) {
+    const h = headers[i];
     if (h.kind !== "BudgetDecl") continue;
-    for (const p of h.budget.pairs) {
+    const pairs = h.budget.pairs;
+    for (let j = 0; j < pairs.length; j++) {
+      const p = pairs[j];
       // A spread has no key: the upstream validator reads it as 'undefined'.
       const key = p.kind === "RecordPair" ? p.key : "undefined";
       if (p.kind === "SpreadPair" || BUDGET_FIELDS.indexOf(key) < 0) {
@@ -185,19 +201,21 @@ function checkTopLevel(stmt: Stmt, top: Scope): void {
 // holding the block's extra names (§4.3, "Blocks").
 function checkBlock(body: Stmt[], enclosing: Scope, extra: string[], context: string): void {
   const scope: Scope = { parent: enclosing, vars: new Set(extra), fns: new Set() };
+  const n = body.length;
   let hasReturn = false;
-  for (const s of body) if (s.kind === "ReturnStmt") hasReturn = true;
+  for (let i = 0; i < n; i++) if (body[i].kind === "ReturnStmt") hasReturn = true;
   if (!hasReturn) {
-    const last = body.length > 0 ? body[body.length - 1].span : undefined;
+    const last = n > 0 ? body[n - 1].span : undefined;
     report("E_NO_RETURN", context + " must end with a return statement.", last, HINT_BLOCK_NO_RETURN);
   }
-  for (let i = 0; i < body.length - 1; i++) {
+  for (let i = 0; i < n - 1; i++) {
     if (body[i].kind === "ReturnStmt") {
       report("E_RETURN_NOT_LAST", "Return statement must be the last statement in " + context + ".",
         body[i].span, HINT_RETURN_NOT_LAST);
     }
   }
-  for (const stmt of body) {
+  for (let i = 0; i < n; i++) {
+    const stmt = body[i];
     switch (stmt.kind) {
       case "LetStmt":
         if (scope.vars.has(stmt.name) || scope.fns.has(stmt.name)) {
@@ -206,12 +224,12 @@ function checkBlock(body: Stmt[], enclosing: Scope, extra: string[], context: st
         checkExpr(stmt.value, scope);
         scope.vars.add(stmt.name);
         break;
+      case "ReturnStmt":
+        checkExpr(stmt.value, scope);
+        break;
       case "ExprStmt":
         checkExpr(stmt.expr, scope);
         if (stmt.target !== undefined) declareTarget(stmt.target, scope);
-        break;
-      case "ReturnStmt":
-        checkExpr(stmt.value, scope);
         break;
       case "FnDecl":
         if (isVisibleFn(scope, stmt.name) || scope.vars.has(stmt.name)) reportFnDup(stmt);
@@ -253,7 +271,8 @@ function checkFnSignature(fn: FnDecl, scope: Scope): void {
   checkBlock(fn.body, scope, params.concat([fn.name]), "function '" + fn.name + "'");
 }
 
-// Expression checks of §4.4.
+// Expression checks of §4.4. The cases are ordered by how often the kinds occur, as goja
+// tries them one by one.
 function checkExpr(e: Expr, scope: Scope): void {
   switch (e.kind) {
     case "IdentPath":
@@ -262,26 +281,19 @@ function checkExpr(e: Expr, scope: Scope): void {
           "Make sure the variable is defined with 'let' before use.");
       }
       return;
-    case "IntLiteral":
-    case "FloatLiteral":
-    case "BoolLiteral":
     case "StrLiteral":
-    case "NullLiteral":
+    case "IntLiteral":
       return;
-    case "RecordExpr":
-      for (const p of e.pairs) checkExpr(p.kind === "RecordPair" ? p.value : p.expr, scope);
+    case "RecordExpr": {
+      const pairs = e.pairs;
+      for (let i = 0; i < pairs.length; i++) {
+        const p = pairs[i];
+        checkExpr(p.kind === "RecordPair" ? p.value : p.expr, scope);
+      }
       return;
-    case "ListExpr":
-      for (const el of e.elements) checkExpr(el, scope);
-      return;
-    case "CallExpr":
-    case "DoExpr":
-    case "AssertExpr":
-    case "CheckExpr":
-      checkArgs(e.args, scope);
-      return;
+    }
     case "FnCallExpr": {
-      const name = e.name.parts.join(".");
+      const name = e.name.parts.length === 1 ? e.name.parts[0] : e.name.parts.join(".");
       if (!isVisibleFn(scope, name) && !stdlib.has(name)) {
         report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
       }
@@ -289,23 +301,49 @@ function checkExpr(e: Expr, scope: Scope): void {
       checkArgs(e.args, scope);
       return;
     }
-    case "IfExpr":
-      checkExpr(e.cond, scope);
-      checkExpr(e.then, scope);
-      checkExpr(e.else, scope);
+    case "BinaryExpr":
+      checkExpr(e.left, scope);
+      checkExpr(e.right, scope);
+      return;
+    case "ListExpr": {
+      const elements = e.elements;
+      for (let i = 0; i < elements.length; i++) checkExpr(elements[i], scope);
+      return;
+    }
+    case "CallExpr":
+    case "DoExpr":
+      toolUses.push(e);
+      checkArgs(e.args, scope);
+      return;
+    case "AssertExpr":
+    case "CheckExpr":
+      checkArgs(e.args, scope);
       return;
     case "IfBlockExpr":
       checkExpr(e.cond, scope);
       checkBlock(e.thenBody, scope, [], "if body");
       checkBlock(e.elseBody, scope, [], "else body");
       return;
-    case "TryExpr":
-      checkBlock(e.tryBody, scope, [], "try body");
-      checkBlock(e.catchBody, scope, [e.catchBinding], "catch body");
+    case "IfExpr":
+      checkExpr(e.cond, scope);
+      checkExpr(e.then, scope);
+      checkExpr(e.else, scope);
       return;
     case "ForExpr":
       checkExpr(e.list, scope);
       checkBlock(e.body, scope, [e.binding], "for body");
+      return;
+    case "MatchExpr":
+      checkExpr(e.subject, scope);
+      checkBlock(e.okArm.body, scope, [e.okArm.binding], "match ok arm");
+      checkBlock(e.errArm.body, scope, [e.errArm.binding], "match err arm");
+      return;
+    case "TryExpr":
+      checkBlock(e.tryBody, scope, [], "try body");
+      checkBlock(e.catchBody, scope, [e.catchBinding], "catch body");
+      return;
+    case "UnaryExpr":
+      checkExpr(e.operand, scope);
       return;
     case "FilterBlockExpr":
       checkExpr(e.list, scope);
@@ -316,17 +354,7 @@ function checkExpr(e: Expr, scope: Scope): void {
       checkExpr(e.times, scope);
       checkBlock(e.body, scope, [e.binding], "loop body");
       return;
-    case "MatchExpr":
-      checkExpr(e.subject, scope);
-      checkBlock(e.okArm.body, scope, [e.okArm.binding], "match ok arm");
-      checkBlock(e.errArm.body, scope, [e.errArm.binding], "match err arm");
-      return;
-    case "BinaryExpr":
-      checkExpr(e.left, scope);
-      checkExpr(e.right, scope);
-      return;
-    case "UnaryExpr":
-      checkExpr(e.operand, scope);
+    default: // the other literals
       return;
   }
 }
@@ -334,7 +362,9 @@ function checkExpr(e: Expr, scope: Scope): void {
 // The argument values of a call; a spread entry here is where the upstream validator
 // crashes (§4.5).
 function checkArgs(args: RecordExpr, scope: Scope): void {
-  for (const p of args.pairs) {
+  const pairs = args.pairs;
+  for (let i = 0; i < pairs.length; i++) {
+    const p = pairs[i];
     if (p.kind === "SpreadPair") unsupportedSpread = true;
     else checkExpr(p.value, scope);
   }
@@ -343,7 +373,9 @@ function checkArgs(args: RecordExpr, scope: Scope): void {
 // The first `fn:` argument of map/reduce/filter, when a string literal, must name a
 // visible user function.
 function checkCallback(name: string, args: RecordExpr, scope: Scope): void {
-  for (const p of args.pairs) {
+  const pairs = args.pairs;
+  for (let i = 0; i < pairs.length; i++) {
+    const p = pairs[i];
     if (p.kind !== "RecordPair" || p.key !== "fn") continue;
     const v = p.value;
     if (v.kind === "StrLiteral" && !isVisibleFn(scope, v.value)) {
@@ -356,100 +388,36 @@ function checkCallback(name: string, args: RecordExpr, scope: Scope): void {
 
 // ---- pass 8: tool usage ----
 
+// Pass 8 checks every call?/do expression in pre-order over the statements. Pass 7 visits
+// the same nodes in that same order (statements in order, function bodies where declared,
+// each node before its children) and has collected them in toolUses, so no second walk is
+// needed.
 function checkTools(program: Program): void {
   const declared = new Set<string>();
-  for (const h of program.headers) {
+  const headers = program.headers;
+  for (let i = 0; i < headers.length; i++) {
+    const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    for (const p of h.capabilities.pairs) {
+    const pairs = h.capabilities.pairs;
+    for (let j = 0; j < pairs.length; j++) {
+      const p = pairs[j];
       if (p.kind === "RecordPair" && isTrueLiteral(p.value)) declared.add(p.key);
     }
   }
-  for (const s of program.statements) toolsInStmt(s, declared);
-}
-
-function toolsInBody(body: Stmt[], declared: Set<string>): void {
-  for (const s of body) toolsInStmt(s, declared);
-}
-
-function toolsInStmt(s: Stmt, declared: Set<string>): void {
-  switch (s.kind) {
-    case "LetStmt": toolsInExpr(s.value, declared); return;
-    case "ExprStmt": toolsInExpr(s.expr, declared); return;
-    case "ReturnStmt": toolsInExpr(s.value, declared); return;
-    case "FnDecl": toolsInBody(s.body, declared); return;
-  }
-}
-
-function toolsInRecord(r: RecordExpr, declared: Set<string>): void {
-  for (const p of r.pairs) toolsInExpr(p.kind === "RecordPair" ? p.value : p.expr, declared);
-}
-
-function toolsInExpr(e: Expr, declared: Set<string>): void {
-  switch (e.kind) {
-    case "CallExpr":
-    case "DoExpr": {
-      const name = e.tool.parts.join(".");
-      const tool = toolsByName.get(name);
-      if (tool === undefined) {
-        report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", e.tool.span, HINT_UNKNOWN_TOOL);
-      } else if (!declared.has(tool.capability)) {
-        report("E_UNDECLARED_CAP",
-          "Tool '" + name + "' is used but its capability is not declared in a 'cap { ... }' header.",
-          e.tool.span, "Add '" + tool.capability + ": true' to your cap { ... } declaration.");
-      }
-      if (e.kind === "CallExpr" && tool !== undefined && tool.mode === "effect") {
-        report("E_CALL_EFFECT", "Cannot use 'call?' with effectful tool '" + name + "'. Use 'do' instead.",
-          e.span, "Replace 'call? " + name + "' with 'do " + name + "'.");
-      }
-      toolsInRecord(e.args, declared);
-      return;
+  for (let i = 0; i < toolUses.length; i++) {
+    const e = toolUses[i];
+    const name = e.tool.parts.join(".");
+    const tool = toolsByName.get(name);
+    if (tool === undefined) {
+      report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", e.tool.span, HINT_UNKNOWN_TOOL);
+    } else if (!declared.has(tool.capability)) {
+      report("E_UNDECLARED_CAP",
+        "Tool '" + name + "' is used but its capability is not declared in a 'cap { ... }' header.",
+        e.tool.span, "Add '" + tool.capability + ": true' to your cap { ... } declaration.");
     }
-    case "AssertExpr":
-    case "CheckExpr":
-    case "RecordExpr":
-      toolsInRecord(e.kind === "RecordExpr" ? e : e.args, declared);
-      return;
-    case "FnCallExpr":
-      toolsInRecord(e.args, declared);
-      return;
-    case "ListExpr":
-      for (const el of e.elements) toolsInExpr(el, declared);
-      return;
-    case "IfExpr":
-      toolsInExpr(e.cond, declared);
-      toolsInExpr(e.then, declared);
-      toolsInExpr(e.else, declared);
-      return;
-    case "IfBlockExpr":
-      toolsInExpr(e.cond, declared);
-      toolsInBody(e.thenBody, declared);
-      toolsInBody(e.elseBody, declared);
-      return;
-    case "TryExpr":
-      toolsInBody(e.tryBody, declared);
-      toolsInBody(e.catchBody, declared);
-      return;
-    case "ForExpr":
-    case "FilterBlockExpr":
-      toolsInExpr(e.list, declared);
-      toolsInBody(e.body, declared);
-      return;
-    case "LoopExpr":
-      toolsInExpr(e.init, declared);
-      toolsInExpr(e.times, declared);
-      toolsInBody(e.body, declared);
-      return;
-    case "MatchExpr":
-      toolsInExpr(e.subject, declared);
-      toolsInBody(e.okArm.body, declared);
-      toolsInBody(e.errArm.body, declared);
-      return;
-    case "BinaryExpr":
-      toolsInExpr(e.left, declared);
-      toolsInExpr(e.right, declared);
-      return;
-    case "UnaryExpr":
-      toolsInExpr(e.operand, declared);
-      return;
+    if (e.kind === "CallExpr" && tool !== undefined && tool.mode === "effect") {
+      report("E_CALL_EFFECT", "Cannot use 'call?' with effectful tool '" + name + "'. Use 'do' instead.",
+        e.span, "Replace 'call? " + name + "' with 'do " + name + "'.");
+    }
   }
 }

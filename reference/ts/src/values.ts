@@ -178,12 +178,26 @@ class CanonicalWriter {
     out.push("{");
     for (let i = 0; i < keys.length; i++) {
       if (i > 0) out.push(",");
-      out.push(JSON.stringify(keys[i]), ":");
+      out.push(keyPrefix(keys[i]));
       this.write(r[keys[i]]);
     }
     out.push("}");
     if (wrap) out.push("}");
   }
+}
+
+// keyPrefix is `"KEY":`. Record keys repeat a lot (trace data, evidence), so the texts
+// are memoised, up to a bound.
+const keyPrefixes = new Map<string, string>();
+
+function keyPrefix(k: string): string {
+  let t = keyPrefixes.get(k);
+  if (t === undefined) {
+    if (keyPrefixes.size >= 4096) keyPrefixes.clear();
+    t = JSON.stringify(k) + ":";
+    keyPrefixes.set(k, t);
+  }
+  return t;
 }
 
 function canonicalNumber(n: number): string {

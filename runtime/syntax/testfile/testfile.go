@@ -180,8 +180,9 @@ func Diagnostics(diags []outcome.Diagnostic) []string {
 }
 
 // NormalizeExpected makes the hints of expected diagnostic lines explicit: a diagnostic
-// line without a following `hint:` line gets `hint: ` + defaultHint(code) (or `-`).
-func NormalizeExpected(lines []string, defaultHint func(code string) string) []string {
+// line without a following `hint:` line gets `hint: ` + defaultHint(code, message) (or `-`
+// when that is empty).
+func NormalizeExpected(lines []string, defaultHint func(code, message string) string) []string {
 	var out []string
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
@@ -194,8 +195,9 @@ func NormalizeExpected(lines []string, defaultHint func(code string) string) []s
 			i++
 			continue
 		}
-		code, _, _ := strings.Cut(l, " ")
-		h := defaultHint(code)
+		code, rest, _ := strings.Cut(l, " ")
+		_, msg, _ := strings.Cut(rest, " ")
+		h := defaultHint(code, msg)
 		if h == "" {
 			h = "-"
 		}

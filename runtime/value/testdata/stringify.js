@@ -1,7 +1,8 @@
 // Regenerates stringify.txt: node stringify.js > stringify.txt
 // Each line: a value in canonical JSON (see canon.js), a tab, then JSON.stringify of it
 // compact, a tab, JSON.stringify(v, null, 2) as a JSON string literal, a tab, String(v)
-// as a JSON string literal. "undefined" stands for JSON.stringify returning undefined.
+// as a JSON string literal. "undefined" stands for JSON.stringify returning undefined,
+// "throws MESSAGE" for an exception.
 const { uncanon } = require("./canon.js");
 const inputs = [
   'null', 'true', 'false', '0', '{"$number":"-0"}', '{"$number":"NaN"}', '{"$number":"Infinity"}',
@@ -20,14 +21,34 @@ const inputs = [
   '{"k":{"toJSON":{"$function":"isPrototypeOf"}}}', '{"k":{"toJSON":{"$function":"toLocaleString"}}}',
   '{"toJSON":1}', '[1,null,[2,null]]', '[null]', '[[],[]]', '{"a":1}',
   '{"":""}', '{"\\n":"\\ud800"}',
+  // Object.prototype methods installed as toJSON / toString / valueOf
+  '{"k":{"toJSON":{"$function":"__lookupGetter__"}},"j":1}', '[{"toJSON":{"$function":"__lookupSetter__"}}]',
+  '{"toJSON":{"$function":"__lookupGetter__"}}', '{"k":{"toJSON":{"$function":"__defineGetter__"}}}',
+  '{"toJSON":{"$function":"__defineSetter__"}}',
+  '{"toString":{"$function":"hasOwnProperty"}}', '{"toString":{"$function":"hasOwnProperty"},"undefined":1}',
+  '{"toString":{"$function":"propertyIsEnumerable"},"undefined":1}', '{"toString":{"$function":"isPrototypeOf"}}',
+  '{"toString":{"$function":"valueOf"}}', '{"toString":{"$function":"Object"}}', '{"toString":1}',
+  '{"toString":{"$function":"__lookupGetter__"}}', '{"toString":{"$function":"__defineSetter__"}}',
+  '{"toString":{"$function":"toLocaleString"}}', '{"toLocaleString":{"$function":"toString"}}',
+  '{"valueOf":{"$function":"hasOwnProperty"},"toString":{"$function":"valueOf"}}',
+  '{"toJSON":{"$function":"toLocaleString"},"toString":{"$function":"valueOf"},"x":1}',
+  '[1,{"toString":{"$function":"isPrototypeOf"}},[{"toString":{"$function":"hasOwnProperty"}}]]',
+  '[{"$function":"__lookupGetter__"},{"$function":"__defineSetter__"}]',
 ];
 const lines = [];
 for (const s of inputs) {
   const v = uncanon(JSON.parse(s));
-  const c = JSON.stringify(v);
-  const i = JSON.stringify(v, null, 2);
-  let str;
-  try { str = JSON.stringify(String(v)); } catch (e) { str = "throws"; }
-  lines.push(s + "\t" + (c === undefined ? "undefined" : c) + "\t" + (i === undefined ? "undefined" : JSON.stringify(i)) + "\t" + str);
+  const attempt = (f) => {
+    try {
+      const r = f();
+      return r === undefined ? "undefined" : r;
+    } catch (e) {
+      return "throws " + e.message;
+    }
+  };
+  const c = attempt(() => JSON.stringify(v));
+  const i = attempt(() => { const t = JSON.stringify(v, null, 2); return t === undefined ? t : JSON.stringify(t); });
+  const str = attempt(() => JSON.stringify(String(v)));
+  lines.push(s + "\t" + c + "\t" + i + "\t" + str);
 }
 console.log(lines.join("\n"));

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+
+	"github.com/a0diff/a0diff/cmd/a0diff/harness"
+	"github.com/a0diff/a0diff/runtime/outcome"
+)
+
+// Exit statuses of a0diff.
+const (
+	exitOK      = 0 // everything agrees and matches its expectations
+	exitFailure = 1 // a divergence or a failed expectation
+	exitUsage   = 2 // usage or input error
+)
+
+// app is what the subcommands share: the output streams and the implementations.
+type app struct {
+	stdout, stderr io.Writer
+	// newGo and newRef build the implementations; tests substitute fakes.
+	newGo  func() outcome.Runner
+	newRef func(refPath string) (outcome.Runner, error)
+	// Persistent flags.
+	refPath string
+	timeout time.Duration
+}
+
+func newApp(stdout, stderr io.Writer) *app {
+	return &app{stdout: stdout, stderr: stderr, newGo: newGoImplementation, newRef: newRefImplementation}
+}
+
+// implementations returns both implementations: the Go evaluator and the reference
+// bundle (the embedded one, or the --ref file).
+func (a *app) implementations() (harness.Runners, error) {
+	ref, err := a.newRef(a.refPath)
+	if err != nil {
+		return harness.Runners{}, err
+	}
+	return harness.Runners{Go: a.newGo(), Ref: ref}, nil
+}
+
+// implementation returns one implementation by name ("go" or "ref").
+func (a *app) implementation(name string) (outcome.Runner, error) {
+	switch name {
+	case "go":
+		return a.newGo(), nil
+	case "ref":
+		return a.newRef(a.refPath)
+	}
+	return nil, usageErrorf("--impl must be go or ref, not %q", name)
+}
+
+// subcommands are the constructors registered by the subcommands' files.
+var subcommands []func(*app) *cobra.Command
+
+// register adds a subcommand; call it from an init function.
+func register(newCmd func(*app) *cobra.Command) { subcommands = append(subcommands, newCmd) }
+
+// exitError carries an exit status out of a command. A nil err means the command has
+// already said everything (the report shows the failures).
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+func usageErrorf(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// exactArgs is cobra.ExactArgs reporting a usage error.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usageErrorf("%s: want %s, got %d arguments", cmd.Name(), what, len(args))
+		}
+		return nil
+	}
+}
+
+// errFailed ends a run whose report already lists its failures.
+var errFailed = &exitError{code: exitFailure}
+
+func newRootCmd(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "a0diff [run] PATH...",
+		Short: "Differential conformance harness for the A0 language",
+		Long: `a0diff runs A0 programs through the Go evaluator and the TypeScript reference
+(hosted in goja) and reports every disagreement: result value, error codes and messages,
+exit code, evidence, trace events, tool calls.
+
+Without a subcommand, a0diff runs the corpus entries under PATH..., as "a0diff run" does.
+
+` + runLong,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.PersistentFlags().StringVar(&a.refPath, "ref", "", "load the reference from this bundle `FILE.js` instead of the embedded one")
+	root.PersistentFlags().DurationVar(&a.timeout, "timeout", outcome.DefaultLimits.Timeout, "per-run deadline of entries without their own @timeout")
+	root.CompletionOptions.HiddenDefaultCmd = true
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &exitError{code: exitUsage, err: err}
+	})
+	configureRun(a, root) // a0diff PATH... is a0diff run PATH...
+	for _, newCmd := range subcommands {
+		root.AddCommand(newCmd(a))
+	}
+	return root
+}
+
+// execute runs the command line args and returns the exit status.
+func execute(ctx context.Context, args []string, a *app) int {
+	root := newRootCmd(a)
+	root.SetArgs(args)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintf(a.stderr, "a0diff: %v\n", ee.err)
+			if ee.code == exitUsage {
+				fmt.Fprintln(a.stderr, "Run 'a0diff --help' for usage.")
+			}
+		}
+		return ee.code
+	}
+	// Anything else is a problem with the input: a missing path, a malformed entry, an
+	// unloadable bundle.
+	fmt.Fprintf(a.stderr, "a0diff: %v\n", err)
+	return exitUsage
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}

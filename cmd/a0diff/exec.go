@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/a0diff/a0diff/cmd/a0diff/harness"
+	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/runtime/outcome"
+)
+
+func init() { register(newExecCmd) }
+
+func newExecCmd(a *app) *cobra.Command {
+	var impl, allow string
+	cmd := &cobra.Command{
+		Use:   "exec --impl go|ref [--allow CAP,...] FILE.a0",
+		Short: "Run one program in one implementation and print its Outcome JSON",
+		Long: `Run FILE.a0 in one implementation and print its Outcome as canonical JSON on stdout
+(status, exitCode, value, errors, evidence, trace, toolCalls; volatile fields such as
+durationMs included). The entry's own directives provide the span file name, the
+allowed capabilities, the fixtures and the deadline; --allow replaces the allowed set
+(an empty list allows nothing), --timeout applies when the entry has no @timeout.
+
+Exit status: 0 when the program ran (whatever its A0 exit code), 2 on usage or input
+errors.`,
+		Args: exactArgs(1, "one FILE.a0"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if impl == "" {
+				return usageErrorf("exec: --impl go or --impl ref is required")
+			}
+			runner, err := a.implementation(impl)
+			if err != nil {
+				return err
+			}
+			e, err := corpus.ParseFile(args[0])
+			if err != nil {
+				return err
+			}
+			if cmd.Flags().Changed("allow") {
+				caps, err := corpus.ParseAllow(allow)
+				if err != nil {
+					return usageErrorf("--allow: %v", err)
+				}
+				e.Config.Allow = caps
+			}
+			if a.timeout <= 0 {
+				return usageErrorf("--timeout must be positive, not %s", a.timeout)
+			}
+			o := harness.SafeRun(cmd.Context(), runner, e.Source, harness.ConfigFor(e, a.timeout))
+			_, err = fmt.Fprintf(a.stdout, "%s\n", outcome.Marshal(o))
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&impl, "impl", "", "the implementation: go or ref")
+	cmd.Flags().StringVar(&allow, "allow", "", "allowed capabilities, comma-separated (replaces the entry's @allow)")
+	return cmd
+}

@@ -1,0 +1,387 @@
+package harness
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/fatih/color"
+	"github.com/jstemmer/go-junit-report/v2/junit"
+
+	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/runtime/outcome"
+)
+
+// ReportOptions configure the reports.
+type ReportOptions struct {
+	// RefPath is the --ref bundle, repeated in replay commands ("" for the embedded one).
+	RefPath string
+	// Color enables ANSI colours in the text report.
+	Color bool
+	// Verbose lists the passing entries too (text report).
+	Verbose bool
+}
+
+// ReplayCommand is the command that re-runs one entry in one implementation ("go" or
+// "ref") and prints its Outcome.
+func ReplayCommand(impl, path, refPath string) string {
+	cmd := "a0diff exec --impl " + impl
+	if impl == "ref" && refPath != "" {
+		cmd += " --ref " + shellQuote(refPath)
+	}
+	return cmd + " " + shellQuote(path)
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	safe := s != ""
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("_./:@%+=,-", c)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// WriteText writes the human-readable report: a block per entry that failed (or was
+// updated), then the summary line.
+func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
+	paint := func(attr color.Attribute) func(...any) string {
+		c := color.New(attr)
+		if o.Color {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+		return c.SprintFunc()
+	}
+	red, yellow, cyan, green := paint(color.FgRed), paint(color.FgYellow), paint(color.FgCyan), paint(color.FgGreen)
+	var b strings.Builder
+	for _, r := range rep.Results {
+		switch {
+		case !r.Passed():
+			tag := red("FAIL")
+			b.WriteString(tag + " " + r.Entry.Path + ": " + failureSummary(r) + "\n")
+			b.WriteString(indent(entryDetail(r, o.RefPath), "  "))
+		case r.Update != nil && r.Update.Written:
+			b.WriteString(cyan("UPDATED") + " " + r.Entry.Path + "\n")
+		case o.Verbose && r.Diff.Verdict == diff.Inconclusive:
+			b.WriteString(yellow("INCONCLUSIVE") + " " + r.Entry.Path + ": " + statusPair(r) + "\n")
+		case o.Verbose:
+			b.WriteString(green("ok") + " " + r.Entry.Path + "\n")
+		}
+		if u := r.Update; u != nil && u.Written {
+			for _, l := range u.Removed {
+				b.WriteString("  - " + l + "\n")
+			}
+			for _, l := range u.Added {
+				b.WriteString("  + " + l + "\n")
+			}
+		}
+	}
+	s := rep.Summary
+	line := fmt.Sprintf("%d entries: %d agree, %d diverged, %d inconclusive, %d expectation failures",
+		s.Entries, s.Agree, s.Diverged, s.Inconclusive, s.ExpectFailures)
+	if s.Updated > 0 || s.UpdateErrors > 0 {
+		line += fmt.Sprintf(", %d updated", s.Updated)
+	}
+	if s.UpdateErrors > 0 {
+		line += fmt.Sprintf(", %d update errors", s.UpdateErrors)
+	}
+	line += fmt.Sprintf(" (%s)", s.Elapsed.Round(time.Millisecond))
+	if rep.OK() {
+		line = green(line)
+	} else {
+		line = red(line)
+	}
+	b.WriteString(line + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// failureSummary is the one-line reason an entry failed.
+func failureSummary(r *EntryResult) string {
+	var why []string
+	if r.Diff.Verdict == diff.Diverge {
+		why = append(why, "diverges ("+r.Diff.Signature()+")")
+	}
+	if r.ExpectationFailed() {
+		sides := []string{}
+		if len(r.GoMismatches) > 0 {
+			sides = append(sides, "go")
+		}
+		if len(r.RefMismatches) > 0 {
+			sides = append(sides, "ref")
+		}
+		why = append(why, "expectations failed ("+strings.Join(sides, ", ")+")")
+	}
+	if r.Update != nil && r.Update.Err != nil {
+		why = append(why, "update failed: "+r.Update.Err.Error())
+	}
+	return strings.Join(why, "; ")
+}
+
+// entryDetail is the text block describing a failed entry: its divergences, its failed
+// expectations and the replay commands. The JUnit report reuses it.
+func entryDetail(r *EntryResult, refPath string) string {
+	var b strings.Builder
+	for _, d := range r.Diff.Divergences {
+		fmt.Fprintf(&b, "[%s] %s (%s)\n    go:  %s\n    ref: %s\n", d.Category, d.Path, d.Kind, d.Go, d.Ref)
+	}
+	if r.Diff.Omitted > 0 {
+		fmt.Fprintf(&b, "(%d more divergences not shown)\n", r.Diff.Omitted)
+	}
+	for _, m := range mergedMismatches(r) {
+		fmt.Fprintf(&b, "%s: %s: %s\n", location(r.Entry.Path, m.Line), m.side, m.Mismatch)
+	}
+	if r.Update != nil && r.Update.Skipped != "" {
+		b.WriteString("not updated: " + r.Update.Skipped + "\n")
+	}
+	fmt.Fprintf(&b, "replay: %s\n        %s\n", ReplayCommand("go", r.Entry.Path, refPath), ReplayCommand("ref", r.Entry.Path, refPath))
+	return b.String()
+}
+
+type sidedMismatch struct {
+	corpus.Mismatch
+	side string // "go", "ref" or "both"
+}
+
+// mergedMismatches lists each side's failed expectations, merging those both sides
+// failed the same way.
+func mergedMismatches(r *EntryResult) []sidedMismatch {
+	var out []sidedMismatch
+	refLeft := append([]corpus.Mismatch(nil), r.RefMismatches...)
+	for _, g := range r.GoMismatches {
+		side := "go"
+		for i, m := range refLeft {
+			if m == g {
+				side = "both"
+				refLeft = append(refLeft[:i], refLeft[i+1:]...)
+				break
+			}
+		}
+		out = append(out, sidedMismatch{g, side})
+	}
+	for _, m := range refLeft {
+		out = append(out, sidedMismatch{m, "ref"})
+	}
+	return out
+}
+
+func location(path string, line int) string {
+	if line == 0 {
+		return path
+	}
+	return fmt.Sprintf("%s:%d", path, line)
+}
+
+func statusPair(r *EntryResult) string {
+	return "go " + corpus.ExitOf(r.Go) + ", ref " + corpus.ExitOf(r.Ref)
+}
+
+func indent(s, prefix string) string {
+	lines := strings.SplitAfter(s, "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		if l != "" {
+			b.WriteString(prefix + l)
+		}
+	}
+	return b.String()
+}
+
+// ---- JSON ----
+
+// JSONReport is the document `--format json` writes.
+type JSONReport struct {
+	Entries []JSONEntry `json:"entries"`
+	Summary JSONSummary `json:"summary"`
+}
+
+// JSONEntry is one entry's result.
+type JSONEntry struct {
+	Path        string            `json:"path"`
+	Verdict     diff.Verdict      `json:"verdict"`
+	Passed      bool              `json:"passed"`
+	Go          JSONStatus        `json:"go"`
+	Ref         JSONStatus        `json:"ref"`
+	Divergences []diff.Divergence `json:"divergences"`
+	Omitted     int               `json:"omitted,omitempty"`
+	Signatures  []string          `json:"signatures"`
+	// Expectations lists the failed expectations per side.
+	Expectations struct {
+		Go  []JSONMismatch `json:"go"`
+		Ref []JSONMismatch `json:"ref"`
+	} `json:"expectations"`
+	Update    *JSONUpdate `json:"update,omitempty"`
+	Replay    JSONReplay  `json:"replay"`
+	ElapsedMs int64       `json:"elapsedMs"`
+	// Outcomes are both normalised Outcomes, for failed entries only.
+	Outcomes *JSONOutcomes `json:"outcomes,omitempty"`
+}
+
+// JSONStatus is how a side's run ended.
+type JSONStatus struct {
+	Status   outcome.Status `json:"status"`
+	ExitCode int            `json:"exitCode"`
+}
+
+// JSONMismatch is one failed expectation.
+type JSONMismatch struct {
+	What     string `json:"what"`
+	Line     int    `json:"line,omitempty"`
+	Expected string `json:"expected"`
+	Actual   string `json:"actual"`
+}
+
+// JSONUpdate is what --update did.
+type JSONUpdate struct {
+	Written bool     `json:"written"`
+	Removed []string `json:"removed,omitempty"`
+	Added   []string `json:"added,omitempty"`
+	Skipped string   `json:"skipped,omitempty"`
+	Error   string   `json:"error,omitempty"`
+}
+
+// JSONReplay holds the replay commands.
+type JSONReplay struct {
+	Go  string `json:"go"`
+	Ref string `json:"ref"`
+}
+
+// JSONOutcomes are a failed entry's Outcomes in canonical JSON (outcome.Marshal).
+type JSONOutcomes struct {
+	Go  json.RawMessage `json:"go"`
+	Ref json.RawMessage `json:"ref"`
+}
+
+// JSONSummary is the summary with the elapsed time in milliseconds.
+type JSONSummary struct {
+	Summary
+	ElapsedMs int64 `json:"elapsedMs"`
+}
+
+// BuildJSON converts a report to its JSON form.
+func BuildJSON(rep *Report, o ReportOptions) JSONReport {
+	out := JSONReport{Entries: []JSONEntry{}, Summary: JSONSummary{Summary: rep.Summary, ElapsedMs: rep.Summary.Elapsed.Milliseconds()}}
+	for _, r := range rep.Results {
+		e := JSONEntry{
+			Path:        r.Entry.Path,
+			Verdict:     r.Diff.Verdict,
+			Passed:      r.Passed(),
+			Go:          JSONStatus{r.Go.Status, r.Go.ExitCode},
+			Ref:         JSONStatus{r.Ref.Status, r.Ref.ExitCode},
+			Divergences: append([]diff.Divergence{}, r.Diff.Divergences...),
+			Omitted:     r.Diff.Omitted,
+			Signatures:  append([]string{}, r.Diff.Signatures()...),
+			Replay:      JSONReplay{ReplayCommand("go", r.Entry.Path, o.RefPath), ReplayCommand("ref", r.Entry.Path, o.RefPath)},
+			ElapsedMs:   r.Elapsed.Milliseconds(),
+		}
+		e.Expectations.Go, e.Expectations.Ref = jsonMismatches(r.GoMismatches), jsonMismatches(r.RefMismatches)
+		if u := r.Update; u != nil {
+			ju := &JSONUpdate{Written: u.Written, Removed: u.Removed, Added: u.Added, Skipped: u.Skipped}
+			if u.Err != nil {
+				ju.Error = u.Err.Error()
+			}
+			e.Update = ju
+		}
+		if !e.Passed {
+			e.Outcomes = &JSONOutcomes{
+				Go:  outcome.Marshal(outcome.Normalize(r.Go)),
+				Ref: outcome.Marshal(outcome.Normalize(r.Ref)),
+			}
+		}
+		out.Entries = append(out.Entries, e)
+	}
+	return out
+}
+
+func jsonMismatches(ms []corpus.Mismatch) []JSONMismatch {
+	out := []JSONMismatch{}
+	for _, m := range ms {
+		out = append(out, JSONMismatch{What: m.What, Line: m.Line, Expected: m.Expected, Actual: m.Actual})
+	}
+	return out
+}
+
+// WriteJSON writes the JSON report (indented, one document).
+func WriteJSON(w io.Writer, rep *Report, o ReportOptions) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(BuildJSON(rep, o))
+}
+
+// ---- JUnit ----
+
+// BuildJUnit converts a report to JUnit: one test suite, one test case per entry (named
+// by its path, classed by its directory). A divergence or a failed expectation is a
+// failure, a failed update an error, an inconclusive comparison a skip.
+func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
+	suite := junit.Testsuite{Name: "a0diff", Time: seconds(rep.Summary.Elapsed)}
+	for _, r := range rep.Results {
+		tc := junit.Testcase{
+			Name:      xmlSafe(r.Entry.Path),
+			Classname: xmlSafe(filepath.ToSlash(filepath.Dir(r.Entry.Path))),
+			Time:      seconds(r.Elapsed),
+		}
+		detail := xmlSafe(entryDetail(r, o.RefPath))
+		switch {
+		case r.Diff.Verdict == diff.Diverge || r.ExpectationFailed():
+			typ := "divergence"
+			if r.Diff.Verdict != diff.Diverge {
+				typ = "expectation"
+			}
+			tc.Failure = &junit.Result{Message: xmlSafe(failureSummary(r)), Type: typ, Data: detail}
+		case r.Update != nil && r.Update.Err != nil:
+			tc.Error = &junit.Result{Message: xmlSafe(r.Update.Err.Error()), Type: "update", Data: detail}
+		case r.Diff.Verdict == diff.Inconclusive:
+			tc.Skipped = &junit.Result{Message: "inconclusive: " + statusPair(r)}
+		}
+		suite.AddTestcase(tc)
+	}
+	var suites junit.Testsuites
+	suites.AddSuite(suite)
+	suites.Name = "a0diff"
+	suites.Time = suite.Time
+	return suites
+}
+
+// WriteJUnit writes the JUnit XML report.
+func WriteJUnit(w io.Writer, rep *Report, o ReportOptions) error {
+	if _, err := io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"); err != nil {
+		return err
+	}
+	suites := BuildJUnit(rep, o)
+	return suites.WriteXML(w)
+}
+
+func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+
+// xmlSafe replaces what XML 1.0 cannot carry (control characters, invalid UTF-8 such as
+// the WTF-8 of a lone surrogate) with U+FFFD.
+func xmlSafe(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1,
+			r < 0x20 && r != '\t' && r != '\n' && r != '\r',
+			r == 0xfffe || r == 0xffff:
+			b.WriteRune(utf8.RuneError)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"runtime"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/a0diff/a0diff/cmd/a0diff/harness"
+)
+
+func init() {
+	register(func(a *app) *cobra.Command {
+		cmd := &cobra.Command{Use: "run PATH..."}
+		configureRun(a, cmd)
+		return cmd
+	})
+}
+
+const runLong = `Run every .a0 corpus entry under PATH... (directories are walked, skipping testdata and
+dot directories) through the Go evaluator and the reference, compare the two outcomes and
+check them against the entry's @expect lines (format: corpus/README.md).
+
+For each divergence or failed expectation the report gives the file, what differs
+(category and path), both sides and the commands that replay the entry in one
+implementation. The progress bar is shown on a terminal only.
+
+Exit status: 0 when every entry's implementations agree (or are both inconclusive: timed
+out or over a limit) and meet its expectations; 1 otherwise; 2 on usage or input errors
+(missing path, no .a0 found, unreadable or malformed entry, unloadable --ref bundle).
+
+The JSON report (--format json) is one document:
+  {"entries": [{"path", "verdict" (agree|diverge|inconclusive), "passed",
+                "go": {"status", "exitCode"}, "ref": {…},
+                "divergences": [{"category", "path", "kind", "go", "ref", "signature"}],
+                "omitted", "signatures": […],
+                "expectations": {"go": [{"what", "line", "expected", "actual"}], "ref": […]},
+                "update": {"written", "removed", "added", "skipped", "error"},
+                "replay": {"go", "ref"}, "elapsedMs",
+                "outcomes": {"go", "ref"}   (failed entries only: the normalised Outcomes)}],
+   "summary": {"entries", "agree", "diverged", "inconclusive", "expectationFailures",
+               "updated", "updateErrors", "failed", "elapsedMs"}}
+The JUnit report (--format junit) has one test case per entry: a failure for a divergence
+or a failed expectation, an error for a failed update, a skip for an inconclusive entry.`
+
+type runFlags struct {
+	workers int
+	filter  string
+	update  bool
+	format  string
+	verbose bool
+}
+
+// configureRun makes cmd the run command (used for both `a0diff run` and bare `a0diff`).
+func configureRun(a *app, cmd *cobra.Command) {
+	f := &runFlags{}
+	if cmd.Short == "" {
+		cmd.Short = "Run corpus entries through both implementations and compare"
+	}
+	if cmd.Long == "" {
+		cmd.Long = runLong
+	}
+	cmd.Args = cobra.ArbitraryArgs
+	fl := cmd.Flags()
+	fl.IntVarP(&f.workers, "jobs", "j", runtime.NumCPU(), "number of entries run in parallel")
+	fl.StringVar(&f.filter, "filter", "", "run only the entries whose path matches this `REGEX`")
+	fl.BoolVar(&f.update, "update", false, "rewrite the @expect lines of entries on which both implementations agree")
+	fl.StringVar(&f.format, "format", "text", "report format: text, json or junit")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "list passing entries too (text report)")
+	cmd.RunE = func(cmd *cobra.Command, args []string) error { return runCorpus(cmd, a, f, args) }
+}
+
+func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
+	if len(paths) == 0 {
+		return usageErrorf("no PATH given: name the corpus entries or directories to run (e.g. a0diff corpus/)")
+	}
+	if f.workers < 1 {
+		return usageErrorf("-j must be at least 1, not %d", f.workers)
+	}
+	if a.timeout <= 0 {
+		return usageErrorf("--timeout must be positive, not %s", a.timeout)
+	}
+	if f.format != "text" && f.format != "json" && f.format != "junit" {
+		return usageErrorf("--format must be text, json or junit, not %q", f.format)
+	}
+	var filter *regexp.Regexp
+	if f.filter != "" {
+		var err error
+		if filter, err = regexp.Compile(f.filter); err != nil {
+			return usageErrorf("--filter: %v", err)
+		}
+	}
+	entries, err := harness.Load(paths, filter)
+	if err != nil {
+		return err
+	}
+	rs, err := a.implementations()
+	if err != nil {
+		return err
+	}
+	opts := harness.Options{Workers: f.workers, Timeout: a.timeout, Update: f.update}
+	var bar *progressbar.ProgressBar
+	if isTerminal(a.stderr) {
+		bar = progressbar.NewOptions(len(entries),
+			progressbar.OptionSetWriter(a.stderr),
+			progressbar.OptionSetDescription("running"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionThrottle(100*time.Millisecond),
+		)
+		opts.OnDone = func(*harness.EntryResult) { bar.Add(1) }
+	}
+	rep := harness.Run(cmd.Context(), rs, entries, opts)
+	if bar != nil {
+		bar.Finish()
+	}
+	ro := harness.ReportOptions{RefPath: a.refPath, Verbose: f.verbose, Color: isTerminal(a.stdout) && os.Getenv("NO_COLOR") == ""}
+	switch f.format {
+	case "json":
+		err = harness.WriteJSON(a.stdout, rep, ro)
+	case "junit":
+		err = harness.WriteJUnit(a.stdout, rep, ro)
+	default:
+		err = harness.WriteText(a.stdout, rep, ro)
+	}
+	if err != nil {
+		return err
+	}
+	if cmd.Context().Err() != nil {
+		return &exitError{code: exitFailure, err: fmt.Errorf("interrupted after %d of %d entries", len(rep.Results), len(entries))}
+	}
+	if !rep.OK() {
+		return errFailed
+	}
+	return nil
+}

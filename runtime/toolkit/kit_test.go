@@ -1,0 +1,132 @@
+package toolkit
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+func call(t *testing.T, k *Kit, tool string, kv ...any) (value.Value, error) {
+	t.Helper()
+	args := value.NewRecord()
+	for i := 0; i+1 < len(kv); i += 2 {
+		args.Set(kv[i].(string), kv[i+1])
+	}
+	return k.Call(tool, args)
+}
+
+// Paths of PATH_MAX (4096) bytes or more fail as a whole, before any name is looked up
+// (node: a 4095-byte path gives ENOENT, a 4096-byte one ENAMETOOLONG).
+func TestPathMax(t *testing.T) {
+	k := New(Fixtures{})
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{4094, "ENOENT"}, {4095, "ENOENT"}, {4096, "ENAMETOOLONG"}, {100000, "ENAMETOOLONG"}} {
+		p := "/" + strings.Repeat("c/", (c.n-2)/2)
+		p += strings.Repeat("x", c.n-len(p))
+		if len(p) != c.n {
+			t.Fatalf("built %d bytes", len(p))
+		}
+		_, err := call(t, k, "fs.read", "path", p)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want+": ") || !strings.HasSuffix(err.Error(), ", open '"+p+"'") {
+			t.Errorf("%d bytes: %v", c.n, err)
+		}
+		// mkdir -p refuses the same paths, and creates nothing.
+		_, err = call(t, k, "fs.write", "path", p+"/f", "data", "x")
+		if c.want == "ENAMETOOLONG" && (err == nil || err.Error() != "ENAMETOOLONG: name too long, mkdir '"+p+"'") {
+			t.Errorf("%d bytes, write: %v", c.n, err)
+		}
+	}
+	if got, _ := call(t, k, "fs.exists", "path", "/c"); got != true {
+		t.Errorf("the shorter writes created /c: %v", got)
+	}
+}
+
+func TestSetMaxSize(t *testing.T) {
+	// A value shared many times serialises to far more nodes than it holds.
+	v := value.Value(value.NewList(1.0, 2.0))
+	for i := 0; i < 30; i++ {
+		v = value.NewList(v, v)
+	}
+	k := New(Fixtures{})
+	k.SetMaxSize(1000)
+	_, err := call(t, k, "fs.write", "path", "big.json", "data", v)
+	var limit *value.LimitError
+	if !errors.As(err, &limit) || IsToolFailure(err) {
+		t.Fatalf("want a *value.LimitError, got %T %v", err, err)
+	}
+	if _, err := k.CallJSON("fs.write", `{"path":"x","data":[[1,2],[3,4]],"format":"json"}`); err != nil {
+		t.Errorf("a small value is within the limit: %v", err)
+	}
+	if ok, _ := call(t, k, "fs.exists", "path", "big.json"); ok != false {
+		t.Errorf("nothing is written over the limit")
+	}
+	if _, err := call(t, k, "fs.read", "path", "nope"); !IsToolFailure(err) {
+		t.Errorf("ENOENT is a tool failure: %v", err)
+	}
+}
+
+func TestCallsIsASnapshot(t *testing.T) {
+	k := New(Fixtures{})
+	call(t, k, "fs.exists", "path", "a")
+	calls := k.Calls()
+	calls[0].Tool = "changed"
+	call(t, k, "fs.exists", "path", "b")
+	got := k.Calls()
+	if len(got) != 2 || got[0].Tool != "fs.exists" || got[1].Outcome != "ok" || got[1].Result != false {
+		t.Errorf("%+v", got)
+	}
+}
+
+func TestDefaultAndCustomCwd(t *testing.T) {
+	for _, c := range []struct{ cwd, want string }{{"", "/work/x"}, {"/", "/x"}, {"/a/b/../c/", "/a/c/x"}} {
+		k := New(Fixtures{Cwd: c.cwd})
+		res, err := call(t, k, "fs.write", "path", "x", "data", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := res.(*value.Record).Get("path"); p != c.want {
+			t.Errorf("cwd %q: wrote %v, want %s", c.cwd, p, c.want)
+		}
+		// The working directory exists even without files.
+		if list, err := call(t, k, "fs.list", "path", "."); err != nil || len(list.(*value.List).Items) != 1 {
+			t.Errorf("cwd %q: list = %v, %v", c.cwd, list, err)
+		}
+	}
+}
+
+func BenchmarkCall(b *testing.B) {
+	f := Fixtures{Files: []File{{Path: "a.txt", Content: strings.Repeat("x", 1000)}},
+		HTTP: []HTTPResponse{{URL: "https://x.test/", Body: "ok"}}}
+	read := value.NewRecord()
+	read.Set("path", "a.txt")
+	get := value.NewRecord()
+	get.Set("url", "https://x.test/")
+	data := value.NewRecord()
+	data.Set("url", "data:text/plain;base64,aGVsbG8=")
+	for _, bc := range []struct {
+		name string
+		tool string
+		args *value.Record
+	}{{"fs.read", "fs.read", read}, {"http.get", "http.get", get}, {"http.get-data", "http.get", data}} {
+		b.Run(bc.name, func(b *testing.B) {
+			k := New(f)
+			for i := 0; i < b.N; i++ {
+				if _, err := k.Call(bc.tool, bc.args); err != nil {
+					b.Fatal(err)
+				}
+				if len(k.calls) > 1000 {
+					k.calls = k.calls[:0]
+				}
+			}
+		})
+	}
+	b.Run("New", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			New(f)
+		}
+	})
+}

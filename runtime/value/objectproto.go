@@ -1,0 +1,106 @@
+package value
+
+// Calls of Object.prototype's methods. A0 cannot call functions, but JavaScript's own
+// conversions can: String(record) calls the record's toString (else valueOf), and
+// JSON.stringify calls a toJSON it finds on a record. Since the only function values a
+// record can reach are Object.prototype's methods, every such call has a small fixed
+// outcome, modelled here on the reference (V8 semantics; the legacy accessor methods as
+// reference/ts/src/v8compat.ts installs them in goja).
+
+// JSError is a JavaScript exception (TypeError, RangeError) that the reference's
+// conversion would throw; the reference reports it like any failure of the stdlib
+// function or operation that converted the value.
+type JSError struct {
+	Message string
+}
+
+func (e *JSError) Error() string { return e.Message }
+
+// jsUndefined is JavaScript's undefined as the result of a method call.
+type jsUndefined struct{}
+
+// maxMethodNesting stops toLocaleString calling itself through a record whose toString
+// is toLocaleString (in V8 that recursion ends with a RangeError).
+const maxMethodNesting = 16
+
+// callMethod calls f with this = r and the given arguments (nil: none, i.e. undefined)
+// and returns its result.
+func callMethod(f *Func, r *Record, arg *string, depth int) (Value, error) {
+	argKey := "undefined" // ToPropertyKey(undefined)
+	if arg != nil {
+		argKey = *arg
+	}
+	switch f.Name {
+	case "toString":
+		return "[object Object]", nil
+	case "toLocaleString":
+		// Invoke(this, "toString").
+		if depth >= maxMethodNesting {
+			return nil, &JSError{Message: "Maximum call stack size exceeded"}
+		}
+		m, _ := r.Lookup("toString")
+		g, ok := m.(*Func)
+		if !ok {
+			return nil, &JSError{Message: "toString is not a function"}
+		}
+		return callMethod(g, r, nil, depth+1)
+	case "valueOf":
+		return r, nil
+	case "hasOwnProperty", "propertyIsEnumerable":
+		return r.Has(argKey), nil
+	case "isPrototypeOf":
+		return false, nil // the argument is never an object here
+	case "Object":
+		if arg != nil {
+			return *arg, nil // a String wrapper, which JSON writes as its string
+		}
+		return NewRecord(), nil
+	case "__defineGetter__", "__defineSetter__":
+		return nil, &JSError{Message: "Object.prototype." + f.Name + ": Expecting function"}
+	case "__lookupGetter__", "__lookupSetter__":
+		return jsUndefined{}, nil // A0 records have data properties only
+	}
+	return nil, &JSError{Message: f.Name + " is not a function"}
+}
+
+// recordToString is String(r): OrdinaryToPrimitive with hint string — toString, then
+// valueOf, the first primitive result wins.
+func recordToString(r *Record) (string, error) {
+	for _, name := range [...]string{"toString", "valueOf"} {
+		m, _ := r.Lookup(name)
+		f, ok := m.(*Func)
+		if !ok {
+			continue
+		}
+		res, err := callMethod(f, r, nil, 0)
+		if err != nil {
+			return "", err
+		}
+		switch x := res.(type) {
+		case string:
+			return x, nil
+		case bool:
+			if x {
+				return "true", nil
+			}
+			return "false", nil
+		case jsUndefined:
+			return "undefined", nil
+		}
+	}
+	return "", &JSError{Message: "Cannot convert object to primitive value"}
+}
+
+// applyToJSON emulates JSON.stringify's call of a toJSON method found on r (own or
+// inherited) with the property name key; without one, r itself is serialised.
+func applyToJSON(r *Record, key string) (Value, error) {
+	m, ok := r.Lookup("toJSON")
+	if !ok {
+		return r, nil
+	}
+	f, ok := m.(*Func)
+	if !ok {
+		return r, nil
+	}
+	return callMethod(f, r, &key, 0)
+}

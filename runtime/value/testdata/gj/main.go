@@ -1,0 +1,33 @@
+// Command gj evaluates a JavaScript file in goja — the engine that hosts the A0
+// reference — and prints the script's completion value. It regenerates the testdata
+// whose expectations come from goja (collate.txt here, runtime/stdlib/testdata/sort.txt):
+//
+//	go run ./runtime/value/testdata/gj runtime/value/testdata/collate.js
+//
+// It lives under testdata so that `go build ./...` and `go test ./...` skip it.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/dop251/goja"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: gj FILE.js")
+		os.Exit(2)
+	}
+	src, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gj:", err)
+		os.Exit(1)
+	}
+	v, err := goja.New().RunScript(os.Args[1], string(src))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gj:", err)
+		os.Exit(1)
+	}
+	fmt.Println(v.String())
+}
