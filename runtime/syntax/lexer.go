@@ -30,8 +30,8 @@ type lexer struct {
 // tokenize returns the significant tokens (ending with EOF) and every lexical error.
 func tokenize(file, src string) ([]token, []outcome.Diagnostic) {
 	lx := &lexer{file: file, src: src, strFailFrom: -1, strFailTo: -1, digitFailTo: -1}
-	// Dense A0 text has a significant token every three or four bytes.
-	lx.toks = make([]token, 0, len(src)/3+8)
+	// Dense A0 text (records of numbers) has a significant token every two bytes.
+	lx.toks = make([]token, 0, len(src)/2+8)
 	lx.run()
 	return lx.toks, lx.errs
 }
