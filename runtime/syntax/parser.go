@@ -131,7 +131,7 @@ func (p *parser) spanFrom(start int) ast.Span {
 	return ast.Span{File: p.file, StartLine: int(a.line), StartCol: int(a.col), EndLine: int(b.endLine), EndCol: int(b.endCol)}
 }
 
-// defer records an AST-construction error unless an earlier one is already recorded.
+// deferError records an AST-construction error unless an earlier one is already recorded.
 func (p *parser) deferError(code, msg string, span *ast.Span, hint string) {
 	if p.deferred == nil {
 		p.deferred = &outcome.Diagnostic{Code: code, Message: msg, Span: span, Hint: hint}

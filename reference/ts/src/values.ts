@@ -115,6 +115,32 @@ export function jsonText(v: unknown, limits: Limits): string | undefined {
   return JSON.stringify(v);
 }
 
+// TextSink accumulates output text. Short pieces are joined by concatenation, which is
+// cheap in goja for short strings, and flushed to a list in chunks, so that long outputs
+// do not degrade into quadratic copying.
+export class TextSink {
+  private readonly chunks: string[] = [];
+  private buf = "";
+
+  add(s: string): void {
+    this.buf += s;
+    if (this.buf.length > 2048) {
+      this.chunks.push(this.buf);
+      this.buf = "";
+    }
+  }
+
+  text(): string {
+    if (this.chunks.length === 0) return this.buf;
+    this.chunks.push(this.buf);
+    this.buf = "";
+    const t = this.chunks.join("");
+    this.chunks.length = 0;
+    this.chunks.push(t);
+    return t;
+  }
+}
+
 // encodeCanonical writes v in the canonical JSON of the bundle ABI
 // (reference/ts-bundle/README.md): compact JSON with record keys in enumeration order,
 // except that -0, NaN and ±Infinity become {"$number":…}, a function value becomes
@@ -122,36 +148,41 @@ export function jsonText(v: unknown, limits: Limits): string | undefined {
 // wrapped as {"$record":…}. Strings use JSON.stringify, which escapes lone surrogates.
 // Nodes are counted against maxSize while writing (the same count as Limits.checkNodes).
 export function encodeCanonical(v: unknown, limits: Limits, what: string): string {
-  const w = new CanonicalWriter(limits, what);
-  w.write(v);
-  return w.out.join("");
+  const sink = new TextSink();
+  writeCanonical(v, sink, limits, what);
+  return sink.text();
+}
+
+// writeCanonical is encodeCanonical into a sink.
+export function writeCanonical(v: unknown, sink: TextSink, limits: Limits, what: string): void {
+  new CanonicalWriter(sink, limits.maxSize, what).write(v);
 }
 
 class CanonicalWriter {
-  readonly out: string[] = [];
   private count = 0;
   constructor(
-    private readonly limits: Limits,
+    private readonly sink: TextSink,
+    private readonly max: number,
     private readonly what: string,
   ) {}
 
   write(v: unknown): void {
-    if (++this.count > this.limits.maxSize) {
-      throw new HarnessLimitError("maxSize", `${this.what} has more than maxSize ${this.limits.maxSize} nodes`);
+    if (++this.count > this.max) {
+      throw new HarnessLimitError("maxSize", `${this.what} has more than maxSize ${this.max} nodes`);
     }
-    const out = this.out;
+    const sink = this.sink;
     switch (typeof v) {
       case "string":
-        out.push(JSON.stringify(v));
+        sink.add(JSON.stringify(v));
         return;
       case "number":
-        out.push(canonicalNumber(v));
+        sink.add(canonicalNumber(v));
         return;
       case "boolean":
-        out.push(v ? "true" : "false");
+        sink.add(v ? "true" : "false");
         return;
       case "function":
-        out.push('{"$function":', JSON.stringify((v as Function).name), "}");
+        sink.add('{"$function":' + JSON.stringify((v as Function).name) + "}");
         return;
       case "object":
         break;
@@ -159,30 +190,27 @@ class CanonicalWriter {
         throw new Error(`canonical encoding: unexpected ${typeof v} value`);
     }
     if (v === null) {
-      out.push("null");
+      sink.add("null");
       return;
     }
     if (Array.isArray(v)) {
-      out.push("[");
+      sink.add("[");
       for (let i = 0; i < v.length; i++) {
-        if (i > 0) out.push(",");
+        if (i > 0) sink.add(",");
         this.write(v[i]);
       }
-      out.push("]");
+      sink.add("]");
       return;
     }
     const r = v as Rec;
     const keys = Object.keys(r);
     const wrap = keys.length === 1 && (keys[0] === "$number" || keys[0] === "$function" || keys[0] === "$record");
-    if (wrap) out.push('{"$record":');
-    out.push("{");
+    sink.add(wrap ? '{"$record":{' : "{");
     for (let i = 0; i < keys.length; i++) {
-      if (i > 0) out.push(",");
-      out.push(keyPrefix(keys[i]));
+      sink.add(i > 0 ? "," + keyPrefix(keys[i]) : keyPrefix(keys[i]));
       this.write(r[keys[i]]);
     }
-    out.push("}");
-    if (wrap) out.push("}");
+    sink.add(wrap ? "}}" : "}");
   }
 }
 
