@@ -60,7 +60,9 @@ func TestRunClassifiesEveryWayABundleCanEnd(t *testing.T) {
 		{"async-pending", outcome.StatusCrash, "", []string{"still pending"}},
 		{"host-misuse", outcome.StatusCrash, "", []string{"TypeError", "host.call(tool, argsJSON) takes two strings"}},
 	}
-	r := fakeRunner(t, WithGrace(200*time.Millisecond))
+	// A generous grace: on a loaded machine an interrupted runtime can take a while to
+	// be scheduled again, and these runs must end at the interrupt, not be abandoned.
+	r := fakeRunner(t, WithGrace(5*time.Second))
 	for _, tc := range tests {
 		t.Run(tc.source, func(t *testing.T) {
 			c := cfg
@@ -98,8 +100,9 @@ func TestRunClassifiesEveryWayABundleCanEnd(t *testing.T) {
 }
 
 func TestInfiniteLoopStopsAtTheDeadline(t *testing.T) {
-	const slack = 250 * time.Millisecond // scheduling on a busy machine; the interrupt itself takes µs
-	r := fakeRunner(t)
+	// The interrupt itself takes µs; the slack is for scheduling on a busy CI machine.
+	const slack = 3 * time.Second
+	r := fakeRunner(t, WithGrace(5*time.Second))
 	tests := []struct {
 		name     string
 		timeout  time.Duration // cfg.Limits.Timeout
@@ -132,7 +135,7 @@ func TestInfiniteLoopStopsAtTheDeadline(t *testing.T) {
 }
 
 func TestCancelledContextStopsTheRun(t *testing.T) {
-	r := fakeRunner(t)
+	r := fakeRunner(t, WithGrace(5*time.Second))
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel)
 	o := r.Run(ctx, "loop", outcome.Config{})
@@ -157,7 +160,7 @@ func TestNativeBuiltinThatIgnoresInterruptIsAbandoned(t *testing.T) {
 	if o.Status != outcome.StatusTimeout || !strings.Contains(o.Detail, "abandoned") {
 		t.Fatalf("got %s %q, want an abandoned timeout", o.Status, o.Detail)
 	}
-	if elapsed > timeout+grace+250*time.Millisecond {
+	if elapsed > timeout+grace+3*time.Second { // slack for a busy machine
 		t.Errorf("returned after %v, want about %v", elapsed, timeout+grace)
 	}
 	s := r.Stats()
