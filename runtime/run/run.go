@@ -102,6 +102,11 @@ func (r *Runner) bounded(ctx context.Context, cfg outcome.Config, work func(cont
 
 func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Config, lim outcome.Limits) outcome.Outcome {
 	prog, diags := syntax.Parse(cfg.File, source)
+	if len(diags) == 1 && diags[0].Code == syntax.CodeTooDeep {
+		// Not an A0 diagnostic: the parser's own nesting bound, a harness limit like the
+		// reference's engine stack.
+		return outcome.Outcome{Status: outcome.StatusResource, Detail: diags[0].Message}
+	}
 	if len(diags) > 0 {
 		return outcome.Outcome{Status: outcome.StatusOK, ExitCode: 2, Errors: diags}
 	}

@@ -26,11 +26,8 @@ export interface Outcome {
   detail?: string;
 }
 
-function spanText(s: Span): string {
-  return (
-    '{"file":' + JSON.stringify(s.file) + ',"startLine":' + s.startLine + ',"startCol":' + s.startCol +
-    ',"endLine":' + s.endLine + ',"endCol":' + s.endCol + "}"
-  );
+function spanText(fileText: string, s: Span): string {
+  return '{"file":' + fileText + ',"startLine":' + s.startLine + ',"startCol":' + s.startCol + ',"endLine":' + s.endLine + ',"endCol":' + s.endCol + "}";
 }
 
 // OutcomeWriter writes one Outcome. Traces are long and repetitive (every statement has a
@@ -42,10 +39,18 @@ class OutcomeWriter {
   private readonly spans = new Map<Span, string>();
   constructor(private readonly limits: Limits) {}
 
+  // The file name is the same in (nearly) every span: its JSON text is kept.
+  private file = "";
+  private fileText = '""';
+
   span(s: Span): string {
     let t = this.spans.get(s);
     if (t === undefined) {
-      t = spanText(s);
+      if (s.file !== this.file) {
+        this.file = s.file;
+        this.fileText = JSON.stringify(s.file);
+      }
+      t = spanText(this.fileText, s);
       this.spans.set(s, t);
     }
     return t;
