@@ -24,6 +24,7 @@ corpus:
 	$(GO) run ./cmd/a0diff corpus/
 
 test: bundle-check vet
+	cd reference/ts && npm test --silent
 	$(GO) test ./...
 	$(GO) run ./cmd/a0diff corpus/
 

@@ -10,7 +10,8 @@
     return v;
   }
   function decodeCanonical(text) {
-    return fromCanonical(parseJSON(text));
+    const v = text.indexOf("\\ud") >= 0 || text.indexOf("\\uD") >= 0 ? parseJSON(text) : JSON.parse(text);
+    return fromCanonical(v);
   }
   function fromCanonical(v) {
     if (Array.isArray(v)) {
@@ -24,11 +25,7 @@
       const k = keys2[0];
       const inner = r[k];
       if (k === "$number" && typeof inner === "string") return specialNumber(inner);
-      if (k === "$function" && typeof inner === "string") {
-        const fn = Object.prototype[inner];
-        if (typeof fn === "function") return fn;
-        throw new SyntaxError(`canonical JSON: unknown function ${inner}`);
-      }
+      if (k === "$function" && typeof inner === "string") return prototypeFunction(inner);
       if (k === "$record" && inner !== null && typeof inner === "object" && !Array.isArray(inner)) {
         const ir = inner;
         for (const ik of Object.keys(ir)) ir[ik] = fromCanonical(ir[ik]);
@@ -37,6 +34,15 @@
     }
     for (const k of keys2) r[k] = fromCanonical(r[k]);
     return r;
+  }
+  function prototypeFunction(name) {
+    const proto = Object.prototype;
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      if (key === "__proto__") continue;
+      const fn = proto[key];
+      if (typeof fn === "function" && fn.name === name) return fn;
+    }
+    throw new SyntaxError(`canonical JSON: no Object.prototype function named ${name}`);
   }
   function specialNumber(s) {
     switch (s) {
@@ -275,7 +281,7 @@
             break;
           }
           default:
-            if (i + 1 >= t.length) throw this.error(`Unterminated string in JSON at position ${i + 1}`);
+            if (i + 1 >= t.length) throw this.error("Unexpected end of JSON input");
             throw this.error(`Bad escaped character in JSON at position ${i + 1}`);
         }
         chunkStart = i;
@@ -422,35 +428,108 @@
     limits.checkNodes(v, true, "JSON text");
     return JSON.stringify(v);
   }
+  var TextSink = class {
+    constructor() {
+      this.chunks = [];
+      this.buf = "";
+    }
+    add(s) {
+      this.buf += s;
+      if (this.buf.length > 2048) {
+        this.chunks.push(this.buf);
+        this.buf = "";
+      }
+    }
+    text() {
+      if (this.chunks.length === 0) return this.buf;
+      this.chunks.push(this.buf);
+      this.buf = "";
+      const t = this.chunks.join("");
+      this.chunks.length = 0;
+      this.chunks.push(t);
+      return t;
+    }
+  };
   function encodeCanonical(v, limits, what) {
-    const w = new CanonicalWriter(limits, what);
-    w.write(v);
-    return w.out.join("");
+    const sink = new TextSink();
+    writeCanonical(v, sink, limits, what);
+    return sink.text();
   }
-  var CanonicalWriter = class {
-    constructor(limits, what) {
-      this.limits = limits;
+  function writeCanonical(v, sink, limits, what) {
+    if (typeof v === "string") {
+      sink.add(JSON.stringify(v));
+      return;
+    }
+    if (typeof v === "number") {
+      sink.add(canonicalNumber(v));
+      return;
+    }
+    const scan = new PlainScan(limits.maxSize, what);
+    if (scan.plain(v)) sink.add(JSON.stringify(v));
+    else new CanonicalWriter(sink, limits.maxSize, what).write(v);
+  }
+  var PlainScan = class {
+    constructor(max, what) {
+      this.max = max;
       this.what = what;
-      this.out = [];
+      this.count = 0;
+    }
+    plain(v) {
+      if (++this.count > this.max) {
+        throw new HarnessLimitError("maxSize", `${this.what} has more than maxSize ${this.max} nodes`);
+      }
+      switch (typeof v) {
+        case "string":
+        case "boolean":
+          return true;
+        case "number":
+          return v !== 0 ? v - v === 0 : 1 / v > 0;
+        case "object":
+          break;
+        default:
+          return false;
+      }
+      if (v === null) return true;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) {
+          if (!this.plain(v[i])) return false;
+        }
+        return true;
+      }
+      const r = v;
+      if (typeof r.toJSON === "function") return false;
+      const keys2 = Object.keys(r);
+      if (keys2.length === 1 && keys2[0][0] === "$") return false;
+      for (let i = 0; i < keys2.length; i++) {
+        if (!this.plain(r[keys2[i]])) return false;
+      }
+      return true;
+    }
+  };
+  var CanonicalWriter = class {
+    constructor(sink, max, what) {
+      this.sink = sink;
+      this.max = max;
+      this.what = what;
       this.count = 0;
     }
     write(v) {
-      if (++this.count > this.limits.maxSize) {
-        throw new HarnessLimitError("maxSize", `${this.what} has more than maxSize ${this.limits.maxSize} nodes`);
+      if (++this.count > this.max) {
+        throw new HarnessLimitError("maxSize", `${this.what} has more than maxSize ${this.max} nodes`);
       }
-      const out = this.out;
+      const sink = this.sink;
       switch (typeof v) {
         case "string":
-          out.push(JSON.stringify(v));
+          sink.add(JSON.stringify(v));
           return;
         case "number":
-          out.push(canonicalNumber(v));
+          sink.add(canonicalNumber(v));
           return;
         case "boolean":
-          out.push(v ? "true" : "false");
+          sink.add(v ? "true" : "false");
           return;
         case "function":
-          out.push('{"$function":', JSON.stringify(v.name), "}");
+          sink.add('{"$function":' + JSON.stringify(v.name) + "}");
           return;
         case "object":
           break;
@@ -458,32 +537,39 @@
           throw new Error(`canonical encoding: unexpected ${typeof v} value`);
       }
       if (v === null) {
-        out.push("null");
+        sink.add("null");
         return;
       }
       if (Array.isArray(v)) {
-        out.push("[");
+        sink.add("[");
         for (let i = 0; i < v.length; i++) {
-          if (i > 0) out.push(",");
+          if (i > 0) sink.add(",");
           this.write(v[i]);
         }
-        out.push("]");
+        sink.add("]");
         return;
       }
       const r = v;
       const keys2 = Object.keys(r);
       const wrap = keys2.length === 1 && (keys2[0] === "$number" || keys2[0] === "$function" || keys2[0] === "$record");
-      if (wrap) out.push('{"$record":');
-      out.push("{");
+      sink.add(wrap ? '{"$record":{' : "{");
       for (let i = 0; i < keys2.length; i++) {
-        if (i > 0) out.push(",");
-        out.push(JSON.stringify(keys2[i]), ":");
+        sink.add(i > 0 ? "," + keyPrefix(keys2[i]) : keyPrefix(keys2[i]));
         this.write(r[keys2[i]]);
       }
-      out.push("}");
-      if (wrap) out.push("}");
+      sink.add(wrap ? "}}" : "}");
     }
   };
+  var keyPrefixes = /* @__PURE__ */ new Map();
+  function keyPrefix(k) {
+    let t = keyPrefixes.get(k);
+    if (t === void 0) {
+      if (keyPrefixes.size >= 4096) keyPrefixes.clear();
+      t = JSON.stringify(k) + ":";
+      keyPrefixes.set(k, t);
+    }
+    return t;
+  }
   function canonicalNumber(n) {
     if (n !== n) return '{"$number":"NaN"}';
     if (n === Infinity) return '{"$number":"Infinity"}';
@@ -1109,6 +1195,17 @@
   ]);
 
   // src/evaluator.ts
+  var HostProtocolError = class {
+    constructor(message) {
+      this.message = message;
+    }
+    toString() {
+      return `HostProtocolError: ${this.message}`;
+    }
+  };
+  function passesThrough(e) {
+    return e instanceof HarnessLimitError || e instanceof HostProtocolError;
+  }
   var A0Error = class {
     constructor(code, message, span2, details) {
       this.code = code;
@@ -1205,7 +1302,7 @@
         this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs });
         return { kind: "ok", value, evidence: this.evidence, trace: this.trace };
       } catch (e) {
-        if (e instanceof HarnessLimitError) throw e;
+        if (passesThrough(e)) throw e;
         const error = toA0Error(e);
         this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
         return { kind: "error", error, evidence: this.evidence, trace: this.trace };
@@ -1452,7 +1549,7 @@
       try {
         result = lib(args, this.limits);
       } catch (e) {
-        if (e instanceof HarnessLimitError) throw e;
+        if (passesThrough(e)) throw e;
         throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, span2, { fn: name });
       }
       this.limits.checkProduced(result, `${name} result`);
@@ -1642,7 +1739,7 @@
       try {
         return this.execBlock(expr.tryBody, new Scope(scope));
       } catch (e) {
-        if (e instanceof HarnessLimitError) throw e;
+        if (passesThrough(e)) throw e;
         this.depth = depth;
         const error = toA0Error(e);
         const caught = { code: error.code, message: error.message };
@@ -1670,6 +1767,17 @@
       return ev;
     }
     // ---- tools (spec §5.14) ----
+    // decodeReply reads host.call's reply: {"ok": VALUE} or {"err": "MESSAGE"}.
+    decodeReply(tool, text) {
+      let reply;
+      try {
+        reply = decodeCanonical(String(text));
+      } catch (e) {
+        throw new HostProtocolError(`host.call(${tool}) returned text that is not canonical JSON: ${errorMessage(e)}`);
+      }
+      if (isRecord(reply) && ("ok" in reply || typeof reply.err === "string")) return reply;
+      throw new HostProtocolError(`host.call(${tool}) must return {"ok": VALUE} or {"err": "MESSAGE"}`);
+    }
     evalTool(expr, scope) {
       const span2 = expr.span;
       const name = expr.tool.parts.join(".");
@@ -1687,6 +1795,7 @@
       const args = this.evalArgs(expr.args, scope);
       const argsJSON = encodeCanonical(args, this.limits, `arguments of ${name}`);
       const issues = this.host.validate(name, argsJSON);
+      if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);
       if (issues !== "") {
         throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, expr.args.span, { tool: name });
       }
@@ -1697,11 +1806,10 @@
       }
       this.emit("tool_start", span2, { tool: name, args, mode: tool.mode });
       const started = Date.now();
-      const reply = decodeCanonical(this.host.call(name, argsJSON));
+      const reply = this.decodeReply(name, this.host.call(name, argsJSON));
       const durationMs = Date.now() - started;
-      if (!isRecord(reply)) throw new Error(`host.call(${name}) returned a non-record reply`);
       if (!("ok" in reply)) {
-        const message = String(reply.err);
+        const message = reply.err;
         this.emit("tool_end", span2, { tool: name, outcome: "err", durationMs, error: message });
         throw new A0Error("E_TOOL", `Tool '${name}' failed: ${message}`, span2, { tool: name });
       }
@@ -1735,44 +1843,119 @@
   }
 
   // src/outcome.ts
-  function encodeSpan(s) {
-    return `{"file":${JSON.stringify(s.file)},"startLine":${s.startLine},"startCol":${s.startCol},"endLine":${s.endLine},"endCol":${s.endCol}}`;
+  function spanText(fileText, s) {
+    return '{"file":' + fileText + ',"startLine":' + s.startLine + ',"startCol":' + s.startCol + ',"endLine":' + s.endLine + ',"endCol":' + s.endCol + "}";
   }
-  function encodeError(e, limits) {
-    let out = `{"code":${JSON.stringify(e.code)},"message":${JSON.stringify(e.message)}`;
-    if (e.span !== void 0) out += `,"span":${encodeSpan(e.span)}`;
-    if (e.hint !== void 0) out += `,"hint":${JSON.stringify(e.hint)}`;
-    if (e.details !== void 0) out += `,"details":${encodeCanonical(e.details, limits, "error details")}`;
-    return out + "}";
-  }
-  var SpanTexts = class {
-    constructor() {
-      this.texts = /* @__PURE__ */ new Map();
+  var EVENT_NAMES = [
+    "run_start",
+    "run_end",
+    "stmt_start",
+    "stmt_end",
+    "tool_start",
+    "tool_end",
+    "evidence",
+    "budget_exceeded",
+    "for_start",
+    "for_end",
+    "filter_start",
+    "filter_end",
+    "loop_start",
+    "loop_end",
+    "map_start",
+    "map_end",
+    "reduce_start",
+    "reduce_end",
+    "fn_call_start",
+    "fn_call_end",
+    "match_start",
+    "match_end"
+  ];
+  var EVENT_PREFIX = /* @__PURE__ */ Object.create(null);
+  for (const name of EVENT_NAMES) EVENT_PREFIX[name] = '{"event":' + JSON.stringify(name) + ',"span":';
+  var OutcomeWriter = class {
+    constructor(limits) {
+      this.limits = limits;
+      this.sink = new TextSink();
+      this.openSpans = [];
+      this.openTexts = [];
+      // The file name is the same in (nearly) every span: its JSON text is kept.
+      this.file = "";
+      this.fileText = '""';
     }
-    get(s) {
-      let t = this.texts.get(s);
-      if (t === void 0) {
-        t = encodeSpan(s);
-        this.texts.set(s, t);
+    span(s) {
+      if (s.file !== this.file) {
+        this.file = s.file;
+        this.fileText = JSON.stringify(s.file);
       }
-      return t;
+      return spanText(this.fileText, s);
+    }
+    eventSpan(ev) {
+      const spans = this.openSpans;
+      if (ev.event === "stmt_start") {
+        const t = this.span(ev.span);
+        spans.push(ev.span);
+        this.openTexts.push(t);
+        return t;
+      }
+      if (ev.event === "stmt_end" && spans.length > 0 && spans[spans.length - 1] === ev.span) {
+        spans.pop();
+        return this.openTexts.pop();
+      }
+      return this.span(ev.span);
+    }
+    error(e) {
+      const sink = this.sink;
+      sink.add('{"code":' + JSON.stringify(e.code) + ',"message":' + JSON.stringify(e.message));
+      if (e.span !== void 0) sink.add(',"span":' + this.span(e.span));
+      if (e.hint !== void 0) sink.add(',"hint":' + JSON.stringify(e.hint));
+      if (e.details !== void 0) {
+        sink.add(',"details":');
+        writeCanonical(e.details, sink, this.limits, "error details");
+      }
+      sink.add("}");
+    }
+    event(ev) {
+      var _a;
+      const prefix = (_a = EVENT_PREFIX[ev.event]) != null ? _a : '{"event":' + JSON.stringify(ev.event) + ',"span":';
+      if (ev.data === void 0) {
+        this.sink.add(prefix + this.eventSpan(ev) + "}");
+        return;
+      }
+      this.sink.add(prefix + this.eventSpan(ev) + ',"data":');
+      writeCanonical(ev.data, this.sink, this.limits, ev.event + " data");
+      this.sink.add("}");
+    }
+    outcome(o) {
+      const sink = this.sink;
+      sink.add('{"status":"' + o.status + '","exitCode":' + o.exitCode);
+      if (o.result !== void 0) {
+        sink.add(',"value":');
+        writeCanonical(o.result.value, sink, this.limits, "result value");
+      }
+      sink.add(',"errors":[');
+      for (let i = 0; i < o.errors.length; i++) {
+        if (i > 0) sink.add(",");
+        this.error(o.errors[i]);
+      }
+      sink.add('],"evidence":[');
+      for (let i = 0; i < o.evidence.length; i++) {
+        if (i > 0) sink.add(",");
+        writeCanonical(o.evidence[i], sink, this.limits, "evidence record");
+      }
+      sink.add('],"trace":[');
+      for (let i = 0; i < o.trace.length; i++) {
+        if (i > 0) sink.add(",");
+        this.event(o.trace[i]);
+      }
+      sink.add("]");
+      if (o.detail !== void 0) sink.add(',"detail":' + JSON.stringify(o.detail));
+      sink.add("}");
     }
   };
-  function encodeEvent(ev, limits, spans) {
-    let out = `{"event":${JSON.stringify(ev.event)},"span":${spans.get(ev.span)}`;
-    if (ev.data !== void 0) out += `,"data":${encodeCanonical(ev.data, limits, `${ev.event} data`)}`;
-    return out + "}";
-  }
   function encodeOutcome(o, limits) {
-    const parts = [`{"status":${JSON.stringify(o.status)},"exitCode":${o.exitCode}`];
-    if (o.result !== void 0) parts.push(`,"value":${encodeCanonical(o.result.value, limits, "result value")}`);
-    parts.push(`,"errors":[${o.errors.map((e) => encodeError(e, limits)).join(",")}]`);
-    parts.push(`,"evidence":[${o.evidence.map((e) => encodeCanonical(e, limits, "evidence record")).join(",")}]`);
-    const spans = new SpanTexts();
-    parts.push(`,"trace":[${o.trace.map((e) => encodeEvent(e, limits, spans)).join(",")}]`);
-    if (o.detail !== void 0) parts.push(`,"detail":${JSON.stringify(o.detail)}`);
-    parts.push("}");
-    return parts.join("");
+    const w = new OutcomeWriter(limits);
+    w.outcome(o);
+    return w.sink.text();
   }
 
   // src/lexer.ts
@@ -1986,7 +2169,8 @@
     const errors = [];
     const chars = src2.split("");
     const n = chars.length;
-    let tokens = new Int32Array(6 /* Stride */ * ((n >> 2) + 16));
+    let tokens = new Int32Array(7 /* Stride */ * ((n >> 1) + 16));
+    let capacity = tokens.length;
     let t = 0;
     let i = 0;
     let line = 1;
@@ -1994,6 +2178,10 @@
     let nextCR = -1;
     while (i < n) {
       const c = chars[i];
+      if (c === " ") {
+        i++;
+        continue;
+      }
       let kind = -1;
       let end = i + 1;
       let aux = 0;
@@ -2108,14 +2296,18 @@
         });
         continue;
       }
-      if (t + 6 /* Stride */ > tokens.length) tokens = grow(tokens);
+      if (t + 7 /* Stride */ > capacity) {
+        tokens = grow(tokens);
+        capacity = tokens.length;
+      }
       tokens[t] = kind;
       tokens[t + 1] = i;
       tokens[t + 2] = end;
       tokens[t + 3] = line;
       tokens[t + 4] = i - lineStart + 1;
-      tokens[t + 5] = aux;
-      t += 6 /* Stride */;
+      tokens[t + 5] = end - lineStart + 1;
+      if (aux !== 0) tokens[t + 6] = aux;
+      t += 7 /* Stride */;
       if (aux > 1) {
         for (let j = i + 1; j < end; j++) {
           const s = chars[j];
@@ -2131,13 +2323,14 @@
       }
       i = end;
     }
-    if (t + 6 /* Stride */ > tokens.length) tokens = grow(tokens);
+    if (t + 7 /* Stride */ > capacity) tokens = grow(tokens);
     tokens[t] = 49 /* EOF */;
     tokens[t + 1] = n;
     tokens[t + 2] = n;
     tokens[t + 3] = line;
     tokens[t + 4] = i - lineStart + 1;
-    t += 6 /* Stride */;
+    tokens[t + 5] = i - lineStart + 1;
+    t += 7 /* Stride */;
     return { tokens: tokens.subarray(0, t), errors };
   }
   function grow(tokens) {
@@ -2204,9 +2397,23 @@
   ];
   var KEY_NAME = kindSet(KEY_NAME_KINDS);
   var ENTRY_START = kindSet(KEY_NAME_KINDS.concat([39 /* DotDotDot */]));
+  var OPERATOR = kindSet([
+    46 /* Star */,
+    47 /* Slash */,
+    48 /* Percent */,
+    44 /* Plus */,
+    45 /* Minus */,
+    42 /* Gt */,
+    43 /* Lt */,
+    1 /* GtEq */,
+    2 /* LtEq */,
+    3 /* EqEq */,
+    4 /* BangEq */
+  ]);
   var src = "";
   var file = "";
-  var tk = new Int32Array(0);
+  var NO_TOKENS = new Int32Array(0);
+  var tk = NO_TOKENS;
   var at = 0;
   var astError = null;
   var SyntaxFailure = class {
@@ -2230,7 +2437,7 @@
       if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
       throw e;
     } finally {
-      tk = new Int32Array(0);
+      tk = NO_TOKENS;
       src = "";
       astError = null;
     }
@@ -2241,12 +2448,12 @@
       startLine: tk[first + 3 /* Line */],
       startCol: tk[first + 4 /* Col */],
       endLine: tk[last + 3 /* Line */],
-      endCol: tk[last + 4 /* Col */] + tk[last + 2 /* End */] - tk[last + 1 /* Start */]
+      endCol: tk[last + 5 /* EndCol */]
     };
   }
   function tokenSpan(t) {
     const where = span(t, t);
-    if (tk[t] === 29 /* StringLit */ && tk[t + 5 /* Aux */] > 1) {
+    if (tk[t] === 29 /* StringLit */ && tk[t + 6 /* Aux */] > 1) {
       let line = tk[t + 3 /* Line */];
       let lineStart = -1;
       const end = tk[t + 2 /* End */];
@@ -2269,9 +2476,9 @@
     return { file, startLine: tk[first + 3 /* Line */], startCol: tk[first + 4 /* Col */], endLine: 0, endCol: 0 };
   }
   function finishSpan(s) {
-    const last = at - 6 /* Stride */;
+    const last = at - 7 /* Stride */;
     s.endLine = tk[last + 3 /* Line */];
-    s.endCol = tk[last + 4 /* Col */] + tk[last + 2 /* End */] - tk[last + 1 /* Start */];
+    s.endCol = tk[last + 5 /* EndCol */];
   }
   function image(t) {
     return src.slice(tk[t + 1 /* Start */], tk[t + 2 /* End */]);
@@ -2299,7 +2506,7 @@
   function expect(kind) {
     const t = at;
     if (tk[t] !== kind) failAt(t, "expected", kind);
-    at = t + 6 /* Stride */;
+    at = t + 7 /* Stride */;
     return t;
   }
   function reportAst(message, where, hint) {
@@ -2311,7 +2518,7 @@
   function stringValue(t) {
     const start = tk[t + 1 /* Start */];
     const end = tk[t + 2 /* End */];
-    const aux = tk[t + 5 /* Aux */];
+    const aux = tk[t + 6 /* Aux */];
     if (aux > 1) {
       if (astError === null) {
         astError = {
@@ -2364,28 +2571,28 @@
       const k = tk[at];
       if (k === 6 /* Cap */) {
         const s = at;
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         const capabilities = parseRecord();
-        headers.push({ kind: "CapDecl", span: span(s, at - 6 /* Stride */), capabilities });
+        headers.push({ kind: "CapDecl", span: span(s, at - 7 /* Stride */), capabilities });
       } else if (k === 7 /* Budget */) {
         const s = at;
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         const budget = parseRecord();
-        headers.push({ kind: "BudgetDecl", span: span(s, at - 6 /* Stride */), budget });
+        headers.push({ kind: "BudgetDecl", span: span(s, at - 7 /* Stride */), budget });
       } else if (k === 8 /* Import */) {
         const s = at;
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         const path = stringValue(expect(29 /* StringLit */));
         expect(10 /* As */);
         const alias = image(expect(30 /* Ident */));
-        headers.push({ kind: "ImportDecl", span: span(s, at - 6 /* Stride */), path, alias });
+        headers.push({ kind: "ImportDecl", span: span(s, at - 7 /* Stride */), path, alias });
       } else {
         break;
       }
     }
     while (STMT_START[tk[at]]) statements.push(parseStatement());
     if (tk[at] !== 49 /* EOF */) failAt(at, "near");
-    const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - 6 /* Stride */);
+    const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - 7 /* Stride */);
     return { kind: "Program", span: where, headers, statements };
   }
   function parseStatement() {
@@ -2394,44 +2601,47 @@
       case 22 /* Fn */:
         return parseFnDecl();
       case 11 /* Let */: {
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         const name = image(expect(30 /* Ident */));
         expect(41 /* Equals */);
         const value = parseExpr();
-        return { kind: "LetStmt", span: span(s, at - 6 /* Stride */), name, value };
+        return { kind: "LetStmt", span: span(s, at - 7 /* Stride */), name, value };
       }
       case 12 /* Return */: {
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         const value = parseExpr();
-        return { kind: "ReturnStmt", span: span(s, at - 6 /* Stride */), value };
+        return { kind: "ReturnStmt", span: span(s, at - 7 /* Stride */), value };
       }
     }
     const expr = parseExpr();
     if (tk[at] === 0 /* Arrow */) {
-      at += 6 /* Stride */;
+      at += 7 /* Stride */;
       const target = parseIdentPath();
-      return { kind: "ExprStmt", span: span(s, at - 6 /* Stride */), expr, target };
+      return { kind: "ExprStmt", span: span(s, at - 7 /* Stride */), expr, target };
     }
-    return { kind: "ExprStmt", span: span(s, at - 6 /* Stride */), expr };
+    const e = expr.span;
+    const last = at - 7 /* Stride */;
+    const same = e.startCol === tk[s + 4 /* Col */] && e.startLine === tk[s + 3 /* Line */] && e.endCol === tk[last + 5 /* EndCol */] && e.endLine === tk[last + 3 /* Line */];
+    return { kind: "ExprStmt", span: same ? e : span(s, last), expr };
   }
   function parseFnDecl() {
     const s = at;
-    at += 6 /* Stride */;
+    at += 7 /* Stride */;
     const name = image(expect(30 /* Ident */));
     expect(31 /* LBrace */);
     const params = [];
     if (tk[at] === 30 /* Ident */) {
       params.push(image(at));
-      at += 6 /* Stride */;
-      while (tk[at] === 38 /* Comma */ && tk[at + 6 /* Stride */] === 30 /* Ident */) {
-        params.push(image(at + 6 /* Stride */));
-        at += 2 * 6 /* Stride */;
+      at += 7 /* Stride */;
+      while (tk[at] === 38 /* Comma */ && tk[at + 7 /* Stride */] === 30 /* Ident */) {
+        params.push(image(at + 7 /* Stride */));
+        at += 2 * 7 /* Stride */;
       }
-      if (tk[at] === 38 /* Comma */) at += 6 /* Stride */;
+      if (tk[at] === 38 /* Comma */) at += 7 /* Stride */;
     }
     expect(32 /* RBrace */);
     const body = parseBlock();
-    return { kind: "FnDecl", span: span(s, at - 6 /* Stride */), name, params, body };
+    return { kind: "FnDecl", span: span(s, at - 7 /* Stride */), name, params, body };
   }
   function parseBlock() {
     expect(31 /* LBrace */);
@@ -2450,18 +2660,18 @@
     const s = expect(30 /* Ident */);
     const parts = [image(s)];
     while (tk[at] === 40 /* Dot */) {
-      at += 6 /* Stride */;
+      at += 7 /* Stride */;
       if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
       parts.push(image(at));
-      at += 6 /* Stride */;
+      at += 7 /* Stride */;
     }
-    return { kind: "IdentPath", span: span(s, at - 6 /* Stride */), parts };
+    return { kind: "IdentPath", span: span(s, at - 7 /* Stride */), parts };
   }
   function parseExpr() {
     const s = at;
     switch (tk[s]) {
       case 19 /* If */: {
-        const next = tk[s + 6 /* Stride */];
+        const next = tk[s + 7 /* Stride */];
         if (next === 35 /* LParen */) return parseIfBlock();
         if (next === 31 /* LBrace */) return parseIfRecord();
         return failAt(s, "unexpected");
@@ -2474,29 +2684,36 @@
         return parseMatch();
       case 5 /* CallQ */:
       case 13 /* Do */: {
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         const tool = parseIdentPath();
         const args = parseRecord();
-        const where = span(s, at - 6 /* Stride */);
+        const where = span(s, at - 7 /* Stride */);
         return tk[s] === 5 /* CallQ */ ? { kind: "CallExpr", span: where, tool, args } : { kind: "DoExpr", span: where, tool, args };
       }
       case 9 /* Assert */:
       case 14 /* Check */: {
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         const args = parseRecord();
-        const where = span(s, at - 6 /* Stride */);
+        const where = span(s, at - 7 /* Stride */);
         return tk[s] === 9 /* Assert */ ? { kind: "AssertExpr", span: where, args } : { kind: "CheckExpr", span: where, args };
       }
       case 23 /* Try */: {
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         const tryBody = parseBlock();
         expect(16 /* Catch */);
         const catchBinding = parseBinder();
         const catchBody = parseBlock();
-        return { kind: "TryExpr", span: span(s, at - 6 /* Stride */), tryBody, catchBinding, catchBody };
+        return { kind: "TryExpr", span: span(s, at - 7 /* Stride */), tryBody, catchBinding, catchBody };
       }
     }
-    const left = parseAdditive();
+    let first;
+    if (tk[s] === 45 /* Minus */) {
+      first = parseUnary();
+    } else {
+      first = parsePrimary();
+      if (!OPERATOR[tk[at]]) return first;
+    }
+    const left = parseAdditive(s, first);
     let op;
     switch (tk[at]) {
       case 42 /* Gt */:
@@ -2520,23 +2737,29 @@
       default:
         return left;
     }
-    at += 6 /* Stride */;
-    const right = parseAdditive();
-    return { kind: "BinaryExpr", span: span(s, at - 6 /* Stride */), op, left, right };
+    at += 7 /* Stride */;
+    const right = parseAdditive(at, null);
+    return { kind: "BinaryExpr", span: span(s, at - 7 /* Stride */), op, left, right };
   }
-  function parseAdditive() {
-    const s = at;
+  function parseAdditive(s, first) {
     let sum = null;
     let sumSpan = null;
     let sumOp = "+";
+    let termStart = s;
     for (; ; ) {
-      const termStart = at;
-      let term = parseUnary();
+      let term;
+      if (first !== null) {
+        term = first;
+        first = null;
+      } else {
+        termStart = at;
+        term = parseUnary();
+      }
       let k = tk[at];
       if (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */) {
         const termSpan = openSpan(termStart);
         do {
-          at += 6 /* Stride */;
+          at += 7 /* Stride */;
           const right = parseUnary();
           term = {
             kind: "BinaryExpr",
@@ -2557,7 +2780,7 @@
       if (k !== 44 /* Plus */ && k !== 45 /* Minus */) break;
       if (sumSpan === null) sumSpan = openSpan(s);
       sumOp = k === 44 /* Plus */ ? "+" : "-";
-      at += 6 /* Stride */;
+      at += 7 /* Stride */;
     }
     if (sumSpan !== null) finishSpan(sumSpan);
     return sum;
@@ -2566,12 +2789,12 @@
     const s = at;
     if (tk[s] !== 45 /* Minus */) return parsePrimary();
     do
-      at += 6 /* Stride */;
+      at += 7 /* Stride */;
     while (tk[at] === 45 /* Minus */);
     const operandStart = at;
     let e = parsePrimary();
-    const last = at - 6 /* Stride */;
-    for (let m = operandStart - 6 /* Stride */; m >= s; m -= 6 /* Stride */) {
+    const last = at - 7 /* Stride */;
+    for (let m = operandStart - 7 /* Stride */; m >= s; m -= 7 /* Stride */) {
       e = { kind: "UnaryExpr", span: span(m, last), op: "-", operand: e };
     }
     return e;
@@ -2583,45 +2806,45 @@
         const name = parseIdentPath();
         if (tk[at] !== 31 /* LBrace */) return name;
         const args = parseRecord();
-        return { kind: "FnCallExpr", span: span(s, at - 6 /* Stride */), name, args };
+        return { kind: "FnCallExpr", span: span(s, at - 7 /* Stride */), name, args };
       }
       case 28 /* IntLit */:
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         return { kind: "IntLiteral", span: span(s, s), value: Number(image(s)) };
       case 29 /* StringLit */:
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         return { kind: "StrLiteral", span: span(s, s), value: stringValue(s) };
       case 31 /* LBrace */:
         return parseRecord();
       case 35 /* LParen */: {
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         const inner = parseExpr();
         expect(36 /* RParen */);
         return inner;
       }
       case 33 /* LBracket */: {
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         const elements = [];
         if (EXPR_START[tk[at]]) {
           elements.push(parseExpr());
-          while (tk[at] === 38 /* Comma */ && EXPR_START[tk[at + 6 /* Stride */]]) {
-            at += 6 /* Stride */;
+          while (tk[at] === 38 /* Comma */ && EXPR_START[tk[at + 7 /* Stride */]]) {
+            at += 7 /* Stride */;
             elements.push(parseExpr());
           }
-          if (tk[at] === 38 /* Comma */) at += 6 /* Stride */;
+          if (tk[at] === 38 /* Comma */) at += 7 /* Stride */;
         }
         expect(34 /* RBracket */);
-        return { kind: "ListExpr", span: span(s, at - 6 /* Stride */), elements };
+        return { kind: "ListExpr", span: span(s, at - 7 /* Stride */), elements };
       }
       case 27 /* FloatLit */:
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         return { kind: "FloatLiteral", span: span(s, s), value: Number(image(s)) };
       case 24 /* True */:
       case 25 /* False */:
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         return { kind: "BoolLiteral", span: span(s, s), value: tk[s] === 24 /* True */ };
       case 26 /* Null */:
-        at += 6 /* Stride */;
+        at += 7 /* Stride */;
         return { kind: "NullLiteral", span: span(s, s) };
     }
     return failAt(s, "unexpected");
@@ -2631,33 +2854,33 @@
     const pairs = [];
     if (ENTRY_START[tk[at]]) {
       pairs.push(parseEntry());
-      while (tk[at] === 38 /* Comma */ && ENTRY_START[tk[at + 6 /* Stride */]]) {
-        at += 6 /* Stride */;
+      while (tk[at] === 38 /* Comma */ && ENTRY_START[tk[at + 7 /* Stride */]]) {
+        at += 7 /* Stride */;
         pairs.push(parseEntry());
       }
-      if (tk[at] === 38 /* Comma */) at += 6 /* Stride */;
+      if (tk[at] === 38 /* Comma */) at += 7 /* Stride */;
     }
     expect(32 /* RBrace */);
-    return { kind: "RecordExpr", span: span(s, at - 6 /* Stride */), pairs };
+    return { kind: "RecordExpr", span: span(s, at - 7 /* Stride */), pairs };
   }
   function parseEntry() {
     const s = at;
     if (tk[s] === 39 /* DotDotDot */) {
-      at += 6 /* Stride */;
+      at += 7 /* Stride */;
       const expr = parseExpr();
-      return { kind: "SpreadPair", span: span(s, at - 6 /* Stride */), expr };
+      return { kind: "SpreadPair", span: span(s, at - 7 /* Stride */), expr };
     }
     let key = image(s);
-    at += 6 /* Stride */;
+    at += 7 /* Stride */;
     while (tk[at] === 40 /* Dot */) {
-      at += 6 /* Stride */;
+      at += 7 /* Stride */;
       if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
       key += "." + image(at);
-      at += 6 /* Stride */;
+      at += 7 /* Stride */;
     }
     expect(37 /* Colon */);
     const value = parseExpr();
-    return { kind: "RecordPair", span: span(s, at - 6 /* Stride */), key, value };
+    return { kind: "RecordPair", span: span(s, at - 7 /* Stride */), key, value };
   }
   function field(rec, key) {
     let found;
@@ -2680,19 +2903,19 @@
   var MISSING2 = { kind: "NullLiteral", span: { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 } };
   function parseIfBlock() {
     const s = at;
-    at += 2 * 6 /* Stride */;
+    at += 2 * 7 /* Stride */;
     const cond = parseExpr();
     expect(36 /* RParen */);
     const thenBody = parseBlock();
     expect(20 /* Else */);
     const elseBody = parseBlock();
-    return { kind: "IfBlockExpr", span: span(s, at - 6 /* Stride */), cond, thenBody, elseBody };
+    return { kind: "IfBlockExpr", span: span(s, at - 7 /* Stride */), cond, thenBody, elseBody };
   }
   function parseIfRecord() {
     const s = at;
-    at += 6 /* Stride */;
+    at += 7 /* Stride */;
     const rec = parseRecord();
-    const where = span(s, at - 6 /* Stride */);
+    const where = span(s, at - 7 /* Stride */);
     const cond = field(rec, "cond");
     const then = field(rec, "then");
     const otherwise = field(rec, "else");
@@ -2709,10 +2932,10 @@
   function parseIteration() {
     const s = at;
     const keyword = tk[s];
-    at += 6 /* Stride */;
+    at += 7 /* Stride */;
     const rec = parseRecord();
     if (keyword === 17 /* Filter */ && tk[at] !== 31 /* LBrace */) {
-      const where2 = span(s, at - 6 /* Stride */);
+      const where2 = span(s, at - 7 /* Stride */);
       const name2 = { kind: "IdentPath", span: where2, parts: ["filter"] };
       return { kind: "FnCallExpr", span: where2, name: name2, args: rec };
     }
@@ -2742,7 +2965,7 @@
       }
     }
     const body = parseBlock();
-    const where = span(s, at - 6 /* Stride */);
+    const where = span(s, at - 7 /* Stride */);
     if (pending !== null) pending.span = where;
     if (list === void 0 || name === "") return MISSING2;
     if (keyword === 21 /* For */) return { kind: "ForExpr", span: where, list, binding: name, body };
@@ -2752,10 +2975,10 @@
   }
   function parseMatch() {
     const s = at;
-    at += 6 /* Stride */;
+    at += 7 /* Stride */;
     let subject;
     if (tk[at] === 35 /* LParen */) {
-      at += 6 /* Stride */;
+      at += 7 /* Stride */;
       subject = parseExpr();
       expect(36 /* RParen */);
     } else if (tk[at] === 30 /* Ident */) {
@@ -2767,7 +2990,7 @@
     const first = parseArm();
     const second = parseArm();
     expect(32 /* RBrace */);
-    const where = span(s, at - 6 /* Stride */);
+    const where = span(s, at - 7 /* Stride */);
     if (first.tag === second.tag) {
       reportAst(
         "match expression requires both ok and err arms",
@@ -2784,7 +3007,7 @@
     const tag = image(s);
     const name = parseBinder();
     const body = parseBlock();
-    const where = span(s, at - 6 /* Stride */);
+    const where = span(s, at - 7 /* Stride */);
     if (tag !== "ok" && tag !== "err") {
       reportAst(
         "match arm must be 'ok' or 'err', got '" + tag + "'",
@@ -2854,6 +3077,7 @@
   var HINT_DUP_BINDING = "Use a different variable name.";
   var diagnostics = [];
   var unsupportedSpread = false;
+  var toolUses = [];
   function report(code, message, where, hint) {
     if (where === void 0) diagnostics.push({ code, message, hint });
     else diagnostics.push({ code, message, span: where, hint });
@@ -2861,19 +3085,24 @@
   function validate(program) {
     diagnostics = [];
     unsupportedSpread = false;
+    toolUses = [];
     try {
       checkHeaders(program);
       const top = { parent: null, vars: /* @__PURE__ */ new Set(), fns: /* @__PURE__ */ new Set() };
-      for (const s of program.statements) checkTopLevel(s, top);
+      const stmts = program.statements;
+      for (let i = 0; i < stmts.length; i++) checkTopLevel(stmts[i], top);
       checkTools(program);
       return { diagnostics, unsupportedSpread };
     } finally {
       diagnostics = [];
+      toolUses = [];
     }
   }
   function checkHeaders(program) {
+    const headers = program.headers;
     let budgets = 0;
-    for (const h of program.headers) {
+    for (let i = 0; i < headers.length; i++) {
+      const h = headers[i];
       if (h.kind === "BudgetDecl" && ++budgets > 1) {
         report(
           "E_DUP_BUDGET",
@@ -2883,7 +3112,8 @@
         );
       }
     }
-    for (const h of program.headers) {
+    for (let i = 0; i < headers.length; i++) {
+      const h = headers[i];
       if (h.kind === "ImportDecl") {
         report(
           "E_IMPORT_UNSUPPORTED",
@@ -2894,7 +3124,9 @@
       }
     }
     const stmts = program.statements;
-    if (!stmts.some((s) => s.kind === "ReturnStmt")) {
+    let hasReturn = false;
+    for (let i = 0; i < stmts.length; i++) if (stmts[i].kind === "ReturnStmt") hasReturn = true;
+    if (!hasReturn) {
       report(
         "E_NO_RETURN",
         "Program must end with a return statement.",
@@ -2912,9 +3144,12 @@
         );
       }
     }
-    for (const h of program.headers) {
+    for (let i = 0; i < headers.length; i++) {
+      const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      for (const p of h.capabilities.pairs) {
+      const pairs = h.capabilities.pairs;
+      for (let j = 0; j < pairs.length; j++) {
+        const p = pairs[j];
         if (p.kind === "SpreadPair") {
           unsupportedSpread = true;
           continue;
@@ -2937,9 +3172,12 @@
         }
       }
     }
-    for (const h of program.headers) {
+    for (let i = 0; i < headers.length; i++) {
+      const h = headers[i];
       if (h.kind !== "BudgetDecl") continue;
-      for (const p of h.budget.pairs) {
+      const pairs = h.budget.pairs;
+      for (let j = 0; j < pairs.length; j++) {
+        const p = pairs[j];
         const key = p.kind === "RecordPair" ? p.key : "undefined";
         if (p.kind === "SpreadPair" || BUDGET_FIELDS2.indexOf(key) < 0) {
           report(
@@ -2998,13 +3236,14 @@
   }
   function checkBlock(body, enclosing, extra, context) {
     const scope = { parent: enclosing, vars: new Set(extra), fns: /* @__PURE__ */ new Set() };
+    const n = body.length;
     let hasReturn = false;
-    for (const s of body) if (s.kind === "ReturnStmt") hasReturn = true;
+    for (let i = 0; i < n; i++) if (body[i].kind === "ReturnStmt") hasReturn = true;
     if (!hasReturn) {
-      const last = body.length > 0 ? body[body.length - 1].span : void 0;
+      const last = n > 0 ? body[n - 1].span : void 0;
       report("E_NO_RETURN", context + " must end with a return statement.", last, HINT_BLOCK_NO_RETURN);
     }
-    for (let i = 0; i < body.length - 1; i++) {
+    for (let i = 0; i < n - 1; i++) {
       if (body[i].kind === "ReturnStmt") {
         report(
           "E_RETURN_NOT_LAST",
@@ -3014,7 +3253,8 @@
         );
       }
     }
-    for (const stmt of body) {
+    for (let i = 0; i < n; i++) {
+      const stmt = body[i];
       switch (stmt.kind) {
         case "LetStmt":
           if (scope.vars.has(stmt.name) || scope.fns.has(stmt.name)) {
@@ -3023,12 +3263,12 @@
           checkExpr(stmt.value, scope);
           scope.vars.add(stmt.name);
           break;
+        case "ReturnStmt":
+          checkExpr(stmt.value, scope);
+          break;
         case "ExprStmt":
           checkExpr(stmt.expr, scope);
           if (stmt.target !== void 0) declareTarget(stmt.target, scope);
-          break;
-        case "ReturnStmt":
-          checkExpr(stmt.value, scope);
           break;
         case "FnDecl":
           if (isVisibleFn(scope, stmt.name) || scope.vars.has(stmt.name)) reportFnDup(stmt);
@@ -3087,26 +3327,19 @@
           );
         }
         return;
-      case "IntLiteral":
-      case "FloatLiteral":
-      case "BoolLiteral":
       case "StrLiteral":
-      case "NullLiteral":
+      case "IntLiteral":
         return;
-      case "RecordExpr":
-        for (const p of e.pairs) checkExpr(p.kind === "RecordPair" ? p.value : p.expr, scope);
+      case "RecordExpr": {
+        const pairs = e.pairs;
+        for (let i = 0; i < pairs.length; i++) {
+          const p = pairs[i];
+          checkExpr(p.kind === "RecordPair" ? p.value : p.expr, scope);
+        }
         return;
-      case "ListExpr":
-        for (const el of e.elements) checkExpr(el, scope);
-        return;
-      case "CallExpr":
-      case "DoExpr":
-      case "AssertExpr":
-      case "CheckExpr":
-        checkArgs(e.args, scope);
-        return;
+      }
       case "FnCallExpr": {
-        const name = e.name.parts.join(".");
+        const name = e.name.parts.length === 1 ? e.name.parts[0] : e.name.parts.join(".");
         if (!isVisibleFn(scope, name) && !stdlib2.has(name)) {
           report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
         }
@@ -3114,23 +3347,49 @@
         checkArgs(e.args, scope);
         return;
       }
-      case "IfExpr":
-        checkExpr(e.cond, scope);
-        checkExpr(e.then, scope);
-        checkExpr(e.else, scope);
+      case "BinaryExpr":
+        checkExpr(e.left, scope);
+        checkExpr(e.right, scope);
+        return;
+      case "ListExpr": {
+        const elements = e.elements;
+        for (let i = 0; i < elements.length; i++) checkExpr(elements[i], scope);
+        return;
+      }
+      case "CallExpr":
+      case "DoExpr":
+        toolUses.push(e);
+        checkArgs(e.args, scope);
+        return;
+      case "AssertExpr":
+      case "CheckExpr":
+        checkArgs(e.args, scope);
         return;
       case "IfBlockExpr":
         checkExpr(e.cond, scope);
         checkBlock(e.thenBody, scope, [], "if body");
         checkBlock(e.elseBody, scope, [], "else body");
         return;
-      case "TryExpr":
-        checkBlock(e.tryBody, scope, [], "try body");
-        checkBlock(e.catchBody, scope, [e.catchBinding], "catch body");
+      case "IfExpr":
+        checkExpr(e.cond, scope);
+        checkExpr(e.then, scope);
+        checkExpr(e.else, scope);
         return;
       case "ForExpr":
         checkExpr(e.list, scope);
         checkBlock(e.body, scope, [e.binding], "for body");
+        return;
+      case "MatchExpr":
+        checkExpr(e.subject, scope);
+        checkBlock(e.okArm.body, scope, [e.okArm.binding], "match ok arm");
+        checkBlock(e.errArm.body, scope, [e.errArm.binding], "match err arm");
+        return;
+      case "TryExpr":
+        checkBlock(e.tryBody, scope, [], "try body");
+        checkBlock(e.catchBody, scope, [e.catchBinding], "catch body");
+        return;
+      case "UnaryExpr":
+        checkExpr(e.operand, scope);
         return;
       case "FilterBlockExpr":
         checkExpr(e.list, scope);
@@ -3141,28 +3400,22 @@
         checkExpr(e.times, scope);
         checkBlock(e.body, scope, [e.binding], "loop body");
         return;
-      case "MatchExpr":
-        checkExpr(e.subject, scope);
-        checkBlock(e.okArm.body, scope, [e.okArm.binding], "match ok arm");
-        checkBlock(e.errArm.body, scope, [e.errArm.binding], "match err arm");
-        return;
-      case "BinaryExpr":
-        checkExpr(e.left, scope);
-        checkExpr(e.right, scope);
-        return;
-      case "UnaryExpr":
-        checkExpr(e.operand, scope);
+      default:
         return;
     }
   }
   function checkArgs(args, scope) {
-    for (const p of args.pairs) {
+    const pairs = args.pairs;
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i];
       if (p.kind === "SpreadPair") unsupportedSpread = true;
       else checkExpr(p.value, scope);
     }
   }
   function checkCallback(name, args, scope) {
-    for (const p of args.pairs) {
+    const pairs = args.pairs;
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i];
       if (p.kind !== "RecordPair" || p.key !== "fn") continue;
       const v = p.value;
       if (v.kind === "StrLiteral" && !isVisibleFn(scope, v.value)) {
@@ -3178,110 +3431,38 @@
   }
   function checkTools(program) {
     const declared = /* @__PURE__ */ new Set();
-    for (const h of program.headers) {
+    const headers = program.headers;
+    for (let i = 0; i < headers.length; i++) {
+      const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      for (const p of h.capabilities.pairs) {
+      const pairs = h.capabilities.pairs;
+      for (let j = 0; j < pairs.length; j++) {
+        const p = pairs[j];
         if (p.kind === "RecordPair" && isTrueLiteral(p.value)) declared.add(p.key);
       }
     }
-    for (const s of program.statements) toolsInStmt(s, declared);
-  }
-  function toolsInBody(body, declared) {
-    for (const s of body) toolsInStmt(s, declared);
-  }
-  function toolsInStmt(s, declared) {
-    switch (s.kind) {
-      case "LetStmt":
-        toolsInExpr(s.value, declared);
-        return;
-      case "ExprStmt":
-        toolsInExpr(s.expr, declared);
-        return;
-      case "ReturnStmt":
-        toolsInExpr(s.value, declared);
-        return;
-      case "FnDecl":
-        toolsInBody(s.body, declared);
-        return;
-    }
-  }
-  function toolsInRecord(r, declared) {
-    for (const p of r.pairs) toolsInExpr(p.kind === "RecordPair" ? p.value : p.expr, declared);
-  }
-  function toolsInExpr(e, declared) {
-    switch (e.kind) {
-      case "CallExpr":
-      case "DoExpr": {
-        const name = e.tool.parts.join(".");
-        const tool = toolsByName.get(name);
-        if (tool === void 0) {
-          report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", e.tool.span, HINT_UNKNOWN_TOOL);
-        } else if (!declared.has(tool.capability)) {
-          report(
-            "E_UNDECLARED_CAP",
-            "Tool '" + name + "' is used but its capability is not declared in a 'cap { ... }' header.",
-            e.tool.span,
-            "Add '" + tool.capability + ": true' to your cap { ... } declaration."
-          );
-        }
-        if (e.kind === "CallExpr" && tool !== void 0 && tool.mode === "effect") {
-          report(
-            "E_CALL_EFFECT",
-            "Cannot use 'call?' with effectful tool '" + name + "'. Use 'do' instead.",
-            e.span,
-            "Replace 'call? " + name + "' with 'do " + name + "'."
-          );
-        }
-        toolsInRecord(e.args, declared);
-        return;
+    for (let i = 0; i < toolUses.length; i++) {
+      const e = toolUses[i];
+      const name = e.tool.parts.join(".");
+      const tool = toolsByName.get(name);
+      if (tool === void 0) {
+        report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", e.tool.span, HINT_UNKNOWN_TOOL);
+      } else if (!declared.has(tool.capability)) {
+        report(
+          "E_UNDECLARED_CAP",
+          "Tool '" + name + "' is used but its capability is not declared in a 'cap { ... }' header.",
+          e.tool.span,
+          "Add '" + tool.capability + ": true' to your cap { ... } declaration."
+        );
       }
-      case "AssertExpr":
-      case "CheckExpr":
-      case "RecordExpr":
-        toolsInRecord(e.kind === "RecordExpr" ? e : e.args, declared);
-        return;
-      case "FnCallExpr":
-        toolsInRecord(e.args, declared);
-        return;
-      case "ListExpr":
-        for (const el of e.elements) toolsInExpr(el, declared);
-        return;
-      case "IfExpr":
-        toolsInExpr(e.cond, declared);
-        toolsInExpr(e.then, declared);
-        toolsInExpr(e.else, declared);
-        return;
-      case "IfBlockExpr":
-        toolsInExpr(e.cond, declared);
-        toolsInBody(e.thenBody, declared);
-        toolsInBody(e.elseBody, declared);
-        return;
-      case "TryExpr":
-        toolsInBody(e.tryBody, declared);
-        toolsInBody(e.catchBody, declared);
-        return;
-      case "ForExpr":
-      case "FilterBlockExpr":
-        toolsInExpr(e.list, declared);
-        toolsInBody(e.body, declared);
-        return;
-      case "LoopExpr":
-        toolsInExpr(e.init, declared);
-        toolsInExpr(e.times, declared);
-        toolsInBody(e.body, declared);
-        return;
-      case "MatchExpr":
-        toolsInExpr(e.subject, declared);
-        toolsInBody(e.okArm.body, declared);
-        toolsInBody(e.errArm.body, declared);
-        return;
-      case "BinaryExpr":
-        toolsInExpr(e.left, declared);
-        toolsInExpr(e.right, declared);
-        return;
-      case "UnaryExpr":
-        toolsInExpr(e.operand, declared);
-        return;
+      if (e.kind === "CallExpr" && tool !== void 0 && tool.mode === "effect") {
+        report(
+          "E_CALL_EFFECT",
+          "Cannot use 'call?' with effectful tool '" + name + "'. Use 'do' instead.",
+          e.span,
+          "Replace 'call? " + name + "' with 'do " + name + "'."
+        );
+      }
     }
   }
 
@@ -3330,9 +3511,16 @@
   var DEFAULT_MAX_DEPTH = 2e3;
   var DEFAULT_MAX_SIZE = 1 << 20;
   var version = "a0-ts-reference 0.5.2";
+  var configCache = null;
   function readConfig(configJSON) {
+    if (configCache !== null && configCache.text === configJSON) return configCache.config;
+    const config = parseConfig(configJSON);
+    configCache = { text: configJSON, config };
+    return config;
+  }
+  function parseConfig(configJSON) {
     var _a, _b;
-    const raw = parseJSON(configJSON);
+    const raw = decodeCanonical(configJSON);
     if (!isRecord(raw)) throw new TypeError("A0Reference.run: configJSON must be a JSON object");
     const file2 = raw.file;
     if (typeof file2 !== "string") throw new TypeError('A0Reference.run: config "file" must be a string');

@@ -58,7 +58,12 @@
     if (v === null || typeof v !== "object") return v;
     var keys = Object.keys(v);
     if (keys.length === 1 && keys[0] === "$number") return SPECIAL[v.$number];
-    if (keys.length === 1 && keys[0] === "$function") return Object.prototype[v.$function];
+    if (keys.length === 1 && keys[0] === "$function") {
+      var found = Object.getOwnPropertyNames(Object.prototype).filter(function (k) {
+        return k !== "__proto__" && typeof Object.prototype[k] === "function" && Object.prototype[k].name === v.$function;
+      });
+      return found.length > 0 ? Object.prototype[found[0]] : null;
+    }
     if (keys.length === 1 && keys[0] === "$record") v = v.$record;
     var out = {};
     Object.keys(v).forEach(function (k) {

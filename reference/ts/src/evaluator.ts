@@ -4,7 +4,8 @@
 // Evaluation is synchronous: tools run through the host's synchronous ABI calls.
 // Runtime errors are A0Error values; any other exception raised while evaluating (a
 // JavaScript TypeError, say) is an internal error, reported and caught as E_RUNTIME.
-// HarnessLimitError (limits.ts) is neither: it ends the run and no A0 try can catch it.
+// HarnessLimitError (limits.ts) and HostProtocolError are neither: they end the run, no
+// A0 try can catch them, and a HostProtocolError escapes run() as a crash of the bundle.
 
 import type * as AST from "./ast";
 import { decodeCanonical } from "./json";
@@ -22,6 +23,20 @@ import {
   shapeName,
   typeofName,
 } from "./values";
+
+// HostProtocolError reports a host that broke the ABI (an undecodable host.call reply). It
+// is not an Error subclass so that evaluation never mistakes it for an internal error.
+export class HostProtocolError {
+  constructor(readonly message: string) {}
+  toString(): string {
+    return `HostProtocolError: ${this.message}`;
+  }
+}
+
+// passesThrough reports the exceptions that no A0 construct may catch.
+function passesThrough(e: unknown): boolean {
+  return e instanceof HarnessLimitError || e instanceof HostProtocolError;
+}
 
 // A0Error is a runtime error with an A0 code (spec §5.17).
 export class A0Error {
@@ -173,7 +188,7 @@ export class Evaluator {
       this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs });
       return { kind: "ok", value, evidence: this.evidence, trace: this.trace };
     } catch (e) {
-      if (e instanceof HarnessLimitError) throw e;
+      if (passesThrough(e)) throw e;
       const error = toA0Error(e);
       this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
       return { kind: "error", error, evidence: this.evidence, trace: this.trace };
@@ -443,7 +458,7 @@ export class Evaluator {
     try {
       result = lib(args, this.limits);
     } catch (e) {
-      if (e instanceof HarnessLimitError) throw e;
+      if (passesThrough(e)) throw e;
       throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, span, { fn: name });
     }
     this.limits.checkProduced(result, `${name} result`);
@@ -647,7 +662,7 @@ export class Evaluator {
     try {
       return this.execBlock(expr.tryBody, new Scope(scope));
     } catch (e) {
-      if (e instanceof HarnessLimitError) throw e;
+      if (passesThrough(e)) throw e;
       this.depth = depth;
       const error = toA0Error(e);
       const caught: Rec = { code: error.code, message: error.message };
@@ -679,6 +694,18 @@ export class Evaluator {
 
   // ---- tools (spec §5.14) ----
 
+  // decodeReply reads host.call's reply: {"ok": VALUE} or {"err": "MESSAGE"}.
+  private decodeReply(tool: string, text: unknown): Rec {
+    let reply: Value;
+    try {
+      reply = decodeCanonical(String(text));
+    } catch (e) {
+      throw new HostProtocolError(`host.call(${tool}) returned text that is not canonical JSON: ${errorMessage(e)}`);
+    }
+    if (isRecord(reply) && ("ok" in reply || typeof reply.err === "string")) return reply;
+    throw new HostProtocolError(`host.call(${tool}) must return {"ok": VALUE} or {"err": "MESSAGE"}`);
+  }
+
   private evalTool(expr: AST.CallExpr | AST.DoExpr, scope: Scope): Value {
     const span = expr.span;
     const name = expr.tool.parts.join(".");
@@ -695,7 +722,8 @@ export class Evaluator {
     }
     const args = this.evalArgs(expr.args, scope);
     const argsJSON = encodeCanonical(args, this.limits, `arguments of ${name}`);
-    const issues = this.host.validate(name, argsJSON);
+    const issues: unknown = this.host.validate(name, argsJSON);
+    if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);
     if (issues !== "") {
       throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, expr.args.span, { tool: name });
     }
@@ -707,11 +735,10 @@ export class Evaluator {
     }
     this.emit("tool_start", span, { tool: name, args, mode: tool.mode });
     const started = Date.now();
-    const reply = decodeCanonical(this.host.call(name, argsJSON));
+    const reply = this.decodeReply(name, this.host.call(name, argsJSON));
     const durationMs = Date.now() - started;
-    if (!isRecord(reply)) throw new Error(`host.call(${name}) returned a non-record reply`);
     if (!("ok" in reply)) {
-      const message = String(reply.err);
+      const message = reply.err as string;
       this.emit("tool_end", span, { tool: name, outcome: "err", durationMs, error: message });
       throw new A0Error("E_TOOL", `Tool '${name}' failed: ${message}`, span, { tool: name });
     }

@@ -43,11 +43,7 @@ function fromCanonical(v: Value): Value {
     const k = keys[0];
     const inner = r[k];
     if (k === "$number" && typeof inner === "string") return specialNumber(inner);
-    if (k === "$function" && typeof inner === "string") {
-      const fn = (Object.prototype as Rec)[inner];
-      if (typeof fn === "function") return fn;
-      throw new SyntaxError(`canonical JSON: unknown function ${inner}`);
-    }
+    if (k === "$function" && typeof inner === "string") return prototypeFunction(inner);
     if (k === "$record" && inner !== null && typeof inner === "object" && !Array.isArray(inner)) {
       const ir = inner as Rec;
       for (const ik of Object.keys(ir)) ir[ik] = fromCanonical(ir[ik]);
@@ -57,6 +53,19 @@ function fromCanonical(v: Value): Value {
   // Assignment to an existing own key (including an own "__proto__") keeps it own.
   for (const k of keys) r[k] = fromCanonical(r[k]);
   return r;
+}
+
+// prototypeFunction finds the Object.prototype method whose name is `name` (the
+// canonical encoding writes a function value as its name: "toString", or "Object" for
+// the constructor).
+function prototypeFunction(name: string): Function {
+  const proto = Object.prototype as unknown as { [key: string]: unknown };
+  for (const key of Object.getOwnPropertyNames(proto)) {
+    if (key === "__proto__") continue;
+    const fn = proto[key];
+    if (typeof fn === "function" && fn.name === name) return fn;
+  }
+  throw new SyntaxError(`canonical JSON: no Object.prototype function named ${name}`);
 }
 
 function specialNumber(s: string): number {
@@ -325,7 +334,7 @@ class JSONParser {
           break;
         }
         default:
-          if (i + 1 >= t.length) throw this.error(`Unterminated string in JSON at position ${i + 1}`);
+          if (i + 1 >= t.length) throw this.error("Unexpected end of JSON input");
           throw this.error(`Bad escaped character in JSON at position ${i + 1}`);
       }
       chunkStart = i;

@@ -33,7 +33,7 @@ export const TOKEN_NAMES: readonly string[] = [
 export const enum F { Kind = 0, Start = 1, End = 2, Line = 3, Col = 4, EndCol = 5, Aux = 6, Stride = 7 }
 
 export interface Lexed {
-  /** The token table (see F), ending with one EOF token; count = tokens / F.Stride. */
+  /** The token table (see F), ending with one EOF token: tokens.length / F.Stride tokens. */
   tokens: Int32Array;
   /** One E_LEX diagnostic per skipped run, in source order. */
   errors: Diagnostic[];
@@ -41,7 +41,8 @@ export interface Lexed {
 
 const LEX_HINT = "Check for invalid characters or unclosed strings.";
 
-// Character classes; a code unit not in CLASS (every non-ASCII one) is a lexical error.
+// Character classes; a code unit not in CLASS (any non-ASCII one, a control character other
+// than TAB/LF/CR, or one of ; ? @ $ ^ | & ~ \ ' ` and the like) starts no token.
 const enum C { Space = 1, LF, CR, Hash, Word, Digit, Quote, Minus, Gt, Lt, Eq, Bang, Dot, Punct }
 
 type Table = { [unit: string]: number | undefined };
@@ -182,7 +183,8 @@ export function lex(src: string, file: string): Lexed {
   const errors: Diagnostic[] = [];
   const chars = src.split("");
   const n = chars.length;
-  let tokens: Int32Array = new Int32Array(F.Stride * ((n >> 2) + 16));
+  let tokens: Int32Array = new Int32Array(F.Stride * ((n >> 1) + 16));
+  let capacity = tokens.length; // kept in a variable: a typed array's length is a getter
   let t = 0; // next free slot of tokens
   let i = 0;
   let line = 1;
@@ -298,14 +300,17 @@ export function lex(src: string, file: string): Lexed {
       continue;
     }
 
-    if (t + F.Stride > tokens.length) tokens = grow(tokens);
+    if (t + F.Stride > capacity) {
+      tokens = grow(tokens);
+      capacity = tokens.length;
+    }
     tokens[t] = kind;
     tokens[t + 1] = i;
     tokens[t + 2] = end;
     tokens[t + 3] = line;
     tokens[t + 4] = i - lineStart + 1;
     tokens[t + 5] = end - lineStart + 1;
-    tokens[t + 6] = aux;
+    if (aux !== 0) tokens[t + 6] = aux; // the table starts zeroed
     t += F.Stride;
     if (aux > 1) {
       // A raw control character in a string literal might be a line break: LF, CR LF and a
@@ -324,7 +329,7 @@ export function lex(src: string, file: string): Lexed {
     }
     i = end;
   }
-  if (t + F.Stride > tokens.length) tokens = grow(tokens);
+  if (t + F.Stride > capacity) tokens = grow(tokens);
   tokens[t] = T.EOF;
   tokens[t + 1] = n;
   tokens[t + 2] = n;

@@ -30,30 +30,48 @@ function spanText(fileText: string, s: Span): string {
   return '{"file":' + fileText + ',"startLine":' + s.startLine + ',"startCol":' + s.startCol + ',"endLine":' + s.endLine + ',"endCol":' + s.endCol + "}";
 }
 
-// OutcomeWriter writes one Outcome. Traces are long and repetitive (every statement has a
-// start and an end event with the same span), so event prefixes and span texts are
-// memoised.
+const EVENT_NAMES = [
+  "run_start", "run_end", "stmt_start", "stmt_end", "tool_start", "tool_end", "evidence", "budget_exceeded",
+  "for_start", "for_end", "filter_start", "filter_end", "loop_start", "loop_end", "map_start", "map_end",
+  "reduce_start", "reduce_end", "fn_call_start", "fn_call_end", "match_start", "match_end",
+];
+
+// EVENT_PREFIX holds the constant start of each event's text.
+const EVENT_PREFIX: { [event: string]: string } = Object.create(null);
+for (const name of EVENT_NAMES) EVENT_PREFIX[name] = '{"event":' + JSON.stringify(name) + ',"span":';
+
+// OutcomeWriter writes one Outcome. A statement's stmt_end repeats the span of its
+// stmt_start, so the texts of open statements' spans are kept on a stack.
 class OutcomeWriter {
   readonly sink = new TextSink();
-  private readonly prefixes = new Map<string, string>();
-  private readonly spans = new Map<Span, string>();
-  constructor(private readonly limits: Limits) {}
-
+  private readonly openSpans: Span[] = [];
+  private readonly openTexts: string[] = [];
   // The file name is the same in (nearly) every span: its JSON text is kept.
   private file = "";
   private fileText = '""';
+  constructor(private readonly limits: Limits) {}
 
   span(s: Span): string {
-    let t = this.spans.get(s);
-    if (t === undefined) {
-      if (s.file !== this.file) {
-        this.file = s.file;
-        this.fileText = JSON.stringify(s.file);
-      }
-      t = spanText(this.fileText, s);
-      this.spans.set(s, t);
+    if (s.file !== this.file) {
+      this.file = s.file;
+      this.fileText = JSON.stringify(s.file);
     }
-    return t;
+    return spanText(this.fileText, s);
+  }
+
+  private eventSpan(ev: TraceEvent): string {
+    const spans = this.openSpans;
+    if (ev.event === "stmt_start") {
+      const t = this.span(ev.span);
+      spans.push(ev.span);
+      this.openTexts.push(t);
+      return t;
+    }
+    if (ev.event === "stmt_end" && spans.length > 0 && spans[spans.length - 1] === ev.span) {
+      spans.pop();
+      return this.openTexts.pop() as string;
+    }
+    return this.span(ev.span);
   }
 
   error(e: OutcomeError): void {
@@ -69,23 +87,19 @@ class OutcomeWriter {
   }
 
   event(ev: TraceEvent): void {
-    let prefix = this.prefixes.get(ev.event);
-    if (prefix === undefined) {
-      prefix = '{"event":' + JSON.stringify(ev.event) + ',"span":';
-      this.prefixes.set(ev.event, prefix);
-    }
+    const prefix = EVENT_PREFIX[ev.event] ?? '{"event":' + JSON.stringify(ev.event) + ',"span":';
     if (ev.data === undefined) {
-      this.sink.add(prefix + this.span(ev.span) + "}");
+      this.sink.add(prefix + this.eventSpan(ev) + "}");
       return;
     }
-    this.sink.add(prefix + this.span(ev.span) + ',"data":');
+    this.sink.add(prefix + this.eventSpan(ev) + ',"data":');
     writeCanonical(ev.data, this.sink, this.limits, ev.event + " data");
     this.sink.add("}");
   }
 
   outcome(o: Outcome): void {
     const sink = this.sink;
-    sink.add('{"status":' + JSON.stringify(o.status) + ',"exitCode":' + o.exitCode);
+    sink.add('{"status":"' + o.status + '","exitCode":' + o.exitCode);
     if (o.result !== undefined) {
       sink.add(',"value":');
       writeCanonical(o.result.value, sink, this.limits, "result value");

@@ -41,12 +41,17 @@ const KEY_NAME_KINDS: T[] = [
 ];
 const KEY_NAME = kindSet(KEY_NAME_KINDS);
 const ENTRY_START = kindSet(KEY_NAME_KINDS.concat([T.DotDotDot]));
+// Tokens that continue an operand into a binary expression.
+const OPERATOR = kindSet([
+  T.Star, T.Slash, T.Percent, T.Plus, T.Minus, T.Gt, T.Lt, T.GtEq, T.LtEq, T.EqEq, T.BangEq,
+]);
 
 // Parser state. Module-level variables rather than an object: goja reaches them by slot,
 // not by property lookup. parse() is never re-entered.
 let src = "";
 let file = "";
-let tk: Int32Array = new Int32Array(0);
+const NO_TOKENS = new Int32Array(0);
+let tk: Int32Array = NO_TOKENS;
 let at = 0; // table offset of the current token (a multiple of F.Stride)
 let astError: Diagnostic | null = null; // the first desugaring or string-decoding error
 
@@ -73,7 +78,7 @@ export function parse(source: string, fileName: string): ParseResult {
     if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
     throw e;
   } finally {
-    tk = new Int32Array(0);
+    tk = NO_TOKENS;
     src = "";
     astError = null;
   }
@@ -381,8 +386,16 @@ function parseExpr(): Expr {
     }
   }
   // Comparison = Additive [ CompareOp Additive ], inlined to keep the call depth per
-  // nesting level small.
-  const left = parseAdditive();
+  // nesting level small. Most expressions are a single operand, which is parsed directly
+  // and returned when no operator follows.
+  let first: Expr;
+  if (tk[s] === T.Minus) {
+    first = parseUnary();
+  } else {
+    first = parsePrimary();
+    if (!OPERATOR[tk[at]]) return first;
+  }
+  const left = parseAdditive(s, first);
   let op: BinaryOp;
   switch (tk[at]) {
     case T.Gt: op = ">"; break;
@@ -394,20 +407,27 @@ function parseExpr(): Expr {
     default: return left;
   }
   at += F.Stride;
-  const right = parseAdditive();
+  const right = parseAdditive(at, null);
   return { kind: "BinaryExpr", span: span(s, at - F.Stride), op, left, right };
 }
 
-// Additive and Multiplicative chains. Every BinaryExpr of one chain shares the chain's span
-// (spec §3.1), so the span object is created once and completed at the chain's end.
-function parseAdditive(): Expr {
-  const s = at;
+// Additive and Multiplicative chains starting at token s, whose first unary operand may
+// already have been parsed. Every BinaryExpr of one chain shares the chain's span (spec
+// §3.1), so the span object is created once and completed at the chain's end.
+function parseAdditive(s: number, first: Expr | null): Expr {
   let sum: Expr | null = null;
   let sumSpan: Span | null = null;
   let sumOp: BinaryOp = "+";
+  let termStart = s;
   for (;;) {
-    const termStart = at;
-    let term = parseUnary();
+    let term: Expr;
+    if (first !== null) {
+      term = first;
+      first = null;
+    } else {
+      termStart = at;
+      term = parseUnary();
+    }
     let k = tk[at];
     if (k === T.Star || k === T.Slash || k === T.Percent) {
       const termSpan = openSpan(termStart);

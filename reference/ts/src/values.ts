@@ -157,6 +157,14 @@ export function encodeCanonical(v: unknown, limits: Limits, what: string): strin
 // cannot carry; for them the canonical text is exactly JSON.stringify's, which is much
 // faster in goja than writing the text piece by piece.
 export function writeCanonical(v: unknown, sink: TextSink, limits: Limits, what: string): void {
+  if (typeof v === "string") {
+    sink.add(JSON.stringify(v));
+    return;
+  }
+  if (typeof v === "number") {
+    sink.add(canonicalNumber(v));
+    return;
+  }
   const scan = new PlainScan(limits.maxSize, what);
   if (scan.plain(v)) sink.add(JSON.stringify(v));
   else new CanonicalWriter(sink, limits.maxSize, what).write(v);

@@ -1,0 +1,122 @@
+package reduce
+
+import (
+	"github.com/a0diff/a0diff/runtime/ast"
+)
+
+// reduceAST runs delta debugging and the simplification passes until a whole round
+// changes nothing: the program is then 1-minimal for every sequence of the tree and of
+// the configuration, and no simplification applies.
+func (r *reducer) reduceAST() {
+	for !r.stopped() {
+		r.changed = false
+		r.phase = "fixtures"
+		r.reduceConfig()
+		r.phase = "delta debugging"
+		r.hdd()
+		r.phase = "simplifying"
+		r.simplify()
+		if !r.changed {
+			return
+		}
+	}
+}
+
+// hdd is hierarchical delta debugging: the sequences of the tree are reduced level by
+// level, parents before children, so that removing a statement early saves the work of
+// reducing inside it.
+func (r *reducer) hdd() {
+	level := []ast.Node{r.prog}
+	for len(level) > 0 && !r.stopped() {
+		var next []ast.Node
+		for _, n := range level {
+			for _, s := range nodeSeqs(n) {
+				r.ddmin(s)
+			}
+			next = append(next, children(n)...)
+		}
+		level = next
+	}
+}
+
+// reduceConfig reduces the host configuration: allowed capabilities, files, HTTP
+// answers, shell results, and the working directory.
+func (r *reducer) reduceConfig() {
+	fx := &r.cfg.Fixtures
+	for _, s := range []seq{
+		sliceSeq("allowed capability", &r.cfg.Allow),
+		sliceSeq("file", &fx.Files),
+		sliceSeq("http answer", &fx.HTTP),
+		sliceSeq("shell result", &fx.Shell),
+	} {
+		r.ddmin(s)
+	}
+	if fx.Cwd != "" {
+		r.try(func() func() {
+			old := fx.Cwd
+			fx.Cwd = ""
+			return func() { fx.Cwd = old }
+		})
+	}
+}
+
+// ddmin removes elements of s while the program keeps diverging: first all of them, then
+// complements of ever smaller chunks (Zeller's ddmin, testing complements only), ending
+// with every single element. When it returns without having changed s, no single element
+// of s can be removed.
+func (r *reducer) ddmin(s seq) {
+	if s.len() == 0 || r.stopped() {
+		return
+	}
+	if r.try(func() func() { return s.keep(nil) }) {
+		return
+	}
+	gran, start := 2, 0
+	for n := s.len(); n >= 2 && !r.stopped(); n = s.len() {
+		gran = min(gran, n)
+		chunks := split(n, gran)
+		removed := false
+		for k := range chunks {
+			i := (start + k) % len(chunks)
+			c := chunks[i]
+			if r.try(func() func() { return s.keep(complement(n, c)) }) {
+				removed = true
+				gran = max(gran-1, 2)
+				start = i // continue where the removed chunk was
+				break
+			}
+		}
+		if !removed {
+			if gran >= n {
+				return
+			}
+			gran, start = min(2*gran, n), 0
+		}
+	}
+}
+
+// chunk is the half-open index range [lo, hi).
+type chunk struct{ lo, hi int }
+
+// split divides n elements into gran chunks of nearly equal size.
+func split(n, gran int) []chunk {
+	out := make([]chunk, 0, gran)
+	lo := 0
+	for i := range gran {
+		hi := lo + (n-lo)/(gran-i)
+		out = append(out, chunk{lo, hi})
+		lo = hi
+	}
+	return out
+}
+
+// complement lists the indices of n elements outside c.
+func complement(n int, c chunk) []int {
+	out := make([]int, 0, n-(c.hi-c.lo))
+	for i := range n {
+		if i < c.lo || i >= c.hi {
+			out = append(out, i)
+		}
+	}
+	return out
+}

@@ -1,0 +1,184 @@
+package gen
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// Literal pools. Plain values come first in every pool, so that the answer 0 picks the
+// simplest one. Nothing here is an Object.prototype member name or __proto__ (spec
+// Appendix D).
+
+var plainInts = []float64{0, 1, 2, 3, 5, 10, 42, 7, 100, 255}
+
+// pitfallNumbers are number literals whose value or formatting is a JavaScript pitfall
+// (spec §1.6, §10.4): integral floats, exponent boundaries of the Number-to-String
+// algorithm, rounding of long integer literals, overflow to Infinity.
+var pitfallNumbers = []struct {
+	text  string
+	float bool
+}{
+	{"0.5", true}, {"2.5", true}, {"3.0", true}, {"0.1", true}, {"0.2", true},
+	{"1.0e21", true}, {"1.0e20", true}, {"1.0e-7", true}, {"0.000001", true},
+	{"1.5e300", true}, {"1.0e308", true}, {"5.0e-324", true}, {"1.7976931348623157e308", true},
+	{"123.456", true}, {"1.0e400", true}, {"100.0", true}, {"2.0e-7", true},
+	{"9007199254740993", false}, {"123456789012345678901", false},
+	{"1000000000000000000000", false}, {"4294967295", false}, {"18446744073709551616", false},
+	{"1" + strings.Repeat("0", 309), false},
+}
+
+// plainStrings are ordinary ASCII strings, also useful as separators, templates and
+// patterns.
+var plainStrings = []string{
+	"", "a", "b", "abc", "hello world", "x", "A", "Z", "10", "9", "a,b,,c", ",", "-",
+	"{a} and {b}", "key", "ok", "err",
+}
+
+// pitfallStrings exercise UTF-16 semantics, JSON escaping and String()/replace patterns
+// (spec §10.3–§10.5). Lone surrogates are written as code units.
+var pitfallStrings = []string{
+	"é", "café", "ÀÉÎõü", "ß", "日本語", "Ω≈ç", "😀", "a😀b", "𝄞x",
+	"\u2028\u2029", "tab\there", "line\nbreak", "nul\x00byte", "del\x7f", "quote\"back\\slash",
+	"</script>&<>", "$&$$$'$`", "{a}{b}{{c}}", "a.b[0].c", "/a/b~0~1", "  spaced  ",
+	string(value.FromUTF16([]uint16{0xD83D})), string(value.FromUTF16([]uint16{0xDE00, 'x'})),
+	string(value.FromUTF16([]uint16{'a', 0xDBFF})), "\uFEFFbom", "e\u0301", "Z", "a", "",
+}
+
+// portableStrings are the strings sort may see: ASCII and Latin-1 only (spec Appendix D).
+var portableStrings = []string{
+	"", "a", "b", "A", "B", "é", "e", "f", "10", "9", "abc", "ab", "Z", "z", " x", "-1",
+	"ÿ", "Ä", "a b", "_", "0",
+}
+
+// jsonTexts are parse.json inputs around the pitfalls of §8.2 and §10.1: integer-like
+// keys, duplicate keys, big and special numbers, nested data, and syntax errors.
+var jsonTexts = []string{
+	`{"a":1,"b":2}`,
+	`[1,2,3]`,
+	`{"b":1,"10":2,"a":3,"2":4,"01":5}`,
+	`{"1":false,"a":true}`,
+	`{"a":1,"b":2,"a":3}`,
+	`{"x":{"2":"two","1":"one","y":null},"list":[1,{"0":0}]}`,
+	`{"4294967294":1,"4294967295":2,"-1":3,"1.0":4,"0":5}`,
+	`"5"`, `5`, `null`, `true`, `-0`, `1e400`, `12345678901234567890`, `0.1`, `1E21`, `[]`, `{}`,
+	`{"ok":1}`, `{"err":"bad"}`, `{"ok":null,"err":2}`,
+	`{"name":"a","n":2,"items":[{"k":"x","v":1},{"k":"y","v":2}]}`,
+	`"\ud83d"`, `"\u00e9\n"`, `[1,"a",null,true,{"a":[]}]`,
+	`{bad`, `[1,2,]`, `{"a":1,}`, ``, `NaN`, `'x'`, `{"a" 1}`,
+}
+
+// fieldKeys are record keys: identifiers and keywords usable as keys (spec §2.5).
+var fieldKeys = []string{"a", "b", "c", "k", "v", "n", "name", "ok", "err", "items", "x", "y", "data", "value", "length", "as", "fn", "if", "in", "msg", "then"}
+
+// plainKeys are the keys generated records mostly use.
+var plainKeys = []string{"a", "b", "c", "k", "v", "n", "name", "x", "y"}
+
+// varBases are the variable name stems; some are words that are keywords elsewhere but
+// identifiers in A0 (spec §1.2).
+var varBases = []string{"v", "x", "n", "s", "r", "xs", "item", "acc", "total", "ok", "err", "in", "by", "then", "cond", "times", "map", "msg"}
+
+func (g *generator) pitfall() bool {
+	return g.has(FeatPitfalls) && g.chance(g.opts.PitfallPercent)
+}
+
+func intLit(v float64) *ast.IntLiteral { return &ast.IntLiteral{Value: v} }
+
+func strLit(s string) *ast.StrLiteral { return &ast.StrLiteral{Value: s} }
+
+// number literal text → node.
+func numberNode(text string, float bool) ast.Expr {
+	v, err := strconv.ParseFloat(text, 64)
+	if err != nil { // only overflow: ParseFloat reports ±Inf with ErrRange
+		v = math.Inf(1)
+	}
+	if float {
+		return &ast.FloatLiteral{Value: v, Text: text}
+	}
+	return &ast.IntLiteral{Value: v, Text: text}
+}
+
+// numLit is a number: a plain integer, or one of the pitfalls, including the special
+// values only an expression produces (-0, Infinity, NaN, 0.1 + 0.2).
+func (g *generator) numLit() ast.Expr {
+	g.spend(1)
+	if !g.pitfall() {
+		return intLit(plainInts[g.n(len(plainInts))])
+	}
+	portable := g.portable > 0
+	switch g.n(8) {
+	case 0, 1, 2:
+		p := pitfallNumbers[g.n(len(pitfallNumbers))]
+		if portable && (p.text == "1.0e400" || len(p.text) > 300) {
+			return intLit(3)
+		}
+		return numberNode(p.text, p.float)
+	case 3:
+		return &ast.UnaryExpr{Op: "-", Operand: intLit(0)} // -0
+	case 4:
+		return &ast.BinaryExpr{Op: "+", Left: numberNode("0.1", true), Right: numberNode("0.2", true)}
+	case 5:
+		return &ast.UnaryExpr{Op: "-", Operand: g.plainOrPitfallPositive()}
+	case 6:
+		if portable {
+			return numberNode("2.5", true)
+		}
+		inf := &ast.BinaryExpr{Op: "*", Left: numberNode("1.0e308", true), Right: numberNode("10.0", true)}
+		if g.chance(50) {
+			return inf
+		}
+		return &ast.BinaryExpr{Op: "-", Left: inf, Right: &ast.BinaryExpr{Op: "*", Left: numberNode("1.0e308", true), Right: numberNode("10.0", true)}} // NaN
+	default:
+		return &ast.BinaryExpr{Op: "*", Left: intLit(0), Right: &ast.UnaryExpr{Op: "-", Operand: intLit(1)}} // -0
+	}
+}
+
+func (g *generator) plainOrPitfallPositive() ast.Expr {
+	if g.chance(50) {
+		return intLit(plainInts[g.n(len(plainInts))])
+	}
+	p := pitfallNumbers[g.n(17)] // finite floats only
+	return numberNode(p.text, p.float)
+}
+
+// smallInt is a non-negative integer literal below n.
+func (g *generator) smallInt(n int) *ast.IntLiteral {
+	g.spend(1)
+	return intLit(float64(g.n(n)))
+}
+
+// strValue is a string: plain, or a pitfall; only ASCII/Latin-1 while generating sort
+// input.
+func (g *generator) strValue() string {
+	if g.portable > 0 {
+		return portableStrings[g.n(len(portableStrings))]
+	}
+	if !g.pitfall() {
+		return plainStrings[g.n(len(plainStrings))]
+	}
+	return pitfallStrings[g.n(len(pitfallStrings))]
+}
+
+func (g *generator) strLit() *ast.StrLiteral {
+	g.spend(1)
+	return strLit(g.strValue())
+}
+
+// jsonText is a parse.json input; object texts get integer-like keys about half the time.
+func (g *generator) jsonText() string {
+	if !g.pitfall() {
+		return jsonTexts[g.n(2)]
+	}
+	return jsonTexts[g.n(len(jsonTexts))]
+}
+
+// key picks a record key.
+func (g *generator) key() string {
+	if g.chance(20) {
+		return fieldKeys[g.n(len(fieldKeys))]
+	}
+	return plainKeys[g.n(len(plainKeys))]
+}

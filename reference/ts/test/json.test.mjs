@@ -1,0 +1,80 @@
+// The reference parses parse.json input with its own JSON parser (src/json.ts) because
+// goja's JSON.parse differs from V8's. V8 — node's JSON.parse — is the authority here:
+// for every input of testdata/json/inputs.txt the parser must give the same value (in
+// canonical form) or the same error message.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { buildSync } from "esbuild";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..");
+
+async function load() {
+  const dir = mkdtempSync(join(tmpdir(), "a0-json-"));
+  const out = join(dir, "json.mjs");
+  buildSync({
+    stdin: {
+      contents: 'export { parseJSON, decodeCanonical } from "./src/json"; export { encodeCanonical } from "./src/values"; export { Limits } from "./src/limits";',
+      resolveDir: root,
+      loader: "ts",
+    },
+    bundle: true,
+    format: "esm",
+    target: "es2019",
+    outfile: out,
+    logLevel: "warning",
+  });
+  try {
+    return await import(pathToFileURL(out).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const { parseJSON, decodeCanonical, encodeCanonical, Limits } = await load();
+const limits = new Limits(2000, 1 << 20);
+
+function outcome(parse, text) {
+  try {
+    return "value " + encodeCanonical(parse(text), limits, "test");
+  } catch (e) {
+    return "error " + e.message;
+  }
+}
+
+const lines = readFileSync(join(here, "testdata", "json", "inputs.txt"), "utf8").split("\n");
+lines.forEach((line, i) => {
+  if (line === "" || line.startsWith("#")) return;
+  const input = JSON.parse(line);
+  test(`inputs.txt:${i + 1} ${line}`, () => {
+    assert.equal(outcome(parseJSON, input), outcome((t) => JSON.parse(t), input));
+  });
+});
+
+// Canonical JSON round trip: what encodeCanonical writes, decodeCanonical reads back.
+const roundTrip = [
+  '{"$number":"-0"}',
+  '[{"$number":"NaN"},{"$number":"Infinity"},{"$number":"-Infinity"},0,-1.5]',
+  '{"$record":{"$number":"NaN"}}',
+  '{"$record":{"$record":{"$function":"toString"}}}',
+  '{"a":{"$function":"toString"},"b":[{"$function":"Object"},{"$function":"__lookupSetter__"}]}',
+  '{"__proto__":{"x":1},"2":"\\ud83d","1":null}',
+];
+for (const text of roundTrip) {
+  test(`canonical round trip ${text}`, () => {
+    const expected = JSON.stringify(JSON.parse(text));
+    assert.equal(encodeCanonical(decodeCanonical(text), limits, "test"), expected);
+  });
+}
+
+test("decodeCanonical restores special numbers and keeps lone surrogates", () => {
+  const v = decodeCanonical('[{"$number":"-0"},{"$number":"NaN"},"\\udc00x"]');
+  assert.ok(Object.is(v[0], -0));
+  assert.ok(Number.isNaN(v[1]));
+  assert.equal(v[2], "\udc00x");
+});
