@@ -26,6 +26,15 @@ func (r *reducer) reduceAST() {
 // level, parents before children, so that removing a statement early saves the work of
 // reducing inside it.
 func (r *reducer) hdd() {
+	// The value the program returns decides most of its outcome: shrinking it first
+	// leaves most statements dead, so the top level then goes in a few large chunks.
+	if n := len(r.prog.Statements); n > 0 {
+		if ret, ok := r.prog.Statements[n-1].(*ast.ReturnStmt); ok {
+			for _, s := range nodeSeqs(ret.Value) {
+				r.ddmin(s)
+			}
+		}
+	}
 	level := []ast.Node{r.prog}
 	for len(level) > 0 && !r.stopped() {
 		var next []ast.Node
@@ -63,7 +72,9 @@ func (r *reducer) reduceConfig() {
 // ddmin removes elements of s while the program keeps diverging: first all of them, then
 // complements of ever smaller chunks (Zeller's ddmin, testing complements only), ending
 // with every single element. When it returns without having changed s, no single element
-// of s can be removed.
+// of s can be removed. The complements of one round are run several at a time
+// (firstInteresting), the first one in order that keeps the divergence wins, so the
+// result is the same as with one at a time.
 func (r *reducer) ddmin(s seq) {
 	if s.len() == 0 || r.stopped() {
 		return
@@ -75,23 +86,23 @@ func (r *reducer) ddmin(s seq) {
 	for n := s.len(); n >= 2 && !r.stopped(); n = s.len() {
 		gran = min(gran, n)
 		chunks := split(n, gran)
-		removed := false
-		for k := range chunks {
-			i := (start + k) % len(chunks)
-			c := chunks[i]
-			if r.try(func() func() { return s.keep(complement(n, c)) }) {
-				removed = true
-				gran = max(gran-1, 2)
-				start = i // continue where the removed chunk was
-				break
-			}
+		at := func(k int) chunk { return chunks[(start+k)%len(chunks)] }
+		k := r.firstInteresting(len(chunks), func(k int) string {
+			undo := s.keep(complement(n, at(k)))
+			defer undo()
+			return r.current()
+		})
+		if k >= 0 {
+			s.keep(complement(n, at(k)))
+			r.changed = true
+			gran = max(gran-1, 2)
+			start = (start + k) % len(chunks) // continue where the removed chunk was
+			continue
 		}
-		if !removed {
-			if gran >= n {
-				return
-			}
-			gran, start = min(2*gran, n), 0
+		if gran >= n {
+			return
 		}
+		gran, start = min(2*gran, n), 0
 	}
 }
 

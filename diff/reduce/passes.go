@@ -62,7 +62,11 @@ func (r *reducer) hoistOrLiteral() bool {
 			continue
 		}
 		var candidates []ast.Expr
-		candidates = append(candidates, subExprs(e)...)
+		kids := subExprs(e)
+		candidates = append(candidates, kids...)
+		for _, k := range kids { // then grandchildren: str.concat { parts: [x] } → x
+			candidates = append(candidates, subExprs(k)...)
+		}
 		if p, ok := e.(*ast.IdentPath); ok {
 			for n := len(p.Parts) - 1; n >= 1; n-- {
 				candidates = append(candidates, &ast.IdentPath{Parts: append([]string(nil), p.Parts[:n]...)})
@@ -155,13 +159,17 @@ func (r *reducer) inlineLets() bool {
 	return changed
 }
 
-// inlineLet makes the edit of inlineLets for the let at index i of *list.
+// inlineLet makes the edit of inlineLets for the let at index i of *list. A dotted
+// reference x.k… is inlined too when the value is a record literal with the key k (the
+// field's value, or a path extending it).
 func inlineLet(list *[]ast.Stmt, i int, let *ast.LetStmt) func() {
 	var undos []func()
 	for _, s := range (*list)[i+1:] {
 		for _, sl := range allSlots(s) {
-			if p, ok := sl.get().(*ast.IdentPath); ok && len(p.Parts) == 1 && p.Parts[0] == let.Name {
-				undos = append(undos, sl.replace(clone(let.Value)))
+			if p, ok := sl.get().(*ast.IdentPath); ok && len(p.Parts) > 0 && p.Parts[0] == let.Name {
+				if v := resolvePath(let.Value, p.Parts[1:]); v != nil {
+					undos = append(undos, sl.replace(clone(v)))
+				}
 			}
 		}
 	}
@@ -173,6 +181,38 @@ func inlineLet(list *[]ast.Stmt, i int, let *ast.LetStmt) func() {
 			u()
 		}
 	}
+}
+
+// resolvePath is the expression that reading the path keys from the value of e denotes,
+// when that can be written without evaluating: e itself, a field of a record literal
+// (the last pair with the key, as records keep the last value), or a longer path. It
+// returns nil otherwise.
+func resolvePath(e ast.Expr, keys []string) ast.Expr {
+	for i, k := range keys {
+		switch v := e.(type) {
+		case *ast.RecordExpr:
+			var found ast.Expr
+			for _, en := range v.Pairs {
+				switch en := en.(type) {
+				case *ast.RecordPair:
+					if en.Key == k {
+						found = en.Value
+					}
+				case *ast.SpreadPair:
+					return nil // the spread may hold the key
+				}
+			}
+			if found == nil {
+				return nil
+			}
+			e = found
+		case *ast.IdentPath:
+			return &ast.IdentPath{Parts: append(append([]string(nil), v.Parts...), keys[i:]...)}
+		default:
+			return nil
+		}
+	}
+	return e
 }
 
 // flattenBlocks replaces a statement whose expression is a block form (if, for, try,

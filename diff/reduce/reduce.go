@@ -26,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -57,6 +58,9 @@ type Options struct {
 	MaxTime time.Duration
 	// MaxCandidates stops the reduction after this many candidate runs (0: no bound).
 	MaxCandidates int
+	// Workers is how many candidates delta debugging runs at the same time
+	// (runtime.NumCPU() when ≤ 0). The result does not depend on it.
+	Workers int
 	// Progress, when set, is called after every candidate run (from the goroutine that
 	// called Reduce).
 	Progress func(Progress)
@@ -284,22 +288,77 @@ func (r *reducer) key(src string, cfg outcome.Config) [32]byte {
 // interesting runs src under cfg through both implementations (or asks the cache) and
 // reports whether they diverge with exactly the wanted signatures.
 func (r *reducer) interesting(src string, cfg outcome.Config) bool {
-	k := r.key(src, cfg)
-	if v, ok := r.cache[k]; ok {
-		r.hits++
-		return v
+	return r.firstInteresting(1, func(int) string { return src }) == 0
+}
+
+// firstInteresting returns the smallest k < n such that the candidate text(k), under the
+// current configuration, diverges with the wanted signatures, or -1. Candidates not in
+// the cache are run up to Workers at a time, in order; the runs of a window that come
+// after the first interesting candidate are wasted, never used.
+func (r *reducer) firstInteresting(n int, text func(k int) string) int {
+	workers := r.opts.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
 	}
-	if r.stopped() {
-		return false
+	type candidate struct {
+		key              [32]byte
+		src              string
+		cached, ran, yes bool
 	}
+	for lo := 0; lo < n; lo += workers {
+		window := make([]candidate, min(workers, n-lo))
+		var wg sync.WaitGroup
+		for i := range window {
+			c := &window[i]
+			c.src = text(lo + i)
+			c.key = r.key(c.src, r.cfg)
+			if v, ok := r.cache[c.key]; ok {
+				r.hits++
+				c.cached, c.yes = true, v
+				continue
+			}
+			if r.stopped() {
+				continue
+			}
+			c.ran = true
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c.yes = r.judge(c.src, r.cfg)
+			}()
+		}
+		wg.Wait()
+		if r.ctx.Err() != nil {
+			return -1 // runs cut short say nothing about their candidates
+		}
+		found := -1
+		for i := range window {
+			c := &window[i]
+			if c.ran {
+				r.cache[c.key] = c.yes
+				r.candidates++
+				r.report()
+			}
+			if found < 0 && (c.cached || c.ran) && c.yes {
+				found = lo + i
+			}
+		}
+		if found >= 0 || r.stopped() {
+			return found
+		}
+	}
+	return -1
+}
+
+// judge runs one candidate: whether both implementations diverge on it with exactly
+// the wanted signatures. It is called concurrently and touches no reducer state.
+func (r *reducer) judge(src string, cfg outcome.Config) bool {
 	g, f := r.runBoth(src, cfg)
-	if r.ctx.Err() != nil {
-		return false // cut short: says nothing about the candidate
-	}
-	r.candidates++
 	res := diff.Compare(g, f)
-	ok := res.Verdict == diff.Diverge && slices.Equal(res.Signatures(), r.want)
-	r.cache[k] = ok
+	return res.Verdict == diff.Diverge && slices.Equal(res.Signatures(), r.want)
+}
+
+func (r *reducer) report() {
 	if r.opts.Progress != nil {
 		r.opts.Progress(Progress{
 			Phase:      r.phase,
@@ -309,7 +368,6 @@ func (r *reducer) interesting(src string, cfg outcome.Config) bool {
 			Elapsed:    time.Since(r.start),
 		})
 	}
-	return ok
 }
 
 // bestSize measures the current (diverging) program cheaply enough for progress reports.

@@ -361,6 +361,12 @@
   function hasOwn(r, key) {
     return Object.prototype.hasOwnProperty.call(r, key);
   }
+  function singleKeyRecord(key, value) {
+    if (key !== "__proto__") return { [key]: value };
+    const r = {};
+    Object.defineProperty(r, key, { value, writable: true, enumerable: true, configurable: true });
+    return r;
+  }
   function typeofName(v) {
     return v === null ? "null" : typeof v;
   }
@@ -430,24 +436,13 @@
   }
   var TextSink = class {
     constructor() {
-      this.chunks = [];
-      this.buf = "";
+      this.pieces = [];
     }
     add(s) {
-      this.buf += s;
-      if (this.buf.length > 2048) {
-        this.chunks.push(this.buf);
-        this.buf = "";
-      }
+      this.pieces.push(s);
     }
     text() {
-      if (this.chunks.length === 0) return this.buf;
-      this.chunks.push(this.buf);
-      this.buf = "";
-      const t = this.chunks.join("");
-      this.chunks.length = 0;
-      this.chunks.push(t);
-      return t;
+      return this.pieces.join("");
     }
   };
   function encodeCanonical(v, limits, what) {
@@ -1368,13 +1363,11 @@
       return null;
     }
     // bindTarget binds `-> p0.p1.….pn`: the value wrapped as { p1: { …{ pn: v } } } under p0.
+    // The wrappers are literals with computed keys, which define their key (a segment named
+    // __proto__ becomes an own key, not a prototype).
     bindTarget(parts, v, scope) {
       let wrapped = v;
-      for (let i = parts.length - 1; i >= 1; i--) {
-        const r = {};
-        r[parts[i]] = wrapped;
-        wrapped = r;
-      }
+      for (let i = parts.length - 1; i >= 1; i--) wrapped = singleKeyRecord(parts[i], wrapped);
       scope.vars.set(parts[0], wrapped);
     }
     // ---- expressions (spec §5.5) ----
@@ -1876,32 +1869,22 @@
     constructor(limits) {
       this.limits = limits;
       this.sink = new TextSink();
-      this.openSpans = [];
-      this.openTexts = [];
+      this.spans = /* @__PURE__ */ new Map();
       // The file name is the same in (nearly) every span: its JSON text is kept.
       this.file = "";
       this.fileText = '""';
     }
     span(s) {
-      if (s.file !== this.file) {
-        this.file = s.file;
-        this.fileText = JSON.stringify(s.file);
+      let t = this.spans.get(s);
+      if (t === void 0) {
+        if (s.file !== this.file) {
+          this.file = s.file;
+          this.fileText = JSON.stringify(s.file);
+        }
+        t = spanText(this.fileText, s);
+        this.spans.set(s, t);
       }
-      return spanText(this.fileText, s);
-    }
-    eventSpan(ev) {
-      const spans = this.openSpans;
-      if (ev.event === "stmt_start") {
-        const t = this.span(ev.span);
-        spans.push(ev.span);
-        this.openTexts.push(t);
-        return t;
-      }
-      if (ev.event === "stmt_end" && spans.length > 0 && spans[spans.length - 1] === ev.span) {
-        spans.pop();
-        return this.openTexts.pop();
-      }
-      return this.span(ev.span);
+      return t;
     }
     error(e) {
       const sink = this.sink;
@@ -1918,10 +1901,10 @@
       var _a;
       const prefix = (_a = EVENT_PREFIX[ev.event]) != null ? _a : '{"event":' + JSON.stringify(ev.event) + ',"span":';
       if (ev.data === void 0) {
-        this.sink.add(prefix + this.eventSpan(ev) + "}");
+        this.sink.add(prefix + this.span(ev.span) + "}");
         return;
       }
-      this.sink.add(prefix + this.eventSpan(ev) + ',"data":');
+      this.sink.add(prefix + this.span(ev.span) + ',"data":');
       writeCanonical(ev.data, this.sink, this.limits, ev.event + " data");
       this.sink.add("}");
     }

@@ -21,6 +21,7 @@ import {
   jsonText,
   rawTypeofName,
   shapeName,
+  singleKeyRecord,
   typeofName,
 } from "./values";
 
@@ -263,13 +264,11 @@ export class Evaluator {
   }
 
   // bindTarget binds `-> p0.p1.….pn`: the value wrapped as { p1: { …{ pn: v } } } under p0.
+  // The wrappers are literals with computed keys, which define their key (a segment named
+  // __proto__ becomes an own key, not a prototype).
   private bindTarget(parts: string[], v: Value, scope: Scope): void {
     let wrapped = v;
-    for (let i = parts.length - 1; i >= 1; i--) {
-      const r: Rec = {};
-      r[parts[i]] = wrapped;
-      wrapped = r;
-    }
+    for (let i = parts.length - 1; i >= 1; i--) wrapped = singleKeyRecord(parts[i], wrapped);
     scope.vars.set(parts[0], wrapped);
   }
 

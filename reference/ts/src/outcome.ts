@@ -40,38 +40,27 @@ const EVENT_NAMES = [
 const EVENT_PREFIX: { [event: string]: string } = Object.create(null);
 for (const name of EVENT_NAMES) EVENT_PREFIX[name] = '{"event":' + JSON.stringify(name) + ',"span":';
 
-// OutcomeWriter writes one Outcome. A statement's stmt_end repeats the span of its
-// stmt_start, so the texts of open statements' spans are kept on a stack.
+// OutcomeWriter writes one Outcome. Traces repeat spans a lot (a statement's start and
+// end, every iteration of a loop body), so span texts are memoised per span object.
 class OutcomeWriter {
   readonly sink = new TextSink();
-  private readonly openSpans: Span[] = [];
-  private readonly openTexts: string[] = [];
+  private readonly spans = new Map<Span, string>();
   // The file name is the same in (nearly) every span: its JSON text is kept.
   private file = "";
   private fileText = '""';
   constructor(private readonly limits: Limits) {}
 
   span(s: Span): string {
-    if (s.file !== this.file) {
-      this.file = s.file;
-      this.fileText = JSON.stringify(s.file);
+    let t = this.spans.get(s);
+    if (t === undefined) {
+      if (s.file !== this.file) {
+        this.file = s.file;
+        this.fileText = JSON.stringify(s.file);
+      }
+      t = spanText(this.fileText, s);
+      this.spans.set(s, t);
     }
-    return spanText(this.fileText, s);
-  }
-
-  private eventSpan(ev: TraceEvent): string {
-    const spans = this.openSpans;
-    if (ev.event === "stmt_start") {
-      const t = this.span(ev.span);
-      spans.push(ev.span);
-      this.openTexts.push(t);
-      return t;
-    }
-    if (ev.event === "stmt_end" && spans.length > 0 && spans[spans.length - 1] === ev.span) {
-      spans.pop();
-      return this.openTexts.pop() as string;
-    }
-    return this.span(ev.span);
+    return t;
   }
 
   error(e: OutcomeError): void {
@@ -89,10 +78,10 @@ class OutcomeWriter {
   event(ev: TraceEvent): void {
     const prefix = EVENT_PREFIX[ev.event] ?? '{"event":' + JSON.stringify(ev.event) + ',"span":';
     if (ev.data === undefined) {
-      this.sink.add(prefix + this.eventSpan(ev) + "}");
+      this.sink.add(prefix + this.span(ev.span) + "}");
       return;
     }
-    this.sink.add(prefix + this.eventSpan(ev) + ',"data":');
+    this.sink.add(prefix + this.span(ev.span) + ',"data":');
     writeCanonical(ev.data, this.sink, this.limits, ev.event + " data");
     this.sink.add("}");
   }

@@ -84,8 +84,7 @@ export function putPath(current: Value, segments: (string | number)[], index: nu
 
 // ---- patch ----
 
-// PatchError carries a patch failure's INNER text; patch lets it propagate like any other
-// stdlib failure.
+// fail raises a stdlib failure with its INNER text (the evaluator wraps it as E_FN).
 function fail(message: string): never {
   throw new Error(message);
 }

@@ -20,6 +20,16 @@ export function hasOwn(r: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(r, key);
 }
 
+// singleKeyRecord is the literal { [key]: value }: a computed key defines an own property,
+// even "__proto__". goja instead treats a computed "__proto__" key like the non-computed
+// one and sets the prototype, so that key is defined explicitly here, as V8 does.
+export function singleKeyRecord(key: string, value: Value): Rec {
+  if (key !== "__proto__") return { [key]: value };
+  const r: Rec = {};
+  Object.defineProperty(r, key, { value, writable: true, enumerable: true, configurable: true });
+  return r;
+}
+
 // typeofName is the typeof-name of spec §5.1: JavaScript typeof, except null. An absent
 // value (undefined) is "undefined".
 export function typeofName(v: unknown): string {
@@ -115,29 +125,17 @@ export function jsonText(v: unknown, limits: Limits): string | undefined {
   return JSON.stringify(v);
 }
 
-// TextSink accumulates output text. Short pieces are joined by concatenation, which is
-// cheap in goja for short strings, and flushed to a list in chunks, so that long outputs
-// do not degrade into quadratic copying.
+// TextSink accumulates output text as a list of pieces joined once at the end (growing
+// one string by concatenation copies it again on every piece in goja).
 export class TextSink {
-  private readonly chunks: string[] = [];
-  private buf = "";
+  private readonly pieces: string[] = [];
 
   add(s: string): void {
-    this.buf += s;
-    if (this.buf.length > 2048) {
-      this.chunks.push(this.buf);
-      this.buf = "";
-    }
+    this.pieces.push(s);
   }
 
   text(): string {
-    if (this.chunks.length === 0) return this.buf;
-    this.chunks.push(this.buf);
-    this.buf = "";
-    const t = this.chunks.join("");
-    this.chunks.length = 0;
-    this.chunks.push(t);
-    return t;
+    return this.pieces.join("");
   }
 }
 

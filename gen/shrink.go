@@ -1,0 +1,154 @@
+package gen
+
+import (
+	"github.com/leanovate/gopter"
+	gopgen "github.com/leanovate/gopter/gen"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/syntax"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/runtime/validate"
+)
+
+// Arbitrary is a gopter generator of *Case values. Its size parameter (gopter's
+// MinSize…MaxSize) becomes Options.Size when opts leaves Size at 0, so gopter grows
+// programs as a test run proceeds; its shrinker is ShrinkCase.
+func Arbitrary(opts Options) gopter.Gen {
+	return gopgen.Sized(func(size int) gopter.Gen {
+		return func(p *gopter.GenParameters) *gopter.GenResult {
+			o := opts
+			if o.Size <= 0 {
+				o.Size = 8 + size
+			}
+			return gopter.NewGenResult(Generate(RandChooser{R: p.Rng}, o), ShrinkCase)
+		}
+	})
+}
+
+// ShrinkCase is the gopter shrinker of *Case values: the smaller variants of a case
+// (Shrinks), as a gopter stream.
+func ShrinkCase(v interface{}) gopter.Shrink {
+	c, ok := v.(*Case)
+	if !ok || c == nil {
+		return gopter.NoShrink
+	}
+	next := Shrinks(c)
+	return func() (interface{}, bool) {
+		d := next()
+		if d == nil {
+			return nil, false
+		}
+		return d, true
+	}
+}
+
+// Shrinks returns an iterator over the one-step smaller variants of c; it returns nil
+// when they are exhausted. For a case with a tree: the program without one header or
+// statement, with an expression replaced by one of its subexpressions or by a literal,
+// without a record entry or list element — in that order, big steps first — keeping
+// only variants that print and that pass validation exactly when c does. Then the
+// fixtures without one entry. For a text case: the text without one token.
+func Shrinks(c *Case) func() *Case {
+	valid := Validates(c.Source)
+	var steps []func() *Case
+	if c.Program != nil {
+		n := editSites(c.Program)
+		for k := 0; k < n; k++ {
+			steps = append(steps, func() *Case {
+				p := editProgram(c.Program, k)
+				if ast.Printable(p) != nil {
+					return nil
+				}
+				d := c.withProgram(p)
+				if Validates(d.Source) != valid {
+					return nil
+				}
+				return d
+			})
+		}
+	} else {
+		toks := tokenize(c.Source)
+		for _, i := range solid(toks) {
+			steps = append(steps, func() *Case {
+				rest := append(append([]token(nil), toks[:i]...), toks[i+1:]...)
+				return c.withSource(joinTokens(rest))
+			})
+		}
+	}
+	steps = append(steps, fixtureShrinks(c)...)
+	i := 0
+	return func() *Case {
+		for i < len(steps) {
+			d := steps[i]()
+			i++
+			if d != nil {
+				return d
+			}
+		}
+		return nil
+	}
+}
+
+// fixtureShrinks drop one file, HTTP or shell fixture each.
+func fixtureShrinks(c *Case) []func() *Case {
+	fx := c.Config.Fixtures
+	var out []func() *Case
+	drop := func(apply func(*toolkit.Fixtures)) func() *Case {
+		return func() *Case {
+			d := *c
+			f := d.Config.Fixtures
+			f.Files = append([]toolkit.File(nil), f.Files...)
+			f.HTTP = append([]toolkit.HTTPResponse(nil), f.HTTP...)
+			f.Shell = append([]toolkit.ShellResult(nil), f.Shell...)
+			apply(&f)
+			d.Config.Fixtures = f
+			return &d
+		}
+	}
+	for i := range fx.Files {
+		out = append(out, drop(func(f *toolkit.Fixtures) { f.Files = append(f.Files[:i], f.Files[i+1:]...) }))
+	}
+	for i := range fx.HTTP {
+		out = append(out, drop(func(f *toolkit.Fixtures) { f.HTTP = append(f.HTTP[:i], f.HTTP[i+1:]...) }))
+	}
+	for i := range fx.Shell {
+		out = append(out, drop(func(f *toolkit.Fixtures) { f.Shell = append(f.Shell[:i], f.Shell[i+1:]...) }))
+	}
+	return out
+}
+
+// Validates reports whether src lexes, parses and passes validation (without the
+// reference's validator crash of §4.5).
+func Validates(src string) bool {
+	p, diags := syntax.Parse(DefaultFile, src)
+	if len(diags) > 0 {
+		return false
+	}
+	r := validate.Check(p)
+	return len(r.Diagnostics) == 0 && !r.UnsupportedSpread
+}
+
+// Minimize shrinks c greedily: it tries the variants of Shrinks in order, moves to the
+// first one for which keep holds, and starts over from there, until no variant is kept
+// or keep has been asked maxTries times. It returns the smallest case found (c itself
+// when nothing smaller keeps the property).
+func Minimize(c *Case, keep func(*Case) bool, maxTries int) *Case {
+	tries := 0
+	for {
+		next := Shrinks(c)
+		improved := false
+		for d := next(); d != nil; d = next() {
+			if tries >= maxTries {
+				return c
+			}
+			tries++
+			if keep(d) {
+				c, improved = d, true
+				break
+			}
+		}
+		if !improved {
+			return c
+		}
+	}
+}

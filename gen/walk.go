@@ -1,0 +1,380 @@
+package gen
+
+import "github.com/a0diff/a0diff/runtime/ast"
+
+// walkProgram calls fn on every node of p in pre-order (headers, then statements).
+func walkProgram(p *ast.Program, fn func(ast.Node)) {
+	for _, h := range p.Headers {
+		walkNode(h, fn)
+	}
+	walkStmts(p.Statements, fn)
+}
+
+func walkStmts(list []ast.Stmt, fn func(ast.Node)) {
+	for _, s := range list {
+		walkNode(s, fn)
+	}
+}
+
+func walkNode(n ast.Node, fn func(ast.Node)) {
+	if ast.IsNil(n) {
+		return
+	}
+	fn(n)
+	switch n := n.(type) {
+	case *ast.CapDecl:
+		walkNode(n.Capabilities, fn)
+	case *ast.BudgetDecl:
+		walkNode(n.Budget, fn)
+	case *ast.LetStmt:
+		walkNode(n.Value, fn)
+	case *ast.ExprStmt:
+		walkNode(n.Expr, fn)
+	case *ast.ReturnStmt:
+		walkNode(n.Value, fn)
+	case *ast.FnDecl:
+		walkStmts(n.Body, fn)
+	case *ast.RecordExpr:
+		for _, en := range n.Pairs {
+			walkNode(en, fn)
+		}
+	case *ast.RecordPair:
+		walkNode(n.Value, fn)
+	case *ast.SpreadPair:
+		walkNode(n.Expr, fn)
+	case *ast.ListExpr:
+		for _, e := range n.Elements {
+			walkNode(e, fn)
+		}
+	case *ast.CallExpr:
+		walkNode(n.Args, fn)
+	case *ast.DoExpr:
+		walkNode(n.Args, fn)
+	case *ast.AssertExpr:
+		walkNode(n.Args, fn)
+	case *ast.CheckExpr:
+		walkNode(n.Args, fn)
+	case *ast.FnCallExpr:
+		walkNode(n.Args, fn)
+	case *ast.IfExpr:
+		walkNode(n.Cond, fn)
+		walkNode(n.Then, fn)
+		walkNode(n.Else, fn)
+	case *ast.IfBlockExpr:
+		walkNode(n.Cond, fn)
+		walkStmts(n.ThenBody, fn)
+		walkStmts(n.ElseBody, fn)
+	case *ast.ForExpr:
+		walkNode(n.List, fn)
+		walkStmts(n.Body, fn)
+	case *ast.FilterBlockExpr:
+		walkNode(n.List, fn)
+		walkStmts(n.Body, fn)
+	case *ast.LoopExpr:
+		walkNode(n.Init, fn)
+		walkNode(n.Times, fn)
+		walkStmts(n.Body, fn)
+	case *ast.MatchExpr:
+		walkNode(n.Subject, fn)
+		walkNode(n.OkArm, fn)
+		walkNode(n.ErrArm, fn)
+	case *ast.MatchArm:
+		walkStmts(n.Body, fn)
+	case *ast.TryExpr:
+		walkStmts(n.TryBody, fn)
+		walkStmts(n.CatchBody, fn)
+	case *ast.BinaryExpr:
+		walkNode(n.Left, fn)
+		walkNode(n.Right, fn)
+	case *ast.UnaryExpr:
+		walkNode(n.Operand, fn)
+	}
+}
+
+// editor copies a tree, applying at most one edit: the one whose number is target. Edit
+// sites are numbered in a fixed pre-order walk, each statement list offering "drop
+// statement i" for each of its statements before its statements are entered, so that
+// the big reductions come first. Each expression offers, in order: replacing it by one
+// of its direct subexpressions, then by null, then by 0; each record entry and list
+// element can be dropped; each header can be dropped. With target −1 the editor only
+// copies, and count ends as the number of edit sites.
+type editor struct {
+	target int
+	count  int
+}
+
+func cloneProgram(p *ast.Program) *ast.Program {
+	return (&editor{target: -1}).program(p)
+}
+
+// editSites counts the edits editProgram can make to p.
+func editSites(p *ast.Program) int {
+	e := &editor{target: -1}
+	e.program(p)
+	return e.count
+}
+
+// editProgram returns a copy of p with edit number k applied.
+func editProgram(p *ast.Program, k int) *ast.Program {
+	return (&editor{target: k}).program(p)
+}
+
+func (e *editor) site() bool {
+	hit := e.count == e.target
+	e.count++
+	return hit
+}
+
+func (e *editor) program(p *ast.Program) *ast.Program {
+	q := &ast.Program{Span: p.Span}
+	drop := -1
+	for i := range p.Headers {
+		if e.site() {
+			drop = i
+		}
+	}
+	for i, h := range p.Headers {
+		if i == drop {
+			continue
+		}
+		q.Headers = append(q.Headers, e.header(h))
+	}
+	q.Statements = e.stmts(p.Statements)
+	return q
+}
+
+func (e *editor) header(h ast.Header) ast.Header {
+	switch h := h.(type) {
+	case *ast.CapDecl:
+		return &ast.CapDecl{Span: h.Span, Capabilities: e.recordNoEdit(h.Capabilities)}
+	case *ast.BudgetDecl:
+		return &ast.BudgetDecl{Span: h.Span, Budget: e.recordNoEdit(h.Budget)}
+	case *ast.ImportDecl:
+		c := *h
+		return &c
+	}
+	return h
+}
+
+func (e *editor) stmts(list []ast.Stmt) []ast.Stmt {
+	if list == nil {
+		return nil
+	}
+	drop := -1
+	for i := range list {
+		if e.site() {
+			drop = i
+		}
+	}
+	out := make([]ast.Stmt, 0, len(list))
+	for i, s := range list {
+		if i == drop {
+			continue
+		}
+		out = append(out, e.stmt(s))
+	}
+	return out
+}
+
+func (e *editor) stmt(s ast.Stmt) ast.Stmt {
+	switch s := s.(type) {
+	case *ast.LetStmt:
+		return &ast.LetStmt{Span: s.Span, Name: s.Name, Value: e.expr(s.Value)}
+	case *ast.ExprStmt:
+		return &ast.ExprStmt{Span: s.Span, Expr: e.expr(s.Expr), Target: e.path(s.Target)}
+	case *ast.ReturnStmt:
+		return &ast.ReturnStmt{Span: s.Span, Value: e.expr(s.Value)}
+	case *ast.FnDecl:
+		return &ast.FnDecl{Span: s.Span, Name: s.Name, Params: append([]string(nil), s.Params...), Body: e.stmts(s.Body)}
+	}
+	return s
+}
+
+func (e *editor) path(p *ast.IdentPath) *ast.IdentPath {
+	if p == nil {
+		return nil
+	}
+	return &ast.IdentPath{Span: p.Span, Parts: append([]string(nil), p.Parts...)}
+}
+
+// children lists the direct subexpressions of x that could stand in for it.
+func children(x ast.Expr) []ast.Expr {
+	switch x := x.(type) {
+	case *ast.IfExpr:
+		return []ast.Expr{x.Then, x.Else, x.Cond}
+	case *ast.IfBlockExpr:
+		return []ast.Expr{x.Cond}
+	case *ast.ForExpr:
+		return []ast.Expr{x.List}
+	case *ast.FilterBlockExpr:
+		return []ast.Expr{x.List}
+	case *ast.LoopExpr:
+		return []ast.Expr{x.Init}
+	case *ast.MatchExpr:
+		return []ast.Expr{x.Subject}
+	case *ast.BinaryExpr:
+		return []ast.Expr{x.Left, x.Right}
+	case *ast.UnaryExpr:
+		return []ast.Expr{x.Operand}
+	case *ast.ListExpr:
+		return x.Elements
+	case *ast.FnCallExpr, *ast.CallExpr, *ast.DoExpr, *ast.AssertExpr, *ast.CheckExpr, *ast.RecordExpr:
+		var out []ast.Expr
+		var r *ast.RecordExpr
+		switch x := x.(type) {
+		case *ast.FnCallExpr:
+			r = x.Args
+		case *ast.CallExpr:
+			r = x.Args
+		case *ast.DoExpr:
+			r = x.Args
+		case *ast.AssertExpr:
+			r = x.Args
+		case *ast.CheckExpr:
+			r = x.Args
+		case *ast.RecordExpr:
+			r = x
+		}
+		if r != nil {
+			for _, en := range r.Pairs {
+				switch en := en.(type) {
+				case *ast.RecordPair:
+					out = append(out, en.Value)
+				case *ast.SpreadPair:
+					out = append(out, en.Expr)
+				}
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func isLeaf(x ast.Expr) bool {
+	switch x.(type) {
+	case *ast.IntLiteral, *ast.FloatLiteral, *ast.BoolLiteral, *ast.StrLiteral, *ast.NullLiteral, *ast.IdentPath:
+		return true
+	}
+	return false
+}
+
+func (e *editor) expr(x ast.Expr) ast.Expr {
+	if ast.IsNil(x) {
+		return x
+	}
+	for _, c := range children(x) {
+		if e.site() {
+			return (&editor{target: -1}).expr(c)
+		}
+	}
+	if !isLeaf(x) {
+		if e.site() {
+			return &ast.NullLiteral{}
+		}
+		if e.site() {
+			return intLit(0)
+		}
+	}
+	switch x := x.(type) {
+	case *ast.IntLiteral:
+		c := *x
+		return &c
+	case *ast.FloatLiteral:
+		c := *x
+		return &c
+	case *ast.BoolLiteral:
+		c := *x
+		return &c
+	case *ast.StrLiteral:
+		c := *x
+		return &c
+	case *ast.NullLiteral:
+		c := *x
+		return &c
+	case *ast.IdentPath:
+		return e.path(x)
+	case *ast.RecordExpr:
+		return e.record(x)
+	case *ast.ListExpr:
+		drop := -1
+		for i := range x.Elements {
+			if e.site() {
+				drop = i
+			}
+		}
+		l := &ast.ListExpr{Span: x.Span}
+		for i, el := range x.Elements {
+			if i != drop {
+				l.Elements = append(l.Elements, e.expr(el))
+			}
+		}
+		return l
+	case *ast.CallExpr:
+		return &ast.CallExpr{Span: x.Span, Tool: e.path(x.Tool), Args: e.record(x.Args)}
+	case *ast.DoExpr:
+		return &ast.DoExpr{Span: x.Span, Tool: e.path(x.Tool), Args: e.record(x.Args)}
+	case *ast.AssertExpr:
+		return &ast.AssertExpr{Span: x.Span, Args: e.record(x.Args)}
+	case *ast.CheckExpr:
+		return &ast.CheckExpr{Span: x.Span, Args: e.record(x.Args)}
+	case *ast.FnCallExpr:
+		return &ast.FnCallExpr{Span: x.Span, Name: e.path(x.Name), Args: e.record(x.Args)}
+	case *ast.IfExpr:
+		return &ast.IfExpr{Span: x.Span, Cond: e.expr(x.Cond), Then: e.expr(x.Then), Else: e.expr(x.Else)}
+	case *ast.IfBlockExpr:
+		return &ast.IfBlockExpr{Span: x.Span, Cond: e.expr(x.Cond), ThenBody: e.stmts(x.ThenBody), ElseBody: e.stmts(x.ElseBody)}
+	case *ast.ForExpr:
+		return &ast.ForExpr{Span: x.Span, List: e.expr(x.List), Binding: x.Binding, Body: e.stmts(x.Body)}
+	case *ast.FilterBlockExpr:
+		return &ast.FilterBlockExpr{Span: x.Span, List: e.expr(x.List), Binding: x.Binding, Body: e.stmts(x.Body)}
+	case *ast.LoopExpr:
+		return &ast.LoopExpr{Span: x.Span, Init: e.expr(x.Init), Times: e.expr(x.Times), Binding: x.Binding, Body: e.stmts(x.Body)}
+	case *ast.MatchExpr:
+		return &ast.MatchExpr{Span: x.Span, Subject: e.expr(x.Subject), OkArm: e.arm(x.OkArm), ErrArm: e.arm(x.ErrArm)}
+	case *ast.TryExpr:
+		return &ast.TryExpr{Span: x.Span, TryBody: e.stmts(x.TryBody), CatchBinding: x.CatchBinding, CatchBody: e.stmts(x.CatchBody)}
+	case *ast.BinaryExpr:
+		return &ast.BinaryExpr{Span: x.Span, Op: x.Op, Left: e.expr(x.Left), Right: e.expr(x.Right)}
+	case *ast.UnaryExpr:
+		return &ast.UnaryExpr{Span: x.Span, Op: x.Op, Operand: e.expr(x.Operand)}
+	}
+	return x
+}
+
+func (e *editor) arm(a *ast.MatchArm) *ast.MatchArm {
+	if a == nil {
+		return nil
+	}
+	return &ast.MatchArm{Span: a.Span, Tag: a.Tag, Binding: a.Binding, Body: e.stmts(a.Body)}
+}
+
+// record copies r, offering to drop each entry.
+func (e *editor) record(r *ast.RecordExpr) *ast.RecordExpr {
+	if r == nil {
+		return nil
+	}
+	drop := -1
+	for i := range r.Pairs {
+		if e.site() {
+			drop = i
+		}
+	}
+	out := &ast.RecordExpr{Span: r.Span}
+	for i, en := range r.Pairs {
+		if i == drop {
+			continue
+		}
+		switch en := en.(type) {
+		case *ast.RecordPair:
+			out.Pairs = append(out.Pairs, &ast.RecordPair{Span: en.Span, Key: en.Key, Value: e.expr(en.Value)})
+		case *ast.SpreadPair:
+			out.Pairs = append(out.Pairs, &ast.SpreadPair{Span: en.Span, Expr: e.expr(en.Expr)})
+		}
+	}
+	return out
+}
+
+// recordNoEdit copies a header record without edit sites inside it.
+func (e *editor) recordNoEdit(r *ast.RecordExpr) *ast.RecordExpr {
+	return (&editor{target: -1}).record(r)
+}
