@@ -2,6 +2,7 @@ package gen
 
 import (
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
@@ -195,4 +196,12 @@ func (g *generator) toolOf(sc *scope, tool string, d int) (ast.Expr, *typ) {
 		return &ast.DoExpr{Tool: path, Args: args}, t
 	}
 	return &ast.CallExpr{Tool: path, Args: args}, t
+}
+
+// StandardConfig is a host configuration for programs that come without one (fuzzed
+// text): span file DefaultFile, every capability allowed, and the fixtures a generated
+// case with every feature would get when every decision is 0.
+func StandardConfig() outcome.Config {
+	g := &generator{ch: NewByteChooser(nil), feat: AllFeatures}
+	return outcome.Config{File: DefaultFile, Allow: append([]string(nil), allCaps...), Fixtures: g.newWorld().fixtures()}
 }

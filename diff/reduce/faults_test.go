@@ -96,6 +96,13 @@ var faults = map[string]fault{
 			}})
 		},
 	},
+	"parsemsg": {
+		name:  "parsemsg",
+		about: "E_PARSE messages get a suffix on the Go side",
+		goImpl: func() outcome.Runner {
+			return parseMessage{run.New()}
+		},
+	},
 	"loopcount": {
 		name:  "loopcount",
 		about: "the loop_end event of a loop of 3 or more iterations reports one iteration too many",
@@ -159,6 +166,18 @@ func (p perturbOutcome) Run(ctx context.Context, src string, cfg outcome.Config)
 				o.Trace[i].Data = c
 			}
 		}
+	}
+	return o
+}
+
+// parseMessage wraps a Runner and changes the message of its E_PARSE diagnostics.
+type parseMessage struct{ outcome.Runner }
+
+func (p parseMessage) Run(ctx context.Context, src string, cfg outcome.Config) outcome.Outcome {
+	o := p.Runner.Run(ctx, src, cfg)
+	if len(o.Errors) > 0 && o.Errors[0].Code == "E_PARSE" {
+		o.Errors = append([]outcome.Diagnostic(nil), o.Errors...)
+		o.Errors[0].Message += " (go)"
 	}
 	return o
 }

@@ -1,7 +1,10 @@
 package reduce
 
 import (
+	"unicode/utf8"
+
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
 // reduceAST runs delta debugging and the simplification passes until a whole round
@@ -67,6 +70,47 @@ func (r *reducer) reduceConfig() {
 			return func() { fx.Cwd = old }
 		})
 	}
+	// Shorten what the tools hand back (each try is strictly shorter, so this ends).
+	var texts []*string
+	for i := range fx.Files {
+		texts = append(texts, &fx.Files[i].Content)
+	}
+	for i := range fx.HTTP {
+		texts = append(texts, &fx.HTTP[i].Body)
+	}
+	for i := range fx.Shell {
+		texts = append(texts, &fx.Shell[i].Stdout, &fx.Shell[i].Stderr)
+	}
+	for _, p := range texts {
+		r.shortenText(p)
+	}
+}
+
+// shortenText tries the empty text and then halves of *p, as long as one keeps the
+// divergence.
+func (r *reducer) shortenText(p *string) {
+	set := func(v string) func() func() {
+		return func() func() {
+			old := *p
+			*p = v
+			return func() { *p = old }
+		}
+	}
+	if *p == "" || r.try(set("")) {
+		return
+	}
+	for len(*p) > 1 && !r.stopped() {
+		half := len(*p) / 2
+		for half > 0 && !utf8.RuneStart((*p)[half]) {
+			half-- // cut between characters: the entry writes the text as JSON
+		}
+		if half == 0 {
+			return
+		}
+		if !r.try(set((*p)[:half])) && !r.try(set((*p)[half:])) {
+			return
+		}
+	}
 }
 
 // ddmin removes elements of s while the program keeps diverging: first all of them, then
@@ -87,10 +131,10 @@ func (r *reducer) ddmin(s seq) {
 		gran = min(gran, n)
 		chunks := split(n, gran)
 		at := func(k int) chunk { return chunks[(start+k)%len(chunks)] }
-		k := r.firstInteresting(len(chunks), func(k int) string {
+		k := r.firstInteresting(len(chunks), func(k int) (string, outcome.Config) {
 			undo := s.keep(complement(n, at(k)))
 			defer undo()
-			return r.current()
+			return r.current(), copyConfig(r.cfg) // the seq may be the configuration's
 		})
 		if k >= 0 {
 			s.keep(complement(n, at(k)))

@@ -288,14 +288,14 @@ func (r *reducer) key(src string, cfg outcome.Config) [32]byte {
 // interesting runs src under cfg through both implementations (or asks the cache) and
 // reports whether they diverge with exactly the wanted signatures.
 func (r *reducer) interesting(src string, cfg outcome.Config) bool {
-	return r.firstInteresting(1, func(int) string { return src }) == 0
+	return r.firstInteresting(1, func(int) (string, outcome.Config) { return src, cfg }) == 0
 }
 
-// firstInteresting returns the smallest k < n such that the candidate text(k), under the
-// current configuration, diverges with the wanted signatures, or -1. Candidates not in
+// firstInteresting returns the smallest k < n such that the candidate k (a program and
+// its configuration) diverges with the wanted signatures, or -1. Candidates not in
 // the cache are run up to Workers at a time, in order; the runs of a window that come
 // after the first interesting candidate are wasted, never used.
-func (r *reducer) firstInteresting(n int, text func(k int) string) int {
+func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outcome.Config)) int {
 	workers := r.opts.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -303,6 +303,7 @@ func (r *reducer) firstInteresting(n int, text func(k int) string) int {
 	type candidate struct {
 		key              [32]byte
 		src              string
+		cfg              outcome.Config
 		cached, ran, yes bool
 	}
 	for lo := 0; lo < n; lo += workers {
@@ -310,8 +311,8 @@ func (r *reducer) firstInteresting(n int, text func(k int) string) int {
 		var wg sync.WaitGroup
 		for i := range window {
 			c := &window[i]
-			c.src = text(lo + i)
-			c.key = r.key(c.src, r.cfg)
+			c.src, c.cfg = candidateAt(lo + i)
+			c.key = r.key(c.src, c.cfg)
 			if v, ok := r.cache[c.key]; ok {
 				r.hits++
 				c.cached, c.yes = true, v
@@ -324,7 +325,7 @@ func (r *reducer) firstInteresting(n int, text func(k int) string) int {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				c.yes = r.judge(c.src, r.cfg)
+				c.yes = r.judge(c.src, c.cfg)
 			}()
 		}
 		wg.Wait()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/toolkit"
@@ -312,8 +313,12 @@ func Normalize(o Outcome) Outcome {
 					if r.Has("durationMs") {
 						r = r.Clone()
 						r.Delete("durationMs")
-						e.Data = r
 					}
+					if m, _ := r.Get("message"); isTimeBudgetMessage(m) {
+						r = r.Clone()
+						r.Set("message", timeBudgetMessage)
+					}
+					e.Data = r
 				case "budget_exceeded":
 					e.Data = dropTimeActual(r)
 				}
@@ -327,8 +332,8 @@ func Normalize(o Outcome) Outcome {
 		for i, d := range o.Errors {
 			if r, ok := d.Details.(*value.Record); ok && d.Code == "E_BUDGET" {
 				d.Details = dropTimeActual(r)
-				if b, _ := r.Get("budget"); b == "timeMs" {
-					d.Message = "Budget exceeded: timeMs limit exceeded."
+				if isTimeBudgetMessage(d.Message) {
+					d.Message = timeBudgetMessage
 				}
 			}
 			errs[i] = d
@@ -345,4 +350,13 @@ func dropTimeActual(r *value.Record) *value.Record {
 	r = r.Clone()
 	r.Delete("actual")
 	return r
+}
+
+// timeBudgetMessage replaces "Budget exceeded: timeMs limit of Nms exceeded (Mms
+// elapsed).", whose elapsed time differs from run to run.
+const timeBudgetMessage = "Budget exceeded: timeMs limit exceeded."
+
+func isTimeBudgetMessage(m value.Value) bool {
+	s, ok := m.(string)
+	return ok && strings.HasPrefix(s, "Budget exceeded: timeMs limit of ")
 }

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/diff/reduce"
+)
+
+func init() { register(newReduceCmd) }
+
+type reduceFlags struct {
+	out           string
+	maxTime       time.Duration
+	maxCandidates int
+	workers       int
+}
+
+func newReduceCmd(a *app) *cobra.Command {
+	f := &reduceFlags{}
+	cmd := &cobra.Command{
+		Use:   "reduce [--ref FILE.js] FILE.a0 [-o OUT]",
+		Short: "Minimise a divergent program, keeping its divergence signatures",
+		Long: `Reduce FILE.a0 — a corpus entry on which the Go evaluator and the reference diverge —
+to a small program (and host configuration) that still diverges with exactly the same
+set of divergence signatures, so that the reduction never slides onto another bug.
+
+The reduction works on the syntax tree: delta debugging over statements, record fields
+and arguments, list elements, parameters, headers and fixtures, level by level, then
+simplifications run to a fixpoint (replace an expression by a part of it or a literal,
+inline lets, flatten blocks, drop unused parameters, shorten strings, lower numbers,
+rename identifiers). Every candidate runs through both implementations under the
+entry's limits (@timeout, else --timeout). The result is printed with the canonical
+printer and is 1-minimal: removing any single statement, field, argument, list element,
+parameter, header or fixture loses the divergence. A program that does not parse is
+reduced line by line and token by token.
+
+The result is written as a new corpus entry OUT (default FILE.reduced.a0 beside the
+input, or FILE.reduced-2.a0, … when that exists), atomically, with the host directives,
+the signatures and a note of the reduction; it is replayed once more before it is
+written. FILE itself and existing files are never overwritten. A progress line is shown
+on a terminal.
+
+Exit status: 0 when the reduced entry was written; 1 when FILE does not diverge, or the
+divergence could not be reproduced, or the run was interrupted; 2 on usage or input
+errors.`,
+		Args: exactArgs(1, "one FILE.a0"),
+		RunE: func(cmd *cobra.Command, args []string) error { return reduceFile(cmd, a, f, args[0]) },
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&f.out, "output", "o", "", "write the reduced entry to `OUT` (must not exist; default FILE.reduced.a0)")
+	fl.DurationVar(&f.maxTime, "max-time", 0, "stop reducing after this long and keep the smallest program so far (0: no bound)")
+	fl.IntVar(&f.maxCandidates, "max-candidates", 0, "stop reducing after this many candidate runs (0: no bound)")
+	fl.IntVarP(&f.workers, "jobs", "j", 0, "candidates run at the same time (0: the number of CPUs)")
+	return cmd
+}
+
+func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error {
+	if a.timeout <= 0 {
+		return usageErrorf("--timeout must be positive, not %s", a.timeout)
+	}
+	if f.maxTime < 0 || f.maxCandidates < 0 || f.workers < 0 {
+		return usageErrorf("--max-time, --max-candidates and -j must not be negative")
+	}
+	e, err := corpus.ParseFile(input)
+	if err != nil {
+		return err
+	}
+	out := f.out
+	if out == "" {
+		out = reduce.DefaultPath(input)
+	} else if err := checkOutput(input, out); err != nil {
+		return err
+	}
+	rs, err := a.implementations()
+	if err != nil {
+		return err
+	}
+	runners := reduce.Runners(rs)
+	opts := reduce.Options{Timeout: a.timeout, MaxTime: f.maxTime, MaxCandidates: f.maxCandidates, Workers: f.workers}
+	var status *statusLine
+	if isTerminal(a.stderr) {
+		status = &statusLine{w: a.stderr}
+		opts.Progress = status.update
+	}
+	ctx := cmd.Context()
+	res, err := reduce.ReduceEntry(ctx, e, runners, opts)
+	status.clear()
+	if err != nil {
+		if ctx.Err() != nil {
+			return &exitError{code: exitFailure, err: fmt.Errorf("%s: interrupted", input)}
+		}
+		// The input does not diverge, or the divergence is not reproducible.
+		return &exitError{code: exitFailure, err: fmt.Errorf("%s: %v", input, err)}
+	}
+	if err := reduce.Save(ctx, res, runners, opts, input, out); err != nil {
+		if ctx.Err() != nil {
+			return &exitError{code: exitFailure, err: fmt.Errorf("%s: interrupted", input)}
+		}
+		return &exitError{code: exitFailure, err: fmt.Errorf("%s: %v", out, err)}
+	}
+	return writeReduceReport(a.stdout, input, out, res)
+}
+
+// checkOutput refuses an explicit output that is the input or an existing file.
+func checkOutput(input, out string) error {
+	if st, err := os.Stat(out); err == nil {
+		if in, err := os.Stat(input); err == nil && os.SameFile(in, st) {
+			return usageErrorf("-o %s: that is the input; a0diff reduce never overwrites its input", out)
+		}
+		return usageErrorf("-o %s: already exists; a0diff reduce never replaces a file", out)
+	}
+	if filepath.Clean(out) == filepath.Clean(input) {
+		return usageErrorf("-o %s: that is the input; a0diff reduce never overwrites its input", out)
+	}
+	return nil
+}
+
+func writeReduceReport(w io.Writer, input, out string, res reduce.Result) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "reduced %s -> %s\n", input, out)
+	if f := res.Factor(); f > 0 {
+		fmt.Fprintf(&b, "  size:       %d -> %d AST nodes (%.1fx smaller), %d -> %d lines of code\n",
+			res.Before.Nodes, res.After.Nodes, f, res.Before.Lines, res.After.Lines)
+	} else {
+		fmt.Fprintf(&b, "  size:       %d -> %d lines of code, %d -> %d bytes (reduced as text: it does not parse)\n",
+			res.Before.Lines, res.After.Lines, res.Before.Bytes, res.After.Bytes)
+	}
+	fmt.Fprintf(&b, "  work:       %d candidates run, %d answered from the cache, %s\n",
+		res.Candidates, res.CacheHits, res.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(&b, "  signatures: %s\n", strings.Join(res.Signatures, " "))
+	if res.Stopped != "" {
+		fmt.Fprintf(&b, "  note:       the reduction %s; the program may not be minimal\n", res.Stopped)
+	}
+	b.WriteString("\n")
+	b.WriteString(res.Source)
+	if !strings.HasSuffix(res.Source, "\n") {
+		b.WriteString("\n")
+	}
+	for _, d := range reduce.Directives(res.Config) {
+		b.WriteString(d + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// statusLine draws the reduction's progress on one terminal line.
+type statusLine struct {
+	w     io.Writer
+	last  time.Time
+	drawn bool
+}
+
+func (s *statusLine) update(p reduce.Progress) {
+	if time.Since(s.last) < 100*time.Millisecond {
+		return
+	}
+	s.last = time.Now()
+	size := fmt.Sprintf("%d AST nodes", p.Size.Nodes)
+	if p.Size.Nodes == 0 {
+		size = fmt.Sprintf("%d bytes", p.Size.Bytes)
+	}
+	fmt.Fprintf(s.w, "\r\033[Kreducing (%s): %d candidates, %d cached, now %s, %s",
+		p.Phase, p.Candidates, p.CacheHits, size, p.Elapsed.Round(100*time.Millisecond))
+	s.drawn = true
+}
+
+func (s *statusLine) clear() {
+	if s != nil && s.drawn {
+		fmt.Fprint(s.w, "\r\033[K")
+	}
+}
