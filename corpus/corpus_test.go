@@ -461,3 +461,30 @@ func TestDiscover(t *testing.T) {
 		t.Error("no paths: no error")
 	}
 }
+
+// TestRejectsNonText: UTF-16/32 files and binary files are input errors naming the
+// position, while stray ill-formed bytes in UTF-8 text are A0 behaviour (spec §1.1).
+func TestRejectsNonText(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		data string
+		want string // "" when the entry must parse
+	}{
+		{"utf-16le", "\xff\xfer\x00e\x00", "bad.a0:1:1: not UTF-8 text: the file starts with a UTF-16LE byte-order mark"},
+		{"utf-16be", "\xfe\xff\x00r", "bad.a0:1:1: not UTF-8 text: the file starts with a UTF-16BE byte-order mark"},
+		{"utf-32le", "\xff\xfe\x00\x00r\x00\x00\x00", "bad.a0:1:1: not UTF-8 text: the file starts with a UTF-32LE byte-order mark"},
+		{"nul byte", "# a\nreturn 1\x00\n", "bad.a0:2:9: not UTF-8 text: NUL byte"},
+		{"stray bytes in text", "return \"\xe2\x82\"\n", ""},
+		{"utf-8 bom", "\xef\xbb\xbfreturn 1\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("bad.a0", []byte(tc.data))
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("Parse: %v", err)
+			case tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)):
+				t.Fatalf("Parse error %v, want one starting %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -93,6 +93,9 @@ func ParseFile(path string) (*Entry, error) {
 // Parse parses an entry's bytes; path names the entry in error messages and provides the
 // default span file name.
 func Parse(path string, data []byte) (*Entry, error) {
+	if err := checkText(data); err != nil {
+		return nil, fmt.Errorf("%s:%v", path, err)
+	}
 	e := &Entry{Path: path, Raw: data, Source: decodeSource(data)}
 	e.Config.File = filepath.Base(path)
 	lines := splitLines(data)

@@ -2,6 +2,7 @@ package reduce
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -15,6 +16,7 @@ func (r *reducer) simplify() {
 	passes := []func() bool{
 		r.hoistOrLiteral,
 		r.inlineLets,
+		r.inlineCalls,
 		r.flattenBlocks,
 		r.dropTargets,
 		r.dropUnusedParams,
@@ -213,6 +215,114 @@ func resolvePath(e ast.Expr, keys []string) ast.Expr {
 		}
 	}
 	return e
+}
+
+// inlineCalls replaces a call of a user function whose body is just `return E` by E,
+// with the function's parameters replaced by the call's arguments (null when absent).
+// The declaration goes in the same edit when no other call (or callback name) is left.
+func (r *reducer) inlineCalls() bool {
+	changed := false
+	for _, sl := range allSlots(r.prog) {
+		call, ok := sl.get().(*ast.FnCallExpr)
+		if !ok || call.Name == nil || len(call.Name.Parts) != 1 || call.Args == nil {
+			continue
+		}
+		list, fn := findFn(r.prog, call.Name.Parts[0])
+		if fn == nil || len(fn.Body) != 1 {
+			continue
+		}
+		ret, ok := fn.Body[0].(*ast.ReturnStmt)
+		if !ok {
+			continue
+		}
+		body := substitute(ret.Value, fn.Params, call.Args)
+		if body == nil {
+			continue
+		}
+		if r.trySmaller(func() func() {
+			undoCall := sl.replace(body)
+			if calls(r.prog, fn.Name) > 0 || hasString(r.prog, fn.Name) {
+				return undoCall
+			}
+			old := *list
+			*list = slices.DeleteFunc(slices.Clone(old), func(s ast.Stmt) bool { return s == ast.Stmt(fn) })
+			return func() {
+				*list = old
+				undoCall()
+			}
+		}) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+// findFn returns the one declaration of the function name and the statement list
+// holding it (nil when there is none or more than one: the registry then depends on
+// which ran last).
+func findFn(p *ast.Program, name string) (*[]ast.Stmt, *ast.FnDecl) {
+	var list *[]ast.Stmt
+	var fn *ast.FnDecl
+	count := 0
+	for _, l := range stmtLists(p) {
+		for _, s := range *l {
+			if f, ok := s.(*ast.FnDecl); ok && f.Name == name {
+				list, fn = l, f
+				count++
+			}
+		}
+	}
+	if count != 1 {
+		return nil, nil
+	}
+	return list, fn
+}
+
+// calls counts the direct calls of the user function name.
+func calls(p *ast.Program, name string) int {
+	n := 0
+	walk(p, func(nd ast.Node) {
+		if c, ok := nd.(*ast.FnCallExpr); ok && c.Name != nil && len(c.Name.Parts) == 1 && c.Name.Parts[0] == name {
+			n++
+		}
+	})
+	return n
+}
+
+// substitute returns a copy of e with the parameters replaced by the values args
+// gives them (null when absent), or nil when an argument cannot be told statically (a
+// spread) or a path reads into an absent one.
+func substitute(e ast.Expr, params []string, args *ast.RecordExpr) ast.Expr {
+	values := map[string]ast.Expr{}
+	for _, en := range args.Pairs {
+		switch en := en.(type) {
+		case *ast.RecordPair:
+			values[en.Key] = en.Value
+		default:
+			return nil
+		}
+	}
+	holder := &ast.ReturnStmt{Value: clone(e)}
+	for _, sl := range allSlots(holder) {
+		p, ok := sl.get().(*ast.IdentPath)
+		if !ok || len(p.Parts) == 0 || !slices.Contains(params, p.Parts[0]) {
+			continue
+		}
+		v, ok := values[p.Parts[0]]
+		if !ok {
+			if len(p.Parts) > 1 {
+				return nil
+			}
+			sl.set(&ast.NullLiteral{})
+			continue
+		}
+		resolved := resolvePath(v, p.Parts[1:])
+		if resolved == nil {
+			return nil
+		}
+		sl.set(clone(resolved))
+	}
+	return holder.Value
 }
 
 // flattenBlocks replaces a statement whose expression is a block form (if, for, try,
