@@ -125,12 +125,15 @@ func (g *generator) ref(sc *scope, want *typ) (ast.Expr, *typ) {
 			continue
 		}
 		for _, f := range v.t.fields {
+			if !ast.IsKeyName(f.key) {
+				continue // a dotted key: v.a.b would traverse instead
+			}
 			if f.t.fits(want) {
 				cands = append(cands, cand{[]string{v.name, f.key}, f.t})
 			}
 			if f.t.k == kRec {
 				for _, f2 := range f.t.fields {
-					if f2.t.fits(want) {
+					if ast.IsKeyName(f2.key) && f2.t.fits(want) {
 						cands = append(cands, cand{[]string{v.name, f.key, f2.key}, f2.t})
 					}
 				}

@@ -193,7 +193,7 @@ func (g *generator) budgetHeader() *ast.BudgetDecl {
 // that the gate refuses it; plus all capabilities, sometimes).
 func (g *generator) config(p *ast.Program) outcome.Config {
 	cfg := outcome.Config{File: g.opts.File, Allow: []string{}}
-	if g.has(FeatTools) {
+	if len(g.usedTools) > 0 {
 		cfg.Fixtures = g.world.fixtures()
 	}
 	declared := declaredCaps(p)

@@ -250,6 +250,13 @@ func children(x ast.Expr) []ast.Expr {
 	return nil
 }
 
+// nodeCount is the number of nodes of the subtree x.
+func nodeCount(x ast.Node) int {
+	n := 0
+	walkNode(x, func(ast.Node) { n++ })
+	return n
+}
+
 func isLeaf(x ast.Expr) bool {
 	switch x.(type) {
 	case *ast.IntLiteral, *ast.FloatLiteral, *ast.BoolLiteral, *ast.StrLiteral, *ast.NullLiteral, *ast.IdentPath:
@@ -267,7 +274,7 @@ func (e *editor) expr(x ast.Expr) ast.Expr {
 			return (&editor{target: -1}).expr(c)
 		}
 	}
-	if !isLeaf(x) {
+	if !isLeaf(x) && nodeCount(x) > 1 {
 		if e.site() {
 			return &ast.NullLiteral{}
 		}

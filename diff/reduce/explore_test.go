@@ -4,21 +4,24 @@ import (
 	"context"
 	"testing"
 	"fmt"
-
-	"github.com/a0diff/a0diff/diff"
+	"time"
 )
 
 func TestExplore(t *testing.T) {
-	for _, fname := range []string{"concat3", "maxneg", "keysrev", "csvupper", "loopcount"} {
-		src, cfg := bigProgram(1, fname, 110)
-		f := faults[fname]
-		g, r := shippedRunners().Go.Run(context.Background(), src, cfg), reference().Run(context.Background(), src, cfg)
-		d0 := diff.Compare(g, r)
-		fg := f.goImpl().Run(context.Background(), src, cfg)
-		d1 := diff.Compare(fg, r)
-		fmt.Println(fname, "lines", codeLines(src), "shipped:", d0.Verdict, d0.Signatures(), "faulty:", d1.Verdict, d1.Signatures(), "exit", r.ExitCode, r.Errors)
-		res, err := Reduce(context.Background(), src, cfg, faultyRunners(f), Options{})
-		if err != nil { t.Log(err); continue }
-		fmt.Printf("%s: %v -> %v (%.1fx) cand=%d hits=%d %s\n%s%v\n", fname, res.Before, res.After, res.Factor(), res.Candidates, res.CacheHits, res.Elapsed, res.Source, Directives(res.Config))
+	for _, fn := range []string{"concat3", "maxneg", "keysrev", "csvupper", "loopcount"} {
+		src, cfg, _ := divergingProgram(t, fn, 100, 110)
+		rs := faultyRunners(faults[fn])
+		counts := map[string]int{}
+		var order []string
+		opts := Options{Progress: func(p Progress) {
+			if counts[p.Phase] == 0 { order = append(order, p.Phase) }
+			counts[p.Phase]++
+		}}
+		st := time.Now()
+		res, err := Reduce(context.Background(), src, cfg, rs, opts)
+		if err != nil { t.Fatal(err) }
+		fmt.Printf("%s %v %d cand %.1fx ", fn, time.Since(st).Round(time.Millisecond), res.Candidates, res.Factor())
+		for _, ph := range order { fmt.Print(ph, "=", counts[ph], " ") }
+		fmt.Println()
 	}
 }

@@ -16,6 +16,7 @@ func (r *reducer) reduceAST() {
 		r.phase = "fixtures"
 		r.reduceConfig()
 		r.phase = "delta debugging"
+		r.try(r.dropDeadCode)
 		r.hdd()
 		r.phase = "simplifying"
 		r.simplify()
@@ -48,6 +49,64 @@ func (r *reducer) hdd() {
 			next = append(next, children(n)...)
 		}
 		level = next
+	}
+}
+
+// dropDeadCode removes, in one edit, every let and function declaration whose name
+// nothing else mentions, transitively (a declaration used only by dead ones is dead):
+// one run instead of the many ddmin needs to find each. The names are matched without
+// regard to scopes, which errs on the side of keeping.
+func (r *reducer) dropDeadCode() func() {
+	lists := stmtLists(r.prog)
+	old := make([][]ast.Stmt, len(lists))
+	for i, l := range lists {
+		old[i] = *l
+	}
+	for {
+		used := map[string]bool{}
+		walk(r.prog, func(n ast.Node) {
+			switch n := n.(type) {
+			case *ast.FnCallExpr:
+				if n.Name != nil && len(n.Name.Parts) > 0 {
+					used[n.Name.Parts[0]] = true
+				}
+			case *ast.StrLiteral:
+				used[n.Value] = true // a callback name: map { fn: "f" }
+			}
+		})
+		for _, sl := range allSlots(r.prog) {
+			if p, ok := sl.get().(*ast.IdentPath); ok && len(p.Parts) > 0 {
+				used[p.Parts[0]] = true
+			}
+		}
+		removed := false
+		for _, l := range lists {
+			kept := (*l)[:0:0]
+			for _, s := range *l {
+				switch s := s.(type) {
+				case *ast.LetStmt:
+					if !used[s.Name] {
+						removed = true
+						continue
+					}
+				case *ast.FnDecl:
+					if !used[s.Name] {
+						removed = true
+						continue
+					}
+				}
+				kept = append(kept, s)
+			}
+			*l = kept
+		}
+		if !removed {
+			break
+		}
+	}
+	return func() {
+		for i, l := range lists {
+			*l = old[i]
+		}
 	}
 }
 

@@ -16,7 +16,7 @@ const (
 	// each call while runaway recursion ends quickly. goja's value stack grows in fixed
 	// steps and is released after every run, so a deeper limit makes every overflow
 	// quadratically slower (see README.md, "goja is not V8").
-	defaultMaxCallStack = 50_000
+	defaultMaxCallStack = 250_000
 
 	// checkTimeout bounds the evaluation of a bundle by Check (Load): a bundle's top
 	// level only defines functions, so anything near this is a broken bundle.

@@ -43,7 +43,7 @@ func TestRunClassifiesEveryWayABundleCanEnd(t *testing.T) {
 	}{
 		// The ABI arguments: the source verbatim, configJSON with the limits' defaults.
 		{"echo", outcome.StatusOK,
-			`{"source":"echo","config":{"file":"t.a0","allow":["fs.read"],"limits":{"maxDepth":2000,"maxSize":1048576}},"version":"fake 1"}`, nil},
+			`{"source":"echo","config":{"file":"t.a0","allow":["fs.read"],"limits":{"maxDepth":10000,"maxSize":1048576}},"version":"fake 1"}`, nil},
 		{"busy 5", outcome.StatusOK,
 			`[{"id":0,"name":"row0","tags":[0,"0"]},{"id":1,"name":"row4","tags":[4,"4"]},{"id":2,"name":"row3","tags":[3,"3"]}]`, nil},
 		// Lone surrogates put raw into the Outcome text survive as code units.
@@ -62,7 +62,9 @@ func TestRunClassifiesEveryWayABundleCanEnd(t *testing.T) {
 	}
 	// A generous grace: on a loaded machine an interrupted runtime can take a while to
 	// be scheduled again, and these runs must end at the interrupt, not be abandoned.
-	r := fakeRunner(t, WithGrace(5*time.Second))
+	// A small stack limit keeps the endless recursion below quick (goja regrows its value
+	// stack in fixed steps, so reaching the default limit takes seconds).
+	r := fakeRunner(t, WithGrace(5*time.Second), WithMaxCallStack(50_000))
 	for _, tc := range tests {
 		t.Run(tc.source, func(t *testing.T) {
 			c := cfg

@@ -36,7 +36,7 @@ func TestHarnessLimits(t *testing.T) {
 			outcome.Limits{}, outcome.StatusResource, "nested deeper than", 5 * time.Second},
 		{"unbounded recursion hits MaxDepth",
 			"fn f { n } { return f { n: n + 1 } }\nreturn f { n: 0 }",
-			outcome.Limits{}, outcome.StatusResource, "depth limit 2000", 5 * time.Second},
+			outcome.Limits{}, outcome.StatusResource, "depth limit 10000", 5 * time.Second},
 		{"MaxDepth is not catchable",
 			"fn f { n } { return f { n: n + 1 } }\nreturn try { return f { n: 0 } } catch { e } { return e }",
 			outcome.Limits{MaxDepth: 50}, outcome.StatusResource, "depth limit 50", 5 * time.Second},

@@ -108,9 +108,13 @@ export function errorMessage(e: unknown): string {
 // order, duplicates kept (spec §5.2).
 function requestedCapabilities(program: AST.Program): string[] {
   const caps: string[] = [];
-  for (const h of program.headers) {
+  const headers = program.headers;
+  for (let i = 0; i < headers.length; i++) {
+    const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    for (const p of h.capabilities.pairs) {
+    const pairs = h.capabilities.pairs;
+    for (let j = 0; j < pairs.length; j++) {
+      const p = pairs[j];
       if (p.kind === "RecordPair" && p.value.kind === "BoolLiteral" && p.value.value === true) caps.push(p.key);
     }
   }
@@ -121,9 +125,13 @@ function requestedCapabilities(program: AST.Program): string[] {
 // override earlier values field by field (spec §5.16).
 function declaredBudget(program: AST.Program): Rec {
   const budget: Rec = {};
-  for (const h of program.headers) {
+  const headers = program.headers;
+  for (let i = 0; i < headers.length; i++) {
+    const h = headers[i];
     if (h.kind !== "BudgetDecl") continue;
-    for (const p of h.budget.pairs) {
+    const pairs = h.budget.pairs;
+    for (let j = 0; j < pairs.length; j++) {
+      const p = pairs[j];
       if (p.kind === "RecordPair" && BUDGET_FIELDS.indexOf(p.key) >= 0 && p.value.kind === "IntLiteral") {
         budget[p.key] = p.value.value;
       }
@@ -163,7 +171,8 @@ export class Evaluator {
   run(): RunResult {
     const program = this.program;
     const caps = requestedCapabilities(program);
-    for (const cap of caps) {
+    for (let i = 0; i < caps.length; i++) {
+      const cap = caps[i];
       if (!this.allowed.has(cap)) {
         const first = program.headers.find((h) => h.kind === "CapDecl");
         const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first?.span, {
@@ -292,7 +301,8 @@ export class Evaluator {
         return this.evalRecord(expr, scope);
       case "ListExpr": {
         const out: Value[] = [];
-        for (const e of expr.elements) out.push(this.evalExpr(e, scope));
+        const elements = expr.elements;
+        for (let i = 0; i < elements.length; i++) out.push(this.evalExpr(elements[i], scope));
         this.limits.checkLength(out.length, "list literal");
         return out;
       }
@@ -345,7 +355,9 @@ export class Evaluator {
   // spread copies the operand's own keys by assignment (Object.assign).
   private evalRecord(expr: AST.RecordExpr, scope: Scope): Rec {
     const out: Rec = {};
-    for (const p of expr.pairs) {
+    const pairs = expr.pairs;
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i];
       if (p.kind === "RecordPair") {
         out[p.key] = this.evalExpr(p.value, scope);
       } else {
@@ -361,7 +373,9 @@ export class Evaluator {
   // entries in order, keys stored by assignment.
   private evalArgs(args: AST.RecordExpr, scope: Scope): Rec {
     const out: Rec = {};
-    for (const p of args.pairs) {
+    const pairs = args.pairs;
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i];
       if (p.kind === "RecordPair") {
         out[p.key] = this.evalExpr(p.value, scope);
       } else {
@@ -435,7 +449,9 @@ export class Evaluator {
       this.emit("fn_call_start", expr.span, { fn: name });
       const args = this.evalArgs(expr.args, scope);
       const local = new Scope(fn.closure);
-      for (const p of fn.decl.params) {
+      const params = fn.decl.params;
+      for (let i = 0; i < params.length; i++) {
+        const p = params[i];
         const v: Value | undefined = args[p];
         local.vars.set(p, v === undefined ? null : v);
       }
@@ -488,7 +504,8 @@ export class Evaluator {
         span,
       );
     }
-    for (const p of params) {
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i];
       const v: Value | undefined = item[p];
       local.vars.set(p, v === undefined ? null : v);
     }
@@ -511,7 +528,8 @@ export class Evaluator {
     const fn = this.lookupCallback(fnName, span);
     this.emit("map_start", span, { fn: fnName, listLength: list.length });
     const out: Value[] = [];
-    for (const item of list) {
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
       this.countIteration(span);
       this.emit("fn_call_start", span, { fn: fnName });
       const local = this.callbackScope("map", fn, fnName, item, span);
@@ -538,7 +556,8 @@ export class Evaluator {
     if (typeof fnName !== "string") throw new A0Error("E_TYPE", `filter 'fn' must be a string, got ${typeofName(fnName)}.`, span);
     const fn = this.lookupCallback(fnName, span);
     const kept: Value[] = [];
-    for (const item of list) {
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
       this.countIteration(span);
       this.emit("fn_call_start", span, { fn: fnName });
       const local = this.callbackScope("filter", fn, fnName, item, span);
@@ -568,7 +587,8 @@ export class Evaluator {
       );
     }
     this.emit("reduce_start", span, { fn: fnName, listLength: list.length });
-    for (const item of list) {
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
       this.countIteration(span);
       this.emit("fn_call_start", span, { fn: fnName });
       const local = new Scope(fn.closure);
@@ -590,7 +610,8 @@ export class Evaluator {
     }
     this.emit("for_start", expr.span, { listLength: list.length, as: expr.binding });
     const out: Value[] = [];
-    for (const item of list) {
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
       this.countIteration(expr.span);
       const local = new Scope(scope);
       local.vars.set(expr.binding, item);
@@ -607,7 +628,8 @@ export class Evaluator {
     }
     this.emit("filter_start", expr.span, { listLength: list.length, as: expr.binding });
     const kept: Value[] = [];
-    for (const item of list) {
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
       this.countIteration(expr.span);
       const local = new Scope(scope);
       local.vars.set(expr.binding, item);

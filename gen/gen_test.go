@@ -1,0 +1,245 @@
+package gen
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/runtime/syntax"
+	"github.com/a0diff/a0diff/runtime/validate"
+)
+
+func TestExhaustedInputGivesTheSmallestProgram(t *testing.T) {
+	for _, opts := range []Options{{}, {Swarm: true}, {Size: 1}} {
+		c := Generate(NewByteChooser(nil), opts)
+		if c.Source != "return 0\n" || c.Mode != Valid {
+			t.Errorf("options %+v: got %s case %q, want the valid program %q", opts, c.Mode, c.Source, "return 0\n")
+		}
+	}
+}
+
+func TestGenerationIsDeterministic(t *testing.T) {
+	for i := 0; i < 50; i++ {
+		opts := Options{Swarm: i%2 == 0, InvalidShare: 0.3}
+		a := Generate(RandChooser{CaseRand(3, i)}, opts)
+		b := Generate(RandChooser{CaseRand(3, i)}, opts)
+		if a.Source != b.Source || a.Mode != b.Mode || a.Mutation != b.Mutation {
+			t.Fatalf("case %d differs between two generations", i)
+		}
+		if strings.Join(a.Config.Allow, ",") != strings.Join(b.Config.Allow, ",") || len(a.Config.Fixtures.Files) != len(b.Config.Fixtures.Files) {
+			t.Fatalf("case %d: configuration differs between two generations", i)
+		}
+	}
+}
+
+// Every valid-mode program must validate: the generator tracks scopes exactly as the
+// validator does (spec §4.3). The quality test measures the same over more programs.
+func TestValidModeProgramsValidate(t *testing.T) {
+	for _, opts := range []Options{{}, {Swarm: true}, {Size: 200}} {
+		for i := 0; i < 300; i++ {
+			c := Generate(RandChooser{CaseRand(11, i)}, opts)
+			p, diags := syntax.Parse(DefaultFile, c.Source)
+			if len(diags) > 0 {
+				t.Fatalf("options %+v, case %d does not parse: %s %s\n%s", opts, i, diags[0].Code, diags[0].Message, c.Source)
+			}
+			if r := validate.Check(p); len(r.Diagnostics) > 0 || r.UnsupportedSpread {
+				d := "an unsupported spread"
+				if len(r.Diagnostics) > 0 {
+					d = r.Diagnostics[0].Code + " " + r.Diagnostics[0].Message
+				}
+				t.Fatalf("options %+v, case %d does not validate: %s\n%s", opts, i, d, c.Source)
+			}
+			if err := ast.Printable(c.Program); err != nil {
+				t.Fatalf("case %d: tree not printable: %v", i, err)
+			}
+		}
+	}
+}
+
+// The portable subset of spec Appendix D: no timeMs budget, no spread in argument
+// records or cap headers, no __proto__ or prototype-member keys, no deep recursion.
+func TestProgramsStayPortable(t *testing.T) {
+	forbiddenKeys := map[string]bool{"__proto__": true, "constructor": true, "toString": true, "valueOf": true, "hasOwnProperty": true}
+	for i := 0; i < 500; i++ {
+		c := Generate(RandChooser{CaseRand(12, i)}, Options{Size: 120})
+		walkProgram(c.Program, func(n ast.Node) {
+			var args *ast.RecordExpr
+			switch n := n.(type) {
+			case *ast.BudgetDecl:
+				for _, en := range n.Budget.Pairs {
+					if p, ok := en.(*ast.RecordPair); ok && p.Key == "timeMs" {
+						t.Fatalf("case %d: timeMs budget\n%s", i, c.Source)
+					}
+				}
+			case *ast.CapDecl:
+				args = n.Capabilities
+			case *ast.CallExpr:
+				args = n.Args
+			case *ast.DoExpr:
+				args = n.Args
+			case *ast.AssertExpr:
+				args = n.Args
+			case *ast.CheckExpr:
+				args = n.Args
+			case *ast.FnCallExpr:
+				args = n.Args
+			case *ast.RecordPair:
+				if forbiddenKeys[n.Key] {
+					t.Fatalf("case %d: key %q\n%s", i, n.Key, c.Source)
+				}
+			}
+			if args == nil {
+				return
+			}
+			fnKeys := 0
+			for _, en := range args.Pairs {
+				if _, ok := en.(*ast.SpreadPair); ok {
+					t.Fatalf("case %d: spread in an argument record\n%s", i, c.Source)
+				}
+				if p, ok := en.(*ast.RecordPair); ok && p.Key == "fn" {
+					fnKeys++
+				}
+			}
+			if fnKeys > 1 {
+				t.Fatalf("case %d: repeated fn: key\n%s", i, c.Source)
+			}
+		})
+	}
+}
+
+// Generated programs terminate well within the deadline: recursion is guarded and loops
+// are small, so nothing runs into the harness limits.
+func TestProgramsTerminate(t *testing.T) {
+	r := run.New()
+	for i := 0; i < 400; i++ {
+		c := Generate(RandChooser{CaseRand(13, i)}, Options{Size: 150})
+		o := r.Run(context.Background(), c.Source, c.Config)
+		if o.Status != "ok" {
+			t.Fatalf("case %d ended with status %s (%s)\n%s", i, o.Status, o.Detail, c.Source)
+		}
+	}
+}
+
+func TestInvalidModeFailsBeforeRunning(t *testing.T) {
+	r := run.New()
+	modes := map[Mode]int{}
+	for i := 0; i < 400; i++ {
+		c := Generate(RandChooser{CaseRand(14, i)}, Options{InvalidShare: 1})
+		modes[c.Mode]++
+		if c.Mode == Valid || c.Mutation == "" {
+			t.Fatalf("case %d: invalid share 1 gave a %s case", i, c.Mode)
+		}
+		o := r.Run(context.Background(), c.Source, c.Config)
+		// A few mutations leave a program that still runs (a deleted token can be
+		// harmless); most must be rejected with exit 2.
+		if o.ExitCode != 2 {
+			modes[Valid]++
+		}
+	}
+	if modes[InvalidTree] < 100 || modes[InvalidText] < 100 {
+		t.Errorf("mode counts %v: want both kinds of mutation", modes)
+	}
+	if modes[Valid] > 60 {
+		t.Errorf("%d of 400 invalid-mode cases passed the front end, want at most 60", modes[Valid])
+	}
+}
+
+func TestMinimize(t *testing.T) {
+	// Find a case calling range, and minimise it keeping the call.
+	for i := 0; ; i++ {
+		c := Generate(RandChooser{CaseRand(15, i)}, Options{Size: 120})
+		if !strings.Contains(c.Source, "range {") || len(c.Source) < 300 {
+			continue
+		}
+		keep := func(d *Case) bool { return strings.Contains(d.Source, "range {") }
+		m := Minimize(c, keep, 2000)
+		if !keep(m) || !Validates(m.Source) {
+			t.Fatalf("minimised case lost the property or validity:\n%s", m.Source)
+		}
+		if len(m.Source) > 80 {
+			t.Fatalf("minimised %d bytes only to %d:\n%s", len(c.Source), len(m.Source), m.Source)
+		}
+		if len(m.Config.Fixtures.Files)+len(m.Config.Fixtures.HTTP)+len(m.Config.Fixtures.Shell) > 0 {
+			t.Errorf("unneeded fixtures kept: %+v", m.Config.Fixtures)
+		}
+		return
+	}
+}
+
+func TestMinimizeText(t *testing.T) {
+	c := &Case{Source: "let a = 1\nlet b = [1, 2, 3]\nreturn { a: a, b: b } ;\n", Mode: InvalidText}
+	keep := func(d *Case) bool { return strings.Contains(d.Source, ";") }
+	m := Minimize(c, keep, 1000)
+	if strings.TrimSpace(m.Source) != ";" {
+		t.Fatalf("got %q, want only the semicolon left", m.Source)
+	}
+}
+
+func TestEntryTextParsesBack(t *testing.T) {
+	for i := 0; i < 200; i++ {
+		c := Generate(RandChooser{CaseRand(16, i)}, Options{})
+		text := EntryText(c, []string{"Generated for a test.", "Second line"})
+		e, err := corpus.Parse("x.a0", []byte(text))
+		if err != nil {
+			t.Fatalf("case %d: %v\n%s", i, err, text)
+		}
+		if !strings.HasPrefix(e.Source, c.Source) {
+			t.Fatalf("case %d: the entry's program differs", i)
+		}
+		if e.Config.File != c.Config.File || strings.Join(e.Config.Allow, ",") != strings.Join(c.Config.Allow, ",") {
+			t.Fatalf("case %d: file/allow %q %v, want %q %v", i, e.Config.File, e.Config.Allow, c.Config.File, c.Config.Allow)
+		}
+		got, want := e.Config.Fixtures, c.Config.Fixtures
+		if got.Cwd != want.Cwd || len(got.Files) != len(want.Files) || len(got.HTTP) != len(want.HTTP) || len(got.Shell) != len(want.Shell) {
+			t.Fatalf("case %d: fixtures %+v, want %+v", i, got, want)
+		}
+		for j := range want.Files {
+			if got.Files[j] != want.Files[j] {
+				t.Fatalf("case %d: file %d is %+v, want %+v", i, j, got.Files[j], want.Files[j])
+			}
+		}
+		for j := range want.HTTP {
+			g, w := got.HTTP[j], want.HTTP[j]
+			if w.Status == 0 && w.Error == "" {
+				w.Status = 200
+			}
+			if g.URL != w.URL || g.Status != w.Status || g.Body != w.Body || g.Error != w.Error || len(g.Headers) != len(w.Headers) {
+				t.Fatalf("case %d: http %d is %+v, want %+v", i, j, g, w)
+			}
+		}
+		for j := range want.Shell {
+			if got.Shell[j] != want.Shell[j] {
+				t.Fatalf("case %d: shell %d is %+v, want %+v", i, j, got.Shell[j], want.Shell[j])
+			}
+		}
+	}
+}
+
+func TestParseFeatures(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Features
+		err  bool
+	}{
+		{"all", AllFeatures, false},
+		{"", AllFeatures, false},
+		{"none", 0, false},
+		{"loops, tools", FeatLoops | FeatTools, false},
+		{"loops,bogus", 0, true},
+	}
+	for _, tt := range tests {
+		got, err := ParseFeatures(tt.in)
+		if (err != nil) != tt.err || got != tt.want {
+			t.Errorf("ParseFeatures(%q) = %v, %v; want %v, error %v", tt.in, got, err, tt.want, tt.err)
+		}
+		if err == nil {
+			back, _ := ParseFeatures(got.String())
+			if back != got {
+				t.Errorf("%q: String() %q does not parse back", tt.in, got.String())
+			}
+		}
+	}
+}
