@@ -11,9 +11,10 @@
 //   - FuzzGen: the input bytes drive the generator's decisions (gen.ByteChooser); the
 //     generated case runs through both; any divergence fails.
 //
-// FuzzParse and FuzzDiff read their input as a corpus entry when it is one (so the seed
-// corpus, the entries under corpus/, keep their host configurations), else as a bare
-// program under gen.StandardConfig.
+// FuzzParse and FuzzDiff read their input as a corpus entry when it is one with
+// directives (so the seed corpus, the entries under corpus/, keep their host
+// configurations), else as a bare program under gen.StandardConfig (every capability
+// allowed, the generator's fixtures).
 package fuzz
 
 import (
@@ -62,10 +63,10 @@ func Runners() harness.Runners {
 }
 
 // SourceCase turns the input of FuzzParse or FuzzDiff into a program and its host
-// configuration: a corpus entry's source and directives when data parses as one, else
-// the decoded text under gen.StandardConfig.
+// configuration: a corpus entry's source and directives when data parses as an entry
+// with at least one directive, else the decoded text under gen.StandardConfig.
 func SourceCase(data []byte) (source string, cfg outcome.Config) {
-	if e, err := corpus.Parse(gen.DefaultFile, data); err == nil {
+	if e, err := corpus.Parse(gen.DefaultFile, data); err == nil && len(e.Directives) > 0 {
 		cfg = harness.ConfigFor(e, Timeout)
 		if cfg.Limits.Timeout > Timeout {
 			cfg.Limits.Timeout = Timeout

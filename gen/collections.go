@@ -14,8 +14,8 @@ func (g *generator) listProducers(sc *scope, elem *typ, depth int) []producer {
 		{10, func() (ast.Expr, *typ) { return g.listLiteral(sc, elem, d) }},
 		{12, func() (ast.Expr, *typ) { return g.ref(sc, listOf(elem)) }},
 		{w(l && (anyElem || elem.k == kNum), 4), func() (ast.Expr, *typ) { return g.rangeCall(sc, d) }},
-		{w(g.has(FeatHigherOrder), 4), func() (ast.Expr, *typ) { return g.mapCall(sc, elem, d) }},
-		{w(g.has(FeatHigherOrder), 3), func() (ast.Expr, *typ) { return g.filterFnCall(sc, elem, d) }},
+		{w(g.has(FeatHigherOrder), 8), func() (ast.Expr, *typ) { return g.mapCall(sc, elem, d) }},
+		{w(g.has(FeatHigherOrder), 5), func() (ast.Expr, *typ) { return g.filterFnCall(sc, elem, d) }},
 		{w(l, 2), func() (ast.Expr, *typ) { return g.filterByCall(sc, d) }},
 		{w(g.has(FeatLoops), 3), func() (ast.Expr, *typ) { return g.filterBlock(sc, elem, d) }},
 		{w(g.has(FeatLoops), 4), func() (ast.Expr, *typ) { return g.forExpr(sc, elem, d) }},
@@ -50,7 +50,7 @@ func (g *generator) listProducers(sc *scope, elem *typ, depth int) []producer {
 		{w(l && anyElem, 2), func() (ast.Expr, *typ) {
 			shape := g.recShape()
 			in, _ := g.expr(sc, listOf(shape), d)
-			return call("pluck", "in", in, "key", strLit(g.keyOf(shape))), tyList
+			return call("pluck", "in", in, "key", g.wrongly(strLit(g.keyOf(shape)))), tyList
 		}},
 		{w(l && anyElem, 2), func() (ast.Expr, *typ) {
 			in, _ := g.expr(sc, listOf(tyList), d)
@@ -163,7 +163,7 @@ func (g *generator) sortCall(sc *scope, d int) (ast.Expr, *typ) {
 	if g.chance(5) {
 		by = intLit(3)
 	}
-	return call("sort", "in", in, "by", by), t
+	return call("sort", "in", g.wrongly(in), "by", by), t
 }
 
 // portableValue is a literal value sort compares consistently.
@@ -217,11 +217,15 @@ func (g *generator) recProducers(sc *scope, want *typ, depth int) []producer {
 		{w(data && !shaped, 3), func() (ast.Expr, *typ) {
 			in, t := g.expr(sc, tyAny, d)
 			v, _ := g.expr(sc, tyAny, d)
-			return call("put", "in", in, "path", g.pathText(t), "value", v), tyAny
+			return call("put", "in", in, "path", g.wrongly(g.pathText(t)), "value", v), tyAny
 		}},
 		{w(data && !shaped, 3), func() (ast.Expr, *typ) { return g.patchCall(sc, d) }},
-		{w(data && !shaped, 3), func() (ast.Expr, *typ) {
-			return call("parse.json", "in", strLit(g.jsonText())), tyAny
+		{w(data && !shaped, 5), func() (ast.Expr, *typ) {
+			text := jsonObjectTexts[0]
+			if g.pitfall() {
+				text = jsonObjectTexts[g.n(len(jsonObjectTexts))]
+			}
+			return call("parse.json", "in", g.wrongly(strLit(text))), jsonType(text)
 		}},
 		{w(g.has(FeatEvidence) && !shaped, 2), func() (ast.Expr, *typ) { return g.evidence(sc, d, false) }},
 		{w(g.has(FeatTools) && !shaped, 3), func() (ast.Expr, *typ) {
@@ -302,11 +306,13 @@ func (g *generator) patchCall(sc *scope, d int) (ast.Expr, *typ) {
 	var in ast.Expr
 	if g.chance(60) {
 		g.spend(4)
-		in = record("a", record("b", intLit(1)), "list", &ast.ListExpr{Elements: []ast.Expr{intLit(1), intLit(2)}}, "meta", record("v", intLit(1)))
+		in = record("a", record("b", intLit(1)), "list", &ast.ListExpr{Elements: []ast.Expr{intLit(1), intLit(2)}}, "meta", record("v", intLit(1)),
+			"rows", &ast.ListExpr{Elements: []ast.Expr{record("k", intLit(1)), record("k", intLit(2))}})
 	} else {
 		in, _ = g.expr(sc, tyAny, d)
 	}
-	pointers := []string{"/a", "/a/b", "/list/0", "/list/-", "/list/5", "/meta/v", "", "/x/y/z", "/a/b/c/d", "a", "/list/01", "/new", "/a~1b", "/~0", "/list/-1", "/meta"}
+	pointers := []string{"/a", "/a/b", "/list/0", "/list/-", "/list/5", "/meta/v", "", "/x/y/z", "/a/b/c/d", "a", "/list/01", "/new", "/a~1b", "/~0", "/list/-1", "/meta",
+		"/rows/0/k", "/rows/1", "/rows/5/k", "/rows/-/k", "/rows/0/new", "/list/1/x", "/rows/x"}
 	ops := &ast.ListExpr{}
 	for n := 1 + g.n(3); n > 0; n-- {
 		g.spend(2)
@@ -320,7 +326,15 @@ func (g *generator) patchCall(sc *scope, d int) (ast.Expr, *typ) {
 			path = &ast.NullLiteral{}
 		}
 		var value, from ast.Expr
-		if op == "add" || op == "replace" || op == "test" {
+		if op == "test" && g.chance(50) {
+			// a test that holds on the default document
+			known := []struct {
+				p string
+				v ast.Expr
+			}{{"/a/b", intLit(1)}, {"/meta", record("v", intLit(1))}, {"/list", &ast.ListExpr{Elements: []ast.Expr{intLit(1), intLit(2)}}}, {"/rows/1/k", intLit(2)}}
+			k := known[g.n(len(known))]
+			path, value = strLit(k.p), k.v
+		} else if op == "add" || op == "replace" || op == "test" {
 			if g.chance(85) {
 				value, _ = g.expr(sc, tyAny, d+1)
 			}

@@ -135,7 +135,11 @@ func (g *generator) matchExpr(sc *scope, want *typ, d int) (ast.Expr, *typ) {
 		}
 	case 2: // a record without ok/err (E_MATCH_NO_ARM) or no record (E_MATCH_NOT_RECORD)
 		if g.has(FeatWrongTypes) {
-			subj, _ = g.expr(sc, tyAny, d)
+			if g.chance(50) {
+				subj, _ = g.recordLiteral(sc, recOf(field{g.key() + "_", tyAny}), d)
+			} else {
+				subj, _ = g.expr(sc, tyAny, d)
+			}
 		}
 	case 3:
 		if g.has(FeatTry) {

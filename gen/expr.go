@@ -2,6 +2,7 @@ package gen
 
 import (
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // producer is one way of making an expression; f returns nil when it does not apply
@@ -27,6 +28,11 @@ func (g *generator) expr(sc *scope, want *typ, depth int) (ast.Expr, *typ) {
 		return g.portableValue(want, depth)
 	}
 	if g.has(FeatWrongTypes) && g.chance(g.opts.WrongTypePercent+g.risk*15) {
+		if g.chance(10) {
+			if e, t := g.badPath(sc); e != nil {
+				return e, t
+			}
+		}
 		want = ofKind(concreteKinds[g.n(len(concreteKinds))])
 	}
 	if depth >= maxDepth || g.out() {
@@ -58,6 +64,43 @@ func (g *generator) expr(sc *scope, want *typ, depth int) (ast.Expr, *typ) {
 		return e, t
 	}
 	return g.leaf(sc, want)
+}
+
+// wrongly returns e, or — at the share of deliberate type errors — a value of another
+// type in its place (for arguments the generator otherwise writes as constants).
+func (g *generator) wrongly(e ast.Expr) ast.Expr {
+	if !g.has(FeatWrongTypes) || !g.chance(g.opts.WrongTypePercent) {
+		return e
+	}
+	switch g.n(5) {
+	case 0:
+		return intLit(float64(g.n(3)))
+	case 1:
+		return &ast.NullLiteral{}
+	case 2:
+		return &ast.ListExpr{Elements: []ast.Expr{strLit("a")}}
+	case 3:
+		return record("a", intLit(1))
+	}
+	return &ast.BoolLiteral{Value: true}
+}
+
+// badPath reads a field through a value that is no record (E_PATH, spec §5.5), or a
+// field a record lacks (null).
+func (g *generator) badPath(sc *scope) (ast.Expr, *typ) {
+	for _, v := range sc.visibleVars() {
+		if v.t.k != kRec && v.t.k != kAny && g.chance(50) {
+			return &ast.IdentPath{Parts: []string{v.name, g.key()}}, tyNull
+		}
+		if v.t.k == kRec {
+			for _, f := range v.t.fields {
+				if ast.IsKeyName(f.key) && f.t.k != kRec && f.t.k != kAny && g.chance(50) {
+					return &ast.IdentPath{Parts: []string{v.name, f.key, g.key()}}, tyNull
+				}
+			}
+		}
+	}
+	return nil, nil
 }
 
 // leaf is a variable (or a path into one) of the wanted type, or a literal.
@@ -227,7 +270,7 @@ func (g *generator) numProducers(sc *scope, depth int) []producer {
 		{w(g.has(FeatTry), 2), func() (ast.Expr, *typ) { return g.tryExpr(sc, tyNum, d) }},
 		{w(g.has(FeatControl), 2), func() (ast.Expr, *typ) { return g.matchExpr(sc, tyNum, d) }},
 		{w(g.has(FeatData), 1), func() (ast.Expr, *typ) {
-			return call("parse.json", "in", strLit([]string{"42", "-0", "1e400", "0.1", "12345678901234567890", "1E21"}[g.n(6)])), tyNum
+			return call("parse.json", "in", g.wrongly(strLit([]string{"42", "-0", "1e400", "0.1", "12345678901234567890", "1E21"}[g.n(6)]))), tyNum
 		}},
 	}
 }
@@ -264,7 +307,7 @@ func (g *generator) strProducers(sc *scope, depth int) []producer {
 			return call("str.replace", "in", in, "from", from, "to", to), tyStr
 		}},
 		{w(s, 4), func() (ast.Expr, *typ) {
-			in := g.templateText()
+			in := g.wrongly(g.templateText())
 			vars, _ := g.expr(sc, tyRec, d)
 			return call("str.template", "in", in, "vars", vars), tyStr
 		}},
@@ -288,7 +331,9 @@ func (g *generator) strProducers(sc *scope, depth int) []producer {
 func (g *generator) patternOr(sc *scope, d int) (ast.Expr, *typ) {
 	if g.chance(60) {
 		g.spend(1)
-		return strLit([]string{"a", "", "-", "$&", "$$", "$'", "$`", "b", ",", "ab", "x$1", "é", "😀"}[g.n(13)]), tyStr
+		pats := []string{"a", "", "-", "$&", "$$", "$'", "$`", "b", ",", "ab", "x$1", "é", "😀",
+			string(value.FromUTF16([]uint16{0xD83D})), string(value.FromUTF16([]uint16{0xDE00})), "$", "$$$&", "\uFFFF"}
+		return strLit(pats[g.n(len(pats))]), tyStr
 	}
 	return g.expr(sc, tyStr, d)
 }
@@ -374,7 +419,10 @@ func (g *generator) anyProducers(sc *scope, depth int) []producer {
 		{20, func() (ast.Expr, *typ) { return g.expr(sc, g.anyType(), depth) }},
 		{6, func() (ast.Expr, *typ) { return g.anyRef(sc) }},
 		{w(g.has(FeatData), 3), func() (ast.Expr, *typ) { return g.getCall(sc, d) }},
-		{w(g.has(FeatData), 3), func() (ast.Expr, *typ) { return call("parse.json", "in", strLit(g.jsonText())), tyAny }},
+		{w(g.has(FeatData), 3), func() (ast.Expr, *typ) {
+			text := g.jsonText()
+			return call("parse.json", "in", g.wrongly(strLit(text))), jsonType(text)
+		}},
 		{w(g.has(FeatLists), 1), func() (ast.Expr, *typ) { return g.findCall(sc, d) }},
 		{w(g.has(FeatTools), 3), func() (ast.Expr, *typ) { return g.toolCall(sc, d, false) }},
 	}
@@ -396,7 +444,7 @@ func (g *generator) coalesce(sc *scope, want *typ, d int) (ast.Expr, *typ) {
 func (g *generator) getCall(sc *scope, d int) (ast.Expr, *typ) {
 	in, t := g.expr(sc, tyRec, d)
 	path := g.pathText(t)
-	return call("get", "in", in, "path", path), tyAny
+	return call("get", "in", in, "path", g.wrongly(path)), tyAny
 }
 
 // pathText is a get/put path: mostly a field of t, else one of the odd forms of §8.2.
@@ -427,7 +475,7 @@ func (g *generator) findCall(sc *scope, d int) (ast.Expr, *typ) {
 	if g.chance(85) {
 		v, _ = g.expr(sc, tyAny, d)
 	}
-	return call("find", "in", in, "key", strLit(key), "value", v), tyAny
+	return call("find", "in", in, "key", g.wrongly(strLit(key)), "value", v), tyAny
 }
 
 // recShape is a record type with a few known fields, for lists of records.

@@ -47,6 +47,9 @@ const (
 	FeatLists
 	// FeatTargets: `-> target` bindings, also dotted ones.
 	FeatTargets
+	// FeatLayout: the program text laid out at random (line breaks, tabs, CR LF,
+	// comments between tokens) instead of canonically, for span columns and lines.
+	FeatLayout
 
 	featEnd
 )
@@ -57,7 +60,7 @@ const AllFeatures = featEnd - 1
 var featureNames = []string{
 	"functions", "recursion", "registry", "loops", "higher-order", "control", "try",
 	"evidence", "tools", "budget", "spread", "pitfalls", "wrong-types", "strings", "data",
-	"lists", "targets",
+	"lists", "targets", "layout",
 }
 
 // Has reports whether every feature of x is in f.

@@ -213,6 +213,12 @@ func (g *generator) userCall(sc *scope, want *typ, d int) (ast.Expr, *typ) {
 // computed string, which validation does not check and which the registry resolves at
 // run time — possibly to another function of that name, or to none yet.
 func (g *generator) callbackName(sc *scope, f *fnInfo) (ast.Expr, *fnInfo) {
+	if g.has(FeatWrongTypes) && g.chance(8) {
+		if g.chance(60) {
+			return bin("+", strLit("no"), strLit("such")), f // E_UNKNOWN_FN at run time
+		}
+		return g.wrongly(intLit(0)), f // E_TYPE: 'fn' must be a string
+	}
 	if g.has(FeatRegistry) && g.chance(15) {
 		// any function declared so far whose rank is below the limit, visible or not
 		var cands []*fnInfo

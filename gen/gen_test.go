@@ -243,3 +243,33 @@ func TestParseFeatures(t *testing.T) {
 		}
 	}
 }
+
+// FuzzGenerate: any input bytes give a case without panicking; a case with a tree has a
+// printable one whose text is its source (or a random layout of it), and valid mode
+// validates.
+func FuzzGenerate(f *testing.F) {
+	f.Add([]byte{}, uint8(0))
+	f.Add([]byte{255, 255, 255, 255, 255, 255, 255, 255}, uint8(3))
+	for i := 0; i < 64; i++ {
+		b := make([]byte, 32+i*8)
+		r := CaseRand(int64(i), 0)
+		r.Read(b)
+		f.Add(b, uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
+		opts := Options{Swarm: mode&1 == 1, InvalidShare: float64(mode>>1&3) / 3, Size: 20 + int(mode>>3)*10}
+		c := Generate(NewByteChooser(data), opts)
+		if c.Program != nil {
+			if err := ast.Printable(c.Program); err != nil {
+				t.Fatalf("tree not printable: %v", err)
+			}
+			p, diags := syntax.Parse(DefaultFile, c.Source)
+			if len(diags) > 0 || !ast.Equal(p, c.Program) {
+				t.Fatalf("the source does not parse to the tree:\n%s", c.Source)
+			}
+		}
+		if c.Mode == Valid && !Validates(c.Source) {
+			t.Fatalf("valid-mode case does not validate:\n%s", c.Source)
+		}
+	})
+}

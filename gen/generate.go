@@ -27,6 +27,8 @@ func Generate(ch Chooser, opts Options) *Case {
 	}
 	if invalid {
 		mutate(g, c)
+	} else if g.has(FeatLayout) && g.chance(20) {
+		c.Source = relayout(g, c.Source)
 	}
 	return c
 }
@@ -39,10 +41,10 @@ type generator struct {
 	// size is what is left of the node budget.
 	size int
 
-	names    int
-	ranks    int
-	allFns   []*fnInfo
-	world    *world
+	names     int
+	ranks     int
+	allFns    []*fnInfo
+	world     *world
 	usedTools map[string]bool
 	// portable > 0 while generating values sort will compare: ASCII/Latin-1 strings and
 	// finite numbers only (spec Appendix D).
@@ -107,7 +109,13 @@ func (g *generator) program() *ast.Program {
 	sc := newScope(nil)
 	sc.top = true
 	var stmts []ast.Stmt
-	for len(stmts) < 12 && !g.out() && (len(stmts) == 0 && g.chance(97) || g.chance(80)) {
+	if g.has(FeatFunctions) && g.chance(50) {
+		for n := 1 + g.n(3); n > 0 && !g.out(); n-- {
+			stmts = append(stmts, g.fnDecl(sc, 0))
+		}
+	}
+	maxStmts := max(12, g.opts.Size/6)
+	for len(stmts) < maxStmts && !g.out() && (len(stmts) == 0 && g.chance(97) || g.chance(80)) {
 		stmts = append(stmts, g.stmt(sc, 0)...)
 	}
 	stmts = append(stmts, &ast.ReturnStmt{Value: g.finalValue(sc)})

@@ -11,7 +11,15 @@ import (
 // token-level change of its text (lexer and parser errors, E_AST).
 func mutate(g *generator, c *Case) {
 	if g.chance(50) {
-		if mutateTree(g, c) {
+		// one to three tree mutations: several diagnostics test their order (§4.2)
+		var names []string
+		for n := 1 + g.weighted(6, 3, 1); n > 0; n-- {
+			if mutateTree(g, c) {
+				names = append(names, c.Mutation)
+			}
+		}
+		if len(names) > 0 {
+			c.Mutation = strings.Join(names, "+")
 			return
 		}
 	}
@@ -35,6 +43,10 @@ func mutateTree(g *generator, c *Case) bool {
 	name := treeMutations[g.n(len(treeMutations))]
 	last := len(p.Statements) - 1
 	insertBeforeReturn := func(s ...ast.Stmt) {
+		if last < 0 {
+			p.Statements = append(p.Statements, s...)
+			return
+		}
 		p.Statements = append(p.Statements[:last:last], append(s, p.Statements[last])...)
 	}
 	lets := func() []*ast.LetStmt {
@@ -80,8 +92,11 @@ func mutateTree(g *generator, c *Case) bool {
 		}
 		insertBeforeReturn(&ast.FnDecl{Name: fs[g.n(len(fs))].Name, Body: []ast.Stmt{&ast.ReturnStmt{Value: intLit(1)}}})
 	case "stdlib-fn-name":
-		insertBeforeReturn(&ast.FnDecl{Name: []string{"len", "map", "filter", "keys", "typeof"}[g.n(5)], Params: []string{"in"}, Body: []ast.Stmt{&ast.ReturnStmt{Value: intLit(1)}}})
+		insertBeforeReturn(&ast.FnDecl{Name: []string{"len", "map", "reduce", "keys", "typeof"}[g.n(5)], Params: []string{"in"}, Body: []ast.Stmt{&ast.ReturnStmt{Value: intLit(1)}}})
 	case "no-return":
+		if last < 0 {
+			return false
+		}
 		p.Statements = p.Statements[:last]
 	case "block-no-return", "empty-block", "block-return-not-last":
 		if len(blocks) == 0 {
@@ -90,6 +105,9 @@ func mutateTree(g *generator, c *Case) bool {
 		b := blocks[g.n(len(blocks))]
 		switch name {
 		case "block-no-return":
+			if len(*b) == 0 {
+				return false
+			}
 			*b = (*b)[:len(*b)-1]
 			if len(*b) == 0 {
 				*b = append(*b, &ast.ExprStmt{Expr: intLit(0)})

@@ -46,6 +46,7 @@ var pitfallStrings = []string{
 	"</script>&<>", "$&$$$'$`", "{a}{b}{{c}}", "a.b[0].c", "/a/b~0~1", "  spaced  ",
 	string(value.FromUTF16([]uint16{0xD83D})), string(value.FromUTF16([]uint16{0xDE00, 'x'})),
 	string(value.FromUTF16([]uint16{'a', 0xDBFF})), "\uFEFFbom", "e\u0301", "Z", "a", "",
+	"\uFFFF", "\uE000x", "\U0010FFFF", "10", "2", "-1", "1e3", "0x10", " 7 ",
 }
 
 // portableStrings are the strings sort may see: ASCII and Latin-1 only (spec Appendix D).
@@ -70,6 +71,51 @@ var jsonTexts = []string{
 	`"\ud83d"`, `"\u00e9\n"`, `[1,"a",null,true,{"a":[]}]`,
 	`{bad`, `[1,2,]`, `{"a":1,}`, ``, `NaN`, `'x'`, `{"a" 1}`,
 }
+
+// jsonType is what the generator knows about the value of a parse.json text.
+func jsonType(text string) *typ {
+	v, err := value.ParseJSON(text)
+	if err != nil {
+		return tyAny
+	}
+	return typeOfValue(v, 0)
+}
+
+func typeOfValue(v value.Value, depth int) *typ {
+	switch v := v.(type) {
+	case nil:
+		return tyNull
+	case bool:
+		return tyBool
+	case float64:
+		return tyNum
+	case string:
+		return tyStr
+	case *value.List:
+		return tyList
+	case *value.Record:
+		t := &typ{k: kRec}
+		if depth < 2 {
+			for _, k := range v.Keys() {
+				f, _ := v.Get(k)
+				t.fields = append(t.fields, field{k, typeOfValue(f, depth+1)})
+			}
+		}
+		return t
+	}
+	return tyAny
+}
+
+// jsonObjectTexts are the jsonTexts that parse to records.
+var jsonObjectTexts = func() []string {
+	var out []string
+	for _, t := range jsonTexts {
+		if jsonType(t).k == kRec {
+			out = append(out, t)
+		}
+	}
+	return out
+}()
 
 // fieldKeys are record keys: identifiers and keywords usable as keys (spec §2.5).
 var fieldKeys = []string{"a", "b", "c", "k", "v", "n", "name", "ok", "err", "items", "x", "y", "data", "value", "length", "as", "fn", "if", "in", "msg", "then"}
@@ -109,7 +155,15 @@ func (g *generator) numLit() ast.Expr {
 		return intLit(plainInts[g.n(len(plainInts))])
 	}
 	portable := g.portable > 0
-	switch g.n(8) {
+	switch g.n(10) {
+	case 8:
+		// a random double: shortest round-trip digits in every exponent range (§10.4)
+		exp := g.n(80) - 40
+		mant := 1 + float64(g.n(1<<20))/float64(1<<20) + float64(g.n(1<<20))/float64(1<<40)
+		return &ast.FloatLiteral{Value: mant * math.Pow(10, float64(exp))}
+	case 9:
+		// a random integer up to 2^63: exact below 2^53, rounded above
+		return &ast.IntLiteral{Value: math.Trunc(float64(g.n(1<<30)) * math.Pow(2, float64(g.n(34))))}
 	case 0, 1, 2:
 		p := pitfallNumbers[g.n(len(pitfallNumbers))]
 		if portable && (p.text == "1.0e400" || len(p.text) > 300) {

@@ -19,13 +19,28 @@ import (
 //
 //	go test ./gen -run TestCoverageDrive -count=1 -drive=10000 \
 //	    -coverpkg=./runtime/eval,./runtime/stdlib -coverprofile=/tmp/gen.cover
-var driveCases = flag.Int("drive", 400, "number of generated programs TestCoverageDrive runs through the Go implementation")
+var (
+	driveCases  = flag.Int("drive", 400, "number of generated programs TestCoverageDrive runs through the Go implementation")
+	driveExtras = flag.Bool("drive-extras", true, "TestCoverageDrive: also run under tiny harness limits and without validation")
+)
+
+var stdlibName = func() map[string]bool {
+	m := map[string]bool{}
+	for _, f := range validate.StdlibFunctions {
+		m[f] = true
+	}
+	return m
+}()
 
 // nodeKind names a node for the construct census.
 func nodeKind(n ast.Node) string {
 	switch n := n.(type) {
 	case *ast.FnCallExpr:
-		return "call " + strings.Join(n.Name.Parts, ".")
+		name := strings.Join(n.Name.Parts, ".")
+		if !stdlibName[name] {
+			return "call (user function)"
+		}
+		return "call " + name
 	case *ast.CallExpr:
 		return "tool " + strings.Join(n.Tool.Parts, ".")
 	case *ast.DoExpr:
@@ -88,7 +103,7 @@ func TestQuality(t *testing.T) {
 	for _, op := range []string{"+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!="} {
 		want = append(want, "op "+op)
 	}
-	want = append(want, "-> target", "spread", "CapDecl", "BudgetDecl", "LetStmt", "ExprStmt", "FnDecl",
+	want = append(want, "call (user function)", "-> target", "spread", "CapDecl", "BudgetDecl", "LetStmt", "ExprStmt", "FnDecl",
 		"IntLiteral", "FloatLiteral", "BoolLiteral", "StrLiteral", "NullLiteral", "IdentPath", "RecordExpr",
 		"ListExpr", "AssertExpr", "CheckExpr", "IfExpr", "IfBlockExpr", "ForExpr", "FilterBlockExpr",
 		"LoopExpr", "MatchExpr", "TryExpr", "UnaryExpr")
@@ -149,7 +164,8 @@ func TestInvalidModeCoversTheFrontEnd(t *testing.T) {
 // TestCoverageDrive runs -drive generated programs through the Go implementation; run it
 // with -coverpkg to measure the statement coverage of the Go runtime they reach (see
 // driveCases). Tree-mutated programs are also run without validation (RunProgram), which
-// reaches the run-time checks validation otherwise makes unreachable (spec §5.14).
+// reaches the run-time checks validation otherwise makes unreachable (spec §5.14), and
+// every tenth program runs a second time under tiny harness limits.
 func TestCoverageDrive(t *testing.T) {
 	impl := run.New()
 	ctx := context.Background()
@@ -162,6 +178,19 @@ func TestCoverageDrive(t *testing.T) {
 		}
 		if o.Status == outcome.StatusOK && (o.ExitCode == 0 || o.ExitCode == 5) {
 			completed++
+		}
+		if !*driveExtras {
+			continue
+		}
+		if i%10 == 0 {
+			// The harness limits of outcome.Limits, set tiny so that generated programs
+			// reach them (lists and strings longer than MaxSize, calls nested deeper
+			// than MaxDepth): they must end as resource outcomes, never crash.
+			cfg := c.Config
+			cfg.Limits = outcome.Limits{MaxSize: 2 + i%7, MaxDepth: 1 + i%3}
+			if o := impl.Run(ctx, c.Source, cfg); o.Status == outcome.StatusCrash {
+				t.Fatalf("case %d crashed the Go implementation under tiny limits: %s\n%s", i, o.Detail, c.Source)
+			}
 		}
 		if c.Mode == InvalidTree {
 			if o := impl.RunProgram(ctx, c.Program, c.Config); o.Status == outcome.StatusCrash {

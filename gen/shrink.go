@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"strings"
+
 	"github.com/leanovate/gopter"
 	gopgen "github.com/leanovate/gopter/gen"
 
@@ -47,7 +49,8 @@ func ShrinkCase(v interface{}) gopter.Shrink {
 // statement, with an expression replaced by one of its subexpressions or by a literal,
 // without a record entry or list element — in that order, big steps first — keeping
 // only variants that print and that pass validation exactly when c does. Then the
-// fixtures without one entry. For a text case: the text without one token.
+// fixtures without one entry. For a text case: the text without a run of tokens, or with
+// its whitespace collapsed (again of the same validity).
 func Shrinks(c *Case) func() *Case {
 	valid := Validates(c.Source)
 	var steps []func() *Case
@@ -67,13 +70,7 @@ func Shrinks(c *Case) func() *Case {
 			})
 		}
 	} else {
-		toks := tokenize(c.Source)
-		for _, i := range solid(toks) {
-			steps = append(steps, func() *Case {
-				rest := append(append([]token(nil), toks[:i]...), toks[i+1:]...)
-				return c.withSource(joinTokens(rest))
-			})
-		}
+		steps = append(steps, textShrinks(c, valid)...)
 	}
 	steps = append(steps, fixtureShrinks(c)...)
 	i := 0
@@ -87,6 +84,48 @@ func Shrinks(c *Case) func() *Case {
 		}
 		return nil
 	}
+}
+
+// textShrinks delete runs of tokens, longest first (half the tokens, then quarters, …,
+// then single tokens), and finally collapse the whitespace; each variant must keep the
+// validity of c.
+func textShrinks(c *Case, valid bool) []func() *Case {
+	toks := tokenize(c.Source)
+	idx := solid(toks)
+	var out []func() *Case
+	try := func(build func() string) func() *Case {
+		return func() *Case {
+			src := build()
+			if len(src) >= len(c.Source) || Validates(src) != valid {
+				return nil
+			}
+			return c.withSource(src)
+		}
+	}
+	for size := len(idx) / 2; size >= 1; size /= 2 {
+		for start := 0; start+size <= len(idx); start += size {
+			from, to := idx[start], idx[start+size-1]
+			out = append(out, try(func() string {
+				return joinTokens(toks[:from]) + joinTokens(toks[to+1:])
+			}))
+		}
+	}
+	out = append(out, try(func() string {
+		var b strings.Builder
+		for _, t := range toks {
+			if t.space && !strings.HasPrefix(t.text, "#") {
+				if strings.ContainsAny(t.text, "\n\r") {
+					b.WriteString("\n")
+				} else {
+					b.WriteString(" ")
+				}
+				continue
+			}
+			b.WriteString(t.text)
+		}
+		return strings.TrimSpace(b.String()) + "\n"
+	}))
+	return out
 }
 
 // fixtureShrinks drop one file, HTTP or shell fixture each.

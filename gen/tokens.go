@@ -89,6 +89,33 @@ func joinTokens(toks []token) string {
 	return sb.String()
 }
 
+// separators replace the whitespace between tokens in a random layout; none joins two
+// tokens, so the token sequence (and the tree) stays the same.
+var separators = []string{" ", "\n", "\t", "\r\n", "  \n    ", " # note é😀\n", "\n\n", " \t "}
+
+// relayout rewrites the whitespace of src at random, and now and then puts whitespace
+// between two tokens that touch.
+func relayout(g *generator, src string) string {
+	toks := tokenize(src)
+	var b strings.Builder
+	for i, t := range toks {
+		switch {
+		case t.space && !strings.HasPrefix(t.text, "#"):
+			if g.chance(60) {
+				b.WriteString(separators[g.n(len(separators))])
+			} else {
+				b.WriteString(t.text)
+			}
+		default:
+			b.WriteString(t.text)
+			if i+1 < len(toks) && !toks[i+1].space && g.chance(10) {
+				b.WriteString(separators[g.n(len(separators))])
+			}
+		}
+	}
+	return b.String()
+}
+
 // solid returns the indices of the non-space tokens.
 func solid(toks []token) []int {
 	var out []int

@@ -112,7 +112,10 @@ func (g *generator) toolOf(sc *scope, tool string, d int) (ast.Expr, *typ) {
 	g.spend(2)
 	str := func(s string) ast.Expr { return strLit(s) }
 	wrong := func() bool { return g.has(FeatWrongTypes) && g.chance(8) }
-	bad := func() ast.Expr { e, _ := g.expr(sc, ofKind([]kind{kNum, kNull, kBool, kList, kRec}[g.n(5)]), d); return e }
+	bad := func() ast.Expr {
+		e, _ := g.expr(sc, ofKind([]kind{kNum, kNull, kBool, kList, kRec}[g.n(5)]), d)
+		return e
+	}
 	var args *ast.RecordExpr
 	var t *typ
 	switch tool {

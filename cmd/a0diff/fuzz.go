@@ -22,6 +22,7 @@ import (
 	"github.com/a0diff/a0diff/cmd/a0diff/harness"
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/diff/reduce"
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
@@ -37,7 +38,8 @@ from the seed and its index alone: case I of a run with --seed S is the same wha
 The first line printed is the seed. Each new divergence — one per signature (see package
 diff) — is minimised (unless --minimize=false) and written to --out as a corpus entry:
 the program, a comment saying how it was found and how to replay it, and the directives
-of its host configuration. An entry whose file already exists is not overwritten, so
+of its host configuration. The reduction is diff/reduce's (as in "a0diff reduce", at most
+30 s per divergence). An entry whose file already exists is not overwritten, so
 repeated runs into the same directory add only new signatures. A progress line is shown
 on a terminal. At the end a summary gives the number of cases, cases per second, the
 share of valid-mode programs that pass validation, the verdict counts and the signature
@@ -87,7 +89,7 @@ func newFuzzCmd(a *app) *cobra.Command {
 	fl.Float64Var(&f.invalidShare, "invalid-share", 0.1, "share of cases (0…1) mutated into invalid programs")
 	fl.IntVar(&f.size, "size", 0, "program size bound, about the number of AST nodes (default 60)")
 	fl.StringVar(&f.features, "features", "all", "comma-separated features the programs may use (see package gen)")
-	fl.BoolVar(&f.minimize, "minimize", true, "minimise each new divergence before writing it")
+	fl.BoolVar(&f.minimize, "minimize", true, "reduce each new divergence before writing it")
 	return cmd
 }
 
@@ -111,11 +113,12 @@ type fuzzCase struct {
 
 // bucket counts the cases of one signature.
 type bucket struct {
-	sig   string
-	count int
-	first int
-	file  string // the entry written ("" when none)
-	note  string // why none was written, or a remark about it
+	sig     string
+	count   int
+	first   int
+	file    string // the entry written ("" when none)
+	note    string // why none was written, or a remark about it
+	program string // the (reduced) program written
 }
 
 type fuzzRun struct {
@@ -125,11 +128,11 @@ type fuzzRun struct {
 	rs    harness.Runners
 	start time.Time
 
-	mu       sync.Mutex
-	cases    int
+	mu                                sync.Mutex
+	cases                             int
 	validMode, validPass, invalidMode int
-	verdicts map[diff.Verdict]int
-	buckets  map[string]*bucket
+	verdicts                          map[diff.Verdict]int
+	buckets                           map[string]*bucket
 	// claimed signatures: the first worker to see one minimises and writes it
 	claimed map[string]bool
 }
@@ -210,7 +213,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				r.record(ctx, r.runCase(runCtx, i))
+				r.record(ctx, r.runCase(ctx, i))
 			}
 		}()
 	}
@@ -297,10 +300,10 @@ func (r *fuzzRun) record(ctx context.Context, fc *fuzzCase) {
 	if !claim {
 		return
 	}
-	file, note := r.writeEntry(ctx, fc)
+	file, note, program := r.writeEntry(ctx, fc)
 	r.mu.Lock()
 	b := r.buckets[fc.sig]
-	b.file, b.note = file, note
+	b.file, b.note, b.program = file, note, program
 	r.mu.Unlock()
 }
 
@@ -327,79 +330,106 @@ func (r *fuzzRun) replayFlags() string {
 	return s
 }
 
-// writeEntry minimises the case of a new signature and writes it to --out. It returns
-// the file written ("" when none) and a note.
-func (r *fuzzRun) writeEntry(ctx context.Context, fc *fuzzCase) (string, string) {
+// writeEntry reduces the case of a new signature and writes it to --out. It returns the
+// file written ("" when none), a note, and the program written (for the summary). The reduction is diff/reduce's (the signature
+// set is kept, the result is 1-minimal); when it fails — a flaky divergence, say — the
+// case is shrunk with gen.Minimize, keeping the first signature, instead.
+func (r *fuzzRun) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, program string) {
 	path := filepath.Join(r.f.out, entryName(fc.sig))
 	if _, err := os.Stat(path); err == nil {
-		return "", "already in " + r.f.out + " (" + path + ")"
+		return "", "already in " + r.f.out + " (" + path + ")", ""
 	}
-	c := fc.c
-	res := fc.res
-	if r.f.minimize {
-		// Minimising a divergence that takes a whole deadline per run could take very
-		// long; it gets a budget of its own.
-		minCtx, cancel := context.WithTimeout(ctx, minimizeBudget)
-		defer cancel()
-		keep := func(d *gen.Case) bool {
-			if minCtx.Err() != nil {
-				return false
-			}
-			got := r.compare(minCtx, d)
-			return got.Verdict == diff.Diverge && got.Signature() == fc.sig
-		}
-		if m := gen.Minimize(c, keep, 400); m != c {
-			c = m
-			res = r.compare(ctx, c)
-		}
+	if err := os.MkdirAll(r.f.out, 0o755); err != nil {
+		return "", err.Error(), ""
 	}
-	what := c.Mode.String()
-	if c.Mutation != "" {
-		what += ": " + c.Mutation
+	what := fc.c.Mode.String()
+	if fc.c.Mutation != "" {
+		what += ": " + fc.c.Mutation
 	}
 	replay := fmt.Sprintf("a0diff fuzz --seed %d --start %d --count 1%s", r.f.seed, fc.index, r.replayFlags())
 	if r.a.refPath != "" {
 		replay += " --ref " + r.a.refPath
 	}
-	prose := []string{
-		fmt.Sprintf("Found by a0diff fuzz: seed %d, case %d (%s; features %s).", r.f.seed, fc.index, what, fc.c.Features),
-		"Divergence " + fc.sig + ":",
+	found := fmt.Sprintf("Found by a0diff fuzz: seed %d, case %d (%s; features %s).", r.f.seed, fc.index, what, fc.c.Features)
+	replayLines := []string{
+		"Replay the generated case: " + replay,
+		"Replay this entry: " + harness.ReplayCommand("go", path, "") + " ; " + harness.ReplayCommand("ref", path, r.a.refPath),
 	}
-	for i, d := range res.Divergences {
-		if i == 3 {
-			prose = append(prose, fmt.Sprintf("  … %d more", len(res.Divergences)-3))
-			break
+	if r.f.minimize {
+		rs := reduce.Runners{Go: r.rs.Go, Ref: r.rs.Ref}
+		opts := reduce.Options{Timeout: r.a.timeout, MaxTime: minimizeBudget, Workers: 1}
+		res, err := reduce.Reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
+		if err == nil {
+			origin := fmt.Sprintf("case %d of a0diff fuzz --seed %d", fc.index, r.f.seed)
+			note := append([]string{found}, describe(res.Diff)...)
+			if err = reduce.Save(ctx, res, rs, opts, origin, path, append(note, replayLines...)...); err == nil {
+				return path, "", res.Source
+			}
 		}
-		prose = append(prose, fmt.Sprintf("  [%s] %s (%s): go %s, ref %s", d.Category, d.Path, d.Kind, oneLine(d.Go), oneLine(d.Ref)))
+		if ctx.Err() != nil {
+			return "", "interrupted", ""
+		}
+		// fall back on the generator's own shrinking
+		c, res2 := r.shrink(ctx, fc)
+		prose := append(append([]string{found}, describe(res2)...), replayLines...)
+		prose = append(prose, "diff/reduce could not reduce it ("+err.Error()+"); shrunk by gen.Minimize instead.")
+		return r.writeCase(ctx, path, c, prose, fc.sig)
 	}
-	if c != fc.c {
-		prose = append(prose, fmt.Sprintf("Minimised from %d to %d bytes of program text.", len(fc.c.Source), len(c.Source)))
+	prose := append(append([]string{found}, describe(fc.res)...), replayLines...)
+	return r.writeCase(ctx, path, fc.c, prose, fc.sig)
+}
+
+// shrink minimises fc's case with gen.Minimize, keeping its first signature.
+func (r *fuzzRun) shrink(ctx context.Context, fc *fuzzCase) (*gen.Case, diff.Result) {
+	minCtx, cancel := context.WithTimeout(ctx, minimizeBudget)
+	defer cancel()
+	keep := func(d *gen.Case) bool {
+		if minCtx.Err() != nil {
+			return false
+		}
+		got := r.compare(minCtx, d)
+		return got.Verdict == diff.Diverge && got.Signature() == fc.sig
 	}
-	prose = append(prose,
-		"Replay the generated case: "+replay,
-		"Replay this entry: "+harness.ReplayCommand("go", path, "")+" ; "+harness.ReplayCommand("ref", path, r.a.refPath),
-	)
+	c := gen.Minimize(fc.c, keep, 400)
+	if c == fc.c {
+		return c, fc.res
+	}
+	return c, r.compare(ctx, c)
+}
+
+// writeCase writes c as an entry at path, noting when the entry file does not reproduce
+// the signature.
+func (r *fuzzRun) writeCase(ctx context.Context, path string, c *gen.Case, prose []string, sig string) (file, note, program string) {
 	text := gen.EntryText(c, prose)
-	note := ""
 	if e, err := corpus.Parse(path, []byte(text)); err != nil {
 		note = "the entry does not parse back: " + err.Error()
 	} else {
 		cfg := harness.ConfigFor(e, r.a.timeout)
 		got := diff.Compare(harness.SafeRun(ctx, r.rs.Go, e.Source, cfg), harness.SafeRun(ctx, r.rs.Ref, e.Source, cfg))
-		if got.Signature() != fc.sig {
+		if got.Signature() != sig {
 			note = fmt.Sprintf("as an entry file the case gives signature %q instead", got.Signature())
 		}
 	}
-	if err := os.MkdirAll(r.f.out, 0o755); err != nil {
-		return "", err.Error()
+	if err := reduce.WriteNew(path, []byte(text)); err != nil {
+		return "", err.Error(), ""
 	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		return "", err.Error()
-	}
-	return path, note
+	return path, note, c.Source
 }
 
-// minimizeBudget bounds the time spent minimising one divergence.
+// describe renders the first divergences of res as prose lines.
+func describe(res diff.Result) []string {
+	lines := []string{"Divergence " + res.Signature() + ":"}
+	for i, d := range res.Divergences {
+		if i == 3 {
+			lines = append(lines, fmt.Sprintf("  … %d more", len(res.Divergences)-3))
+			break
+		}
+		lines = append(lines, fmt.Sprintf("  [%s] %s (%s): go %s, ref %s", d.Category, d.Path, d.Kind, oneLine(d.Go), oneLine(d.Ref)))
+	}
+	return lines
+}
+
+// minimizeBudget bounds the time spent reducing one divergence.
 const minimizeBudget = 30 * time.Second
 
 // oneLine keeps a rendering on one comment line.
@@ -463,5 +493,10 @@ func (r *fuzzRun) summary(w io.Writer) {
 			line += " (" + b.note + ")"
 		}
 		fmt.Fprintln(w, line)
+		if b.program != "" {
+			for _, l := range strings.Split(strings.TrimRight(b.program, "\n"), "\n") {
+				fmt.Fprintln(w, "      "+l)
+			}
+		}
 	}
 }

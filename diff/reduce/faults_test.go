@@ -24,7 +24,7 @@ import (
 type fault struct {
 	name string
 	// about says what goes wrong, for test names and failure messages.
-	about string
+	about  string
 	goImpl func() outcome.Runner
 }
 

@@ -16,7 +16,6 @@ func (r *reducer) reduceAST() {
 		r.phase = "fixtures"
 		r.reduceConfig()
 		r.phase = "delta debugging"
-		r.try(r.dropDeadCode)
 		r.hdd()
 		r.phase = "simplifying"
 		r.simplify()
@@ -28,7 +27,8 @@ func (r *reducer) reduceAST() {
 
 // hdd is hierarchical delta debugging: the sequences of the tree are reduced level by
 // level, parents before children, so that removing a statement early saves the work of
-// reducing inside it.
+// reducing inside it. Two shortcuts come first: the returned value's own fields or
+// elements, and all dead declarations at once.
 func (r *reducer) hdd() {
 	// The value the program returns decides most of its outcome: shrinking it first
 	// leaves most statements dead, so the top level then goes in a few large chunks.
@@ -39,6 +39,7 @@ func (r *reducer) hdd() {
 			}
 		}
 	}
+	r.try(r.dropDeadCode)
 	level := []ast.Node{r.prog}
 	for len(level) > 0 && !r.stopped() {
 		var next []ast.Node
@@ -122,6 +123,12 @@ func (r *reducer) reduceConfig() {
 	} {
 		r.ddmin(s)
 	}
+	if r.cfg.Allow != nil && len(r.cfg.Allow) == 0 {
+		r.try(func() func() { // no @allow line at all rather than an empty one
+			r.cfg.Allow = nil
+			return func() { r.cfg.Allow = []string{} }
+		})
+	}
 	if fx.Cwd != "" {
 		r.try(func() func() {
 			old := fx.Cwd
@@ -191,6 +198,8 @@ func (r *reducer) ddmin(s seq) {
 		chunks := split(n, gran)
 		at := func(k int) chunk { return chunks[(start+k)%len(chunks)] }
 		k := r.firstInteresting(len(chunks), func(k int) (string, outcome.Config) {
+			// Removing at least one element always changes the printed program (or the
+			// configuration), so no candidate here is the current program itself.
 			undo := s.keep(complement(n, at(k)))
 			defer undo()
 			return r.current(), copyConfig(r.cfg) // the seq may be the configuration's

@@ -370,7 +370,9 @@ func flatten(list *[]ast.Stmt, i int, sl slot, lead []ast.Stmt, value ast.Expr) 
 	}
 }
 
-// dropTargets removes `-> target` from expression statements.
+// dropTargets removes `-> target` from expression statements, and turns a `let` whose
+// name nothing mentions (kept for its effect: a tool call, a trace event) into an
+// expression statement.
 func (r *reducer) dropTargets() bool {
 	changed := false
 	walk(r.prog, func(n ast.Node) {
@@ -384,6 +386,20 @@ func (r *reducer) dropTargets() bool {
 			}
 		}
 	})
+	for _, list := range stmtLists(r.prog) {
+		for i, s := range *list {
+			let, ok := s.(*ast.LetStmt)
+			if !ok || mentions(r.prog.Statements, let.Name) {
+				continue
+			}
+			if r.trySmaller(func() func() {
+				(*list)[i] = &ast.ExprStmt{Expr: let.Value}
+				return func() { (*list)[i] = let }
+			}) {
+				changed = true
+			}
+		}
+	}
 	return changed
 }
 

@@ -35,8 +35,8 @@ func (g *progGen) name(prefix string) string {
 	return fmt.Sprintf("%s%d", prefix, g.n)
 }
 
-func num(v float64) ast.Expr      { return &ast.IntLiteral{Value: v} }
-func str(s string) ast.Expr       { return &ast.StrLiteral{Value: s} }
+func num(v float64) ast.Expr       { return &ast.IntLiteral{Value: v} }
+func str(s string) ast.Expr        { return &ast.StrLiteral{Value: s} }
 func ref(parts ...string) ast.Expr { return &ast.IdentPath{Parts: parts} }
 func rec(kv ...any) *ast.RecordExpr {
 	r := &ast.RecordExpr{}

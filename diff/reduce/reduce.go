@@ -293,8 +293,9 @@ func (r *reducer) interesting(src string, cfg outcome.Config) bool {
 
 // firstInteresting returns the smallest k < n such that the candidate k (a program and
 // its configuration) diverges with the wanted signatures, or -1. Candidates not in
-// the cache are run up to Workers at a time, in order; the runs of a window that come
-// after the first interesting candidate are wasted, never used.
+// the cache are run up to Workers at a time, in order; the verdicts of a window that
+// come after its first interesting candidate only go to the cache, so the answer is the
+// one testing them one by one would give.
 func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outcome.Config)) int {
 	workers := r.opts.Workers
 	if workers <= 0 {
@@ -412,8 +413,12 @@ func (r *reducer) try(apply func() (undo func())) bool {
 	if r.stopped() {
 		return false
 	}
+	before := r.key(r.current(), r.cfg)
 	undo := apply()
-	if r.interesting(r.current(), r.cfg) {
+	src := r.current()
+	// An edit that changes nothing (nothing was dead, say) must not count as progress:
+	// the cache would call it interesting and the fixpoint loop would never end.
+	if r.key(src, r.cfg) != before && r.interesting(src, r.cfg) {
 		r.changed = true
 		return true
 	}

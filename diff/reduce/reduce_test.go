@@ -16,6 +16,7 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
@@ -524,4 +525,51 @@ func TestSaveChecksAndWritesTheEntry(t *testing.T) {
 	if _, err := os.Stat(other); err == nil {
 		t.Error("a failed Save left a file")
 	}
+}
+
+// TestReductionFiguresOnGen (with -reduce.figures) reduces programs of package gen of
+// 100+ lines on which an injected fault makes the implementations diverge, checks the
+// guarantees and reports the figures.
+func TestReductionFiguresOnGen(t *testing.T) {
+	if !*figures {
+		t.Skip("run with -reduce.figures")
+	}
+	ctx := context.Background()
+	var factors []float64
+	var times []time.Duration
+	for i := 0; i < 3000 && len(factors) < 10; i++ {
+		c := gen.Generate(gen.RandChooser{R: gen.CaseRand(11, i)}, gen.Options{Size: 1500})
+		if c.Mode != gen.Valid || codeLines(c.Source) < 100 {
+			continue
+		}
+		cfg := c.Config
+		ref := reference().Run(ctx, c.Source, cfg)
+		if diff.Compare(shippedRunners().Go.Run(ctx, c.Source, cfg), ref).Verdict != diff.Agree {
+			continue // a real divergence: not what this test measures
+		}
+		for _, name := range []string{"concat3", "keysrev", "maxneg", "loopcount"} {
+			rs := faultyRunners(faults[name])
+			first := diff.Compare(rs.Go.Run(ctx, c.Source, cfg), ref)
+			if first.Verdict != diff.Diverge {
+				continue
+			}
+			res, err := Reduce(ctx, c.Source, cfg, rs, Options{})
+			if err != nil {
+				t.Fatalf("gen case %d, %s: %v", i, name, err)
+			}
+			checkResult(t, res, rs, first.Signatures())
+			factors = append(factors, res.Factor())
+			times = append(times, res.Elapsed)
+			t.Logf("gen case %4d %-9s %4d -> %3d nodes (%5.1fx), %3d -> %2d lines, %4d candidates, %s",
+				i, name, res.Before.Nodes, res.After.Nodes, res.Factor(), res.Before.Lines, res.After.Lines, res.Candidates, res.Elapsed.Round(time.Millisecond))
+			break
+		}
+	}
+	if len(factors) == 0 {
+		t.Fatal("no gen program of 100+ lines made an injected fault diverge")
+	}
+	sort.Float64s(factors)
+	slices.Sort(times)
+	t.Logf("%d gen programs: reduction median %.1fx, worst %.1fx; time median %s, worst %s",
+		len(factors), factors[len(factors)/2], factors[0], times[len(times)/2].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond))
 }

@@ -22,6 +22,11 @@ func (r *reducer) reduceText() {
 		r.phase = "text: tokens"
 		r.pieces = splitTokens(r.text())
 		r.ddmin(sliceSeq("token", &r.pieces))
+		r.try(func() func() { // the blanks the first token carried
+			old := r.pieces
+			r.pieces = []string{strings.TrimLeft(r.text(), " \t\r\n")}
+			return func() { r.pieces = old }
+		})
 		if !r.changed {
 			return
 		}

@@ -111,21 +111,45 @@ func convert(target, input, outDir string) (string, error) {
 		prose = append(prose, "The implementations "+string(res.Verdict)+" on this entry now.")
 	}
 	prose = append(prose, "Replay: "+harness.ReplayCommand("go", path, "")+" ; "+harness.ReplayCommand("ref", path, ""))
-	c.Config.Limits.Timeout = 0
-	text := gen.EntryText(c, prose)
-	if _, err := corpus.Parse(path, []byte(text)); err != nil {
-		// The program contains comment lines that read as directives: defuse them
-		// without changing any offset (U+FF20 is one UTF-16 code unit, like '@').
-		c.Source = defuseDirectives(c.Source)
-		text = gen.EntryText(c, prose)
-		if _, err := corpus.Parse(path, []byte(text)); err != nil {
-			return "", fmt.Errorf("%s: the entry does not parse: %v", input, err)
+
+	// The entry must reproduce what the input gave: same comparison signature (or
+	// agreement). Candidates in order of preference.
+	reproduces := func(text string) bool {
+		e, err := corpus.Parse(path, []byte(text))
+		if err != nil {
+			return false
+		}
+		g2, r2 := fuzz.Run(ctx, e.Source, harness.ConfigFor(e, fuzz.Timeout))
+		return diff.Compare(g2, r2).Signature() == res.Signature()
+	}
+	var candidates []string
+	if target != "FuzzGen" {
+		if e, err := corpus.Parse(path, data); err == nil && len(e.Directives) > 0 {
+			// already an entry: keep it byte for byte, prose appended
+			text := string(data)
+			if !strings.HasSuffix(text, "\n") {
+				text += "\n"
+			}
+			for _, l := range prose {
+				text += "# " + l + "\n"
+			}
+			candidates = append(candidates, text, string(data))
 		}
 	}
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return "", err
+	c.Config.Limits.Timeout = 0
+	candidates = append(candidates, gen.EntryText(c, prose))
+	defused := *c
+	defused.Source = defuseDirectives(c.Source)
+	candidates = append(candidates, gen.EntryText(&defused, prose))
+	for _, text := range candidates {
+		if reproduces(text) {
+			if err := os.MkdirAll(outDir, 0o755); err != nil {
+				return "", err
+			}
+			return path, os.WriteFile(path, []byte(text), 0o644)
+		}
 	}
-	return path, os.WriteFile(path, []byte(text), 0o644)
+	return "", fmt.Errorf("%s: no corpus entry reproduces the input's outcome (signature %q); convert it by hand", input, res.Signature())
 }
 
 func oneLine(s string) string {

@@ -11,7 +11,7 @@
   }
   function decodeCanonical(text) {
     const v = text.indexOf("\\ud") >= 0 || text.indexOf("\\uD") >= 0 ? parseJSON(text) : JSON.parse(text);
-    return fromCanonical(v);
+    return text.indexOf('"$') >= 0 || text.indexOf("\\u0024") >= 0 ? fromCanonical(v) : v;
   }
   function fromCanonical(v) {
     if (Array.isArray(v)) {
@@ -28,11 +28,12 @@
       if (k === "$function" && typeof inner === "string") return prototypeFunction(inner);
       if (k === "$record" && inner !== null && typeof inner === "object" && !Array.isArray(inner)) {
         const ir = inner;
-        for (const ik of Object.keys(ir)) ir[ik] = fromCanonical(ir[ik]);
+        const innerKeys = Object.keys(ir);
+        for (let i = 0; i < innerKeys.length; i++) ir[innerKeys[i]] = fromCanonical(ir[innerKeys[i]]);
         return ir;
       }
     }
-    for (const k of keys2) r[k] = fromCanonical(r[k]);
+    for (let i = 0; i < keys2.length; i++) r[keys2[i]] = fromCanonical(r[keys2[i]]);
     return r;
   }
   function prototypeFunction(name) {
@@ -446,61 +447,57 @@
     }
   };
   function encodeCanonical(v, limits, what) {
+    if (typeof v === "string") return JSON.stringify(v);
+    if (typeof v === "number") return canonicalNumber(v);
+    if (isPlainJSON(v, limits.maxSize)) return JSON.stringify(v);
+    return encodeRejected(v, limits.maxSize, what);
+  }
+  function encodeRejected(v, max, what) {
+    if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
     const sink = new TextSink();
-    writeCanonical(v, sink, limits, what);
+    new CanonicalWriter(sink, max, what).write(v);
     return sink.text();
   }
-  function writeCanonical(v, sink, limits, what) {
-    if (typeof v === "string") {
-      sink.add(JSON.stringify(v));
-      return;
-    }
-    if (typeof v === "number") {
-      sink.add(canonicalNumber(v));
-      return;
-    }
-    const scan = new PlainScan(limits.maxSize, what);
-    if (scan.plain(v)) sink.add(JSON.stringify(v));
-    else new CanonicalWriter(sink, limits.maxSize, what).write(v);
+  function tooManyNodes(what, max) {
+    return new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
   }
-  var PlainScan = class {
-    constructor(max, what) {
-      this.max = max;
-      this.what = what;
-      this.count = 0;
-    }
-    plain(v) {
-      if (++this.count > this.max) {
-        throw new HarnessLimitError("maxSize", `${this.what} has more than maxSize ${this.max} nodes`);
-      }
-      switch (typeof v) {
-        case "string":
-        case "boolean":
-          return true;
-        case "number":
-          return v !== 0 ? v - v === 0 : 1 / v > 0;
-        case "object":
-          break;
-        default:
-          return false;
-      }
-      if (v === null) return true;
-      if (Array.isArray(v)) {
-        for (let i = 0; i < v.length; i++) {
-          if (!this.plain(v[i])) return false;
-        }
+  var plainScanCount = 0;
+  function isPlainJSON(v, max) {
+    plainScanCount = 0;
+    return plainNode(v, max);
+  }
+  function plainJSONOverflow(max) {
+    return plainScanCount > max;
+  }
+  function plainNode(v, max) {
+    if (++plainScanCount > max) return false;
+    switch (typeof v) {
+      case "string":
+      case "boolean":
         return true;
-      }
-      const r = v;
-      if (typeof r.toJSON === "function") return false;
-      const keys2 = Object.keys(r);
-      if (keys2.length === 1 && keys2[0][0] === "$") return false;
-      for (let i = 0; i < keys2.length; i++) {
-        if (!this.plain(r[keys2[i]])) return false;
+      case "number":
+        return v !== 0 ? v - v === 0 : 1 / v > 0;
+      case "object":
+        break;
+      default:
+        return false;
+    }
+    if (v === null) return true;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        if (!plainNode(v[i], max)) return false;
       }
       return true;
     }
-  };
+    const r = v;
+    if (typeof r.toJSON === "function") return false;
+    const keys2 = Object.keys(r);
+    if (keys2.length === 1 && keys2[0][0] === "$") return false;
+    for (let i = 0; i < keys2.length; i++) {
+      if (!plainNode(r[keys2[i]], max)) return false;
+    }
+    return true;
+  }
   var CanonicalWriter = class {
     constructor(sink, max, what) {
       this.sink = sink;
@@ -510,7 +507,7 @@
     }
     write(v) {
       if (++this.count > this.max) {
-        throw new HarnessLimitError("maxSize", `${this.what} has more than maxSize ${this.max} nodes`);
+        throw tooManyNodes(this.what, this.max);
       }
       const sink = this.sink;
       switch (typeof v) {
@@ -1233,9 +1230,13 @@
   }
   function requestedCapabilities(program) {
     const caps = [];
-    for (const h of program.headers) {
+    const headers = program.headers;
+    for (let i = 0; i < headers.length; i++) {
+      const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      for (const p of h.capabilities.pairs) {
+      const pairs = h.capabilities.pairs;
+      for (let j = 0; j < pairs.length; j++) {
+        const p = pairs[j];
         if (p.kind === "RecordPair" && p.value.kind === "BoolLiteral" && p.value.value === true) caps.push(p.key);
       }
     }
@@ -1243,9 +1244,13 @@
   }
   function declaredBudget(program) {
     const budget = {};
-    for (const h of program.headers) {
+    const headers = program.headers;
+    for (let i = 0; i < headers.length; i++) {
+      const h = headers[i];
       if (h.kind !== "BudgetDecl") continue;
-      for (const p of h.budget.pairs) {
+      const pairs = h.budget.pairs;
+      for (let j = 0; j < pairs.length; j++) {
+        const p = pairs[j];
         if (p.kind === "RecordPair" && BUDGET_FIELDS.indexOf(p.key) >= 0 && p.value.kind === "IntLiteral") {
           budget[p.key] = p.value.value;
         }
@@ -1274,7 +1279,8 @@
     run() {
       const program = this.program;
       const caps = requestedCapabilities(program);
-      for (const cap of caps) {
+      for (let i = 0; i < caps.length; i++) {
+        const cap = caps[i];
         if (!this.allowed.has(cap)) {
           const first = program.headers.find((h) => h.kind === "CapDecl");
           const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first == null ? void 0 : first.span, {
@@ -1389,7 +1395,8 @@
           return this.evalRecord(expr, scope);
         case "ListExpr": {
           const out = [];
-          for (const e of expr.elements) out.push(this.evalExpr(e, scope));
+          const elements = expr.elements;
+          for (let i = 0; i < elements.length; i++) out.push(this.evalExpr(elements[i], scope));
           this.limits.checkLength(out.length, "list literal");
           return out;
         }
@@ -1439,7 +1446,9 @@
     // spread copies the operand's own keys by assignment (Object.assign).
     evalRecord(expr, scope) {
       const out = {};
-      for (const p of expr.pairs) {
+      const pairs = expr.pairs;
+      for (let i = 0; i < pairs.length; i++) {
+        const p = pairs[i];
         if (p.kind === "RecordPair") {
           out[p.key] = this.evalExpr(p.value, scope);
         } else {
@@ -1454,7 +1463,9 @@
     // entries in order, keys stored by assignment.
     evalArgs(args, scope) {
       const out = {};
-      for (const p of args.pairs) {
+      const pairs = args.pairs;
+      for (let i = 0; i < pairs.length; i++) {
+        const p = pairs[i];
         if (p.kind === "RecordPair") {
           out[p.key] = this.evalExpr(p.value, scope);
         } else {
@@ -1522,7 +1533,9 @@
         this.emit("fn_call_start", expr.span, { fn: name });
         const args2 = this.evalArgs(expr.args, scope);
         const local = new Scope(fn.closure);
-        for (const p of fn.decl.params) {
+        const params = fn.decl.params;
+        for (let i = 0; i < params.length; i++) {
+          const p = params[i];
           const v = args2[p];
           local.vars.set(p, v === void 0 ? null : v);
         }
@@ -1571,7 +1584,8 @@
           span2
         );
       }
-      for (const p of params) {
+      for (let i = 0; i < params.length; i++) {
+        const p = params[i];
         const v = item[p];
         local.vars.set(p, v === void 0 ? null : v);
       }
@@ -1592,7 +1606,8 @@
       const fn = this.lookupCallback(fnName, span2);
       this.emit("map_start", span2, { fn: fnName, listLength: list.length });
       const out = [];
-      for (const item of list) {
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i];
         this.countIteration(span2);
         this.emit("fn_call_start", span2, { fn: fnName });
         const local = this.callbackScope("map", fn, fnName, item, span2);
@@ -1617,7 +1632,8 @@
       if (typeof fnName !== "string") throw new A0Error("E_TYPE", `filter 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
       const fn = this.lookupCallback(fnName, span2);
       const kept = [];
-      for (const item of list) {
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i];
         this.countIteration(span2);
         this.emit("fn_call_start", span2, { fn: fnName });
         const local = this.callbackScope("filter", fn, fnName, item, span2);
@@ -1646,7 +1662,8 @@
         );
       }
       this.emit("reduce_start", span2, { fn: fnName, listLength: list.length });
-      for (const item of list) {
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i];
         this.countIteration(span2);
         this.emit("fn_call_start", span2, { fn: fnName });
         const local = new Scope(fn.closure);
@@ -1666,7 +1683,8 @@
       }
       this.emit("for_start", expr.span, { listLength: list.length, as: expr.binding });
       const out = [];
-      for (const item of list) {
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i];
         this.countIteration(expr.span);
         const local = new Scope(scope);
         local.vars.set(expr.binding, item);
@@ -1682,7 +1700,8 @@
       }
       this.emit("filter_start", expr.span, { listLength: list.length, as: expr.binding });
       const kept = [];
-      for (const item of list) {
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i];
         this.countIteration(expr.span);
         const local = new Scope(scope);
         local.vars.set(expr.binding, item);
@@ -1864,81 +1883,108 @@
     "match_end"
   ];
   var EVENT_PREFIX = /* @__PURE__ */ Object.create(null);
-  for (const name of EVENT_NAMES) EVENT_PREFIX[name] = '{"event":' + JSON.stringify(name) + ',"span":';
-  var OutcomeWriter = class {
-    constructor(limits) {
-      this.limits = limits;
-      this.sink = new TextSink();
-      this.spans = /* @__PURE__ */ new Map();
-      // The file name is the same in (nearly) every span: its JSON text is kept.
-      this.file = "";
-      this.fileText = '""';
-    }
-    span(s) {
-      let t = this.spans.get(s);
-      if (t === void 0) {
-        if (s.file !== this.file) {
-          this.file = s.file;
-          this.fileText = JSON.stringify(s.file);
-        }
-        t = spanText(this.fileText, s);
-        this.spans.set(s, t);
-      }
-      return t;
-    }
-    error(e) {
-      const sink = this.sink;
-      sink.add('{"code":' + JSON.stringify(e.code) + ',"message":' + JSON.stringify(e.message));
-      if (e.span !== void 0) sink.add(',"span":' + this.span(e.span));
-      if (e.hint !== void 0) sink.add(',"hint":' + JSON.stringify(e.hint));
-      if (e.details !== void 0) {
-        sink.add(',"details":');
-        writeCanonical(e.details, sink, this.limits, "error details");
-      }
-      sink.add("}");
-    }
-    event(ev) {
-      var _a;
-      const prefix = (_a = EVENT_PREFIX[ev.event]) != null ? _a : '{"event":' + JSON.stringify(ev.event) + ',"span":';
-      if (ev.data === void 0) {
-        this.sink.add(prefix + this.span(ev.span) + "}");
-        return;
-      }
-      this.sink.add(prefix + this.span(ev.span) + ',"data":');
-      writeCanonical(ev.data, this.sink, this.limits, ev.event + " data");
-      this.sink.add("}");
-    }
-    outcome(o) {
-      const sink = this.sink;
-      sink.add('{"status":"' + o.status + '","exitCode":' + o.exitCode);
-      if (o.result !== void 0) {
-        sink.add(',"value":');
-        writeCanonical(o.result.value, sink, this.limits, "result value");
-      }
-      sink.add(',"errors":[');
-      for (let i = 0; i < o.errors.length; i++) {
-        if (i > 0) sink.add(",");
-        this.error(o.errors[i]);
-      }
-      sink.add('],"evidence":[');
-      for (let i = 0; i < o.evidence.length; i++) {
-        if (i > 0) sink.add(",");
-        writeCanonical(o.evidence[i], sink, this.limits, "evidence record");
-      }
-      sink.add('],"trace":[');
-      for (let i = 0; i < o.trace.length; i++) {
-        if (i > 0) sink.add(",");
-        this.event(o.trace[i]);
-      }
-      sink.add("]");
-      if (o.detail !== void 0) sink.add(',"detail":' + JSON.stringify(o.detail));
-      sink.add("}");
-    }
-  };
+  for (let i = 0; i < EVENT_NAMES.length; i++) {
+    EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
+  }
   function encodeOutcome(o, limits) {
-    const w = new OutcomeWriter(limits);
-    w.outcome(o);
-    return w.sink.text();
+    return valuesArePlain(o, limits.maxSize) ? JSON.stringify(jsonShape(o)) : writeOutcome(o, limits);
+  }
+  function valuesArePlain(o, max) {
+    if (o.result !== void 0) {
+      const v = o.result.value;
+      if (typeof v === "number") {
+        if (v !== 0 ? v - v !== 0 : 1 / v < 0) return false;
+      } else if (typeof v !== "string" && !isPlain(v, max, "result value")) {
+        return false;
+      }
+    }
+    const errors = o.errors;
+    for (let i = 0; i < errors.length; i++) {
+      const details = errors[i].details;
+      if (details !== void 0 && !isPlain(details, max, "error details")) return false;
+    }
+    const evidence = o.evidence;
+    for (let i = 0; i < evidence.length; i++) {
+      if (!isPlain(evidence[i], max, "evidence record")) return false;
+    }
+    const trace = o.trace;
+    for (let i = 0; i < trace.length; i++) {
+      const data = trace[i].data;
+      if (data !== void 0 && !isPlainJSON(data, max)) {
+        if (plainJSONOverflow(max)) throw tooManyNodes(trace[i].event + " data", max);
+        return false;
+      }
+    }
+    return true;
+  }
+  function isPlain(v, max, what) {
+    if (isPlainJSON(v, max)) return true;
+    if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
+    return false;
+  }
+  function jsonShape(o) {
+    const errors = [];
+    for (let i = 0; i < o.errors.length; i++) {
+      const e = o.errors[i];
+      errors.push({ code: e.code, message: e.message, span: e.span, hint: e.hint, details: e.details });
+    }
+    return {
+      status: o.status,
+      exitCode: o.exitCode,
+      value: o.result === void 0 ? void 0 : o.result.value,
+      errors,
+      evidence: o.evidence,
+      trace: o.trace,
+      detail: o.detail
+    };
+  }
+  function writeOutcome(o, limits) {
+    let text = '{"status":"' + o.status + '","exitCode":' + o.exitCode;
+    if (o.result !== void 0) text += ',"value":' + encodeCanonical(o.result.value, limits, "result value");
+    const errors = [];
+    for (let i = 0; i < o.errors.length; i++) errors.push(errorText(o.errors[i], limits));
+    const evidence = [];
+    for (let i = 0; i < o.evidence.length; i++) evidence.push(encodeCanonical(o.evidence[i], limits, "evidence record"));
+    text += ',"errors":[' + errors.join(",") + '],"evidence":[' + evidence.join(",") + '],"trace":[' + traceText(o.trace, limits) + "]";
+    if (o.detail !== void 0) text += ',"detail":' + JSON.stringify(o.detail);
+    return text + "}";
+  }
+  function errorText(e, limits) {
+    let text = '{"code":' + JSON.stringify(e.code) + ',"message":' + JSON.stringify(e.message);
+    if (e.span !== void 0) text += ',"span":' + spanText(JSON.stringify(e.span.file), e.span);
+    if (e.hint !== void 0) text += ',"hint":' + JSON.stringify(e.hint);
+    if (e.details !== void 0) text += ',"details":' + encodeCanonical(e.details, limits, "error details");
+    return text + "}";
+  }
+  function traceText(trace, limits) {
+    var _a;
+    const max = limits.maxSize;
+    const texts = [];
+    const spanTexts = /* @__PURE__ */ new Map();
+    let file2 = "";
+    let fileText = '""';
+    for (let i = 0; i < trace.length; i++) {
+      const ev = trace[i];
+      const s = ev.span;
+      let st = spanTexts.get(s);
+      if (st === void 0) {
+        if (s.file !== file2) {
+          file2 = s.file;
+          fileText = JSON.stringify(file2);
+        }
+        st = spanText(fileText, s);
+        spanTexts.set(s, st);
+      }
+      const prefix = (_a = EVENT_PREFIX[ev.event]) != null ? _a : '{"event":' + JSON.stringify(ev.event) + ',"span":';
+      const data = ev.data;
+      if (data === void 0) {
+        texts.push(prefix + st + "}");
+      } else {
+        const dataText = isPlainJSON(data, max) ? JSON.stringify(data) : encodeRejected(data, max, ev.event + " data");
+        texts.push(prefix + st + ',"data":' + dataText + "}");
+      }
+    }
+    return texts.join(",");
   }
 
   // src/lexer.ts
@@ -3510,7 +3556,8 @@
     const allow = [];
     const rawAllow = (_a = raw.allow) != null ? _a : [];
     if (!Array.isArray(rawAllow)) throw new TypeError('A0Reference.run: config "allow" must be a list');
-    for (const a of rawAllow) {
+    for (let i = 0; i < rawAllow.length; i++) {
+      const a = rawAllow[i];
       if (typeof a !== "string") throw new TypeError('A0Reference.run: config "allow" entries must be strings');
       allow.push(a);
     }
@@ -3520,19 +3567,29 @@
     return { file: file2, allow, limits: new Limits(positive(limits.maxDepth, DEFAULT_MAX_DEPTH), positive(limits.maxSize, DEFAULT_MAX_SIZE)) };
   }
   var toolsCache = null;
-  function readTools(host) {
+  function toolHostFor(host) {
+    if (toolsCache !== null && toolsCache.host === host) return toolsCache.toolHost;
     const text = host.tools();
-    if (toolsCache !== null && toolsCache.text === text) return toolsCache.tools;
+    const tools = toolsCache !== null && toolsCache.text === text ? toolsCache.toolHost.tools : readTools(text);
+    const toolHost = {
+      tools,
+      validate: (tool, argsJSON) => host.validate(tool, argsJSON),
+      call: (tool, argsJSON) => host.call(tool, argsJSON)
+    };
+    toolsCache = { host, text, toolHost };
+    return toolHost;
+  }
+  function readTools(text) {
     const raw = decodeCanonical(text);
     if (!Array.isArray(raw)) throw new TypeError("host.tools() must return a JSON list");
     const tools = /* @__PURE__ */ new Map();
-    for (const t of raw) {
+    for (let i = 0; i < raw.length; i++) {
+      const t = raw[i];
       if (!isRecord(t) || typeof t.name !== "string" || typeof t.mode !== "string" || typeof t.capability !== "string") {
         throw new TypeError("host.tools(): every entry needs string name, mode and capability");
       }
       tools.set(t.name, { name: t.name, mode: t.mode, capability: t.capability });
     }
-    toolsCache = { text, tools };
     return tools;
   }
   function emptyOutcome(exitCode) {
@@ -3560,14 +3617,10 @@
     const checked = validate(program);
     if (checked.unsupportedSpread) return emptyOutcome(1);
     if (checked.diagnostics.length > 0) return { ...emptyOutcome(2), errors: checked.diagnostics };
-    const toolHost = {
-      tools: readTools(host),
-      validate: (tool, argsJSON) => host.validate(tool, argsJSON),
-      call: (tool, argsJSON) => host.call(tool, argsJSON)
-    };
-    const result = new Evaluator(program, config.file, config.allow, toolHost, config.limits).run();
+    const result = new Evaluator(program, config.file, config.allow, toolHostFor(host), config.limits).run();
     if (result.kind === "ok") {
-      const failed = result.evidence.some((ev) => ev.ok === false);
+      let failed = false;
+      for (let i = 0; i < result.evidence.length; i++) if (result.evidence[i].ok === false) failed = true;
       return { status: "ok", exitCode: failed ? 5 : 0, result: { value: result.value }, errors: [], evidence: result.evidence, trace: result.trace };
     }
     const err = result.error;

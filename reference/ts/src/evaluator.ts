@@ -49,6 +49,8 @@ export class A0Error {
   ) {}
 }
 
+// A trace event. encodeOutcome serialises these objects (and their spans) with
+// JSON.stringify as they are, so they are always created with their keys in this order.
 export interface TraceEvent {
   event: string;
   span: AST.Span;

@@ -47,7 +47,8 @@ function parseConfig(configJSON: string): Config {
   const allow: string[] = [];
   const rawAllow = raw.allow ?? [];
   if (!Array.isArray(rawAllow)) throw new TypeError('A0Reference.run: config "allow" must be a list');
-  for (const a of rawAllow) {
+  for (let i = 0; i < rawAllow.length; i++) {
+    const a = rawAllow[i];
     if (typeof a !== "string") throw new TypeError('A0Reference.run: config "allow" entries must be strings');
     allow.push(a);
   }
@@ -57,23 +58,36 @@ function parseConfig(configJSON: string): Config {
   return { file, allow, limits: new Limits(positive(limits.maxDepth, DEFAULT_MAX_DEPTH), positive(limits.maxSize, DEFAULT_MAX_SIZE)) };
 }
 
-// The last catalogue read, reused while the host keeps returning the same text.
-let toolsCache: { text: string; tools: Map<string, ToolInfo> } | null = null;
+// The tool host made for the last host object, reused while the host stays the same
+// object (the Go host passes one object to every run of a runtime, and its catalogue never
+// changes) or keeps returning the same catalogue text.
+let toolsCache: { host: Host; text: string; toolHost: ToolHost } | null = null;
+
+function toolHostFor(host: Host): ToolHost {
+  if (toolsCache !== null && toolsCache.host === host) return toolsCache.toolHost;
+  const text = host.tools();
+  const tools = toolsCache !== null && toolsCache.text === text ? toolsCache.toolHost.tools : readTools(text);
+  const toolHost: ToolHost = {
+    tools,
+    validate: (tool, argsJSON) => host.validate(tool, argsJSON),
+    call: (tool, argsJSON) => host.call(tool, argsJSON),
+  };
+  toolsCache = { host, text, toolHost };
+  return toolHost;
+}
 
 // readTools decodes host.tools(): [{"name","mode","capability"}, …].
-function readTools(host: Host): Map<string, ToolInfo> {
-  const text = host.tools();
-  if (toolsCache !== null && toolsCache.text === text) return toolsCache.tools;
+function readTools(text: string): Map<string, ToolInfo> {
   const raw = decodeCanonical(text);
   if (!Array.isArray(raw)) throw new TypeError("host.tools() must return a JSON list");
   const tools = new Map<string, ToolInfo>();
-  for (const t of raw) {
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i];
     if (!isRecord(t) || typeof t.name !== "string" || typeof t.mode !== "string" || typeof t.capability !== "string") {
       throw new TypeError("host.tools(): every entry needs string name, mode and capability");
     }
     tools.set(t.name, { name: t.name, mode: t.mode, capability: t.capability });
   }
-  toolsCache = { text, tools };
   return tools;
 }
 
@@ -107,14 +121,10 @@ function evaluate(source: string, config: Config, host: Host): Outcome {
   if (checked.unsupportedSpread) return emptyOutcome(1);
   if (checked.diagnostics.length > 0) return { ...emptyOutcome(2), errors: checked.diagnostics };
 
-  const toolHost: ToolHost = {
-    tools: readTools(host),
-    validate: (tool, argsJSON) => host.validate(tool, argsJSON),
-    call: (tool, argsJSON) => host.call(tool, argsJSON),
-  };
-  const result = new Evaluator(program, config.file, config.allow, toolHost, config.limits).run();
+  const result = new Evaluator(program, config.file, config.allow, toolHostFor(host), config.limits).run();
   if (result.kind === "ok") {
-    const failed = result.evidence.some((ev) => ev.ok === false);
+    let failed = false;
+    for (let i = 0; i < result.evidence.length; i++) if (result.evidence[i].ok === false) failed = true;
     return { status: "ok", exitCode: failed ? 5 : 0, result: { value: result.value }, errors: [], evidence: result.evidence, trace: result.trace };
   }
   const err = result.error;

@@ -28,7 +28,9 @@ export function parseJSON(text: string): Value {
 // surrogate escape go through parseJSON.
 export function decodeCanonical(text: string): Value {
   const v = text.indexOf("\\ud") >= 0 || text.indexOf("\\uD") >= 0 ? parseJSON(text) : (JSON.parse(text) as Value);
-  return fromCanonical(v);
+  // Every wrapper has a key starting with "$" (written as such or as \u0024); without one
+  // the text is plain JSON.
+  return text.indexOf('"$') >= 0 || text.indexOf("\\u0024") >= 0 ? fromCanonical(v) : v;
 }
 
 function fromCanonical(v: Value): Value {
@@ -46,12 +48,13 @@ function fromCanonical(v: Value): Value {
     if (k === "$function" && typeof inner === "string") return prototypeFunction(inner);
     if (k === "$record" && inner !== null && typeof inner === "object" && !Array.isArray(inner)) {
       const ir = inner as Rec;
-      for (const ik of Object.keys(ir)) ir[ik] = fromCanonical(ir[ik]);
+      const innerKeys = Object.keys(ir);
+      for (let i = 0; i < innerKeys.length; i++) ir[innerKeys[i]] = fromCanonical(ir[innerKeys[i]]);
       return ir;
     }
   }
   // Assignment to an existing own key (including an own "__proto__") keeps it own.
-  for (const k of keys) r[k] = fromCanonical(r[k]);
+  for (let i = 0; i < keys.length; i++) r[keys[i]] = fromCanonical(r[keys[i]]);
   return r;
 }
 

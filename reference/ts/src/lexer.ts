@@ -1,7 +1,7 @@
 // The A0 lexer (spec §1): one hand-written pass over the source's UTF-16 code units. It is
 // shaped by goja, the engine the reference runs in: the source is split into one-unit
 // strings once (a native call) and classified through string-keyed tables, which goja does
-// about three times faster than calling charCodeAt per unit; tokens go into a flat Int32Array
+// about three times faster than calling charCodeAt per unit; tokens go into Int32Arrays
 // instead of objects; and there are no regular expressions.
 
 import type { Diagnostic } from "./ast";
@@ -23,18 +23,27 @@ export const TOKEN_NAMES: readonly string[] = [
   "Lt", "Plus", "Minus", "Star", "Slash", "Percent", "EOF",
 ];
 
-// Each token occupies F.Stride consecutive numbers of the table: kind, start offset, end
-// offset (exclusive), line, column, end column (exclusive) and Aux. For a StringLit, Aux is
-// 2 * P + E where P is the offset within the literal of its first raw control character (0
-// if none: offset 0 is the opening quote) and E is 1 when the literal contains a backslash
-// escape. A token ends on its start line at EndCol, except a string literal with raw line
-// breaks, which always fails to decode (E_AST), so its real end matters only in a syntax
-// error (see the parser's tokenSpan).
-export const enum F { Kind = 0, Start = 1, End = 2, Line = 3, Col = 4, EndCol = 5, Aux = 6, Stride = 7 }
+// The token table holds one array per token field, indexed by token number (small
+// numbers: goja boxes every integer above 255 that an index computation produces). Token t
+// has kind kind[t], covers the code units start[t] to end[t] (exclusive) and starts on line
+// line[t] at column col[t]; it ends on that line at column endCol[t] (exclusive), except a
+// string literal with raw line breaks, which always fails to decode (E_AST), so its real
+// end matters only in a syntax error (see the parser's tokenSpan). For a StringLit, aux[t]
+// is 2 * P + E where P is the offset within the literal of its first raw control character
+// (0 if none: offset 0 is the opening quote) and E is 1 when the literal contains a
+// backslash escape; it is 0 for other tokens. The last token is EOF.
+export interface Tokens {
+  kind: Int32Array;
+  start: Int32Array;
+  end: Int32Array;
+  line: Int32Array;
+  col: Int32Array;
+  endCol: Int32Array;
+  aux: Int32Array;
+}
 
 export interface Lexed {
-  /** The token table (see F), ending with one EOF token: tokens.length / F.Stride tokens. */
-  tokens: Int32Array;
+  tokens: Tokens;
   /** One E_LEX diagnostic per skipped run, in source order. */
   errors: Diagnostic[];
 }
@@ -183,14 +192,34 @@ export function lex(src: string, file: string): Lexed {
   const errors: Diagnostic[] = [];
   const chars = src.split("");
   const n = chars.length;
-  let tokens: Int32Array = new Int32Array(F.Stride * ((n >> 1) + 16));
-  let capacity = tokens.length; // kept in a variable: a typed array's length is a getter
-  let t = 0; // next free slot of tokens
+  // Most sources have fewer tokens than a quarter of their length; the arrays double when
+  // they do not.
+  let capacity = (n >> 2) + 16;
+  let kinds = new Int32Array(capacity);
+  let starts = new Int32Array(capacity);
+  let ends = new Int32Array(capacity);
+  let lines = new Int32Array(capacity);
+  let cols = new Int32Array(capacity);
+  let endCols = new Int32Array(capacity);
+  let auxes = new Int32Array(capacity);
+  let t = 0; // the next token's number
   let i = 0;
   let line = 1;
   let lineStart = 0; // offset of the first code unit of the current line
   let nextCR = -1; // offset of the next CR at or after some earlier comment start
-  while (i < n) {
+  for (;;) {
+    if (t === capacity) {
+      // Room for the next token, and for the EOF token after the loop.
+      capacity *= 2;
+      kinds = grown(kinds, capacity);
+      starts = grown(starts, capacity);
+      ends = grown(ends, capacity);
+      lines = grown(lines, capacity);
+      cols = grown(cols, capacity);
+      endCols = grown(endCols, capacity);
+      auxes = grown(auxes, capacity);
+    }
+    if (i >= n) break;
     const c = chars[i];
     if (c === " ") {
       i++;
@@ -300,18 +329,14 @@ export function lex(src: string, file: string): Lexed {
       continue;
     }
 
-    if (t + F.Stride > capacity) {
-      tokens = grow(tokens);
-      capacity = tokens.length;
-    }
-    tokens[t] = kind;
-    tokens[t + 1] = i;
-    tokens[t + 2] = end;
-    tokens[t + 3] = line;
-    tokens[t + 4] = i - lineStart + 1;
-    tokens[t + 5] = end - lineStart + 1;
-    if (aux !== 0) tokens[t + 6] = aux; // the table starts zeroed
-    t += F.Stride;
+    kinds[t] = kind;
+    starts[t] = i;
+    ends[t] = end;
+    lines[t] = line;
+    cols[t] = i - lineStart + 1;
+    endCols[t] = end - lineStart + 1;
+    if (aux !== 0) auxes[t] = aux; // the arrays start zeroed
+    t++;
     if (aux > 1) {
       // A raw control character in a string literal might be a line break: LF, CR LF and a
       // lone CR each end a line inside a token.
@@ -329,19 +354,20 @@ export function lex(src: string, file: string): Lexed {
     }
     i = end;
   }
-  if (t + F.Stride > capacity) tokens = grow(tokens);
-  tokens[t] = T.EOF;
-  tokens[t + 1] = n;
-  tokens[t + 2] = n;
-  tokens[t + 3] = line;
-  tokens[t + 4] = i - lineStart + 1;
-  tokens[t + 5] = i - lineStart + 1;
-  t += F.Stride;
-  return { tokens: tokens.subarray(0, t), errors };
+  kinds[t] = T.EOF;
+  starts[t] = n;
+  ends[t] = n;
+  lines[t] = line;
+  cols[t] = i - lineStart + 1;
+  endCols[t] = i - lineStart + 1;
+  return {
+    tokens: { kind: kinds, start: starts, end: ends, line: lines, col: cols, endCol: endCols, aux: auxes },
+    errors,
+  };
 }
 
-function grow(tokens: Int32Array): Int32Array {
-  const bigger = new Int32Array(tokens.length * 2);
-  bigger.set(tokens);
+function grown(a: Int32Array, capacity: number): Int32Array {
+  const bigger = new Int32Array(capacity);
+  bigger.set(a);
   return bigger;
 }

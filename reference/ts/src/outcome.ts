@@ -5,7 +5,7 @@
 import type { Span } from "./ast";
 import type { TraceEvent } from "./evaluator";
 import { Limits } from "./limits";
-import { Rec, TextSink, Value, writeCanonical } from "./values";
+import { Rec, Value, encodeCanonical, encodeRejected, isPlainJSON, plainJSONOverflow, tooManyNodes } from "./values";
 
 export interface OutcomeError {
   code: string;
@@ -38,85 +38,133 @@ const EVENT_NAMES = [
 
 // EVENT_PREFIX holds the constant start of each event's text.
 const EVENT_PREFIX: { [event: string]: string } = Object.create(null);
-for (const name of EVENT_NAMES) EVENT_PREFIX[name] = '{"event":' + JSON.stringify(name) + ',"span":';
-
-// OutcomeWriter writes one Outcome. Traces repeat spans a lot (a statement's start and
-// end, every iteration of a loop body), so span texts are memoised per span object.
-class OutcomeWriter {
-  readonly sink = new TextSink();
-  private readonly spans = new Map<Span, string>();
-  // The file name is the same in (nearly) every span: its JSON text is kept.
-  private file = "";
-  private fileText = '""';
-  constructor(private readonly limits: Limits) {}
-
-  span(s: Span): string {
-    let t = this.spans.get(s);
-    if (t === undefined) {
-      if (s.file !== this.file) {
-        this.file = s.file;
-        this.fileText = JSON.stringify(s.file);
-      }
-      t = spanText(this.fileText, s);
-      this.spans.set(s, t);
-    }
-    return t;
-  }
-
-  error(e: OutcomeError): void {
-    const sink = this.sink;
-    sink.add('{"code":' + JSON.stringify(e.code) + ',"message":' + JSON.stringify(e.message));
-    if (e.span !== undefined) sink.add(',"span":' + this.span(e.span));
-    if (e.hint !== undefined) sink.add(',"hint":' + JSON.stringify(e.hint));
-    if (e.details !== undefined) {
-      sink.add(',"details":');
-      writeCanonical(e.details, sink, this.limits, "error details");
-    }
-    sink.add("}");
-  }
-
-  event(ev: TraceEvent): void {
-    const prefix = EVENT_PREFIX[ev.event] ?? '{"event":' + JSON.stringify(ev.event) + ',"span":';
-    if (ev.data === undefined) {
-      this.sink.add(prefix + this.span(ev.span) + "}");
-      return;
-    }
-    this.sink.add(prefix + this.span(ev.span) + ',"data":');
-    writeCanonical(ev.data, this.sink, this.limits, ev.event + " data");
-    this.sink.add("}");
-  }
-
-  outcome(o: Outcome): void {
-    const sink = this.sink;
-    sink.add('{"status":"' + o.status + '","exitCode":' + o.exitCode);
-    if (o.result !== undefined) {
-      sink.add(',"value":');
-      writeCanonical(o.result.value, sink, this.limits, "result value");
-    }
-    sink.add(',"errors":[');
-    for (let i = 0; i < o.errors.length; i++) {
-      if (i > 0) sink.add(",");
-      this.error(o.errors[i]);
-    }
-    sink.add('],"evidence":[');
-    for (let i = 0; i < o.evidence.length; i++) {
-      if (i > 0) sink.add(",");
-      writeCanonical(o.evidence[i], sink, this.limits, "evidence record");
-    }
-    sink.add('],"trace":[');
-    for (let i = 0; i < o.trace.length; i++) {
-      if (i > 0) sink.add(",");
-      this.event(o.trace[i]);
-    }
-    sink.add("]");
-    if (o.detail !== undefined) sink.add(',"detail":' + JSON.stringify(o.detail));
-    sink.add("}");
-  }
+for (let i = 0; i < EVENT_NAMES.length; i++) {
+  EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
 }
 
-// encodeOutcome writes o as the JSON text run returns.
+// encodeOutcome writes o as the JSON text run returns. Usually every A0 value in it is
+// plain JSON (see isPlainJSON), and then the whole text is a single JSON.stringify of the
+// Outcome's JSON shape, the cheapest way to write it in goja: the other objects it holds
+// (spans, trace events) are created with their keys in the order the text needs.
+// Otherwise it is assembled from the canonical texts of the parts.
 export function encodeOutcome(o: Outcome, limits: Limits): string {
-  const w = new OutcomeWriter(limits);
-  w.outcome(o);
-  return w.sink.text();
+  return valuesArePlain(o, limits.maxSize) ? JSON.stringify(jsonShape(o)) : writeOutcome(o, limits);
+}
+
+// valuesArePlain checks the A0 values of o in the order writeOutcome writes them, and
+// fails as writeOutcome would on the first one with more than maxSize nodes.
+function valuesArePlain(o: Outcome, max: number): boolean {
+  if (o.result !== undefined) {
+    const v = o.result.value;
+    // encodeCanonical writes strings and numbers without counting them.
+    if (typeof v === "number") {
+      if (v !== 0 ? v - v !== 0 : 1 / v < 0) return false;
+    } else if (typeof v !== "string" && !isPlain(v, max, "result value")) {
+      return false;
+    }
+  }
+  const errors = o.errors;
+  for (let i = 0; i < errors.length; i++) {
+    const details = errors[i].details;
+    if (details !== undefined && !isPlain(details, max, "error details")) return false;
+  }
+  const evidence = o.evidence;
+  for (let i = 0; i < evidence.length; i++) {
+    if (!isPlain(evidence[i], max, "evidence record")) return false;
+  }
+  const trace = o.trace;
+  for (let i = 0; i < trace.length; i++) {
+    const data = trace[i].data;
+    // isPlain(data, max, event + " data"), without making the name first.
+    if (data !== undefined && !isPlainJSON(data, max)) {
+      if (plainJSONOverflow(max)) throw tooManyNodes(trace[i].event + " data", max);
+      return false;
+    }
+  }
+  return true;
+}
+
+function isPlain(v: unknown, max: number, what: string): boolean {
+  if (isPlainJSON(v, max)) return true;
+  if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
+  return false;
+}
+
+// jsonShape is the Outcome as JSON.stringify must see it: the fields of the text in their
+// order, absent ones undefined (which JSON.stringify leaves out).
+function jsonShape(o: Outcome): object {
+  const errors: object[] = [];
+  for (let i = 0; i < o.errors.length; i++) {
+    const e = o.errors[i];
+    errors.push({ code: e.code, message: e.message, span: e.span, hint: e.hint, details: e.details });
+  }
+  return {
+    status: o.status,
+    exitCode: o.exitCode,
+    value: o.result === undefined ? undefined : o.result.value,
+    errors,
+    evidence: o.evidence,
+    trace: o.trace,
+    detail: o.detail,
+  };
+}
+
+// writeOutcome assembles the text from whole strings (goja concatenates and joins a few
+// long strings far faster than it runs JavaScript over every character). Each A0 value is
+// written with encodeCanonical, in the order of the text, so that the first one with more
+// than maxSize nodes is the one reported.
+function writeOutcome(o: Outcome, limits: Limits): string {
+  let text = '{"status":"' + o.status + '","exitCode":' + o.exitCode;
+  if (o.result !== undefined) text += ',"value":' + encodeCanonical(o.result.value, limits, "result value");
+  const errors: string[] = [];
+  for (let i = 0; i < o.errors.length; i++) errors.push(errorText(o.errors[i], limits));
+  const evidence: string[] = [];
+  for (let i = 0; i < o.evidence.length; i++) evidence.push(encodeCanonical(o.evidence[i], limits, "evidence record"));
+  text += ',"errors":[' + errors.join(",") + '],"evidence":[' + evidence.join(",") + '],"trace":[' +
+    traceText(o.trace, limits) + "]";
+  if (o.detail !== undefined) text += ',"detail":' + JSON.stringify(o.detail);
+  return text + "}";
+}
+
+function errorText(e: OutcomeError, limits: Limits): string {
+  let text = '{"code":' + JSON.stringify(e.code) + ',"message":' + JSON.stringify(e.message);
+  if (e.span !== undefined) text += ',"span":' + spanText(JSON.stringify(e.span.file), e.span);
+  if (e.hint !== undefined) text += ',"hint":' + JSON.stringify(e.hint);
+  if (e.details !== undefined) text += ',"details":' + encodeCanonical(e.details, limits, "error details");
+  return text + "}";
+}
+
+// traceText writes the trace events, separated by commas. Traces repeat spans a lot (a
+// statement's start and end, every iteration of a loop body), so span texts are memoised
+// per span object.
+function traceText(trace: TraceEvent[], limits: Limits): string {
+  const max = limits.maxSize;
+  const texts: string[] = [];
+  const spanTexts = new Map<Span, string>();
+  // The file name is the same in (nearly) every span: its JSON text is kept.
+  let file = "";
+  let fileText = '""';
+  for (let i = 0; i < trace.length; i++) {
+    const ev = trace[i];
+    const s = ev.span;
+    let st = spanTexts.get(s);
+    if (st === undefined) {
+      if (s.file !== file) {
+        file = s.file;
+        fileText = JSON.stringify(file);
+      }
+      st = spanText(fileText, s);
+      spanTexts.set(s, st);
+    }
+    const prefix = EVENT_PREFIX[ev.event] ?? '{"event":' + JSON.stringify(ev.event) + ',"span":';
+    const data = ev.data;
+    if (data === undefined) {
+      texts.push(prefix + st + "}");
+    } else {
+      // encodeCanonical(data, limits, ev.event + " data"), without making the name first.
+      const dataText = isPlainJSON(data, max) ? JSON.stringify(data) : encodeRejected(data, max, ev.event + " data");
+      texts.push(prefix + st + ',"data":' + dataText + "}");
+    }
+  }
+  return texts.join(",");
 }

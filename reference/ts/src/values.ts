@@ -127,7 +127,7 @@ export function jsonText(v: unknown, limits: Limits): string | undefined {
 
 // TextSink accumulates output text as a list of pieces joined once at the end (growing
 // one string by concatenation copies it again on every piece in goja).
-export class TextSink {
+class TextSink {
   private readonly pieces: string[] = [];
 
   add(s: string): void {
@@ -146,69 +146,73 @@ export class TextSink {
 // wrapped as {"$record":…}. Strings use JSON.stringify, which escapes lone surrogates.
 // Nodes are counted against maxSize while writing (the same count as Limits.checkNodes).
 export function encodeCanonical(v: unknown, limits: Limits, what: string): string {
+  if (typeof v === "string") return JSON.stringify(v);
+  if (typeof v === "number") return canonicalNumber(v);
+  // Most values hold nothing that JSON cannot carry; for them the canonical text is exactly
+  // JSON.stringify's, which is much faster in goja than writing the text piece by piece.
+  if (isPlainJSON(v, limits.maxSize)) return JSON.stringify(v);
+  return encodeRejected(v, limits.maxSize, what);
+}
+
+// encodeRejected is encodeCanonical for a value that isPlainJSON has just rejected: it
+// fails if the scan stopped because the value has more than max nodes, and otherwise
+// writes the value piece by piece.
+export function encodeRejected(v: unknown, max: number, what: string): string {
+  if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
   const sink = new TextSink();
-  writeCanonical(v, sink, limits, what);
+  new CanonicalWriter(sink, max, what).write(v);
   return sink.text();
 }
 
-// writeCanonical is encodeCanonical into a sink. Most values hold nothing that JSON
-// cannot carry; for them the canonical text is exactly JSON.stringify's, which is much
-// faster in goja than writing the text piece by piece.
-export function writeCanonical(v: unknown, sink: TextSink, limits: Limits, what: string): void {
-  if (typeof v === "string") {
-    sink.add(JSON.stringify(v));
-    return;
-  }
-  if (typeof v === "number") {
-    sink.add(canonicalNumber(v));
-    return;
-  }
-  const scan = new PlainScan(limits.maxSize, what);
-  if (scan.plain(v)) sink.add(JSON.stringify(v));
-  else new CanonicalWriter(sink, limits.maxSize, what).write(v);
+export function tooManyNodes(what: string, max: number): HarnessLimitError {
+  return new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
 }
 
-// PlainScan decides whether JSON.stringify(v) is v's canonical text: no -0, NaN or
-// ±Infinity, no function values, no record that the canonical form wraps, and no record
-// with a toJSON method. It counts nodes against maxSize like Limits.checkNodes.
-class PlainScan {
-  private count = 0;
-  constructor(
-    private readonly max: number,
-    private readonly what: string,
-  ) {}
+// The number of nodes the last isPlainJSON scan visited (scans never nest).
+let plainScanCount = 0;
 
-  plain(v: unknown): boolean {
-    if (++this.count > this.max) {
-      throw new HarnessLimitError("maxSize", `${this.what} has more than maxSize ${this.max} nodes`);
-    }
-    switch (typeof v) {
-      case "string":
-      case "boolean":
-        return true;
-      case "number":
-        return v !== 0 ? v - v === 0 : 1 / v > 0;
-      case "object":
-        break;
-      default:
-        return false;
-    }
-    if (v === null) return true;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        if (!this.plain(v[i])) return false;
-      }
+// isPlainJSON decides whether JSON.stringify(v) is v's canonical text: no -0, NaN or
+// ±Infinity, no function values, no record that the canonical form wraps, and no record
+// with a toJSON method. It counts the nodes it visits like Limits.checkNodes and gives up
+// (false, with plainJSONOverflow(max) true) once there are more than max.
+export function isPlainJSON(v: unknown, max: number): boolean {
+  plainScanCount = 0;
+  return plainNode(v, max);
+}
+
+// isPlainJSONOverflow reports whether the last isPlainJSON scan stopped at max nodes.
+export function plainJSONOverflow(max: number): boolean {
+  return plainScanCount > max;
+}
+
+function plainNode(v: unknown, max: number): boolean {
+  if (++plainScanCount > max) return false;
+  switch (typeof v) {
+    case "string":
+    case "boolean":
       return true;
-    }
-    const r = v as Rec;
-    if (typeof r.toJSON === "function") return false;
-    const keys = Object.keys(r);
-    if (keys.length === 1 && keys[0][0] === "$") return false;
-    for (let i = 0; i < keys.length; i++) {
-      if (!this.plain(r[keys[i]])) return false;
+    case "number":
+      return v !== 0 ? v - v === 0 : 1 / v > 0;
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (v === null) return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      if (!plainNode(v[i], max)) return false;
     }
     return true;
   }
+  const r = v as Rec;
+  if (typeof r.toJSON === "function") return false;
+  const keys = Object.keys(r);
+  if (keys.length === 1 && keys[0][0] === "$") return false;
+  for (let i = 0; i < keys.length; i++) {
+    if (!plainNode(r[keys[i]], max)) return false;
+  }
+  return true;
 }
 
 class CanonicalWriter {
@@ -221,7 +225,7 @@ class CanonicalWriter {
 
   write(v: unknown): void {
     if (++this.count > this.max) {
-      throw new HarnessLimitError("maxSize", `${this.what} has more than maxSize ${this.max} nodes`);
+      throw tooManyNodes(this.what, this.max);
     }
     const sink = this.sink;
     switch (typeof v) {

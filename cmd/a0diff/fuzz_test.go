@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/run"
+)
+
+// crashOn is a reference stand-in: the Go implementation, except that it "crashes" on
+// every program containing trigger.
+type crashOn struct {
+	inner   outcome.Runner
+	trigger string
+}
+
+func (c crashOn) Name() string { return "ref" }
+
+func (c crashOn) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
+	if c.trigger != "" && strings.Contains(source, c.trigger) {
+		return outcome.Outcome{Status: outcome.StatusCrash, Detail: "fake crash on " + c.trigger}
+	}
+	return c.inner.Run(ctx, source, cfg)
+}
+
+// fuzzCLI runs a0diff with the Go implementation on both sides, the reference side
+// crashing on programs that contain trigger ("" for never).
+func fuzzCLI(t *testing.T, trigger string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	a := newApp(&out, &errOut)
+	a.newGo = func() outcome.Runner { return run.New() }
+	a.newRef = func(string) (outcome.Runner, error) { return crashOn{inner: run.New(), trigger: trigger}, nil }
+	code = execute(context.Background(), args, a)
+	return code, out.String(), errOut.String()
+}
+
+func TestFuzzUsageErrors(t *testing.T) {
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"fuzz", "-j", "0"}, `-j must be at least 1`},
+		{[]string{"fuzz", "--invalid-share", "1.5"}, `--invalid-share must be between 0 and 1`},
+		{[]string{"fuzz", "--features", "loops,bogus"}, `--features: unknown feature "bogus"`},
+		{[]string{"fuzz", "--features", "none"}, `at least one feature`},
+		{[]string{"fuzz", "--count", "-1"}, `--count must not be negative`},
+		{[]string{"fuzz", "extra"}, `fuzz: want no arguments, got 1`},
+		{[]string{"fuzz", "--seed", "x"}, `invalid argument "x" for "--seed"`},
+	}
+	for _, tt := range tests {
+		code, _, stderr := fuzzCLI(t, "", tt.args...)
+		if code != exitUsage || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tt.args, code, stderr, tt.stderr)
+		}
+	}
+}
+
+func TestFuzzAgreeingRun(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, stderr := fuzzCLI(t, "", "fuzz", "--seed", "5", "--count", "60", "-j", "2", "--out", out)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %s\n%s", code, stderr, stdout)
+	}
+	for _, want := range []string{
+		`^a0diff fuzz: seed 5\n`,
+		`\ncases: 60 in \S+ \(\d+\.\d cases/s, 2 workers\)\n`,
+		`\nvalid share: 100\.0% of \d+ valid-mode cases pass validation; \d+ invalid-mode cases\n`,
+		`\nverdicts: 60 agree, 0 diverge, 0 inconclusive\n$`,
+	} {
+		if !regexp.MustCompile(want).MatchString(stdout) {
+			t.Errorf("stdout does not match %s:\n%s", want, stdout)
+		}
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 0 {
+		t.Errorf("an agreeing run wrote %d entries", len(entries))
+	}
+}
+
+func TestFuzzWritesMinimisedDivergences(t *testing.T) {
+	out := t.TempDir()
+	args := []string{"fuzz", "--seed", "7", "--count", "150", "-j", "2", "--out", out}
+	code, stdout, _ := fuzzCLI(t, "str.concat", args...)
+	if code != exitFailure {
+		t.Fatalf("exit %d, want 1 for a divergence\n%s", code, stdout)
+	}
+	m := regexp.MustCompile(`\n  crash@status:ref: (\d+) cases, first case (\d+) → (\S+)\n`).FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("no signature bucket with its entry in the summary:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, "signatures: 1\n") {
+		t.Errorf("want exactly one signature:\n%s", stdout)
+	}
+	data, err := os.ReadFile(m[3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := corpus.Parse(m[3], data)
+	if err != nil {
+		t.Fatalf("the written entry is not a corpus entry: %v\n%s", err, data)
+	}
+	prog := e.Source[:strings.Index(e.Source, "\n#")+1]
+	if !strings.Contains(prog, "str.concat") || len(prog) > 100 {
+		t.Errorf("the entry's program is not minimised to the trigger:\n%s", prog)
+	}
+	for _, want := range []string{
+		"# Reduced by a0diff reduce from case ",
+		"# Found by a0diff fuzz: seed 7, case ",
+		"# Divergence crash@status:ref:",
+		"# Replay the generated case: a0diff fuzz --seed 7 --start ",
+		" --count 1 --invalid-share 0.1\n",
+		"# Replay this entry: a0diff exec --impl go " + m[3],
+		"# @name case.a0\n",
+	} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the entry lacks %q:\n%s", want, data)
+		}
+	}
+	if filepath.Dir(m[3]) != out {
+		t.Errorf("entry written to %s, want it in %s", m[3], out)
+	}
+
+	// The same run again: the signature's entry exists, nothing new is written.
+	code, stdout, _ = fuzzCLI(t, "str.concat", args...)
+	if code != exitFailure || !strings.Contains(stdout, "(already in "+out) {
+		t.Errorf("second run: exit %d, want 1 and the entry reported as already present:\n%s", code, stdout)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 1 {
+		t.Errorf("%d entries after the second run, want 1", len(entries))
+	}
+}
+
+// Case I of a seed is the same whatever the number of workers and the range of cases:
+// replaying one case alone finds the same divergence.
+func TestFuzzCasesReplayAlone(t *testing.T) {
+	out := t.TempDir()
+	_, stdout, _ := fuzzCLI(t, "str.concat", "fuzz", "--seed", "9", "--count", "80", "-j", "1", "--out", out, "--minimize=false")
+	m := regexp.MustCompile(`first case (\d+)`).FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("no divergence among the cases:\n%s", stdout)
+	}
+	code, stdout2, _ := fuzzCLI(t, "str.concat", "fuzz", "--seed", "9", "--start", m[1], "--count", "1", "-j", "3", "--out", t.TempDir())
+	if code != exitFailure || !strings.Contains(stdout2, "verdicts: 0 agree, 1 diverge") {
+		t.Fatalf("case %s replayed alone: exit %d\n%s", m[1], code, stdout2)
+	}
+}
