@@ -173,11 +173,13 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs Runners, 
 	r.cache[r.key(source, r.cfg)] = true
 	before := measure(cfg.File, source)
 
+	r.pieces = []string{source}
+	r.phase = "parsing"
 	prog, _ := syntax.Parse(cfg.File, source)
 	if prog != nil && r.interesting(ast.Print(prog), r.cfg) {
+		r.pieces = nil
 		r.prog = prog
 	} else {
-		r.pieces = []string{source}
 		r.reduceText()
 		if p, _ := syntax.Parse(r.cfg.File, r.text()); p != nil && r.interesting(ast.Print(p), r.cfg) {
 			r.pieces = nil

@@ -381,7 +381,7 @@ return { s: s, n: len { in: unused } }
 	rs := faultyRunners(faults["concat3"])
 	rs.Go = hangUnless{Runner: rs.Go, word: "keepme"}
 	start := time.Now()
-	res, err := Reduce(context.Background(), src, outcome.Config{File: "hang.a0"}, rs, Options{Timeout: 200 * time.Millisecond})
+	res, err := Reduce(context.Background(), src, outcome.Config{File: "hang.a0"}, rs, Options{Timeout: 500 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

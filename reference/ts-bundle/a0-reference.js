@@ -1186,6 +1186,53 @@
     ["str.template", strTemplate]
   ]);
 
+  // src/v8compat.ts
+  function toObject(v, method) {
+    if (v === null || v === void 0) throw new TypeError(`Object.prototype.${method} called on null or undefined`);
+    return Object(v);
+  }
+  function lookupAccessor(target, key, method, kind) {
+    let o = toObject(target, method);
+    while (o !== null) {
+      const d = Object.getOwnPropertyDescriptor(o, key);
+      if (d !== void 0) return d[kind];
+      o = Object.getPrototypeOf(o);
+    }
+    return void 0;
+  }
+  var legacyAccessors = {
+    __defineGetter__: function(key, getter) {
+      if (typeof getter !== "function") throw new TypeError("Object.prototype.__defineGetter__: Expecting function");
+      Object.defineProperty(toObject(this, "__defineGetter__"), key, { get: getter, enumerable: true, configurable: true });
+    },
+    __defineSetter__: function(key, setter) {
+      if (typeof setter !== "function") throw new TypeError("Object.prototype.__defineSetter__: Expecting function");
+      Object.defineProperty(toObject(this, "__defineSetter__"), key, { set: setter, enumerable: true, configurable: true });
+    },
+    __lookupGetter__: function(key) {
+      return lookupAccessor(this, key, "__lookupGetter__", "get");
+    },
+    __lookupSetter__: function(key) {
+      return lookupAccessor(this, key, "__lookupSetter__", "set");
+    }
+  };
+  function installV8Compat() {
+    for (const name of Object.keys(legacyAccessors)) {
+      if (Object.prototype.hasOwnProperty.call(Object.prototype, name)) continue;
+      const fn = legacyAccessors[name];
+      const nativeText = `function ${name}() { [native code] }`;
+      Object.defineProperty(fn, "name", { value: name, configurable: true });
+      Object.defineProperty(fn, "toString", { value: () => nativeText, configurable: true, writable: true });
+      Object.defineProperty(Object.prototype, name, { value: fn, writable: true, enumerable: false, configurable: true });
+    }
+  }
+  function multiply(l, r) {
+    const p = l * r;
+    if (p !== 0) return p;
+    const negative = (l < 0 || Object.is(l, -0)) !== (r < 0 || Object.is(r, -0));
+    return negative ? -0 : 0;
+  }
+
   // src/evaluator.ts
   var HostProtocolError = class {
     constructor(message) {
@@ -1497,7 +1544,7 @@
             throw new A0Error("E_TYPE", `Operator '${op}' requires numbers, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
           }
           if (op === "-") return l - r;
-          if (op === "*") return l * r;
+          if (op === "*") return multiply(l, r);
           if (r === 0) throw new A0Error("E_TYPE", op === "/" ? "Division by zero." : "Modulo by zero.", expr.span);
           return op === "/" ? l / r : l % r;
         case "==":
@@ -1530,7 +1577,8 @@
       if (name === "filter") return this.evalFilterCall(expr, scope);
       const fn = this.fns.get(name);
       if (fn !== void 0) {
-        this.emit("fn_call_start", expr.span, { fn: name });
+        const data = { fn: name };
+        this.emit("fn_call_start", expr.span, data);
         const args2 = this.evalArgs(expr.args, scope);
         const local = new Scope(fn.closure);
         const params = fn.decl.params;
@@ -1540,7 +1588,7 @@
           local.vars.set(p, v === void 0 ? null : v);
         }
         const result2 = this.runBody(fn, local);
-        this.emit("fn_call_end", expr.span, { fn: name });
+        this.emit("fn_call_end", expr.span, data);
         return result2;
       }
       const lib = stdlib.get(name);
@@ -1606,13 +1654,14 @@
       const fn = this.lookupCallback(fnName, span2);
       this.emit("map_start", span2, { fn: fnName, listLength: list.length });
       const out = [];
+      const callData = { fn: fnName };
       for (let i = 0; i < list.length; i++) {
         const item = list[i];
         this.countIteration(span2);
-        this.emit("fn_call_start", span2, { fn: fnName });
+        this.emit("fn_call_start", span2, callData);
         const local = this.callbackScope("map", fn, fnName, item, span2);
         out.push(this.runBody(fn, local));
-        this.emit("fn_call_end", span2, { fn: fnName });
+        this.emit("fn_call_end", span2, callData);
       }
       this.emit("map_end", span2, { fn: fnName, iterations: list.length });
       return out;
@@ -1632,13 +1681,14 @@
       if (typeof fnName !== "string") throw new A0Error("E_TYPE", `filter 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
       const fn = this.lookupCallback(fnName, span2);
       const kept = [];
+      const callData = { fn: fnName };
       for (let i = 0; i < list.length; i++) {
         const item = list[i];
         this.countIteration(span2);
-        this.emit("fn_call_start", span2, { fn: fnName });
+        this.emit("fn_call_start", span2, callData);
         const local = this.callbackScope("filter", fn, fnName, item, span2);
         const verdict = this.runBody(fn, local);
-        this.emit("fn_call_end", span2, { fn: fnName });
+        this.emit("fn_call_end", span2, callData);
         if (isTruthy(unwrapPredicate(verdict))) kept.push(item);
       }
       return kept;
@@ -1662,15 +1712,16 @@
         );
       }
       this.emit("reduce_start", span2, { fn: fnName, listLength: list.length });
+      const callData = { fn: fnName };
       for (let i = 0; i < list.length; i++) {
         const item = list[i];
         this.countIteration(span2);
-        this.emit("fn_call_start", span2, { fn: fnName });
+        this.emit("fn_call_start", span2, callData);
         const local = new Scope(fn.closure);
         local.vars.set(params[0], acc);
         local.vars.set(params[1], item);
         acc = this.runBody(fn, local);
-        this.emit("fn_call_end", span2, { fn: fnName });
+        this.emit("fn_call_end", span2, callData);
       }
       this.emit("reduce_end", span2, { fn: fnName, iterations: list.length });
       return acc;
@@ -1738,12 +1789,13 @@
       else if ("err" in subject) arm = expr.errArm;
       else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", expr.subject.span);
       const tag = arm.tag;
-      this.emit("match_start", expr.span, { arm: tag });
+      const data = { arm: tag };
+      this.emit("match_start", expr.span, data);
       const local = new Scope(scope);
       const bound = subject[tag];
       local.vars.set(arm.binding, bound === void 0 ? null : bound);
       const result = this.execBlock(arm.body, local);
-      this.emit("match_end", expr.span, { arm: tag });
+      this.emit("match_end", expr.span, data);
       return result;
     }
     evalTry(expr, scope) {
@@ -2194,12 +2246,42 @@
         return true;
     }
   }
+  var tokenTable = newTable(256);
+  function newTable(capacity) {
+    return {
+      kind: new Int32Array(capacity),
+      start: new Int32Array(capacity),
+      end: new Int32Array(capacity),
+      line: new Int32Array(capacity),
+      col: new Int32Array(capacity),
+      endCol: new Int32Array(capacity),
+      aux: new Int32Array(capacity)
+    };
+  }
+  function grownTable(old, capacity) {
+    const bigger = newTable(capacity);
+    bigger.kind.set(old.kind);
+    bigger.start.set(old.start);
+    bigger.end.set(old.end);
+    bigger.line.set(old.line);
+    bigger.col.set(old.col);
+    bigger.endCol.set(old.endCol);
+    bigger.aux.set(old.aux);
+    return bigger;
+  }
   function lex(src2, file2) {
     const errors = [];
     const chars = src2.split("");
     const n = chars.length;
-    let tokens = new Int32Array(7 /* Stride */ * ((n >> 1) + 16));
-    let capacity = tokens.length;
+    if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable((n >> 2) + 256);
+    let capacity = tokenTable.kind.length;
+    let kinds2 = tokenTable.kind;
+    let starts2 = tokenTable.start;
+    let ends2 = tokenTable.end;
+    let lines2 = tokenTable.line;
+    let cols2 = tokenTable.col;
+    let endCols2 = tokenTable.endCol;
+    let auxes2 = tokenTable.aux;
     let t = 0;
     let i = 0;
     let line = 1;
@@ -2325,18 +2407,25 @@
         });
         continue;
       }
-      if (t + 7 /* Stride */ > capacity) {
-        tokens = grow(tokens);
-        capacity = tokens.length;
+      if (t + 1 === capacity) {
+        capacity *= 2;
+        tokenTable = grownTable(tokenTable, capacity);
+        kinds2 = tokenTable.kind;
+        starts2 = tokenTable.start;
+        ends2 = tokenTable.end;
+        lines2 = tokenTable.line;
+        cols2 = tokenTable.col;
+        endCols2 = tokenTable.endCol;
+        auxes2 = tokenTable.aux;
       }
-      tokens[t] = kind;
-      tokens[t + 1] = i;
-      tokens[t + 2] = end;
-      tokens[t + 3] = line;
-      tokens[t + 4] = i - lineStart + 1;
-      tokens[t + 5] = end - lineStart + 1;
-      if (aux !== 0) tokens[t + 6] = aux;
-      t += 7 /* Stride */;
+      kinds2[t] = kind;
+      starts2[t] = i;
+      ends2[t] = end;
+      lines2[t] = line;
+      cols2[t] = i - lineStart + 1;
+      endCols2[t] = end - lineStart + 1;
+      auxes2[t] = aux;
+      t++;
       if (aux > 1) {
         for (let j = i + 1; j < end; j++) {
           const s = chars[j];
@@ -2352,28 +2441,22 @@
       }
       i = end;
     }
-    if (t + 7 /* Stride */ > capacity) tokens = grow(tokens);
-    tokens[t] = 49 /* EOF */;
-    tokens[t + 1] = n;
-    tokens[t + 2] = n;
-    tokens[t + 3] = line;
-    tokens[t + 4] = i - lineStart + 1;
-    tokens[t + 5] = i - lineStart + 1;
-    t += 7 /* Stride */;
-    return { tokens: tokens.subarray(0, t), errors };
-  }
-  function grow(tokens) {
-    const bigger = new Int32Array(tokens.length * 2);
-    bigger.set(tokens);
-    return bigger;
+    kinds2[t] = 49 /* EOF */;
+    starts2[t] = n;
+    ends2[t] = n;
+    lines2[t] = line;
+    cols2[t] = i - lineStart + 1;
+    endCols2[t] = i - lineStart + 1;
+    auxes2[t] = 0;
+    return { tokens: tokenTable, errors };
   }
 
   // src/parser.ts
   var PARSE_HINT = "Check syntax near this location.";
-  function kindSet(kinds) {
+  function kindSet(kinds2) {
     const set = [];
     for (let k = 0; k <= 49 /* EOF */; k++) set.push(false);
-    for (const k of kinds) set[k] = true;
+    for (const k of kinds2) set[k] = true;
     return set;
   }
   var OPERAND_START = [
@@ -2442,7 +2525,13 @@
   var src = "";
   var file = "";
   var NO_TOKENS = new Int32Array(0);
-  var tk = NO_TOKENS;
+  var kinds = NO_TOKENS;
+  var starts = NO_TOKENS;
+  var ends = NO_TOKENS;
+  var lines = NO_TOKENS;
+  var cols = NO_TOKENS;
+  var endCols = NO_TOKENS;
+  var auxes = NO_TOKENS;
   var at = 0;
   var astError = null;
   var SyntaxFailure = class {
@@ -2455,7 +2544,7 @@
     if (lexed.errors.length > 0) return { diagnostics: lexed.errors };
     src = source;
     file = fileName;
-    tk = lexed.tokens;
+    setTokens(lexed.tokens);
     at = 0;
     astError = null;
     try {
@@ -2466,27 +2555,36 @@
       if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
       throw e;
     } finally {
-      tk = NO_TOKENS;
+      setTokens(null);
       src = "";
       astError = null;
     }
   }
+  function setTokens(tokens) {
+    kinds = tokens === null ? NO_TOKENS : tokens.kind;
+    starts = tokens === null ? NO_TOKENS : tokens.start;
+    ends = tokens === null ? NO_TOKENS : tokens.end;
+    lines = tokens === null ? NO_TOKENS : tokens.line;
+    cols = tokens === null ? NO_TOKENS : tokens.col;
+    endCols = tokens === null ? NO_TOKENS : tokens.endCol;
+    auxes = tokens === null ? NO_TOKENS : tokens.aux;
+  }
   function span(first, last) {
     return {
       file,
-      startLine: tk[first + 3 /* Line */],
-      startCol: tk[first + 4 /* Col */],
-      endLine: tk[last + 3 /* Line */],
-      endCol: tk[last + 5 /* EndCol */]
+      startLine: lines[first],
+      startCol: cols[first],
+      endLine: lines[last],
+      endCol: endCols[last]
     };
   }
   function tokenSpan(t) {
     const where = span(t, t);
-    if (tk[t] === 29 /* StringLit */ && tk[t + 6 /* Aux */] > 1) {
-      let line = tk[t + 3 /* Line */];
+    if (kinds[t] === 29 /* StringLit */ && auxes[t] > 1) {
+      let line = lines[t];
       let lineStart = -1;
-      const end = tk[t + 2 /* End */];
-      for (let j = tk[t + 1 /* Start */] + 1; j < end; j++) {
+      const end = ends[t];
+      for (let j = starts[t] + 1; j < end; j++) {
         const c = src.charCodeAt(j);
         if (c === 10 || c === 13) {
           if (c === 13 && src.charCodeAt(j + 1) === 10) j++;
@@ -2502,20 +2600,20 @@
     return where;
   }
   function openSpan(first) {
-    return { file, startLine: tk[first + 3 /* Line */], startCol: tk[first + 4 /* Col */], endLine: 0, endCol: 0 };
+    return { file, startLine: lines[first], startCol: cols[first], endLine: 0, endCol: 0 };
   }
   function finishSpan(s) {
-    const last = at - 7 /* Stride */;
-    s.endLine = tk[last + 3 /* Line */];
-    s.endCol = tk[last + 5 /* EndCol */];
+    const last = at - 1;
+    s.endLine = lines[last];
+    s.endCol = endCols[last];
   }
   function image(t) {
-    return src.slice(tk[t + 1 /* Start */], tk[t + 2 /* End */]);
+    return src.slice(starts[t], ends[t]);
   }
   function failAt(t, form, expected) {
     let text;
     let where;
-    if (tk[t] === 49 /* EOF */) {
+    if (kinds[t] === 49 /* EOF */) {
       text = "<EOF>";
       where = { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
     } else {
@@ -2534,8 +2632,8 @@
   }
   function expect(kind) {
     const t = at;
-    if (tk[t] !== kind) failAt(t, "expected", kind);
-    at = t + 7 /* Stride */;
+    if (kinds[t] !== kind) failAt(t, "expected", kind);
+    at = t + 1;
     return t;
   }
   function reportAst(message, where, hint) {
@@ -2545,9 +2643,9 @@
     return d;
   }
   function stringValue(t) {
-    const start = tk[t + 1 /* Start */];
-    const end = tk[t + 2 /* End */];
-    const aux = tk[t + 6 /* Aux */];
+    const start = starts[t];
+    const end = ends[t];
+    const aux = auxes[t];
     if (aux > 1) {
       if (astError === null) {
         astError = {
@@ -2597,85 +2695,85 @@
     const headers = [];
     const statements = [];
     for (; ; ) {
-      const k = tk[at];
+      const k = kinds[at];
       if (k === 6 /* Cap */) {
         const s = at;
-        at += 7 /* Stride */;
+        at++;
         const capabilities = parseRecord();
-        headers.push({ kind: "CapDecl", span: span(s, at - 7 /* Stride */), capabilities });
+        headers.push({ kind: "CapDecl", span: span(s, at - 1), capabilities });
       } else if (k === 7 /* Budget */) {
         const s = at;
-        at += 7 /* Stride */;
+        at++;
         const budget = parseRecord();
-        headers.push({ kind: "BudgetDecl", span: span(s, at - 7 /* Stride */), budget });
+        headers.push({ kind: "BudgetDecl", span: span(s, at - 1), budget });
       } else if (k === 8 /* Import */) {
         const s = at;
-        at += 7 /* Stride */;
+        at++;
         const path = stringValue(expect(29 /* StringLit */));
         expect(10 /* As */);
         const alias = image(expect(30 /* Ident */));
-        headers.push({ kind: "ImportDecl", span: span(s, at - 7 /* Stride */), path, alias });
+        headers.push({ kind: "ImportDecl", span: span(s, at - 1), path, alias });
       } else {
         break;
       }
     }
-    while (STMT_START[tk[at]]) statements.push(parseStatement());
-    if (tk[at] !== 49 /* EOF */) failAt(at, "near");
-    const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - 7 /* Stride */);
+    while (STMT_START[kinds[at]]) statements.push(parseStatement());
+    if (kinds[at] !== 49 /* EOF */) failAt(at, "near");
+    const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - 1);
     return { kind: "Program", span: where, headers, statements };
   }
   function parseStatement() {
     const s = at;
-    switch (tk[s]) {
+    switch (kinds[s]) {
       case 22 /* Fn */:
         return parseFnDecl();
       case 11 /* Let */: {
-        at += 7 /* Stride */;
+        at++;
         const name = image(expect(30 /* Ident */));
         expect(41 /* Equals */);
         const value = parseExpr();
-        return { kind: "LetStmt", span: span(s, at - 7 /* Stride */), name, value };
+        return { kind: "LetStmt", span: span(s, at - 1), name, value };
       }
       case 12 /* Return */: {
-        at += 7 /* Stride */;
+        at++;
         const value = parseExpr();
-        return { kind: "ReturnStmt", span: span(s, at - 7 /* Stride */), value };
+        return { kind: "ReturnStmt", span: span(s, at - 1), value };
       }
     }
     const expr = parseExpr();
-    if (tk[at] === 0 /* Arrow */) {
-      at += 7 /* Stride */;
+    if (kinds[at] === 0 /* Arrow */) {
+      at++;
       const target = parseIdentPath();
-      return { kind: "ExprStmt", span: span(s, at - 7 /* Stride */), expr, target };
+      return { kind: "ExprStmt", span: span(s, at - 1), expr, target };
     }
     const e = expr.span;
-    const last = at - 7 /* Stride */;
-    const same = e.startCol === tk[s + 4 /* Col */] && e.startLine === tk[s + 3 /* Line */] && e.endCol === tk[last + 5 /* EndCol */] && e.endLine === tk[last + 3 /* Line */];
+    const last = at - 1;
+    const same = e.startCol === cols[s] && e.startLine === lines[s] && e.endCol === endCols[last] && e.endLine === lines[last];
     return { kind: "ExprStmt", span: same ? e : span(s, last), expr };
   }
   function parseFnDecl() {
     const s = at;
-    at += 7 /* Stride */;
+    at++;
     const name = image(expect(30 /* Ident */));
     expect(31 /* LBrace */);
     const params = [];
-    if (tk[at] === 30 /* Ident */) {
+    if (kinds[at] === 30 /* Ident */) {
       params.push(image(at));
-      at += 7 /* Stride */;
-      while (tk[at] === 38 /* Comma */ && tk[at + 7 /* Stride */] === 30 /* Ident */) {
-        params.push(image(at + 7 /* Stride */));
-        at += 2 * 7 /* Stride */;
+      at++;
+      while (kinds[at] === 38 /* Comma */ && kinds[at + 1] === 30 /* Ident */) {
+        params.push(image(at + 1));
+        at += 2;
       }
-      if (tk[at] === 38 /* Comma */) at += 7 /* Stride */;
+      if (kinds[at] === 38 /* Comma */) at++;
     }
     expect(32 /* RBrace */);
     const body = parseBlock();
-    return { kind: "FnDecl", span: span(s, at - 7 /* Stride */), name, params, body };
+    return { kind: "FnDecl", span: span(s, at - 1), name, params, body };
   }
   function parseBlock() {
     expect(31 /* LBrace */);
     const body = [];
-    while (STMT_START[tk[at]]) body.push(parseStatement());
+    while (STMT_START[kinds[at]]) body.push(parseStatement());
     expect(32 /* RBrace */);
     return body;
   }
@@ -2688,19 +2786,19 @@
   function parseIdentPath() {
     const s = expect(30 /* Ident */);
     const parts = [image(s)];
-    while (tk[at] === 40 /* Dot */) {
-      at += 7 /* Stride */;
-      if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
+    while (kinds[at] === 40 /* Dot */) {
+      at++;
+      if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
       parts.push(image(at));
-      at += 7 /* Stride */;
+      at++;
     }
-    return { kind: "IdentPath", span: span(s, at - 7 /* Stride */), parts };
+    return { kind: "IdentPath", span: span(s, at - 1), parts };
   }
   function parseExpr() {
     const s = at;
-    switch (tk[s]) {
+    switch (kinds[s]) {
       case 19 /* If */: {
-        const next = tk[s + 7 /* Stride */];
+        const next = kinds[s + 1];
         if (next === 35 /* LParen */) return parseIfBlock();
         if (next === 31 /* LBrace */) return parseIfRecord();
         return failAt(s, "unexpected");
@@ -2713,38 +2811,38 @@
         return parseMatch();
       case 5 /* CallQ */:
       case 13 /* Do */: {
-        at += 7 /* Stride */;
+        at++;
         const tool = parseIdentPath();
         const args = parseRecord();
-        const where = span(s, at - 7 /* Stride */);
-        return tk[s] === 5 /* CallQ */ ? { kind: "CallExpr", span: where, tool, args } : { kind: "DoExpr", span: where, tool, args };
+        const where = span(s, at - 1);
+        return kinds[s] === 5 /* CallQ */ ? { kind: "CallExpr", span: where, tool, args } : { kind: "DoExpr", span: where, tool, args };
       }
       case 9 /* Assert */:
       case 14 /* Check */: {
-        at += 7 /* Stride */;
+        at++;
         const args = parseRecord();
-        const where = span(s, at - 7 /* Stride */);
-        return tk[s] === 9 /* Assert */ ? { kind: "AssertExpr", span: where, args } : { kind: "CheckExpr", span: where, args };
+        const where = span(s, at - 1);
+        return kinds[s] === 9 /* Assert */ ? { kind: "AssertExpr", span: where, args } : { kind: "CheckExpr", span: where, args };
       }
       case 23 /* Try */: {
-        at += 7 /* Stride */;
+        at++;
         const tryBody = parseBlock();
         expect(16 /* Catch */);
         const catchBinding = parseBinder();
         const catchBody = parseBlock();
-        return { kind: "TryExpr", span: span(s, at - 7 /* Stride */), tryBody, catchBinding, catchBody };
+        return { kind: "TryExpr", span: span(s, at - 1), tryBody, catchBinding, catchBody };
       }
     }
     let first;
-    if (tk[s] === 45 /* Minus */) {
+    if (kinds[s] === 45 /* Minus */) {
       first = parseUnary();
     } else {
       first = parsePrimary();
-      if (!OPERATOR[tk[at]]) return first;
+      if (!OPERATOR[kinds[at]]) return first;
     }
     const left = parseAdditive(s, first);
     let op;
-    switch (tk[at]) {
+    switch (kinds[at]) {
       case 42 /* Gt */:
         op = ">";
         break;
@@ -2766,9 +2864,9 @@
       default:
         return left;
     }
-    at += 7 /* Stride */;
+    at++;
     const right = parseAdditive(at, null);
-    return { kind: "BinaryExpr", span: span(s, at - 7 /* Stride */), op, left, right };
+    return { kind: "BinaryExpr", span: span(s, at - 1), op, left, right };
   }
   function parseAdditive(s, first) {
     let sum = null;
@@ -2784,11 +2882,11 @@
         termStart = at;
         term = parseUnary();
       }
-      let k = tk[at];
+      let k = kinds[at];
       if (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */) {
         const termSpan = openSpan(termStart);
         do {
-          at += 7 /* Stride */;
+          at++;
           const right = parseUnary();
           term = {
             kind: "BinaryExpr",
@@ -2797,7 +2895,7 @@
             left: term,
             right
           };
-          k = tk[at];
+          k = kinds[at];
         } while (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */);
         finishSpan(termSpan);
       }
@@ -2809,71 +2907,71 @@
       if (k !== 44 /* Plus */ && k !== 45 /* Minus */) break;
       if (sumSpan === null) sumSpan = openSpan(s);
       sumOp = k === 44 /* Plus */ ? "+" : "-";
-      at += 7 /* Stride */;
+      at++;
     }
     if (sumSpan !== null) finishSpan(sumSpan);
     return sum;
   }
   function parseUnary() {
     const s = at;
-    if (tk[s] !== 45 /* Minus */) return parsePrimary();
+    if (kinds[s] !== 45 /* Minus */) return parsePrimary();
     do
-      at += 7 /* Stride */;
-    while (tk[at] === 45 /* Minus */);
+      at++;
+    while (kinds[at] === 45 /* Minus */);
     const operandStart = at;
     let e = parsePrimary();
-    const last = at - 7 /* Stride */;
-    for (let m = operandStart - 7 /* Stride */; m >= s; m -= 7 /* Stride */) {
+    const last = at - 1;
+    for (let m = operandStart - 1; m >= s; m--) {
       e = { kind: "UnaryExpr", span: span(m, last), op: "-", operand: e };
     }
     return e;
   }
   function parsePrimary() {
     const s = at;
-    switch (tk[s]) {
+    switch (kinds[s]) {
       case 30 /* Ident */: {
         const name = parseIdentPath();
-        if (tk[at] !== 31 /* LBrace */) return name;
+        if (kinds[at] !== 31 /* LBrace */) return name;
         const args = parseRecord();
-        return { kind: "FnCallExpr", span: span(s, at - 7 /* Stride */), name, args };
+        return { kind: "FnCallExpr", span: span(s, at - 1), name, args };
       }
       case 28 /* IntLit */:
-        at += 7 /* Stride */;
+        at++;
         return { kind: "IntLiteral", span: span(s, s), value: Number(image(s)) };
       case 29 /* StringLit */:
-        at += 7 /* Stride */;
+        at++;
         return { kind: "StrLiteral", span: span(s, s), value: stringValue(s) };
       case 31 /* LBrace */:
         return parseRecord();
       case 35 /* LParen */: {
-        at += 7 /* Stride */;
+        at++;
         const inner = parseExpr();
         expect(36 /* RParen */);
         return inner;
       }
       case 33 /* LBracket */: {
-        at += 7 /* Stride */;
+        at++;
         const elements = [];
-        if (EXPR_START[tk[at]]) {
+        if (EXPR_START[kinds[at]]) {
           elements.push(parseExpr());
-          while (tk[at] === 38 /* Comma */ && EXPR_START[tk[at + 7 /* Stride */]]) {
-            at += 7 /* Stride */;
+          while (kinds[at] === 38 /* Comma */ && EXPR_START[kinds[at + 1]]) {
+            at++;
             elements.push(parseExpr());
           }
-          if (tk[at] === 38 /* Comma */) at += 7 /* Stride */;
+          if (kinds[at] === 38 /* Comma */) at++;
         }
         expect(34 /* RBracket */);
-        return { kind: "ListExpr", span: span(s, at - 7 /* Stride */), elements };
+        return { kind: "ListExpr", span: span(s, at - 1), elements };
       }
       case 27 /* FloatLit */:
-        at += 7 /* Stride */;
+        at++;
         return { kind: "FloatLiteral", span: span(s, s), value: Number(image(s)) };
       case 24 /* True */:
       case 25 /* False */:
-        at += 7 /* Stride */;
-        return { kind: "BoolLiteral", span: span(s, s), value: tk[s] === 24 /* True */ };
+        at++;
+        return { kind: "BoolLiteral", span: span(s, s), value: kinds[s] === 24 /* True */ };
       case 26 /* Null */:
-        at += 7 /* Stride */;
+        at++;
         return { kind: "NullLiteral", span: span(s, s) };
     }
     return failAt(s, "unexpected");
@@ -2881,35 +2979,35 @@
   function parseRecord() {
     const s = expect(31 /* LBrace */);
     const pairs = [];
-    if (ENTRY_START[tk[at]]) {
+    if (ENTRY_START[kinds[at]]) {
       pairs.push(parseEntry());
-      while (tk[at] === 38 /* Comma */ && ENTRY_START[tk[at + 7 /* Stride */]]) {
-        at += 7 /* Stride */;
+      while (kinds[at] === 38 /* Comma */ && ENTRY_START[kinds[at + 1]]) {
+        at++;
         pairs.push(parseEntry());
       }
-      if (tk[at] === 38 /* Comma */) at += 7 /* Stride */;
+      if (kinds[at] === 38 /* Comma */) at++;
     }
     expect(32 /* RBrace */);
-    return { kind: "RecordExpr", span: span(s, at - 7 /* Stride */), pairs };
+    return { kind: "RecordExpr", span: span(s, at - 1), pairs };
   }
   function parseEntry() {
     const s = at;
-    if (tk[s] === 39 /* DotDotDot */) {
-      at += 7 /* Stride */;
+    if (kinds[s] === 39 /* DotDotDot */) {
+      at++;
       const expr = parseExpr();
-      return { kind: "SpreadPair", span: span(s, at - 7 /* Stride */), expr };
+      return { kind: "SpreadPair", span: span(s, at - 1), expr };
     }
     let key = image(s);
-    at += 7 /* Stride */;
-    while (tk[at] === 40 /* Dot */) {
-      at += 7 /* Stride */;
-      if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
+    at++;
+    while (kinds[at] === 40 /* Dot */) {
+      at++;
+      if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
       key += "." + image(at);
-      at += 7 /* Stride */;
+      at++;
     }
     expect(37 /* Colon */);
     const value = parseExpr();
-    return { kind: "RecordPair", span: span(s, at - 7 /* Stride */), key, value };
+    return { kind: "RecordPair", span: span(s, at - 1), key, value };
   }
   function field(rec, key) {
     let found;
@@ -2932,19 +3030,19 @@
   var MISSING2 = { kind: "NullLiteral", span: { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 } };
   function parseIfBlock() {
     const s = at;
-    at += 2 * 7 /* Stride */;
+    at += 2;
     const cond = parseExpr();
     expect(36 /* RParen */);
     const thenBody = parseBlock();
     expect(20 /* Else */);
     const elseBody = parseBlock();
-    return { kind: "IfBlockExpr", span: span(s, at - 7 /* Stride */), cond, thenBody, elseBody };
+    return { kind: "IfBlockExpr", span: span(s, at - 1), cond, thenBody, elseBody };
   }
   function parseIfRecord() {
     const s = at;
-    at += 7 /* Stride */;
+    at++;
     const rec = parseRecord();
-    const where = span(s, at - 7 /* Stride */);
+    const where = span(s, at - 1);
     const cond = field(rec, "cond");
     const then = field(rec, "then");
     const otherwise = field(rec, "else");
@@ -2960,11 +3058,11 @@
   }
   function parseIteration() {
     const s = at;
-    const keyword = tk[s];
-    at += 7 /* Stride */;
+    const keyword = kinds[s];
+    at++;
     const rec = parseRecord();
-    if (keyword === 17 /* Filter */ && tk[at] !== 31 /* LBrace */) {
-      const where2 = span(s, at - 7 /* Stride */);
+    if (keyword === 17 /* Filter */ && kinds[at] !== 31 /* LBrace */) {
+      const where2 = span(s, at - 1);
       const name2 = { kind: "IdentPath", span: where2, parts: ["filter"] };
       return { kind: "FnCallExpr", span: where2, name: name2, args: rec };
     }
@@ -2994,7 +3092,7 @@
       }
     }
     const body = parseBlock();
-    const where = span(s, at - 7 /* Stride */);
+    const where = span(s, at - 1);
     if (pending !== null) pending.span = where;
     if (list === void 0 || name === "") return MISSING2;
     if (keyword === 21 /* For */) return { kind: "ForExpr", span: where, list, binding: name, body };
@@ -3004,13 +3102,13 @@
   }
   function parseMatch() {
     const s = at;
-    at += 7 /* Stride */;
+    at++;
     let subject;
-    if (tk[at] === 35 /* LParen */) {
-      at += 7 /* Stride */;
+    if (kinds[at] === 35 /* LParen */) {
+      at++;
       subject = parseExpr();
       expect(36 /* RParen */);
-    } else if (tk[at] === 30 /* Ident */) {
+    } else if (kinds[at] === 30 /* Ident */) {
       subject = parseIdentPath();
     } else {
       return failAt(at, "unexpected");
@@ -3019,7 +3117,7 @@
     const first = parseArm();
     const second = parseArm();
     expect(32 /* RBrace */);
-    const where = span(s, at - 7 /* Stride */);
+    const where = span(s, at - 1);
     if (first.tag === second.tag) {
       reportAst(
         "match expression requires both ok and err arms",
@@ -3036,7 +3134,7 @@
     const tag = image(s);
     const name = parseBinder();
     const body = parseBlock();
-    const where = span(s, at - 7 /* Stride */);
+    const where = span(s, at - 1);
     if (tag !== "ok" && tag !== "err") {
       reportAst(
         "match arm must be 'ok' or 'err', got '" + tag + "'",
@@ -3492,47 +3590,6 @@
           "Replace 'call? " + name + "' with 'do " + name + "'."
         );
       }
-    }
-  }
-
-  // src/v8compat.ts
-  function toObject(v, method) {
-    if (v === null || v === void 0) throw new TypeError(`Object.prototype.${method} called on null or undefined`);
-    return Object(v);
-  }
-  function lookupAccessor(target, key, method, kind) {
-    let o = toObject(target, method);
-    while (o !== null) {
-      const d = Object.getOwnPropertyDescriptor(o, key);
-      if (d !== void 0) return d[kind];
-      o = Object.getPrototypeOf(o);
-    }
-    return void 0;
-  }
-  var legacyAccessors = {
-    __defineGetter__: function(key, getter) {
-      if (typeof getter !== "function") throw new TypeError("Object.prototype.__defineGetter__: Expecting function");
-      Object.defineProperty(toObject(this, "__defineGetter__"), key, { get: getter, enumerable: true, configurable: true });
-    },
-    __defineSetter__: function(key, setter) {
-      if (typeof setter !== "function") throw new TypeError("Object.prototype.__defineSetter__: Expecting function");
-      Object.defineProperty(toObject(this, "__defineSetter__"), key, { set: setter, enumerable: true, configurable: true });
-    },
-    __lookupGetter__: function(key) {
-      return lookupAccessor(this, key, "__lookupGetter__", "get");
-    },
-    __lookupSetter__: function(key) {
-      return lookupAccessor(this, key, "__lookupSetter__", "set");
-    }
-  };
-  function installV8Compat() {
-    for (const name of Object.keys(legacyAccessors)) {
-      if (Object.prototype.hasOwnProperty.call(Object.prototype, name)) continue;
-      const fn = legacyAccessors[name];
-      const nativeText = `function ${name}() { [native code] }`;
-      Object.defineProperty(fn, "name", { value: name, configurable: true });
-      Object.defineProperty(fn, "toString", { value: () => nativeText, configurable: true, writable: true });
-      Object.defineProperty(Object.prototype, name, { value: fn, writable: true, enumerable: false, configurable: true });
     }
   }
 

@@ -11,6 +11,7 @@ import type * as AST from "./ast";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
 import { stdlib } from "./stdlib";
+import { multiply } from "./v8compat";
 import {
   Rec,
   Value,
@@ -412,7 +413,7 @@ export class Evaluator {
           throw new A0Error("E_TYPE", `Operator '${op}' requires numbers, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
         }
         if (op === "-") return l - r;
-        if (op === "*") return l * r;
+        if (op === "*") return multiply(l, r);
         if (r === 0) throw new A0Error("E_TYPE", op === "/" ? "Division by zero." : "Modulo by zero.", expr.span);
         return op === "/" ? l / r : l % r;
       case "==":
@@ -448,7 +449,10 @@ export class Evaluator {
 
     const fn = this.fns.get(name);
     if (fn !== undefined) {
-      this.emit("fn_call_start", expr.span, { fn: name });
+      // The start and end events carry equal data; one record serves both (trace data is
+      // only ever written out).
+      const data: Rec = { fn: name };
+      this.emit("fn_call_start", expr.span, data);
       const args = this.evalArgs(expr.args, scope);
       const local = new Scope(fn.closure);
       const params = fn.decl.params;
@@ -458,7 +462,7 @@ export class Evaluator {
         local.vars.set(p, v === undefined ? null : v);
       }
       const result = this.runBody(fn, local);
-      this.emit("fn_call_end", expr.span, { fn: name });
+      this.emit("fn_call_end", expr.span, data);
       return result;
     }
 
@@ -530,13 +534,14 @@ export class Evaluator {
     const fn = this.lookupCallback(fnName, span);
     this.emit("map_start", span, { fn: fnName, listLength: list.length });
     const out: Value[] = [];
+    const callData: Rec = { fn: fnName }; // the data of every callback's start and end event
     for (let i = 0; i < list.length; i++) {
       const item = list[i];
       this.countIteration(span);
-      this.emit("fn_call_start", span, { fn: fnName });
+      this.emit("fn_call_start", span, callData);
       const local = this.callbackScope("map", fn, fnName, item, span);
       out.push(this.runBody(fn, local));
-      this.emit("fn_call_end", span, { fn: fnName });
+      this.emit("fn_call_end", span, callData);
     }
     this.emit("map_end", span, { fn: fnName, iterations: list.length });
     return out;
@@ -558,13 +563,14 @@ export class Evaluator {
     if (typeof fnName !== "string") throw new A0Error("E_TYPE", `filter 'fn' must be a string, got ${typeofName(fnName)}.`, span);
     const fn = this.lookupCallback(fnName, span);
     const kept: Value[] = [];
+    const callData: Rec = { fn: fnName }; // the data of every callback's start and end event
     for (let i = 0; i < list.length; i++) {
       const item = list[i];
       this.countIteration(span);
-      this.emit("fn_call_start", span, { fn: fnName });
+      this.emit("fn_call_start", span, callData);
       const local = this.callbackScope("filter", fn, fnName, item, span);
       const verdict = this.runBody(fn, local);
-      this.emit("fn_call_end", span, { fn: fnName });
+      this.emit("fn_call_end", span, callData);
       if (isTruthy(unwrapPredicate(verdict))) kept.push(item);
     }
     return kept;
@@ -589,15 +595,16 @@ export class Evaluator {
       );
     }
     this.emit("reduce_start", span, { fn: fnName, listLength: list.length });
+    const callData: Rec = { fn: fnName }; // the data of every callback's start and end event
     for (let i = 0; i < list.length; i++) {
       const item = list[i];
       this.countIteration(span);
-      this.emit("fn_call_start", span, { fn: fnName });
+      this.emit("fn_call_start", span, callData);
       const local = new Scope(fn.closure);
       local.vars.set(params[0], acc);
       local.vars.set(params[1], item);
       acc = this.runBody(fn, local);
-      this.emit("fn_call_end", span, { fn: fnName });
+      this.emit("fn_call_end", span, callData);
     }
     this.emit("reduce_end", span, { fn: fnName, iterations: list.length });
     return acc;
@@ -671,12 +678,13 @@ export class Evaluator {
     else if ("err" in subject) arm = expr.errArm;
     else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", expr.subject.span);
     const tag = arm.tag;
-    this.emit("match_start", expr.span, { arm: tag });
+    const data: Rec = { arm: tag }; // the data of both the start and the end event
+    this.emit("match_start", expr.span, data);
     const local = new Scope(scope);
     const bound: Value | undefined = subject[tag];
     local.vars.set(arm.binding, bound === undefined ? null : bound);
     const result = this.execBlock(arm.body, local);
-    this.emit("match_end", expr.span, { arm: tag });
+    this.emit("match_end", expr.span, data);
     return result;
   }
 

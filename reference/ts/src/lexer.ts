@@ -43,6 +43,7 @@ export interface Tokens {
 }
 
 export interface Lexed {
+  /** The token table; valid until the next call of lex, which reuses its arrays. */
   tokens: Tokens;
   /** One E_LEX diagnostic per skipped run, in source order. */
   errors: Diagnostic[];
@@ -141,7 +142,7 @@ function scanNumber(chars: string[], p: number): number {
   return j;
 }
 
-// What scanString saw in the last literal it matched (see F.Aux).
+// What scanString saw in the last literal it matched (see Tokens.aux).
 let stringAux = 0;
 
 // Returns the end of the string literal whose opening quote is at p, or -1 (spec §1.7).
@@ -187,39 +188,56 @@ function anyRuleMatches(chars: string[], p: number): boolean {
   }
 }
 
+// The token table lex fills. Its arrays are reused from call to call (the parser is done
+// with one table before the next source is lexed), so that most runs allocate none; they
+// double when a source has more tokens, and are made smaller again after a huge source.
+let tokenTable: Tokens = newTable(256);
+
+function newTable(capacity: number): Tokens {
+  return {
+    kind: new Int32Array(capacity),
+    start: new Int32Array(capacity),
+    end: new Int32Array(capacity),
+    line: new Int32Array(capacity),
+    col: new Int32Array(capacity),
+    endCol: new Int32Array(capacity),
+    aux: new Int32Array(capacity),
+  };
+}
+
+function grownTable(old: Tokens, capacity: number): Tokens {
+  const bigger = newTable(capacity);
+  bigger.kind.set(old.kind);
+  bigger.start.set(old.start);
+  bigger.end.set(old.end);
+  bigger.line.set(old.line);
+  bigger.col.set(old.col);
+  bigger.endCol.set(old.endCol);
+  bigger.aux.set(old.aux);
+  return bigger;
+}
+
 /** Tokenises a whole source text (spec §1). Columns and offsets are UTF-16 code units. */
 export function lex(src: string, file: string): Lexed {
   const errors: Diagnostic[] = [];
   const chars = src.split("");
   const n = chars.length;
-  // Most sources have fewer tokens than a quarter of their length; the arrays double when
-  // they do not.
-  let capacity = (n >> 2) + 16;
-  let kinds = new Int32Array(capacity);
-  let starts = new Int32Array(capacity);
-  let ends = new Int32Array(capacity);
-  let lines = new Int32Array(capacity);
-  let cols = new Int32Array(capacity);
-  let endCols = new Int32Array(capacity);
-  let auxes = new Int32Array(capacity);
+  // Sources rarely have more tokens than a quarter of their length.
+  if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable((n >> 2) + 256);
+  let capacity = tokenTable.kind.length; // kept in a variable: a typed array's length is a getter
+  let kinds = tokenTable.kind;
+  let starts = tokenTable.start;
+  let ends = tokenTable.end;
+  let lines = tokenTable.line;
+  let cols = tokenTable.col;
+  let endCols = tokenTable.endCol;
+  let auxes = tokenTable.aux;
   let t = 0; // the next token's number
   let i = 0;
   let line = 1;
   let lineStart = 0; // offset of the first code unit of the current line
   let nextCR = -1; // offset of the next CR at or after some earlier comment start
-  for (;;) {
-    if (t === capacity) {
-      // Room for the next token, and for the EOF token after the loop.
-      capacity *= 2;
-      kinds = grown(kinds, capacity);
-      starts = grown(starts, capacity);
-      ends = grown(ends, capacity);
-      lines = grown(lines, capacity);
-      cols = grown(cols, capacity);
-      endCols = grown(endCols, capacity);
-      auxes = grown(auxes, capacity);
-    }
-    if (i >= n) break;
+  while (i < n) {
     const c = chars[i];
     if (c === " ") {
       i++;
@@ -329,13 +347,25 @@ export function lex(src: string, file: string): Lexed {
       continue;
     }
 
+    if (t + 1 === capacity) {
+      // Room for this token and the EOF token.
+      capacity *= 2;
+      tokenTable = grownTable(tokenTable, capacity);
+      kinds = tokenTable.kind;
+      starts = tokenTable.start;
+      ends = tokenTable.end;
+      lines = tokenTable.line;
+      cols = tokenTable.col;
+      endCols = tokenTable.endCol;
+      auxes = tokenTable.aux;
+    }
     kinds[t] = kind;
     starts[t] = i;
     ends[t] = end;
     lines[t] = line;
     cols[t] = i - lineStart + 1;
     endCols[t] = end - lineStart + 1;
-    if (aux !== 0) auxes[t] = aux; // the arrays start zeroed
+    auxes[t] = aux;
     t++;
     if (aux > 1) {
       // A raw control character in a string literal might be a line break: LF, CR LF and a
@@ -360,14 +390,6 @@ export function lex(src: string, file: string): Lexed {
   lines[t] = line;
   cols[t] = i - lineStart + 1;
   endCols[t] = i - lineStart + 1;
-  return {
-    tokens: { kind: kinds, start: starts, end: ends, line: lines, col: cols, endCol: endCols, aux: auxes },
-    errors,
-  };
-}
-
-function grown(a: Int32Array, capacity: number): Int32Array {
-  const bigger = new Int32Array(capacity);
-  bigger.set(a);
-  return bigger;
+  auxes[t] = 0;
+  return { tokens: tokenTable, errors };
 }

@@ -7,7 +7,7 @@ import type {
   Diagnostic, Expr, FnDecl, Header, IdentPath, MatchArm, MatchExpr, Program, RecordExpr,
   RecordPair, SpreadPair, Span, Stmt, BinaryOp,
 } from "./ast";
-import { F, lex, T, TOKEN_NAMES } from "./lexer";
+import { lex, T, TOKEN_NAMES, Tokens } from "./lexer";
 
 export interface ParseResult {
   /** Present exactly when diagnostics is empty. */
@@ -50,9 +50,16 @@ const OPERATOR = kindSet([
 // not by property lookup. parse() is never re-entered.
 let src = "";
 let file = "";
+// The token table's arrays (see Tokens).
 const NO_TOKENS = new Int32Array(0);
-let tk: Int32Array = NO_TOKENS;
-let at = 0; // table offset of the current token (a multiple of F.Stride)
+let kinds: Int32Array = NO_TOKENS;
+let starts: Int32Array = NO_TOKENS;
+let ends: Int32Array = NO_TOKENS;
+let lines: Int32Array = NO_TOKENS;
+let cols: Int32Array = NO_TOKENS;
+let endCols: Int32Array = NO_TOKENS;
+let auxes: Int32Array = NO_TOKENS;
+let at = 0; // the number of the current token
 let astError: Diagnostic | null = null; // the first desugaring or string-decoding error
 
 // Thrown (never an Error, so no stack is captured) to abandon the parse at the first
@@ -67,7 +74,7 @@ export function parse(source: string, fileName: string): ParseResult {
   if (lexed.errors.length > 0) return { diagnostics: lexed.errors };
   src = source;
   file = fileName;
-  tk = lexed.tokens;
+  setTokens(lexed.tokens);
   at = 0;
   astError = null;
   try {
@@ -78,24 +85,34 @@ export function parse(source: string, fileName: string): ParseResult {
     if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
     throw e;
   } finally {
-    tk = NO_TOKENS;
+    setTokens(null);
     src = "";
     astError = null;
   }
 }
 
+function setTokens(tokens: Tokens | null): void {
+  kinds = tokens === null ? NO_TOKENS : tokens.kind;
+  starts = tokens === null ? NO_TOKENS : tokens.start;
+  ends = tokens === null ? NO_TOKENS : tokens.end;
+  lines = tokens === null ? NO_TOKENS : tokens.line;
+  cols = tokens === null ? NO_TOKENS : tokens.col;
+  endCols = tokens === null ? NO_TOKENS : tokens.endCol;
+  auxes = tokens === null ? NO_TOKENS : tokens.aux;
+}
+
 // ---- spans and token text ----
 
-// The span from the first to the last token (table offsets). A token ends on its line at
+// The span from the first to the last token (token numbers). A token ends on its line at
 // column + length; the one exception, a string literal with raw line breaks, always makes
 // the AST construction fail, so no node span that escapes the parser ends in one.
 function span(first: number, last: number): Span {
   return {
     file,
-    startLine: tk[first + F.Line],
-    startCol: tk[first + F.Col],
-    endLine: tk[last + F.Line],
-    endCol: tk[last + F.EndCol],
+    startLine: lines[first],
+    startCol: cols[first],
+    endLine: lines[last],
+    endCol: endCols[last],
   };
 }
 
@@ -103,11 +120,11 @@ function span(first: number, last: number): Span {
 // it ends on the line of its last character, at that character's column + 1).
 function tokenSpan(t: number): Span {
   const where = span(t, t);
-  if (tk[t] === T.StringLit && tk[t + F.Aux] > 1) {
-    let line = tk[t + F.Line];
+  if (kinds[t] === T.StringLit && auxes[t] > 1) {
+    let line = lines[t];
     let lineStart = -1;
-    const end = tk[t + F.End];
-    for (let j = tk[t + F.Start] + 1; j < end; j++) {
+    const end = ends[t];
+    for (let j = starts[t] + 1; j < end; j++) {
       const c = src.charCodeAt(j);
       if (c === 10 || c === 13) {
         if (c === 13 && src.charCodeAt(j + 1) === 10) j++;
@@ -125,17 +142,17 @@ function tokenSpan(t: number): Span {
 
 // A span whose end is filled in by finishSpan once the construct's last token is known.
 function openSpan(first: number): Span {
-  return { file, startLine: tk[first + F.Line], startCol: tk[first + F.Col], endLine: 0, endCol: 0 };
+  return { file, startLine: lines[first], startCol: cols[first], endLine: 0, endCol: 0 };
 }
 
 function finishSpan(s: Span): void {
-  const last = at - F.Stride;
-  s.endLine = tk[last + F.Line];
-  s.endCol = tk[last + F.EndCol];
+  const last = at - 1;
+  s.endLine = lines[last];
+  s.endCol = endCols[last];
 }
 
 function image(t: number): string {
-  return src.slice(tk[t + F.Start], tk[t + F.End]);
+  return src.slice(starts[t], ends[t]);
 }
 
 // ---- syntax errors (spec §2.9) ----
@@ -143,7 +160,7 @@ function image(t: number): string {
 function failAt(t: number, form: "expected" | "unexpected" | "near", expected?: T): never {
   let text: string;
   let where: Span;
-  if (tk[t] === T.EOF) {
+  if (kinds[t] === T.EOF) {
     text = "<EOF>";
     where = { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
   } else {
@@ -166,8 +183,8 @@ function failAt(t: number, form: "expected" | "unexpected" | "near", expected?: 
 // Consumes a token of the given kind and returns its table offset.
 function expect(kind: T): number {
   const t = at;
-  if (tk[t] !== kind) failAt(t, "expected", kind);
-  at = t + F.Stride;
+  if (kinds[t] !== kind) failAt(t, "expected", kind);
+  at = t + 1;
   return t;
 }
 
@@ -185,9 +202,9 @@ function reportAst(message: string, where: Span, hint: string): Diagnostic | nul
 // escapes are decoded here rather than by the host engine's JSON.parse, which in goja
 // replaces lone surrogates (kept by V8) with U+FFFD.
 function stringValue(t: number): string {
-  const start = tk[t + F.Start];
-  const end = tk[t + F.End];
-  const aux = tk[t + F.Aux];
+  const start = starts[t];
+  const end = ends[t];
+  const aux = auxes[t];
   if (aux > 1) {
     if (astError === null) {
       astError = {
@@ -229,93 +246,93 @@ function parseProgram(): Program {
   const headers: Header[] = [];
   const statements: Stmt[] = [];
   for (;;) {
-    const k = tk[at];
+    const k = kinds[at];
     if (k === T.Cap) {
       const s = at;
-      at += F.Stride;
+      at++;
       const capabilities = parseRecord();
-      headers.push({ kind: "CapDecl", span: span(s, at - F.Stride), capabilities });
+      headers.push({ kind: "CapDecl", span: span(s, at - 1), capabilities });
     } else if (k === T.Budget) {
       const s = at;
-      at += F.Stride;
+      at++;
       const budget = parseRecord();
-      headers.push({ kind: "BudgetDecl", span: span(s, at - F.Stride), budget });
+      headers.push({ kind: "BudgetDecl", span: span(s, at - 1), budget });
     } else if (k === T.Import) {
       const s = at;
-      at += F.Stride;
+      at++;
       const path = stringValue(expect(T.StringLit));
       expect(T.As);
       const alias = image(expect(T.Ident));
-      headers.push({ kind: "ImportDecl", span: span(s, at - F.Stride), path, alias });
+      headers.push({ kind: "ImportDecl", span: span(s, at - 1), path, alias });
     } else {
       break;
     }
   }
-  while (STMT_START[tk[at]]) statements.push(parseStatement());
-  if (tk[at] !== T.EOF) failAt(at, "near");
+  while (STMT_START[kinds[at]]) statements.push(parseStatement());
+  if (kinds[at] !== T.EOF) failAt(at, "near");
   const where = at === 0
     ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 }
-    : span(0, at - F.Stride);
+    : span(0, at - 1);
   return { kind: "Program", span: where, headers, statements };
 }
 
 function parseStatement(): Stmt {
   const s = at;
-  switch (tk[s]) {
+  switch (kinds[s]) {
     case T.Fn:
       return parseFnDecl();
     case T.Let: {
-      at += F.Stride;
+      at++;
       const name = image(expect(T.Ident));
       expect(T.Equals);
       const value = parseExpr();
-      return { kind: "LetStmt", span: span(s, at - F.Stride), name, value };
+      return { kind: "LetStmt", span: span(s, at - 1), name, value };
     }
     case T.Return: {
-      at += F.Stride;
+      at++;
       const value = parseExpr();
-      return { kind: "ReturnStmt", span: span(s, at - F.Stride), value };
+      return { kind: "ReturnStmt", span: span(s, at - 1), value };
     }
   }
   const expr = parseExpr();
-  if (tk[at] === T.Arrow) {
-    at += F.Stride;
+  if (kinds[at] === T.Arrow) {
+    at++;
     const target = parseIdentPath();
-    return { kind: "ExprStmt", span: span(s, at - F.Stride), expr, target };
+    return { kind: "ExprStmt", span: span(s, at - 1), expr, target };
   }
   // Unless the expression is parenthesised, the statement spans exactly its expression;
   // sharing the span object saves an allocation on a hot path.
   const e = expr.span;
-  const last = at - F.Stride;
-  const same = e.startCol === tk[s + F.Col] && e.startLine === tk[s + F.Line] &&
-    e.endCol === tk[last + F.EndCol] && e.endLine === tk[last + F.Line];
+  const last = at - 1;
+  const same = e.startCol === cols[s] && e.startLine === lines[s] &&
+    e.endCol === endCols[last] && e.endLine === lines[last];
   return { kind: "ExprStmt", span: same ? e : span(s, last), expr };
 }
 
 function parseFnDecl(): FnDecl {
   const s = at;
-  at += F.Stride;
+  at++;
   const name = image(expect(T.Ident));
   expect(T.LBrace);
   const params: string[] = [];
-  if (tk[at] === T.Ident) {
+  if (kinds[at] === T.Ident) {
     params.push(image(at));
-    at += F.Stride;
-    while (tk[at] === T.Comma && tk[at + F.Stride] === T.Ident) {
-      params.push(image(at + F.Stride));
-      at += 2 * F.Stride;
+    at++;
+    while (kinds[at] === T.Comma && kinds[at + 1] === T.Ident) {
+      params.push(image(at + 1));
+      at += 2;
     }
-    if (tk[at] === T.Comma) at += F.Stride;
+    if (kinds[at] === T.Comma) at++;
   }
   expect(T.RBrace);
   const body = parseBlock();
-  return { kind: "FnDecl", span: span(s, at - F.Stride), name, params, body };
+  return { kind: "FnDecl", span: span(s, at - 1), name, params, body };
 }
 
 function parseBlock(): Stmt[] {
   expect(T.LBrace);
   const body: Stmt[] = [];
-  while (STMT_START[tk[at]]) body.push(parseStatement());
+  while (STMT_START[kinds[at]]) body.push(parseStatement());
   expect(T.RBrace);
   return body;
 }
@@ -331,22 +348,22 @@ function parseBinder(): string {
 function parseIdentPath(): IdentPath {
   const s = expect(T.Ident);
   const parts = [image(s)];
-  while (tk[at] === T.Dot) {
-    at += F.Stride;
-    if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
+  while (kinds[at] === T.Dot) {
+    at++;
+    if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
     parts.push(image(at));
-    at += F.Stride;
+    at++;
   }
-  return { kind: "IdentPath", span: span(s, at - F.Stride), parts };
+  return { kind: "IdentPath", span: span(s, at - 1), parts };
 }
 
 // ---- expressions ----
 
 function parseExpr(): Expr {
   const s = at;
-  switch (tk[s]) {
+  switch (kinds[s]) {
     case T.If: {
-      const next = tk[s + F.Stride];
+      const next = kinds[s + 1];
       if (next === T.LParen) return parseIfBlock();
       if (next === T.LBrace) return parseIfRecord();
       return failAt(s, "unexpected");
@@ -359,45 +376,45 @@ function parseExpr(): Expr {
       return parseMatch();
     case T.CallQ:
     case T.Do: {
-      at += F.Stride;
+      at++;
       const tool = parseIdentPath();
       const args = parseRecord();
-      const where = span(s, at - F.Stride);
-      return tk[s] === T.CallQ
+      const where = span(s, at - 1);
+      return kinds[s] === T.CallQ
         ? { kind: "CallExpr", span: where, tool, args }
         : { kind: "DoExpr", span: where, tool, args };
     }
     case T.Assert:
     case T.Check: {
-      at += F.Stride;
+      at++;
       const args = parseRecord();
-      const where = span(s, at - F.Stride);
-      return tk[s] === T.Assert
+      const where = span(s, at - 1);
+      return kinds[s] === T.Assert
         ? { kind: "AssertExpr", span: where, args }
         : { kind: "CheckExpr", span: where, args };
     }
     case T.Try: {
-      at += F.Stride;
+      at++;
       const tryBody = parseBlock();
       expect(T.Catch);
       const catchBinding = parseBinder();
       const catchBody = parseBlock();
-      return { kind: "TryExpr", span: span(s, at - F.Stride), tryBody, catchBinding, catchBody };
+      return { kind: "TryExpr", span: span(s, at - 1), tryBody, catchBinding, catchBody };
     }
   }
   // Comparison = Additive [ CompareOp Additive ], inlined to keep the call depth per
   // nesting level small. Most expressions are a single operand, which is parsed directly
   // and returned when no operator follows.
   let first: Expr;
-  if (tk[s] === T.Minus) {
+  if (kinds[s] === T.Minus) {
     first = parseUnary();
   } else {
     first = parsePrimary();
-    if (!OPERATOR[tk[at]]) return first;
+    if (!OPERATOR[kinds[at]]) return first;
   }
   const left = parseAdditive(s, first);
   let op: BinaryOp;
-  switch (tk[at]) {
+  switch (kinds[at]) {
     case T.Gt: op = ">"; break;
     case T.Lt: op = "<"; break;
     case T.GtEq: op = ">="; break;
@@ -406,9 +423,9 @@ function parseExpr(): Expr {
     case T.BangEq: op = "!="; break;
     default: return left;
   }
-  at += F.Stride;
+  at++;
   const right = parseAdditive(at, null);
-  return { kind: "BinaryExpr", span: span(s, at - F.Stride), op, left, right };
+  return { kind: "BinaryExpr", span: span(s, at - 1), op, left, right };
 }
 
 // Additive and Multiplicative chains starting at token s, whose first unary operand may
@@ -428,17 +445,17 @@ function parseAdditive(s: number, first: Expr | null): Expr {
       termStart = at;
       term = parseUnary();
     }
-    let k = tk[at];
+    let k = kinds[at];
     if (k === T.Star || k === T.Slash || k === T.Percent) {
       const termSpan = openSpan(termStart);
       do {
-        at += F.Stride;
+        at++;
         const right = parseUnary();
         term = {
           kind: "BinaryExpr", span: termSpan, op: k === T.Star ? "*" : k === T.Slash ? "/" : "%",
           left: term, right,
         };
-        k = tk[at];
+        k = kinds[at];
       } while (k === T.Star || k === T.Slash || k === T.Percent);
       finishSpan(termSpan);
     }
@@ -450,7 +467,7 @@ function parseAdditive(s: number, first: Expr | null): Expr {
     if (k !== T.Plus && k !== T.Minus) break;
     if (sumSpan === null) sumSpan = openSpan(s);
     sumOp = k === T.Plus ? "+" : "-";
-    at += F.Stride;
+    at++;
   }
   if (sumSpan !== null) finishSpan(sumSpan);
   return sum;
@@ -460,12 +477,12 @@ function parseAdditive(s: number, first: Expr | null): Expr {
 // nodes nest right to left, each spanning from its minus to the operand's last token.
 function parseUnary(): Expr {
   const s = at;
-  if (tk[s] !== T.Minus) return parsePrimary();
-  do at += F.Stride; while (tk[at] === T.Minus);
+  if (kinds[s] !== T.Minus) return parsePrimary();
+  do at++; while (kinds[at] === T.Minus);
   const operandStart = at;
   let e = parsePrimary();
-  const last = at - F.Stride;
-  for (let m = operandStart - F.Stride; m >= s; m -= F.Stride) {
+  const last = at - 1;
+  for (let m = operandStart - 1; m >= s; m--) {
     e = { kind: "UnaryExpr", span: span(m, last), op: "-", operand: e };
   }
   return e;
@@ -473,50 +490,50 @@ function parseUnary(): Expr {
 
 function parsePrimary(): Expr {
   const s = at;
-  switch (tk[s]) {
+  switch (kinds[s]) {
     case T.Ident: {
       const name = parseIdentPath();
-      if (tk[at] !== T.LBrace) return name;
+      if (kinds[at] !== T.LBrace) return name;
       const args = parseRecord();
-      return { kind: "FnCallExpr", span: span(s, at - F.Stride), name, args };
+      return { kind: "FnCallExpr", span: span(s, at - 1), name, args };
     }
     case T.IntLit:
-      at += F.Stride;
+      at++;
       return { kind: "IntLiteral", span: span(s, s), value: Number(image(s)) };
     case T.StringLit:
-      at += F.Stride;
+      at++;
       return { kind: "StrLiteral", span: span(s, s), value: stringValue(s) };
     case T.LBrace:
       return parseRecord();
     case T.LParen: {
-      at += F.Stride;
+      at++;
       const inner = parseExpr();
       expect(T.RParen);
       return inner;
     }
     case T.LBracket: {
-      at += F.Stride;
+      at++;
       const elements: Expr[] = [];
-      if (EXPR_START[tk[at]]) {
+      if (EXPR_START[kinds[at]]) {
         elements.push(parseExpr());
-        while (tk[at] === T.Comma && EXPR_START[tk[at + F.Stride]]) {
-          at += F.Stride;
+        while (kinds[at] === T.Comma && EXPR_START[kinds[at + 1]]) {
+          at++;
           elements.push(parseExpr());
         }
-        if (tk[at] === T.Comma) at += F.Stride;
+        if (kinds[at] === T.Comma) at++;
       }
       expect(T.RBracket);
-      return { kind: "ListExpr", span: span(s, at - F.Stride), elements };
+      return { kind: "ListExpr", span: span(s, at - 1), elements };
     }
     case T.FloatLit:
-      at += F.Stride;
+      at++;
       return { kind: "FloatLiteral", span: span(s, s), value: Number(image(s)) };
     case T.True:
     case T.False:
-      at += F.Stride;
-      return { kind: "BoolLiteral", span: span(s, s), value: tk[s] === T.True };
+      at++;
+      return { kind: "BoolLiteral", span: span(s, s), value: kinds[s] === T.True };
     case T.Null:
-      at += F.Stride;
+      at++;
       return { kind: "NullLiteral", span: span(s, s) };
   }
   return failAt(s, "unexpected");
@@ -525,36 +542,36 @@ function parsePrimary(): Expr {
 function parseRecord(): RecordExpr {
   const s = expect(T.LBrace);
   const pairs: (RecordPair | SpreadPair)[] = [];
-  if (ENTRY_START[tk[at]]) {
+  if (ENTRY_START[kinds[at]]) {
     pairs.push(parseEntry());
-    while (tk[at] === T.Comma && ENTRY_START[tk[at + F.Stride]]) {
-      at += F.Stride;
+    while (kinds[at] === T.Comma && ENTRY_START[kinds[at + 1]]) {
+      at++;
       pairs.push(parseEntry());
     }
-    if (tk[at] === T.Comma) at += F.Stride;
+    if (kinds[at] === T.Comma) at++;
   }
   expect(T.RBrace);
-  return { kind: "RecordExpr", span: span(s, at - F.Stride), pairs };
+  return { kind: "RecordExpr", span: span(s, at - 1), pairs };
 }
 
 function parseEntry(): RecordPair | SpreadPair {
   const s = at;
-  if (tk[s] === T.DotDotDot) {
-    at += F.Stride;
+  if (kinds[s] === T.DotDotDot) {
+    at++;
     const expr = parseExpr();
-    return { kind: "SpreadPair", span: span(s, at - F.Stride), expr };
+    return { kind: "SpreadPair", span: span(s, at - 1), expr };
   }
   let key = image(s);
-  at += F.Stride;
-  while (tk[at] === T.Dot) {
-    at += F.Stride;
-    if (!KEY_NAME[tk[at]]) failAt(at, "unexpected");
+  at++;
+  while (kinds[at] === T.Dot) {
+    at++;
+    if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
     key += "." + image(at);
-    at += F.Stride;
+    at++;
   }
   expect(T.Colon);
   const value = parseExpr();
-  return { kind: "RecordPair", span: span(s, at - F.Stride), key, value };
+  return { kind: "RecordPair", span: span(s, at - 1), key, value };
 }
 
 // ---- control-flow forms and their desugaring (spec §2.8) ----
@@ -585,20 +602,20 @@ const MISSING: Expr = { kind: "NullLiteral", span: { file: "", startLine: 1, sta
 
 function parseIfBlock(): Expr {
   const s = at;
-  at += 2 * F.Stride; // `if (`
+  at += 2; // `if (`
   const cond = parseExpr();
   expect(T.RParen);
   const thenBody = parseBlock();
   expect(T.Else);
   const elseBody = parseBlock();
-  return { kind: "IfBlockExpr", span: span(s, at - F.Stride), cond, thenBody, elseBody };
+  return { kind: "IfBlockExpr", span: span(s, at - 1), cond, thenBody, elseBody };
 }
 
 function parseIfRecord(): Expr {
   const s = at;
-  at += F.Stride;
+  at++;
   const rec = parseRecord();
-  const where = span(s, at - F.Stride);
+  const where = span(s, at - 1);
   const cond = field(rec, "cond");
   const then = field(rec, "then");
   const otherwise = field(rec, "else");
@@ -613,11 +630,11 @@ function parseIfRecord(): Expr {
 // for / filter / loop: `KEYWORD Record Block`, and `filter Record` without a block.
 function parseIteration(): Expr {
   const s = at;
-  const keyword = tk[s];
-  at += F.Stride;
+  const keyword = kinds[s];
+  at++;
   const rec = parseRecord();
-  if (keyword === T.Filter && tk[at] !== T.LBrace) {
-    const where = span(s, at - F.Stride);
+  if (keyword === T.Filter && kinds[at] !== T.LBrace) {
+    const where = span(s, at - 1);
     const name: IdentPath = { kind: "IdentPath", span: where, parts: ["filter"] };
     return { kind: "FnCallExpr", span: where, name, args: rec };
   }
@@ -640,7 +657,7 @@ function parseIteration(): Expr {
     }
   }
   const body = parseBlock();
-  const where = span(s, at - F.Stride);
+  const where = span(s, at - 1);
   if (pending !== null) pending.span = where;
   if (list === undefined || name === "") return MISSING;
   if (keyword === T.For) return { kind: "ForExpr", span: where, list, binding: name, body };
@@ -651,13 +668,13 @@ function parseIteration(): Expr {
 
 function parseMatch(): Expr {
   const s = at;
-  at += F.Stride;
+  at++;
   let subject: Expr;
-  if (tk[at] === T.LParen) {
-    at += F.Stride;
+  if (kinds[at] === T.LParen) {
+    at++;
     subject = parseExpr();
     expect(T.RParen);
-  } else if (tk[at] === T.Ident) {
+  } else if (kinds[at] === T.Ident) {
     subject = parseIdentPath();
   } else {
     return failAt(at, "unexpected");
@@ -666,7 +683,7 @@ function parseMatch(): Expr {
   const first = parseArm();
   const second = parseArm();
   expect(T.RBrace);
-  const where = span(s, at - F.Stride);
+  const where = span(s, at - 1);
   if (first.tag === second.tag) {
     reportAst("match expression requires both ok and err arms", where,
       "Provide both arms: ok {v} { ... } and err {e} { ... }.");
@@ -683,7 +700,7 @@ function parseArm(): MatchArm {
   const tag = image(s);
   const name = parseBinder();
   const body = parseBlock();
-  const where = span(s, at - F.Stride);
+  const where = span(s, at - 1);
   if (tag !== "ok" && tag !== "err") {
     reportAst("match arm must be 'ok' or 'err', got '" + tag + "'", where,
       "Use exactly two arms: ok {v} { ... } and err {e} { ... }.");

@@ -51,3 +51,13 @@ export function installV8Compat(): void {
     Object.defineProperty(Object.prototype, name, { value: fn, writable: true, enumerable: false, configurable: true });
   }
 }
+
+// multiply is l * r as V8 computes it. goja's integer fast path drops the sign of a zero
+// product (`-5 * 0` is +0 there, -0 in V8 and IEEE-754), and A0 keeps -0 (spec §5.1), so
+// the sign of a zero product is restored here: negative iff exactly one operand is.
+export function multiply(l: number, r: number): number {
+  const p = l * r;
+  if (p !== 0) return p;
+  const negative = (l < 0 || Object.is(l, -0)) !== (r < 0 || Object.is(r, -0));
+  return negative ? -0 : 0;
+}
