@@ -7,12 +7,6 @@ import (
 	"testing"
 )
 
-// section is one file of a test archive: a `-- NAME --` line followed by its content.
-type section struct {
-	name string
-	data []byte
-}
-
 var sectionHeader = regexp.MustCompile(`^-- (\S+) --\r?\n$`)
 
 // readArchive reads a test archive; text before the first header is commentary.
@@ -24,7 +18,7 @@ func readArchive(t *testing.T, path string) (order []string, files map[string][]
 	}
 	files = map[string][]byte{}
 	cur := ""
-	for _, line := range splitLines(data) {
+	for line := range bytes.Lines(data) {
 		if m := sectionHeader.FindSubmatch(line); m != nil {
 			cur = string(m[1])
 			if _, dup := files[cur]; dup {

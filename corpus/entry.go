@@ -5,6 +5,8 @@
 // An entry's file is at the same time an ordinary A0 program (A0 ignores `#` comments),
 // so ParseFile hands the whole text to the implementations, Check compares an Outcome
 // with the entry's pinned expectations, and Update rewrites only the `@expect` lines.
+// Tools that write new entries (the fuzzer, the reducer) get the directive lines of a
+// host configuration from Directives.
 package corpus
 
 import (
@@ -12,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
@@ -98,13 +101,17 @@ func Parse(path string, data []byte) (*Entry, error) {
 	}
 	e := &Entry{Path: path, Raw: data, Source: decodeSource(data)}
 	e.Config.File = filepath.Base(path)
-	lines := splitLines(data)
+	// Lines end after every LF and keep their terminators. CR LF ends a line as LF does
+	// (the CR stays on the line); a lone CR does not end a line between tokens (spec
+	// §1.1), and a comment or a directive cannot contain one meaningfully, so it is left
+	// inside the line.
+	lines := slices.Collect(bytes.Lines(data))
 	e.FirstCodeLine, e.LastCodeLine = codeRange(lines)
 	p := &directiveParser{entry: e, seen: map[string]int{}, fixtureLines: map[string][]int{}}
 	for i, ln := range lines {
 		n := i + 1
 		text := string(trimEOL(ln))
-		if !isDirectiveLine(text) {
+		if !IsDirectiveLine(text) {
 			continue
 		}
 		if e.FirstCodeLine != 0 && n > e.FirstCodeLine && n < e.LastCodeLine {
@@ -127,24 +134,6 @@ func Parse(path string, data []byte) (*Entry, error) {
 		return nil, fmt.Errorf("%s:%d: fixtures: %v", path, line, err)
 	}
 	return e, nil
-}
-
-// splitLines splits data after every LF; the pieces keep their line terminators, and a
-// final piece without one is kept too. CR LF ends a line as LF does (the CR stays on the
-// piece); a lone CR does not end a line between tokens (spec §1.1), and a comment or a
-// directive cannot contain one meaningfully, so it is left inside the line.
-func splitLines(data []byte) [][]byte {
-	var lines [][]byte
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		if i < 0 {
-			lines = append(lines, data)
-			break
-		}
-		lines = append(lines, data[:i+1])
-		data = data[i+1:]
-	}
-	return lines
 }
 
 // trimEOL drops a line's LF or CR LF terminator.
@@ -170,9 +159,10 @@ func trimBlanks(s string) string {
 	return s
 }
 
-// isDirectiveLine reports whether a comment line is a directive: `#`, optional blanks,
-// then `@`. Prose comments must therefore not start with `@`.
-func isDirectiveLine(text string) bool {
+// IsDirectiveLine reports whether a line (with or without its terminator) is a
+// directive line: optional blanks, `#`, optional blanks, then `@`. Prose comments must
+// therefore not start with `@`.
+func IsDirectiveLine(text string) bool {
 	t := trimBlanks(text)
 	if t == "" || t[0] != '#' {
 		return false

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/a0diff/a0diff/diff"
 )
 
 // An @expect error message is written verbatim unless that would be ambiguous or
@@ -14,43 +16,16 @@ import (
 // JSON string literal instead. Consequently a message field that starts with `"` is
 // always a JSON string literal.
 
-// quoteMessage returns the text of the message field for m.
+// quoteMessage returns the text of the message field for m: m itself, or the JSON
+// string literal that divergence reports show for it (diff.Quote) with DEL escaped too,
+// so that the line shows it. diff.Quote writes DEL as itself, and no other 0x7f byte
+// can occur in its output (escapes are ASCII letters and digits, and 0x7f is never part
+// of a longer UTF-8 sequence).
 func quoteMessage(m string) string {
 	if !needsQuoting(m) {
 		return m
 	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(m); {
-		if cu, n, ok := decodeSurrogate(m[i:]); ok {
-			fmt.Fprintf(&b, `\u%04x`, cu)
-			i += n
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(m[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			// Not WTF-8 either: a stray byte. Messages never hold one, but do not lose it.
-			fmt.Fprintf(&b, `\u%04x`, m[i])
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteString(m[i : i+n])
-		}
-		i += n
-	}
-	b.WriteByte('"')
-	return b.String()
+	return strings.ReplaceAll(diff.Quote(m), "\x7f", `\u007f`)
 }
 
 func needsQuoting(m string) bool {

@@ -2,8 +2,7 @@ package corpus
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
@@ -47,7 +46,7 @@ func ExpectLines(e *Entry, o outcome.Outcome) []string {
 // the caller re-runs the entry on the new text until Update leaves it unchanged (see
 // CodeShifted).
 func Update(e *Entry, o outcome.Outcome) ([]byte, error) {
-	lines := splitLines(e.Raw)
+	lines := slices.Collect(bytes.Lines(e.Raw))
 	eol := lineEnding(lines)
 	var block []byte
 	for _, l := range ExpectLines(e, o) {
@@ -106,46 +105,4 @@ func lineEnding(lines [][]byte) []byte {
 		}
 	}
 	return []byte("\n")
-}
-
-// WriteFileAtomic replaces path's contents with data so that a reader sees either the
-// old or the new file, never a partial one: it writes a temporary file in the same
-// directory, syncs it, gives it the old file's mode and renames it over path.
-func WriteFileAtomic(path string, data []byte) (err error) {
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	// Make the rename itself durable; a directory that cannot be synced is not an error
-	// worth failing the update for.
-	if d, derr := os.Open(filepath.Dir(path)); derr == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
 }

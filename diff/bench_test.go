@@ -23,11 +23,7 @@ func benchOutcome(b *testing.B, bump bool) outcome.Outcome {
 			`{"event":"stmt_start","span":{"file":"b.a0","startLine":1,"startCol":1,"endLine":1,"endCol":9}}`)
 	}
 	js := `{"status":"ok","exitCode":0,"value":{"items":[` + strings.Join(items, ",") + `]},"trace":[` + strings.Join(events, ",") + `]}`
-	o, err := outcome.Parse([]byte(js))
-	if err != nil {
-		b.Fatal(err)
-	}
-	return o
+	return parseOutcome(b, js)
 }
 
 func BenchmarkCompareAgree(b *testing.B) {
@@ -51,18 +47,10 @@ func BenchmarkCompareDiverge(b *testing.B) {
 }
 
 func BenchmarkCompareSmall(b *testing.B) {
-	g := parseOutcomeB(b, `{"status":"ok","exitCode":0,"value":{"a":1,"b":[1,2,3]},"trace":[{"event":"run_start","data":{"file":"x.a0","capabilities":[]}},{"event":"run_end","data":{"durationMs":1}}]}`)
-	r := parseOutcomeB(b, `{"status":"ok","exitCode":0,"value":{"a":1,"b":[1,2,4]},"trace":[{"event":"run_start","data":{"file":"x.a0","capabilities":[]}},{"event":"run_end","data":{"durationMs":2}}]}`)
+	g := parseOutcome(b, `{"status":"ok","exitCode":0,"value":{"a":1,"b":[1,2,3]},"trace":[{"event":"run_start","data":{"file":"x.a0","capabilities":[]}},{"event":"run_end","data":{"durationMs":1}}]}`)
+	r := parseOutcome(b, `{"status":"ok","exitCode":0,"value":{"a":1,"b":[1,2,4]},"trace":[{"event":"run_start","data":{"file":"x.a0","capabilities":[]}},{"event":"run_end","data":{"durationMs":2}}]}`)
 	b.ReportAllocs()
 	for b.Loop() {
 		Compare(g, r)
 	}
-}
-
-func parseOutcomeB(b *testing.B, js string) outcome.Outcome {
-	o, err := outcome.Parse([]byte(js))
-	if err != nil {
-		b.Fatal(err)
-	}
-	return o
 }

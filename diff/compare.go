@@ -308,7 +308,7 @@ func (c *collector) divergence() (Divergence, bool) {
 			if isIdentifier(k) {
 				pi.add(".", k)
 			} else {
-				pi.add("", "["+jsonString(k)+"]")
+				pi.add("", "["+Quote(k)+"]")
 			}
 		}
 	}

@@ -38,7 +38,9 @@ func readArchive(t *testing.T, path string) (order []string, files map[string]st
 	return order, files
 }
 
-func parseOutcome(t *testing.T, js string) outcome.Outcome {
+// parseOutcome parses an Outcome's JSON (blanks around it allowed), failing t if it is
+// malformed.
+func parseOutcome(t testing.TB, js string) outcome.Outcome {
 	t.Helper()
 	o, err := outcome.Parse([]byte(strings.TrimSpace(js)))
 	if err != nil {

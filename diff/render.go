@@ -36,11 +36,11 @@ func render(b *strings.Builder, v any) {
 	case int:
 		b.WriteString(strconv.Itoa(x))
 	case string:
-		b.WriteString(jsonString(x))
+		b.WriteString(Quote(x))
 	case number:
 		renderNumber(b, float64(x))
 	case function:
-		b.WriteString(`{"$function":` + jsonString(x.Name) + `}`)
+		b.WriteString(`{"$function":` + Quote(x.Name) + `}`)
 	case list:
 		b.WriteByte('[')
 		for i := range len(x) {
@@ -65,7 +65,7 @@ func render(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(jsonString(k) + ":")
+			b.WriteString(Quote(k) + ":")
 			render(b, x.Fields[k])
 		}
 		b.WriteByte('}')
@@ -75,7 +75,7 @@ func render(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(jsonString(k))
+			b.WriteString(Quote(k))
 		}
 		b.WriteByte(']')
 	case *spanView:
@@ -85,15 +85,15 @@ func render(b *strings.Builder, v any) {
 		}
 		render(b, *x)
 	case spanView:
-		fmt.Fprintf(b, `{"file":%s,"startLine":%d,"startCol":%d,"endLine":%d,"endCol":%d}`, jsonString(x.File), x.StartLine, x.StartCol, x.EndLine, x.EndCol)
+		fmt.Fprintf(b, `{"file":%s,"startLine":%d,"startCol":%d,"endLine":%d,"endCol":%d}`, Quote(x.File), x.StartLine, x.StartCol, x.EndLine, x.EndCol)
 	case diagView:
-		b.WriteString(`{"code":` + jsonString(x.Code) + `,"message":` + jsonString(x.Message))
+		b.WriteString(`{"code":` + Quote(x.Code) + `,"message":` + Quote(x.Message))
 		if x.Span != nil {
 			b.WriteString(`,"span":`)
 			render(b, *x.Span)
 		}
 		if x.Hint != "" {
-			b.WriteString(`,"hint":` + jsonString(x.Hint))
+			b.WriteString(`,"hint":` + Quote(x.Hint))
 		}
 		if _, ok := x.Details.(absent); !ok {
 			b.WriteString(`,"details":`)
@@ -101,7 +101,7 @@ func render(b *strings.Builder, v any) {
 		}
 		b.WriteByte('}')
 	case eventView:
-		b.WriteString(`{"event":` + jsonString(x.Event))
+		b.WriteString(`{"event":` + Quote(x.Event))
 		if x.Span != nil {
 			b.WriteString(`,"span":`)
 			render(b, *x.Span)
@@ -112,14 +112,14 @@ func render(b *strings.Builder, v any) {
 		}
 		b.WriteByte('}')
 	case callView:
-		b.WriteString(`{"tool":` + jsonString(x.Tool) + `,"args":`)
+		b.WriteString(`{"tool":` + Quote(x.Tool) + `,"args":`)
 		render(b, x.Args)
-		b.WriteString(`,"outcome":` + jsonString(x.Outcome))
+		b.WriteString(`,"outcome":` + Quote(x.Outcome))
 		if x.Outcome == "ok" {
 			b.WriteString(`,"result":`)
 			render(b, x.Result)
 		} else {
-			b.WriteString(`,"error":` + jsonString(x.Error))
+			b.WriteString(`,"error":` + Quote(x.Error))
 		}
 		b.WriteByte('}')
 	case []diagView, []eventView, []callView:
@@ -152,9 +152,11 @@ func renderNumber(b *strings.Builder, f float64) {
 	}
 }
 
-// jsonString quotes s as JSON, writing non-ASCII text literally and lone surrogates
-// (held in WTF-8, see package value) as \udxxx escapes.
-func jsonString(s string) string {
+// Quote returns s as the JSON string literal renderings show: non-ASCII text written
+// literally; lone surrogates (held in WTF-8, see package value) and stray bytes as
+// \uXXXX escapes; `"`, `\` and the C0 controls escaped (\n, \r and \t by their short
+// forms).
+func Quote(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(s); {

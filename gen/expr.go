@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"strings"
+
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -205,7 +207,7 @@ func (g *generator) anyRef(sc *scope) (ast.Expr, *typ) {
 }
 
 func call(name string, pairs ...any) *ast.FnCallExpr {
-	return &ast.FnCallExpr{Name: &ast.IdentPath{Parts: splitDots(name)}, Args: record(pairs...)}
+	return &ast.FnCallExpr{Name: &ast.IdentPath{Parts: strings.Split(name, ".")}, Args: record(pairs...)}
 }
 
 // record builds a record from key, value pairs; a nil value leaves the pair out.
@@ -219,18 +221,6 @@ func record(pairs ...any) *ast.RecordExpr {
 		r.Pairs = append(r.Pairs, &ast.RecordPair{Key: pairs[i].(string), Value: v})
 	}
 	return r
-}
-
-func splitDots(name string) []string {
-	var parts []string
-	start := 0
-	for i := 0; i < len(name); i++ {
-		if name[i] == '.' {
-			parts = append(parts, name[start:i])
-			start = i + 1
-		}
-	}
-	return append(parts, name[start:])
 }
 
 func bin(op string, l, r ast.Expr) *ast.BinaryExpr { return &ast.BinaryExpr{Op: op, Left: l, Right: r} }

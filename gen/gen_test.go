@@ -66,7 +66,7 @@ func TestProgramsStayPortable(t *testing.T) {
 	for i := 0; i < 500; i++ {
 		c := Generate(RandChooser{CaseRand(12, i)}, Options{Size: 120})
 		walkProgram(c.Program, func(n ast.Node) {
-			var args *ast.RecordExpr
+			args := argRecord(n)
 			switch n := n.(type) {
 			case *ast.BudgetDecl:
 				for _, en := range n.Budget.Pairs {
@@ -76,16 +76,6 @@ func TestProgramsStayPortable(t *testing.T) {
 				}
 			case *ast.CapDecl:
 				args = n.Capabilities
-			case *ast.CallExpr:
-				args = n.Args
-			case *ast.DoExpr:
-				args = n.Args
-			case *ast.AssertExpr:
-				args = n.Args
-			case *ast.CheckExpr:
-				args = n.Args
-			case *ast.FnCallExpr:
-				args = n.Args
 			case *ast.RecordPair:
 				if forbiddenKeys[n.Key] {
 					t.Fatalf("case %d: key %q\n%s", i, n.Key, c.Source)

@@ -49,24 +49,8 @@ func mutateTree(g *generator, c *Case) bool {
 		}
 		p.Statements = append(p.Statements[:last:last], append(s, p.Statements[last])...)
 	}
-	lets := func() []*ast.LetStmt {
-		var out []*ast.LetStmt
-		for _, s := range p.Statements {
-			if l, ok := s.(*ast.LetStmt); ok {
-				out = append(out, l)
-			}
-		}
-		return out
-	}
-	fns := func() []*ast.FnDecl {
-		var out []*ast.FnDecl
-		for _, s := range p.Statements {
-			if f, ok := s.(*ast.FnDecl); ok {
-				out = append(out, f)
-			}
-		}
-		return out
-	}
+	lets := func() []*ast.LetStmt { return stmtsOf[*ast.LetStmt](p.Statements) }
+	fns := func() []*ast.FnDecl { return stmtsOf[*ast.FnDecl](p.Statements) }
 	blocks := collectBlocks(p)
 	switch name {
 	case "unbound-variable":
@@ -143,7 +127,7 @@ func mutateTree(g *generator, c *Case) bool {
 	case "call-effect":
 		tool := []string{"fs.write", "sh.exec"}[g.n(2)]
 		p.Headers = append(p.Headers, &ast.CapDecl{Capabilities: record(toolCap[tool], &ast.BoolLiteral{Value: true})})
-		insertBeforeReturn(&ast.ExprStmt{Expr: &ast.CallExpr{Tool: &ast.IdentPath{Parts: splitDots(tool)}, Args: record("path", strLit("x"), "cmd", strLit("ls"))}})
+		insertBeforeReturn(&ast.ExprStmt{Expr: &ast.CallExpr{Tool: &ast.IdentPath{Parts: strings.Split(tool, ".")}, Args: record("path", strLit("x"), "cmd", strLit("ls"))}})
 	case "unknown-cap":
 		p.Headers = append([]ast.Header{&ast.CapDecl{Capabilities: record([]string{"net.raw", "fs", "fs.delete", "http.post"}[g.n(4)], &ast.BoolLiteral{Value: true})}}, p.Headers...)
 	case "cap-not-true":
@@ -185,6 +169,17 @@ func mutateTree(g *generator, c *Case) bool {
 	c.Mode = InvalidTree
 	c.Mutation = name
 	return true
+}
+
+// stmtsOf returns the statements of list of type T, in order.
+func stmtsOf[T ast.Stmt](list []ast.Stmt) []T {
+	var out []T
+	for _, s := range list {
+		if t, ok := s.(T); ok {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // collectBlocks lists pointers to every nested statement list of p (not the top level).

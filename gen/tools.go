@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"strings"
+
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/toolkit"
@@ -194,7 +196,7 @@ func (g *generator) toolOf(sc *scope, tool string, d int) (ast.Expr, *typ) {
 	if g.chance(5) {
 		args.Pairs = append(args.Pairs, &ast.RecordPair{Key: "extra", Value: intLit(1)})
 	}
-	path := &ast.IdentPath{Parts: splitDots(tool)}
+	path := &ast.IdentPath{Parts: strings.Split(tool, ".")}
 	if effectTool[tool] || g.chance(10) {
 		return &ast.DoExpr{Tool: path, Args: args}, t
 	}

@@ -220,20 +220,9 @@ func children(x ast.Expr) []ast.Expr {
 		return x.Elements
 	case *ast.FnCallExpr, *ast.CallExpr, *ast.DoExpr, *ast.AssertExpr, *ast.CheckExpr, *ast.RecordExpr:
 		var out []ast.Expr
-		var r *ast.RecordExpr
-		switch x := x.(type) {
-		case *ast.FnCallExpr:
-			r = x.Args
-		case *ast.CallExpr:
-			r = x.Args
-		case *ast.DoExpr:
-			r = x.Args
-		case *ast.AssertExpr:
-			r = x.Args
-		case *ast.CheckExpr:
-			r = x.Args
-		case *ast.RecordExpr:
-			r = x
+		r, ok := x.(*ast.RecordExpr)
+		if !ok {
+			r = argRecord(x)
 		}
 		if r != nil {
 			for _, en := range r.Pairs {
@@ -246,6 +235,23 @@ func children(x ast.Expr) []ast.Expr {
 			}
 		}
 		return out
+	}
+	return nil
+}
+
+// argRecord returns the argument record of a call-like node (nil for other nodes).
+func argRecord(n ast.Node) *ast.RecordExpr {
+	switch n := n.(type) {
+	case *ast.FnCallExpr:
+		return n.Args
+	case *ast.CallExpr:
+		return n.Args
+	case *ast.DoExpr:
+		return n.Args
+	case *ast.AssertExpr:
+		return n.Args
+	case *ast.CheckExpr:
+		return n.Args
 	}
 	return nil
 }

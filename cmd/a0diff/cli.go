@@ -47,6 +47,15 @@ func (a *app) implementations() (harness.Runners, error) {
 	return harness.Runners{Go: a.newGo(), Ref: ref}, nil
 }
 
+// checkTimeout refuses a --timeout that is not positive (every subcommand runs programs
+// under it).
+func (a *app) checkTimeout() error {
+	if a.timeout <= 0 {
+		return usageErrorf("--timeout must be positive, not %s", a.timeout)
+	}
+	return nil
+}
+
 // implementation returns one implementation by name ("go" or "ref").
 func (a *app) implementation(name string) (outcome.Runner, error) {
 	switch name {

@@ -45,8 +45,8 @@ errors.`,
 				}
 				e.Config.Allow = caps
 			}
-			if a.timeout <= 0 {
-				return usageErrorf("--timeout must be positive, not %s", a.timeout)
+			if err := a.checkTimeout(); err != nil {
+				return err
 			}
 			o := harness.SafeRun(cmd.Context(), runner, e.Source, harness.ConfigFor(e, a.timeout))
 			_, err = fmt.Fprintf(a.stdout, "%s\n", outcome.Marshal(o))

@@ -128,13 +128,13 @@ type fuzzRun struct {
 	rs    harness.Runners
 	start time.Time
 
-	mu                                sync.Mutex
-	cases                             int
+	mu sync.Mutex
+	// validMode+invalidMode is the number of cases run
 	validMode, validPass, invalidMode int
 	verdicts                          map[diff.Verdict]int
-	buckets                           map[string]*bucket
-	// claimed signatures: the first worker to see one minimises and writes it
-	claimed map[string]bool
+	// buckets holds the signatures seen; the worker that found a signature first
+	// minimises and writes it
+	buckets map[string]*bucket
 }
 
 func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
@@ -151,9 +151,11 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		return usageErrorf("--invalid-share must be between 0 and 1, not %v", f.invalidShare)
 	case f.size < 0:
 		return usageErrorf("--size must not be negative, not %d", f.size)
-	case a.timeout <= 0:
-		return usageErrorf("--timeout must be positive, not %s", a.timeout)
-	case f.out == "":
+	}
+	if err := a.checkTimeout(); err != nil {
+		return err
+	}
+	if f.out == "" {
 		return usageErrorf("--out must name a directory")
 	}
 	features, err := gen.ParseFeatures(f.features)
@@ -175,7 +177,6 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		opts:     gen.Options{Size: f.size, Features: features, Swarm: f.swarm, InvalidShare: f.invalidShare},
 		verdicts: map[diff.Verdict]int{},
 		buckets:  map[string]*bucket{},
-		claimed:  map[string]bool{},
 	}
 	fmt.Fprintf(a.stdout, "a0diff fuzz: seed %d\n", f.seed)
 
@@ -270,7 +271,6 @@ func (r *fuzzRun) runCase(ctx context.Context, i int) *fuzzCase {
 // (by the worker that found it, so that the others keep going).
 func (r *fuzzRun) record(ctx context.Context, fc *fuzzCase) {
 	r.mu.Lock()
-	r.cases++
 	r.verdicts[fc.verdict]++
 	if fc.c.Mode == gen.Valid {
 		r.validMode++
@@ -286,14 +286,11 @@ func (r *fuzzRun) record(ctx context.Context, fc *fuzzCase) {
 		if b == nil {
 			b = &bucket{sig: fc.sig, first: fc.index}
 			r.buckets[fc.sig] = b
+			claim = true
 		}
 		b.count++
 		if fc.index < b.first {
 			b.first = fc.index
-		}
-		if !r.claimed[fc.sig] {
-			r.claimed[fc.sig] = true
-			claim = true
 		}
 	}
 	r.mu.Unlock()
@@ -311,7 +308,8 @@ func (r *fuzzRun) progressLine() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	el := time.Since(r.start).Seconds()
-	return fmt.Sprintf("%d cases, %.0f cases/s, %d diverged, %d signatures", r.cases, float64(r.cases)/max(el, 1e-9), r.verdicts[diff.Diverge], len(r.buckets))
+	cases := r.validMode + r.invalidMode
+	return fmt.Sprintf("%d cases, %.0f cases/s, %d diverged, %d signatures", cases, float64(cases)/max(el, 1e-9), r.verdicts[diff.Diverge], len(r.buckets))
 }
 
 // replayFlags are the generator flags a replay command must repeat.
@@ -463,7 +461,8 @@ func (r *fuzzRun) summary(w io.Writer) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	el := time.Since(r.start)
-	fmt.Fprintf(w, "cases: %d in %s (%.1f cases/s, %d workers)\n", r.cases, el.Round(time.Millisecond), float64(r.cases)/max(el.Seconds(), 1e-9), r.f.workers)
+	cases := r.validMode + r.invalidMode
+	fmt.Fprintf(w, "cases: %d in %s (%.1f cases/s, %d workers)\n", cases, el.Round(time.Millisecond), float64(cases)/max(el.Seconds(), 1e-9), r.f.workers)
 	share := 0.0
 	if r.validMode > 0 {
 		share = 100 * float64(r.validPass) / float64(r.validMode)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -34,12 +33,8 @@ func (c crashOn) Run(ctx context.Context, source string, cfg outcome.Config) out
 // crashing on programs that contain trigger ("" for never).
 func fuzzCLI(t *testing.T, trigger string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	a := newApp(&out, &errOut)
-	a.newGo = func() outcome.Runner { return run.New() }
-	a.newRef = func(string) (outcome.Runner, error) { return crashOn{inner: run.New(), trigger: trigger}, nil }
-	code = execute(context.Background(), args, a)
-	return code, out.String(), errOut.String()
+	newRef := func(string) (outcome.Runner, error) { return crashOn{inner: run.New(), trigger: trigger}, nil }
+	return runCLI(func() outcome.Runner { return run.New() }, newRef, args...)
 }
 
 func TestFuzzUsageErrors(t *testing.T) {

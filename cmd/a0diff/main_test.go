@@ -16,14 +16,22 @@ import (
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
+// runCLI runs a0diff with the implementations newGo and newRef build and returns the
+// exit status and both streams.
+func runCLI(newGo func() outcome.Runner, newRef func(refPath string) (outcome.Runner, error), args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	a := newApp(&out, &errOut)
+	a.newGo, a.newRef = newGo, newRef
+	code = execute(context.Background(), args, a)
+	return code, out.String(), errOut.String()
+}
+
 // cli runs a0diff with the fake implementations (the reference fake adds one to the
 // result of programs mentioning DIVERGE) and returns the exit status and both streams.
 func cli(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	a := newApp(&out, &errOut)
-	a.newGo = func() outcome.Runner { return &harnesstest.Runner{ImplName: "go"} }
-	a.newRef = func(refPath string) (outcome.Runner, error) {
+	newGo := func() outcome.Runner { return &harnesstest.Runner{ImplName: "go"} }
+	newRef := func(refPath string) (outcome.Runner, error) {
 		if refPath != "" {
 			if _, err := os.Stat(refPath); err != nil {
 				return nil, err
@@ -31,23 +39,13 @@ func cli(t *testing.T, args ...string) (code int, stdout, stderr string) {
 		}
 		return &harnesstest.Runner{ImplName: "ref", DivergeOn: "DIVERGE"}, nil
 	}
-	code = execute(context.Background(), args, a)
-	return code, out.String(), errOut.String()
+	return runCLI(newGo, newRef, args...)
 }
 
 // workdir copies testdata/ok into a temporary directory and adds files.
 func workdir(t *testing.T, extra map[string]string) string {
 	t.Helper()
-	dir := t.TempDir()
-	files, _ := filepath.Glob("testdata/ok/*.a0")
-	for _, f := range files {
-		data, _ := os.ReadFile(f)
-		os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644)
-	}
-	for name, text := range extra {
-		os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
-	}
-	return dir
+	return harnesstest.CorpusDir(t, "testdata/ok/*.a0", extra)
 }
 
 const divergingEntry = "# DIVERGE\nreturn 1\n# @expect exit 0\n# @expect value 1\n"

@@ -63,8 +63,8 @@ errors.`,
 }
 
 func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error {
-	if a.timeout <= 0 {
-		return usageErrorf("--timeout must be positive, not %s", a.timeout)
+	if err := a.checkTimeout(); err != nil {
+		return err
 	}
 	if f.maxTime < 0 || f.maxCandidates < 0 || f.workers < 0 {
 		return usageErrorf("--max-time, --max-candidates and -j must not be negative")
@@ -144,7 +144,7 @@ func writeReduceReport(w io.Writer, input, out string, res reduce.Result) error 
 	if !strings.HasSuffix(res.Source, "\n") {
 		b.WriteString("\n")
 	}
-	for _, d := range reduce.Directives(res.Config) {
+	for _, d := range corpus.Directives(res.Config) {
 		b.WriteString(d + "\n")
 	}
 	_, err := io.WriteString(w, b.String())

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -39,12 +38,8 @@ func faultyConcat() outcome.Runner {
 // reduceCLI runs a0diff with the faulty Go implementation and the embedded reference.
 func reduceCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	a := newApp(&out, &errOut)
-	a.newGo = faultyConcat
-	a.newRef = func(string) (outcome.Runner, error) { return tsbundle.NewRunner(tsbundle.Embedded()), nil }
-	code = execute(context.Background(), args, a)
-	return code, out.String(), errOut.String()
+	newRef := func(string) (outcome.Runner, error) { return tsbundle.NewRunner(tsbundle.Embedded()), nil }
+	return runCLI(faultyConcat, newRef, args...)
 }
 
 const divergentProgram = `# greet builds a greeting; str.concat of three parts is where the Go side goes wrong.

@@ -81,8 +81,8 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	if f.workers < 1 {
 		return usageErrorf("-j must be at least 1, not %d", f.workers)
 	}
-	if a.timeout <= 0 {
-		return usageErrorf("--timeout must be positive, not %s", a.timeout)
+	if err := a.checkTimeout(); err != nil {
+		return err
 	}
 	if f.format != "text" && f.format != "json" && f.format != "junit" {
 		return usageErrorf("--format must be text, json or junit, not %q", f.format)

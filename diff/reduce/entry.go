@@ -3,7 +3,6 @@ package reduce
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
 // Note is the prose of the comment block written with a reduced entry.
@@ -45,8 +43,7 @@ func (r Result) Note(origin string) []string {
 }
 
 // Render returns r as a corpus entry: the program, then a comment block with the prose
-// note and the host configuration's directives (@name, @allow, @cwd, @file, @dir, @http,
-// @sh, @timeout). The block follows the program, so that spans stay those of the
+// note and the host configuration's directives (corpus.Directives). The block follows the program, so that spans stay those of the
 // reduced program; with leading set it precedes it instead (for a text that ends inside
 // a string literal, where a trailing comment would join the program).
 func (r Result) Render(note []string, leading bool) []byte {
@@ -58,7 +55,7 @@ func (r Result) Render(note []string, leading bool) []byte {
 		}
 		block = append(block, "# "+l)
 	}
-	block = append(block, Directives(r.Config)...)
+	block = append(block, corpus.Directives(r.Config)...)
 
 	var b bytes.Buffer
 	src := r.Source
@@ -77,75 +74,6 @@ func (r Result) Render(note []string, leading bool) []byte {
 		b.WriteString(l + "\n")
 	}
 	return b.Bytes()
-}
-
-// Directives returns the corpus directive lines (corpus/README.md) that give a run the
-// host configuration cfg. The limits other than the timeout have no directive (entries
-// run with the defaults).
-func Directives(cfg outcome.Config) []string {
-	var out []string
-	if cfg.File != "" {
-		out = append(out, "# @name "+cfg.File)
-	}
-	if cfg.Allow != nil {
-		out = append(out, strings.TrimRight("# @allow "+strings.Join(cfg.Allow, ", "), " "))
-	}
-	fx := cfg.Fixtures
-	if fx.Cwd != "" {
-		out = append(out, "# @cwd "+fx.Cwd)
-	}
-	for _, f := range fx.Files {
-		if f.Dir {
-			out = append(out, "# @dir "+argToken(f.Path))
-		} else {
-			out = append(out, "# @file "+argToken(f.Path)+" "+jsonText(f.Content))
-		}
-	}
-	for _, h := range fx.HTTP {
-		var obj string
-		if h.Error != "" {
-			obj = `{"error":` + jsonText(h.Error) + `}`
-		} else {
-			status := h.Status
-			if status == 0 {
-				status = 200
-			}
-			obj = fmt.Sprintf(`{"status":%d`, status)
-			if len(h.Headers) > 0 {
-				obj += `,"headers":` + jsonText(h.Headers)
-			}
-			obj += `,"body":` + jsonText(h.Body) + `}`
-		}
-		out = append(out, "# @http "+argToken(h.URL)+" "+obj)
-	}
-	for _, s := range fx.Shell {
-		out = append(out, fmt.Sprintf(`# @sh %s {"exitCode":%d,"stdout":%s,"stderr":%s,"durationMs":%d}`,
-			jsonText(s.Cmd), s.ExitCode, jsonText(s.Stdout), jsonText(s.Stderr), s.DurationMs))
-	}
-	if cfg.Limits.Timeout > 0 {
-		out = append(out, "# @timeout "+cfg.Limits.Timeout.String())
-	}
-	return out
-}
-
-// argToken writes a path or URL as a directive argument: bare when it has no blank and
-// does not start with a quote, else as a JSON string.
-func argToken(s string) string {
-	if s == "" || strings.ContainsAny(s, " \t\r\n") || strings.HasPrefix(s, `"`) {
-		return jsonText(s)
-	}
-	return s
-}
-
-// jsonText is compact JSON without HTML escaping.
-func jsonText(v any) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return `""`
-	}
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // DefaultPath is where a reduction of input goes when no output is named: NAME.reduced.a0
@@ -170,12 +98,7 @@ func Check(ctx context.Context, path string, data []byte, rs Runners, opts Optio
 	if err != nil {
 		return fmt.Errorf("the reduced entry does not parse as a corpus entry: %v", err)
 	}
-	r := &reducer{ctx: ctx, rs: rs}
-	r.limits = e.Config.Limits
-	if r.limits.Timeout <= 0 {
-		r.limits.Timeout = opts.Timeout
-	}
-	r.limits = r.limits.WithDefaults()
+	r := &reducer{ctx: ctx, rs: rs, limits: runLimits(e.Config.Limits, opts)}
 	g, f := r.runBoth(e.Source, e.Config)
 	if err := ctx.Err(); err != nil {
 		return err
@@ -206,42 +129,15 @@ func Save(ctx context.Context, r Result, rs Runners, opts Options, origin, path 
 	return WriteNew(path, data)
 }
 
-// WriteNew writes data to path atomically — a reader sees no file or the whole file —
-// and fails if path exists: it writes a temporary file in the same directory, syncs it
-// and hard-links it to path (which, unlike a rename, refuses to replace a file).
-func WriteNew(path string, data []byte) (err error) {
-	if _, err := os.Lstat(path); err == nil {
+// WriteNew writes data to the new file path atomically — a reader sees no file or the
+// whole file — and fails if path exists (corpus.CreateFileAtomic).
+func WriteNew(path string, data []byte) error {
+	err := fs.ErrExist
+	if _, statErr := os.Lstat(path); statErr != nil {
+		err = corpus.CreateFileAtomic(path, data)
+	}
+	if errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("%s: already exists (a0diff reduce never replaces a file)", path)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err = tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err = tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Link(tmp.Name(), path); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("%s: already exists (a0diff reduce never replaces a file)", path)
-		}
-		return err
-	}
-	if d, derr := os.Open(filepath.Dir(path)); derr == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
+	return err
 }

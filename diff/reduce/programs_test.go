@@ -3,6 +3,7 @@ package reduce
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
@@ -46,19 +47,7 @@ func rec(kv ...any) *ast.RecordExpr {
 	return r
 }
 func call(name string, args *ast.RecordExpr) ast.Expr {
-	return &ast.FnCallExpr{Name: &ast.IdentPath{Parts: splitDots(name)}, Args: args}
-}
-
-func splitDots(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '.' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
+	return &ast.FnCallExpr{Name: &ast.IdentPath{Parts: strings.Split(name, ".")}, Args: args}
 }
 
 func (g *progGen) pick(xs []string) string { return xs[g.rng.IntN(len(xs))] }

@@ -154,11 +154,7 @@ func ReduceEntry(ctx context.Context, e *corpus.Entry, rs Runners, opts Options)
 // cancelled, or when the final program does not reproduce the divergence.
 func Reduce(ctx context.Context, source string, cfg outcome.Config, rs Runners, opts Options) (Result, error) {
 	r := &reducer{ctx: ctx, rs: rs, opts: opts, start: time.Now(), cache: map[[32]byte]bool{}}
-	r.limits = cfg.Limits
-	if r.limits.Timeout <= 0 {
-		r.limits.Timeout = opts.Timeout
-	}
-	r.limits = r.limits.WithDefaults()
+	r.limits = runLimits(cfg.Limits, opts)
 	r.cfg = copyConfig(cfg)
 
 	g, f := r.runBoth(source, r.cfg)
@@ -221,6 +217,15 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs Runners, 
 	}
 	res.Elapsed = time.Since(r.start)
 	return res, nil
+}
+
+// runLimits are the limits every run of a reduction gets: the configuration's, with
+// opts.Timeout as the deadline when it has none, and the defaults for the rest.
+func runLimits(l outcome.Limits, opts Options) outcome.Limits {
+	if l.Timeout <= 0 {
+		l.Timeout = opts.Timeout
+	}
+	return l.WithDefaults()
 }
 
 // reducer is the state of one reduction. Exactly one of prog (AST mode) and pieces

@@ -104,7 +104,7 @@ func notOneMinimal(res Result, rs Runners) []string {
 			}
 			undo := s.keep(keep)
 			if r.interesting(r.current(), r.cfg) {
-				out = append(out, fmt.Sprintf("%s %d of %d can go:\n%s%v", s.kind, i, n, r.current(), Directives(r.cfg)))
+				out = append(out, fmt.Sprintf("%s %d of %d can go:\n%s%v", s.kind, i, n, r.current(), corpus.Directives(r.cfg)))
 			}
 			undo()
 		}
@@ -214,7 +214,7 @@ func TestCases(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := strings.TrimSuffix(res.Source, "\n")
-			if d := Directives(res.Config); len(d) > 0 {
+			if d := corpus.Directives(res.Config); len(d) > 0 {
 				got += "\n" + strings.Join(d, "\n")
 			}
 			if got != want {
@@ -465,7 +465,7 @@ func TestDirectivesRoundTrip(t *testing.T) {
 		t.Errorf("the program must come first, then the note:\n%s", data)
 	}
 	none := Result{Source: "return 1\n", Config: outcome.Config{File: "x.a0", Allow: []string{}}}
-	if d := Directives(none.Config); !slices.Equal(d, []string{"# @name x.a0", "# @allow"}) {
+	if d := corpus.Directives(none.Config); !slices.Equal(d, []string{"# @name x.a0", "# @allow"}) {
 		t.Errorf("an empty allow list must stay explicit: %q", d)
 	}
 }

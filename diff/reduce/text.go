@@ -1,6 +1,11 @@
 package reduce
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"github.com/a0diff/a0diff/corpus"
+)
 
 // reduceText reduces a program that does not parse (or whose canonical print loses the
 // divergence) as text: ddmin over its lines, then over its tokens, and over the
@@ -17,7 +22,7 @@ func (r *reducer) reduceText() {
 		r.changed = false
 		r.reduceConfig()
 		r.phase = "text: lines"
-		r.pieces = splitLines(r.text())
+		r.pieces = slices.Collect(strings.Lines(r.text()))
 		r.ddmin(sliceSeq("line", &r.pieces))
 		r.phase = "text: tokens"
 		r.pieces = splitTokens(r.text())
@@ -36,29 +41,12 @@ func (r *reducer) reduceText() {
 // stripDirectives drops the corpus directive lines (`# @…`) of a text.
 func stripDirectives(src string) string {
 	var b strings.Builder
-	for _, line := range splitLines(src) {
-		t := strings.TrimLeft(line, " \t")
-		if strings.HasPrefix(t, "#") && strings.HasPrefix(strings.TrimLeft(t[1:], " \t"), "@") {
-			continue
+	for line := range strings.Lines(src) {
+		if !corpus.IsDirectiveLine(line) {
+			b.WriteString(line)
 		}
-		b.WriteString(line)
 	}
 	return b.String()
-}
-
-// splitLines splits after every line feed, keeping it.
-func splitLines(s string) []string {
-	var out []string
-	for s != "" {
-		i := strings.IndexByte(s, '\n')
-		if i < 0 {
-			out = append(out, s)
-			break
-		}
-		out = append(out, s[:i+1])
-		s = s[i+1:]
-	}
-	return out
 }
 
 // splitTokens splits a text into A0-like tokens, each carrying the blanks before it, so

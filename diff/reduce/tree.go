@@ -65,18 +65,32 @@ func nodeSeqs(n ast.Node) []seq {
 		return []seq{sliceSeq("field", &n.Pairs)}
 	case *ast.ListExpr:
 		return []seq{sliceSeq("element", &n.Elements)}
+	}
+	var out []seq
+	for _, b := range bodies(n) {
+		out = append(out, sliceSeq("statement", b))
+	}
+	return out
+}
+
+// bodies returns the statement lists n directly owns (function bodies and blocks), in
+// source order; the Program's statements are not among them.
+func bodies(n ast.Node) []*[]ast.Stmt {
+	switch n := n.(type) {
+	case *ast.FnDecl:
+		return []*[]ast.Stmt{&n.Body}
 	case *ast.IfBlockExpr:
-		return []seq{sliceSeq("statement", &n.ThenBody), sliceSeq("statement", &n.ElseBody)}
+		return []*[]ast.Stmt{&n.ThenBody, &n.ElseBody}
 	case *ast.ForExpr:
-		return []seq{sliceSeq("statement", &n.Body)}
+		return []*[]ast.Stmt{&n.Body}
 	case *ast.FilterBlockExpr:
-		return []seq{sliceSeq("statement", &n.Body)}
+		return []*[]ast.Stmt{&n.Body}
 	case *ast.LoopExpr:
-		return []seq{sliceSeq("statement", &n.Body)}
+		return []*[]ast.Stmt{&n.Body}
 	case *ast.MatchArm:
-		return []seq{sliceSeq("statement", &n.Body)}
+		return []*[]ast.Stmt{&n.Body}
 	case *ast.TryExpr:
-		return []seq{sliceSeq("statement", &n.TryBody), sliceSeq("statement", &n.CatchBody)}
+		return []*[]ast.Stmt{&n.TryBody, &n.CatchBody}
 	}
 	return nil
 }
@@ -323,55 +337,33 @@ func subExprs(e ast.Expr) []ast.Expr {
 	return out
 }
 
-// blocks returns the statement lists directly inside the expression e, with the
-// binding each introduces ("" when none).
+// blocks returns the statement lists directly inside the expression e (a match's
+// through its arms).
 func blocks(e ast.Expr) [][]ast.Stmt {
-	switch e := e.(type) {
-	case *ast.IfBlockExpr:
-		return [][]ast.Stmt{e.ThenBody, e.ElseBody}
-	case *ast.ForExpr:
-		return [][]ast.Stmt{e.Body}
-	case *ast.FilterBlockExpr:
-		return [][]ast.Stmt{e.Body}
-	case *ast.LoopExpr:
-		return [][]ast.Stmt{e.Body}
-	case *ast.MatchExpr:
-		var out [][]ast.Stmt
-		if e.OkArm != nil {
-			out = append(out, e.OkArm.Body)
+	var out [][]ast.Stmt
+	add := func(n ast.Node) {
+		for _, b := range bodies(n) {
+			out = append(out, *b)
 		}
-		if e.ErrArm != nil {
-			out = append(out, e.ErrArm.Body)
+	}
+	if m, ok := e.(*ast.MatchExpr); ok {
+		if m.OkArm != nil {
+			add(m.OkArm)
+		}
+		if m.ErrArm != nil {
+			add(m.ErrArm)
 		}
 		return out
-	case *ast.TryExpr:
-		return [][]ast.Stmt{e.TryBody, e.CatchBody}
 	}
-	return nil
+	add(e)
+	return out
 }
 
 // stmtLists returns every statement list of the tree (program body, function bodies,
 // blocks) as pointers, parents before children.
 func stmtLists(p *ast.Program) []*[]ast.Stmt {
 	out := []*[]ast.Stmt{&p.Statements}
-	walk(p, func(n ast.Node) {
-		switch n := n.(type) {
-		case *ast.FnDecl:
-			out = append(out, &n.Body)
-		case *ast.IfBlockExpr:
-			out = append(out, &n.ThenBody, &n.ElseBody)
-		case *ast.ForExpr:
-			out = append(out, &n.Body)
-		case *ast.FilterBlockExpr:
-			out = append(out, &n.Body)
-		case *ast.LoopExpr:
-			out = append(out, &n.Body)
-		case *ast.MatchArm:
-			out = append(out, &n.Body)
-		case *ast.TryExpr:
-			out = append(out, &n.TryBody, &n.CatchBody)
-		}
-	})
+	walk(p, func(n ast.Node) { out = append(out, bodies(n)...) })
 	return out
 }
 
@@ -400,37 +392,7 @@ func clone(e ast.Expr) ast.Expr {
 	return c.expr(e)
 }
 
-// cloneProgram returns a deep copy of p.
-func cloneProgram(p *ast.Program) *ast.Program {
-	c := &cloner{}
-	out := &ast.Program{Span: p.Span}
-	for _, h := range p.Headers {
-		out.Headers = append(out.Headers, c.header(h))
-	}
-	out.Statements = c.stmts(p.Statements)
-	return out
-}
-
 type cloner struct{}
-
-func (c *cloner) header(h ast.Header) ast.Header {
-	switch h := h.(type) {
-	case *ast.CapDecl:
-		if h != nil {
-			return &ast.CapDecl{Span: h.Span, Capabilities: c.record(h.Capabilities)}
-		}
-	case *ast.BudgetDecl:
-		if h != nil {
-			return &ast.BudgetDecl{Span: h.Span, Budget: c.record(h.Budget)}
-		}
-	case *ast.ImportDecl:
-		if h != nil {
-			cp := *h
-			return &cp
-		}
-	}
-	return h
-}
 
 func (c *cloner) stmts(b []ast.Stmt) []ast.Stmt {
 	if b == nil {

@@ -160,13 +160,9 @@ func oneLine(s string) string {
 func defuseDirectives(src string) string {
 	lines := strings.Split(src, "\n")
 	for i, l := range lines {
-		t := strings.TrimLeft(l, " \t")
-		if strings.HasPrefix(t, "#") {
-			rest := strings.TrimLeft(t[1:], " \t")
-			if strings.HasPrefix(rest, "@") {
-				at := len(l) - len(rest)
-				lines[i] = l[:at] + "\uFF20" + l[at+1:]
-			}
+		if corpus.IsDirectiveLine(l) {
+			at := strings.IndexByte(l, '@') // the first @ is the directive's: only blanks and # precede it
+			lines[i] = l[:at] + "\uFF20" + l[at+1:]
 		}
 	}
 	return strings.Join(lines, "\n")

@@ -362,6 +362,23 @@
   function hasOwn(r, key) {
     return Object.prototype.hasOwnProperty.call(r, key);
   }
+  function assignKey(r, key, v) {
+    if (key === "__proto__" && (Array.isArray(v) || typeof v === "function")) {
+      const before = Object.getPrototypeOf(r);
+      r[key] = v;
+      if (Object.getPrototypeOf(r) !== before) Object.setPrototypeOf(r, before);
+      return;
+    }
+    r[key] = v;
+  }
+  function assignAll(r, src2) {
+    if (!hasOwn(src2, "__proto__")) {
+      Object.assign(r, src2);
+      return;
+    }
+    const keys2 = Object.keys(src2);
+    for (let i = 0; i < keys2.length; i++) assignKey(r, keys2[i], src2[keys2[i]]);
+  }
   function singleKeyRecord(key, value) {
     if (key !== "__proto__") return { [key]: value };
     const r = {};
@@ -403,7 +420,8 @@
     const rb = b;
     const keys2 = Object.keys(ra);
     if (keys2.length !== Object.keys(rb).length) return false;
-    for (const k of keys2) {
+    for (let i = 0; i < keys2.length; i++) {
+      const k = keys2[i];
       if (!hasOwn(rb, k) || !deepEqual(ra[k], rb[k])) return false;
     }
     return true;
@@ -415,15 +433,19 @@
   function toDisplay(v) {
     if (Array.isArray(v)) {
       const parts = [];
-      for (const x of v) parts.push(x === null || x === void 0 ? "" : toDisplay(x));
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        parts.push(x === null || x === void 0 ? "" : toDisplay(x));
+      }
       return parts.join(",");
     }
     if (v !== null && typeof v === "object") return objectToPrimitiveString(v);
     return String(v);
   }
+  var PRIMITIVE_METHODS = ["toString", "valueOf"];
   function objectToPrimitiveString(o) {
-    for (const method of ["toString", "valueOf"]) {
-      const fn = o[method];
+    for (let i = 0; i < PRIMITIVE_METHODS.length; i++) {
+      const fn = o[PRIMITIVE_METHODS[i]];
       if (typeof fn === "function") {
         const r = fn.call(o);
         if (r === null || typeof r !== "object" && typeof r !== "function") return String(r);
@@ -598,7 +620,8 @@
     }
     pieces.push(current);
     const segments = [];
-    for (const p of pieces) {
+    for (let k = 0; k < pieces.length; k++) {
+      const p = pieces[k];
       if (p === "") continue;
       segments.push(isAllDigits(p) ? Number(p) : p);
     }
@@ -613,7 +636,8 @@
   function getPath(input, segments) {
     var _a, _b;
     let current = input;
-    for (const seg of segments) {
+    for (let k = 0; k < segments.length; k++) {
+      const seg = segments[k];
       if (current === null || current === void 0) return null;
       if (typeof seg === "number") {
         if (!Array.isArray(current)) return null;
@@ -637,7 +661,7 @@
       return list;
     }
     const rec = isRecord(current) ? { ...current } : {};
-    rec[seg] = putPath((_a = rec[seg]) != null ? _a : null, segments, index + 1, value, limits);
+    assignKey(rec, seg, putPath((_a = rec[seg]) != null ? _a : null, segments, index + 1, value, limits));
     return rec;
   }
   function fail(message) {
@@ -672,7 +696,8 @@
   var MISSING = {};
   function valueAt(doc, pieces) {
     let current = doc;
-    for (const piece of pieces) {
+    for (let k = 0; k < pieces.length; k++) {
+      const piece = pieces[k];
       if (Array.isArray(current)) {
         if (!isCanonicalIndex(piece)) return MISSING;
         const idx = Number(piece);
@@ -707,7 +732,7 @@
     if (!isRecord(doc)) fail(`Path '${pointer}' does not exist for op '${op}'.`);
     const rec = { ...doc };
     if (!hasOwn(rec, piece) && (!last || op === "replace")) fail(`Path '${pointer}' does not exist for op '${op}'.`);
-    rec[piece] = last ? value : setAt(rec[piece], pieces, at2 + 1, value, op);
+    assignKey(rec, piece, last ? value : setAt(rec[piece], pieces, at2 + 1, value, op));
     return rec;
   }
   function removeAt(doc, pieces, at2) {
@@ -732,7 +757,8 @@
     if (Array.isArray(v)) return v.map(cloneDeep);
     if (isRecord(v)) {
       const out = {};
-      for (const k of Object.keys(v)) out[k] = cloneDeep(v[k]);
+      const keys2 = Object.keys(v);
+      for (let i = 0; i < keys2.length; i++) assignKey(out, keys2[i], cloneDeep(v[keys2[i]]));
       return out;
     }
     return v;
@@ -891,14 +917,19 @@
     }
     const byKeys = keys2;
     sorted.sort((x, y) => {
-      var _a, _b;
-      for (const key of byKeys) {
-        const c = compareValues((_a = x == null ? void 0 : x[key]) != null ? _a : null, (_b = y == null ? void 0 : y[key]) != null ? _b : null, limits);
+      for (let i = 0; i < byKeys.length; i++) {
+        const key = byKeys[i];
+        const c = compareValues(sortKey(x, key), sortKey(y, key), limits);
         if (c !== 0) return c;
       }
       return 0;
     });
     return sorted;
+  }
+  function sortKey(x, key) {
+    var _a;
+    if (key === "__proto__" && !isRecord(x)) return null;
+    return (_a = x == null ? void 0 : x[key]) != null ? _a : null;
   }
   function filterBy(args) {
     const input = args.in;
@@ -914,7 +945,8 @@
     const key = args.key;
     if (typeof key !== "string") fail2("find: 'key' must be a string");
     const value = (_a = args.value) != null ? _a : null;
-    for (const el of input) {
+    for (let i = 0; i < input.length; i++) {
+      const el = input[i];
       if (isRecord(el) && deepEqual((_b = el[key]) != null ? _b : null, value)) return el;
     }
     return null;
@@ -951,7 +983,8 @@
     const input = args.in;
     if (!Array.isArray(input)) fail2("unique: 'in' must be a list");
     const out = [];
-    for (const x of input) {
+    for (let i = 0; i < input.length; i++) {
+      const x = input[i];
       if (!out.some((y) => deepEqual(x, y))) out.push(x);
     }
     return out;
@@ -970,10 +1003,11 @@
     const input = args.in;
     if (!Array.isArray(input)) fail2("flat: 'in' must be a list");
     const out = [];
-    for (const x of input) {
+    for (let i = 0; i < input.length; i++) {
+      const x = input[i];
       if (Array.isArray(x)) {
         limits.checkLength(out.length + x.length, "flat result");
-        for (const y of x) out.push(y);
+        for (let j = 0; j < x.length; j++) out.push(x[j]);
       } else {
         out.push(x);
       }
@@ -985,8 +1019,8 @@
     if (!Array.isArray(parts)) fail2("str.concat: 'parts' must be a list");
     const out = [];
     let total = 0;
-    for (const p of parts) {
-      const s = displayString(p, limits);
+    for (let i = 0; i < parts.length; i++) {
+      const s = displayString(parts[i], limits);
       total += s.length;
       limits.checkLength(total, "str.concat result");
       out.push(s);
@@ -1032,7 +1066,8 @@
     const out = [];
     let total = 0;
     let end = 0;
-    for (const pos of positions) {
+    for (let i = 0; i < positions.length; i++) {
+      const pos = positions[i];
       const kept = input.slice(end, pos);
       const replacement = literal ? to : substitute(to, input, pos, from.length);
       total += kept.length + replacement.length;
@@ -1137,7 +1172,8 @@
     if (!Array.isArray(input)) fail2(`${name}: 'in' must be a list`);
     if (input.length === 0) fail2(`${name}: list must not be empty`);
     let best = name === "math.max" ? -Infinity : Infinity;
-    for (const x of input) {
+    for (let i = 0; i < input.length; i++) {
+      const x = input[i];
       if (typeof x !== "number") fail2(`${name}: all elements must be numbers`);
       if (name === "math.max" ? x > best : x < best) best = x;
     }
@@ -1497,11 +1533,11 @@
       for (let i = 0; i < pairs.length; i++) {
         const p = pairs[i];
         if (p.kind === "RecordPair") {
-          out[p.key] = this.evalExpr(p.value, scope);
+          assignKey(out, p.key, this.evalExpr(p.value, scope));
         } else {
           const v = this.evalExpr(p.expr, scope);
           if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-          Object.assign(out, v);
+          assignAll(out, v);
         }
       }
       return out;
@@ -1514,11 +1550,11 @@
       for (let i = 0; i < pairs.length; i++) {
         const p = pairs[i];
         if (p.kind === "RecordPair") {
-          out[p.key] = this.evalExpr(p.value, scope);
+          assignKey(out, p.key, this.evalExpr(p.value, scope));
         } else {
           const v = this.evalExpr(p.expr, scope);
           if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-          Object.assign(out, v);
+          assignAll(out, v);
         }
       }
       return out;
@@ -2270,8 +2306,34 @@
     return bigger;
   }
   function lex(src2, file2) {
+    const codeEnd = commentBlockStart(src2);
+    if (codeEnd < src2.length) {
+      const lexed = lexCode(src2, codeEnd, file2);
+      if (lexed.errors.length === 0) return lexed;
+    }
+    return lexCode(src2, src2.length, file2);
+  }
+  function commentBlockStart(src2) {
+    if (src2.indexOf("\r") >= 0) return src2.length;
+    let lineEnd = src2.length;
+    for (; ; ) {
+      const lineStart = lineEnd === 0 ? 0 : src2.lastIndexOf("\n", lineEnd - 1) + 1;
+      if (!isCommentLine(src2, lineStart, lineEnd)) return lineEnd === src2.length ? lineEnd : lineEnd + 1;
+      if (lineStart === 0) return 0;
+      lineEnd = lineStart - 1;
+    }
+  }
+  function isCommentLine(src2, start, end) {
+    for (let i = start; i < end; i++) {
+      const c = src2[i];
+      if (c === "#") return true;
+      if (c !== " " && c !== "	") return false;
+    }
+    return true;
+  }
+  function lexCode(src2, codeEnd, file2) {
     const errors = [];
-    const chars = src2.split("");
+    const chars = (codeEnd === src2.length ? src2 : src2.slice(0, codeEnd)).split("");
     const n = chars.length;
     if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable((n >> 2) + 256);
     let capacity = tokenTable.kind.length;
@@ -2441,9 +2503,16 @@
       }
       i = end;
     }
+    if (n < src2.length) {
+      for (let lf = src2.indexOf("\n", n); lf >= 0; lf = src2.indexOf("\n", lf + 1)) {
+        line++;
+        lineStart = lf + 1;
+      }
+      i = src2.length;
+    }
     kinds2[t] = 49 /* EOF */;
-    starts2[t] = n;
-    ends2[t] = n;
+    starts2[t] = i;
+    ends2[t] = i;
     lines2[t] = line;
     cols2[t] = i - lineStart + 1;
     endCols2[t] = i - lineStart + 1;

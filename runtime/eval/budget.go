@@ -27,7 +27,7 @@ var budgetFields = map[string]bool{"timeMs": true, "maxToolCalls": true, "maxByt
 // extractBudget reads every budget header in order; later values override earlier ones
 // field by field. Only integer literals count (anything else is a validation error).
 func extractBudget(prog *ast.Program) budget {
-	b := budget{values: map[string]float64{}}
+	var b budget
 	for _, h := range prog.Headers {
 		d, ok := h.(*ast.BudgetDecl)
 		if !ok || d.Budget == nil {
@@ -44,6 +44,9 @@ func extractBudget(prog *ast.Program) budget {
 			}
 			if _, seen := b.values[p.Key]; !seen {
 				b.fields = append(b.fields, p.Key)
+			}
+			if b.values == nil {
+				b.values = make(map[string]float64, len(budgetFields))
 			}
 			b.values[p.Key] = lit.Value
 		}

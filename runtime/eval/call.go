@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
@@ -79,14 +80,9 @@ func (e *internalError) Error() string { return e.msg }
 func (ev *evaluator) callUser(e *ast.FnCallExpr, name string, f *userFn, s *scope) (value.Value, error) {
 	span := spanPtr(e)
 	ev.emitFn("fn_call_start", span, name)
-	args, err := ev.evalRecord(e.Args, s)
+	fs, err := ev.bindArgs(e.Args, f, s)
 	if err != nil {
 		return nil, err
-	}
-	fs := newScope(f.closure)
-	for _, p := range f.decl.Params {
-		v, _ := args.Lookup(p)
-		fs.bind(p, v)
 	}
 	v, err := ev.invoke(f, fs)
 	if err != nil {
@@ -96,7 +92,74 @@ func (ev *evaluator) callUser(e *ast.FnCallExpr, name string, f *userFn, s *scop
 	return v, nil
 }
 
-// invoke runs a user function's body in its prepared scope, bounded by Limits.MaxDepth.
+// noArgs is the argument record of a call without arguments: parameters that no pair
+// names read it, i.e. Object.prototype (a "toString" parameter gets the function value).
+var noArgs = value.NewRecord()
+
+// bindArgs evaluates a direct call's argument record in the caller's scope s and returns
+// the scope of f's body with every parameter bound to the record's property of its name.
+// The record itself never reaches the program, so when it is made of plain pairs (no
+// spread, no "__proto__" key) the values go straight into the parameters: the last pair
+// of a name wins, as in the record, and a parameter no pair names reads Object.prototype,
+// as a lookup on the record would.
+func (ev *evaluator) bindArgs(argsExpr *ast.RecordExpr, f *userFn, s *scope) (*scope, error) {
+	params := f.decl.Params
+	if !plainPairs(argsExpr, ev.limits.MaxSize) {
+		args, err := ev.evalRecord(argsExpr, s)
+		if err != nil {
+			return nil, err
+		}
+		fs := ev.newScope(f.closure)
+		for _, p := range params {
+			v, _ := args.Lookup(p)
+			fs.bind(p, v)
+		}
+		return fs, nil
+	}
+	fs := ev.newScope(f.closure)
+	if argsExpr != nil {
+		for _, entry := range argsExpr.Pairs {
+			p := entry.(*ast.RecordPair)
+			v, err := ev.eval(p.Value, s)
+			if err != nil {
+				ev.release(fs)
+				return nil, err
+			}
+			if slices.Contains(params, p.Key) {
+				fs.bind(p.Key, v)
+			}
+		}
+	}
+	for _, p := range params {
+		if _, bound := fs.find(p); !bound {
+			v, _ := noArgs.Lookup(p)
+			fs.bind(p, v)
+		}
+	}
+	return fs, nil
+}
+
+// plainPairs reports whether a record literal is only key: value pairs, none of them
+// "__proto__", and too few to reach the size limit: a literal whose record is just its
+// pairs, the last one of each key winning.
+func plainPairs(e *ast.RecordExpr, maxSize int) bool {
+	if e == nil {
+		return true
+	}
+	if len(e.Pairs) > maxSize {
+		return false
+	}
+	for _, entry := range e.Pairs {
+		p, ok := entry.(*ast.RecordPair)
+		if !ok || p.Key == "__proto__" {
+			return false
+		}
+	}
+	return true
+}
+
+// invoke runs a user function's body in its prepared scope, bounded by Limits.MaxDepth,
+// and then releases the scope.
 func (ev *evaluator) invoke(f *userFn, fs *scope) (value.Value, error) {
 	if ev.depth >= ev.limits.MaxDepth {
 		return nil, &abort{status: outcome.StatusResource, detail: fmt.Sprintf("user-function nesting exceeded the depth limit %d (in '%s')", ev.limits.MaxDepth, f.decl.Name)}
@@ -104,6 +167,7 @@ func (ev *evaluator) invoke(f *userFn, fs *scope) (value.Value, error) {
 	ev.depth++
 	v, err := ev.execBlock(f.decl.Body, fs)
 	ev.depth--
+	ev.release(fs)
 	return v, err
 }
 
@@ -120,9 +184,9 @@ func (ev *evaluator) lookupCallback(e ast.Node, name string) (*userFn, error) {
 // the item itself; otherwise the item must be a record and each parameter reads the
 // property of its name.
 func (ev *evaluator) bindItem(e ast.Node, op, name string, f *userFn, item value.Value) (*scope, error) {
-	fs := newScope(f.closure)
 	params := f.decl.Params
 	if len(params) == 1 {
+		fs := ev.newScope(f.closure)
 		fs.bind(params[0], item)
 		return fs, nil
 	}
@@ -130,6 +194,7 @@ func (ev *evaluator) bindItem(e ast.Node, op, name string, f *userFn, item value
 	if !ok {
 		return nil, newError("E_TYPE", e, "%s item must be a record when function '%s' expects %d parameters; got %s.", op, name, len(params), value.ShapeName(item))
 	}
+	fs := ev.newScope(f.closure)
 	for _, p := range params {
 		v, _ := r.Lookup(p)
 		fs.bind(p, v)
@@ -248,12 +313,10 @@ func unwrapPredicate(v value.Value) value.Value {
 	if !ok {
 		return v
 	}
-	keys := r.Keys()
-	if len(keys) == 0 {
+	if r.Len() == 0 {
 		return nil
 	}
-	first, _ := r.Get(keys[0])
-	return first
+	return r.ValueAt(0)
 }
 
 // evalReduce is `reduce { in: L, fn: F, init: I }` (spec §5.11).
@@ -282,7 +345,7 @@ func (ev *evaluator) evalReduce(e *ast.FnCallExpr, s *scope) (value.Value, error
 			return nil, err
 		}
 		ev.emitFn("fn_call_start", span, name)
-		fs := newScope(f.closure)
+		fs := ev.newScope(f.closure)
 		fs.bind(f.decl.Params[0], acc)
 		fs.bind(f.decl.Params[1], item)
 		v, err := ev.invoke(f, fs)

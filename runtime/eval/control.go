@@ -24,9 +24,10 @@ func (ev *evaluator) evalFor(e *ast.ForExpr, s *scope) (value.Value, error) {
 		if err := ev.countIteration(e); err != nil {
 			return nil, err
 		}
-		is := newScope(s)
+		is := ev.newScope(s)
 		is.bind(e.Binding, item)
 		v, err := ev.execBlock(e.Body, is)
+		ev.release(is)
 		if err != nil {
 			return nil, err
 		}
@@ -53,9 +54,10 @@ func (ev *evaluator) evalFilterBlock(e *ast.FilterBlockExpr, s *scope) (value.Va
 		if err := ev.countIteration(e); err != nil {
 			return nil, err
 		}
-		is := newScope(s)
+		is := ev.newScope(s)
 		is.bind(e.Binding, item)
 		v, err := ev.execBlock(e.Body, is)
+		ev.release(is)
 		if err != nil {
 			return nil, err
 		}
@@ -101,9 +103,10 @@ func (ev *evaluator) evalLoop(e *ast.LoopExpr, s *scope) (value.Value, error) {
 		if err := ev.countIteration(e); err != nil {
 			return nil, err
 		}
-		is := newScope(s)
+		is := ev.newScope(s)
 		is.bind(e.Binding, cur)
 		v, err := ev.execBlock(e.Body, is)
+		ev.release(is)
 		if err != nil {
 			return nil, err
 		}
@@ -139,10 +142,11 @@ func (ev *evaluator) evalMatch(e *ast.MatchExpr, s *scope) (value.Value, error) 
 	}
 	span := spanPtr(e)
 	ev.emit1("match_start", span, "arm", tag)
-	as := newScope(s)
+	as := ev.newScope(s)
 	bound, _ := r.Lookup(tag)
 	as.bind(arm.Binding, bound)
 	v, err := ev.execBlock(arm.Body, as)
+	ev.release(as)
 	if err != nil {
 		return nil, err
 	}
@@ -153,14 +157,18 @@ func (ev *evaluator) evalMatch(e *ast.MatchExpr, s *scope) (value.Value, error) 
 // evalTry is `try { body } catch { e } { handler }` (spec §5.12): every A0 error and every
 // internal error is caught; harness aborts are not. Nothing is rolled back.
 func (ev *evaluator) evalTry(e *ast.TryExpr, s *scope) (value.Value, error) {
-	v, err := ev.execBlock(e.TryBody, newScope(s))
+	ts := ev.newScope(s)
+	v, err := ev.execBlock(e.TryBody, ts)
+	ev.release(ts)
 	if err == nil {
 		return v, nil
 	}
 	if _, ok := err.(*abort); ok {
 		return nil, err
 	}
-	cs := newScope(s)
+	cs := ev.newScope(s)
 	cs.bind(e.CatchBinding, asA0Error(err).Record())
-	return ev.execBlock(e.CatchBody, cs)
+	v, err = ev.execBlock(e.CatchBody, cs)
+	ev.release(cs)
+	return v, err
 }

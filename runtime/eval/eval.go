@@ -90,8 +90,10 @@ type evaluator struct {
 	clock    clock
 
 	evidence []value.Value
-	trace    []outcome.Event
+	trace    traceLog
 	fnData   map[string]*value.Record // shared {"fn": name} event data
+
+	freeScopes []*scope // finished scopes ready for reuse (scope.go)
 
 	depth   int  // nested user-function invocations (Limits.MaxDepth)
 	nesting int  // nested evaluator frames, a proxy for Go stack use
@@ -156,7 +158,7 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 	for i, c := range caps {
 		capList[i] = c
 	}
-	data := value.NewRecord()
+	data := value.NewRecordSize(3)
 	data.Set("file", ev.file)
 	data.Set("capabilities", value.NewList(capList...))
 	if b := ev.budget.record(); b != nil {
@@ -168,7 +170,7 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 	v, err := ev.execBlock(prog.Statements, newScope(nil))
 
 	// 5. run_end, on success and on failure.
-	end := value.NewRecord()
+	end := value.NewRecordSize(3)
 	end.Set("durationMs", float64(time.Since(start).Milliseconds()))
 	if err != nil {
 		if a, ok := err.(*abort); ok {
@@ -178,10 +180,10 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 		end.Set("error", e.Code)
 		end.Set("message", e.Message)
 		ev.emit("run_end", &prog.Span, end)
-		return Result{Status: outcome.StatusOK, Err: e, Evidence: ev.evidence, Trace: ev.trace}
+		return Result{Status: outcome.StatusOK, Err: e, Evidence: ev.evidence, Trace: ev.trace.events()}
 	}
 	ev.emit("run_end", &prog.Span, end)
-	return Result{Status: outcome.StatusOK, Value: v, Evidence: ev.evidence, Trace: ev.trace}
+	return Result{Status: outcome.StatusOK, Value: v, Evidence: ev.evidence, Trace: ev.trace.events()}
 }
 
 // requestedCapabilities lists the keys of every cap pair whose value is literal true, in

@@ -76,10 +76,14 @@ func (ev *evaluator) evalNode(e ast.Expr, s *scope) (value.Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		body := e.ElseBody
 		if value.Truthy(c) {
-			return ev.execBlock(e.ThenBody, newScope(s))
+			body = e.ThenBody
 		}
-		return ev.execBlock(e.ElseBody, newScope(s))
+		bs := ev.newScope(s)
+		v, err := ev.execBlock(body, bs)
+		ev.release(bs)
+		return v, err
 	case *ast.ForExpr:
 		return ev.evalFor(e, s)
 	case *ast.FilterBlockExpr:
@@ -160,9 +164,8 @@ func (ev *evaluator) evalRecord(e *ast.RecordExpr, s *scope) (*value.Record, err
 			if !ok {
 				return nil, newError("E_TYPE", p, "Spread requires a record, got %s.", value.ShapeName(v))
 			}
-			for _, k := range src.Keys() {
-				x, _ := src.Get(k)
-				r.Assign(k, x)
+			for i, k := range src.Keys() {
+				r.Assign(k, src.ValueAt(i))
 			}
 		default:
 			return nil, fmt.Errorf("unknown record entry %T", entry)

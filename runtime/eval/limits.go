@@ -67,7 +67,8 @@ func (ev *evaluator) checkSerialised(v value.Value) error {
 func CheckSerialisable(v value.Value, maxSize int) error {
 	maxBytes := value.TextByteLimit(maxSize)
 	nodes, bytes := 0, 0
-	stack := []value.Value{v}
+	var room [16]value.Value // most values are small: no allocation for their stack
+	stack := append(room[:0], v)
 	for len(stack) > 0 {
 		top := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -83,10 +84,9 @@ func CheckSerialisable(v value.Value, maxSize int) error {
 			stack = append(stack, t.Items...)
 		case *value.Record:
 			bytes += 2
-			for _, k := range t.Keys() {
-				x, _ := t.Get(k)
+			for i, k := range t.Keys() {
 				bytes += len(k) + 4
-				stack = append(stack, x)
+				stack = append(stack, t.ValueAt(i))
 			}
 		default:
 			bytes += 5

@@ -48,14 +48,14 @@ func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, e
 			if b == 0 {
 				return nil, newError("E_TYPE", e, "Division by zero.")
 			}
-			return a / b, nil
+			return number(a / b), nil
 		default:
 			if b == 0 {
 				return nil, newError("E_TYPE", e, "Modulo by zero.")
 			}
 			// JavaScript's % is the truncated remainder, which is C fmod = math.Mod
 			// (sign of the dividend, -0 kept, NaN for infinite dividends).
-			return math.Mod(a, b), nil
+			return number(math.Mod(a, b)), nil
 		}
 	case "<", ">", "<=", ">=":
 		switch a := l.(type) {
@@ -100,23 +100,5 @@ func compareResult(op string, c int) bool {
 	}
 }
 
-// smallInts holds boxed values of the integers -1024…1024: storing a float64 in an
-// interface allocates, and small integral numbers (counters, indices, literals) are by
-// far the most frequent results, so they share these boxes.
-var smallInts = func() []value.Value {
-	t := make([]value.Value, 2049)
-	for i := range t {
-		t[i] = float64(i - 1024)
-	}
-	return t
-}()
-
-// number boxes f, sharing the box for small integers (never for -0, which must stay -0).
-func number(f float64) value.Value {
-	if f >= -1024 && f <= 1024 {
-		if i := int(f); float64(i) == f && (i != 0 || !math.Signbit(f)) {
-			return smallInts[i+1024]
-		}
-	}
-	return f
-}
+// number boxes f, sharing the box for small integers (value.Number).
+func number(f float64) value.Value { return value.Number(f) }

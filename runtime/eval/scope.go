@@ -6,11 +6,17 @@ import "github.com/a0diff/a0diff/runtime/value"
 // handful of names (a loop binder, a few parameters), so bindings live in a slice backed
 // by room inside the scope itself (one allocation per scope) and are searched linearly;
 // a scope that grows large (a long top level) adds a map index.
+//
+// A scope lives as long as its block unless a function declared in it, or in a block
+// inside it, closes over it. Finished scopes that no function captured go back to the
+// evaluator's free list (newScope, release), so a loop or a call sequence reuses a few
+// scopes instead of allocating one per iteration or call.
 type scope struct {
-	parent *scope
-	vars   []binding
-	inline [2]binding
-	index  map[string]int // built once the scope holds more than smallScope names
+	parent   *scope
+	vars     []binding
+	inline   [2]binding
+	index    map[string]int // built once the scope holds more than smallScope names
+	captured bool           // a function closes over this scope: it is never reused
 }
 
 type binding struct {
@@ -24,6 +30,38 @@ func newScope(parent *scope) *scope {
 	s := &scope{parent: parent}
 	s.vars = s.inline[:0]
 	return s
+}
+
+// capture marks s and every enclosing scope as closed over by a function declaration.
+func (s *scope) capture() {
+	for c := s; c != nil && !c.captured; c = c.parent {
+		c.captured = true
+	}
+}
+
+// newScope returns an empty child scope of parent, reusing a released one if it can.
+func (ev *evaluator) newScope(parent *scope) *scope {
+	n := len(ev.freeScopes)
+	if n == 0 {
+		return newScope(parent)
+	}
+	s := ev.freeScopes[n-1]
+	ev.freeScopes = ev.freeScopes[:n-1]
+	s.parent = parent
+	return s
+}
+
+// release hands back a scope whose block has finished; nothing may use s afterwards.
+// A captured scope stays with the functions that closed over it.
+func (ev *evaluator) release(s *scope) {
+	if s.captured {
+		return
+	}
+	clear(s.vars)
+	s.vars = s.vars[:0]
+	s.index = nil
+	s.parent = nil
+	ev.freeScopes = append(ev.freeScopes, s)
 }
 
 // bind writes name into this scope, shadowing any outer binding.

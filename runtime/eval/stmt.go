@@ -71,6 +71,7 @@ func (ev *evaluator) execBlock(stmts []ast.Stmt, s *scope) (value.Value, error) 
 				s.bind(parts[0], v)
 			}
 		case *ast.FnDecl:
+			s.capture()
 			ev.fns[st.Name] = &userFn{decl: st, closure: s}
 		case *ast.ReturnStmt:
 			v, err := ev.eval(st.Value, s)

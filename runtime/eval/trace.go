@@ -13,7 +13,47 @@ func (ev *evaluator) emit(event string, span *ast.Span, data *value.Record) {
 	if data != nil {
 		e.Data = data
 	}
-	ev.trace = append(ev.trace, e)
+	ev.trace.add(e)
+}
+
+// traceLog collects a run's events in blocks and joins them once at the end. A loop
+// emits tens of thousands of events; growing one slice by append would allocate (and
+// copy, and zero) about five times the final size, blocks cost about twice.
+type traceLog struct {
+	full [][]outcome.Event // filled blocks, in order
+	cur  []outcome.Event   // the block being filled
+	n    int               // events in full
+}
+
+// Block sizes start small (most runs emit a few dozen events) and double up to a bound.
+const (
+	firstTraceBlock = 32
+	maxTraceBlock   = 4096
+)
+
+func (t *traceLog) add(e outcome.Event) {
+	if len(t.cur) == cap(t.cur) {
+		size := firstTraceBlock
+		if c := cap(t.cur); c > 0 {
+			t.full = append(t.full, t.cur)
+			t.n += c
+			size = min(2*c, maxTraceBlock)
+		}
+		t.cur = make([]outcome.Event, 0, size)
+	}
+	t.cur = append(t.cur, e)
+}
+
+// events returns every event in emission order.
+func (t *traceLog) events() []outcome.Event {
+	if len(t.full) == 0 {
+		return t.cur
+	}
+	out := make([]outcome.Event, 0, t.n+len(t.cur))
+	for _, b := range t.full {
+		out = append(out, b...)
+	}
+	return append(out, t.cur...)
 }
 
 // emitFn emits the events whose only data is {"fn": name}. Event data is never

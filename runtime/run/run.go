@@ -128,7 +128,7 @@ func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Con
 	if r.opts.Tools != nil {
 		tools = r.opts.Tools(cfg.Fixtures)
 	} else {
-		tools = eval.KitTools{Kit: toolkit.New(cfg.Fixtures)}
+		tools = &lazyKit{fixtures: cfg.Fixtures}
 	}
 	res := eval.Run(ctx, prog, eval.Options{
 		File:   cfg.File,

@@ -117,7 +117,7 @@ func rangeFn(args *value.Record, lim Limits) (value.Value, error) {
 		if len(items) >= max {
 			return nil, &value.LimitError{What: "range", Size: len(items) + 1, Limit: max, Unit: "elements"}
 		}
-		items = append(items, i)
+		items = append(items, value.Number(i))
 	}
 	return &value.List{Items: items}, nil
 }

@@ -43,36 +43,32 @@ func sortFn(args *value.Record, lim Limits) (value.Value, error) {
 		return nil, fail("sort: 'by' must be a string or list of strings")
 	}
 
-	s := &sorter{maxNodes: lim.MaxSize, byKeys: byGiven, items: make([]sortItem, len(in.Items))}
+	n := len(in.Items)
+	s := &sorter{maxNodes: lim.MaxSize, byKeys: byGiven, perKey: 1, perm: make([]int, n)}
+	if byGiven {
+		s.perKey = len(keys)
+	}
+	s.keys = make([]sortKey, n*s.perKey)
 	for i, e := range in.Items {
-		it := sortItem{elem: e}
-		if byGiven {
-			it.keys = make([]sortKey, len(keys))
-			for j, k := range keys {
-				v, _ := value.GetProperty(e, k)
-				it.keys[j] = sortKey{v: v}
-			}
-		} else {
-			it.keys = []sortKey{{v: e}}
+		s.perm[i] = i
+		if !byGiven {
+			s.keys[i] = sortKey{v: e}
+			continue
 		}
-		s.items[i] = it
+		for j, k := range keys {
+			v, _ := value.GetProperty(e, k)
+			s.keys[i*s.perKey+j] = sortKey{v: v}
+		}
 	}
 	sort.Stable(s)
 	if s.err != nil {
 		return nil, s.err
 	}
-	out := make([]value.Value, len(s.items))
-	for i, it := range s.items {
-		out[i] = it.elem
+	out := make([]value.Value, n)
+	for i, p := range s.perm {
+		out[i] = in.Items[p]
 	}
 	return &value.List{Items: out}, nil
-}
-
-// sortItem is one element with the values it is compared by (the element itself
-// without by:, else its by: properties) and their lazily computed comparison forms.
-type sortItem struct {
-	elem value.Value
-	keys []sortKey
 }
 
 type sortKey struct {
@@ -86,8 +82,16 @@ type sortKey struct {
 	jsonOK, hasJS bool
 }
 
+// sorter sorts a permutation of the elements rather than the elements themselves:
+// sort.Stable makes many swaps, and swapping integers is much cheaper than swapping
+// values (no write barriers). The comparisons, and so the result, are the same.
 type sorter struct {
-	items []sortItem
+	// perm[i] is the element at position i; element e's comparison keys (the element
+	// itself without by:, else its by: properties, with their lazily computed comparison
+	// forms) are keys[e*perKey : (e+1)*perKey].
+	perm   []int
+	keys   []sortKey
+	perKey int
 	// maxNodes bounds each JSON serialisation (Limits.MaxSize); jsonBytes is the text
 	// held in the cache, bounded by maxSortJSONBytes.
 	maxNodes  int
@@ -101,20 +105,21 @@ type sorter struct {
 // room; either way the run ends without a result.
 const maxSortJSONBytes = 256 << 20
 
-func (s *sorter) Len() int      { return len(s.items) }
-func (s *sorter) Swap(i, j int) { s.items[i], s.items[j] = s.items[j], s.items[i] }
+func (s *sorter) Len() int      { return len(s.perm) }
+func (s *sorter) Swap(i, j int) { s.perm[i], s.perm[j] = s.perm[j], s.perm[i] }
 
 func (s *sorter) Less(i, j int) bool {
 	if s.err != nil {
 		return false
 	}
-	a, b := &s.items[i], &s.items[j]
+	a := s.keys[s.perm[i]*s.perKey:]
+	b := s.keys[s.perm[j]*s.perKey:]
 	if !s.byKeys {
-		r := s.compare(&a.keys[0], &b.keys[0])
+		r := s.compare(&a[0], &b[0])
 		return r < 0 || (r == 0 && math.Signbit(r))
 	}
-	for k := range a.keys {
-		if r := s.compare(&a.keys[k], &b.keys[k]); r != 0 {
+	for k := range s.perKey {
+		if r := s.compare(&a[k], &b[k]); r != 0 {
 			return r < 0
 		}
 	}

@@ -67,7 +67,7 @@ func decodeCanonical(v Value) (Value, error) {
 	case *Record:
 		if x.Len() == 1 {
 			k := x.Keys()[0]
-			inner := x.vals[k]
+			inner := x.ValueAt(0)
 			switch k {
 			case "$number":
 				s, _ := inner.(string)
@@ -103,12 +103,12 @@ func decodeCanonical(v Value) (Value, error) {
 
 // decodeMembers decodes the member values of r in place (r is freshly parsed).
 func decodeMembers(r *Record) (Value, error) {
-	for _, k := range r.Keys() {
-		d, err := decodeCanonical(r.vals[k])
+	for i, k := range r.Keys() {
+		d, err := decodeCanonical(r.ValueAt(i))
 		if err != nil {
 			return nil, err
 		}
-		r.vals[k] = d
+		r.Set(k, d)
 	}
 	return r, nil
 }

@@ -45,9 +45,9 @@ func DeepEqual(a, b Value) bool {
 		if x == y {
 			return true
 		}
-		for _, k := range x.Keys() {
-			yv, ok := y.vals[k]
-			if !ok || !DeepEqual(x.vals[k], yv) {
+		for i, k := range x.Keys() {
+			yv, ok := y.Get(k)
+			if !ok || !DeepEqual(x.ValueAt(i), yv) {
 				return false
 			}
 		}
@@ -116,7 +116,7 @@ func Same(a, b Value) bool {
 			return false
 		}
 		for i, k := range x.Keys() {
-			if y.Keys()[i] != k || !Same(x.vals[k], y.vals[k]) {
+			if y.Keys()[i] != k || !Same(x.ValueAt(i), y.ValueAt(i)) {
 				return false
 			}
 		}

@@ -76,8 +76,8 @@ func fromGo(x any, where string, depth int) (Value, error) {
 		if v == nil {
 			return nil, fmt.Errorf("%s: nil *value.Record", where)
 		}
-		for _, k := range v.Keys() {
-			if _, err := fromGo(v.vals[k], where+"."+k, depth+1); err != nil {
+		for i, k := range v.Keys() {
+			if _, err := fromGo(v.ValueAt(i), where+"."+k, depth+1); err != nil {
 				return nil, err
 			}
 		}

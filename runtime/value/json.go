@@ -149,8 +149,8 @@ func (w *jsonWriter) record(r *Record, depth int) error {
 	start := len(w.buf)
 	w.buf = append(w.buf, '{')
 	written := 0
-	for _, k := range r.Keys() {
-		v := r.vals[k]
+	for i, k := range r.Keys() {
+		v := r.ValueAt(i)
 		if !w.canonical {
 			omit, err := w.omitted(v, k)
 			if err != nil {

@@ -3,18 +3,100 @@ package value
 import "sort"
 
 // The Record layout: index holds the array-index keys in ascending order, names the other
-// keys in insertion order, vals maps each own key to its value. Lookups are O(1);
-// appending a name, or an index larger than all present (the order parse.json and
+// keys in insertion order, and indexVals and nameVals hold their values at the same
+// positions. Most records have a handful of keys, and for them a linear search of the
+// key slices is faster and much smaller than a hash map; a record with more than
+// smallRecord keys adds the slots map from key to position, so lookups stay O(1).
+// Appending a name, or an index larger than all present (the order parse.json and
 // range-built data produce), is amortised O(1); inserting a smaller index costs a binary
 // search and a copy of the index keys only. Keys() is index ++ names, concatenated lazily
 // and only when both are non-empty.
+
+// smallRecord is the largest record searched without the slots map.
+const smallRecord = 8
 
 // NewRecord returns an empty record whose prototype is Object.prototype.
 func NewRecord() *Record { return &Record{} }
 
 // NewRecordSize returns an empty record with room for n keys.
 func NewRecordSize(n int) *Record {
-	return &Record{names: make([]string, 0, n), vals: make(map[string]Value, n)}
+	switch {
+	case n <= 0:
+		return &Record{}
+	case n <= 2:
+		x := &recordWithRoom2{}
+		x.rec.names, x.rec.nameVals = x.names[:0], x.vals[:0]
+		return &x.rec
+	case n <= 4:
+		x := &recordWithRoom4{}
+		x.rec.names, x.rec.nameVals = x.names[:0], x.vals[:0]
+		return &x.rec
+	}
+	return &Record{names: make([]string, 0, n), nameVals: make([]Value, 0, n)}
+}
+
+// recordWithRoom2 and recordWithRoom4 hold a small record together with the backing
+// arrays of its first keys, so that it takes one allocation instead of three (records of
+// a few keys — arguments, event data, evidence — are the most frequent values built).
+type recordWithRoom2 struct {
+	rec   Record
+	names [2]string
+	vals  [2]Value
+}
+
+type recordWithRoom4 struct {
+	rec   Record
+	names [4]string
+	vals  [4]Value
+}
+
+// find returns the position of the own key k: i ≥ 0 is names[i], i < 0 is
+// index[-i-1].
+func (r *Record) find(k string) (int, bool) {
+	if r.slots != nil {
+		i, ok := r.slots[k]
+		return i, ok
+	}
+	for i, n := range r.names {
+		if n == k {
+			return i, true
+		}
+	}
+	for i, n := range r.index {
+		if n == k {
+			return -i - 1, true
+		}
+	}
+	return 0, false
+}
+
+// at is the value at a position returned by find.
+func (r *Record) at(i int) Value {
+	if i >= 0 {
+		return r.nameVals[i]
+	}
+	return r.indexVals[-i-1]
+}
+
+// ValueAt is the value of Keys()[i]: the way to walk a record's entries in order without
+// a lookup per key.
+func (r *Record) ValueAt(i int) Value {
+	if i < len(r.index) {
+		return r.indexVals[i]
+	}
+	return r.nameVals[i-len(r.index)]
+}
+
+// buildSlots indexes every key once the record outgrows linear search (and after a
+// change that moves keys).
+func (r *Record) buildSlots() {
+	r.slots = make(map[string]int, 2*r.Len())
+	for i, k := range r.names {
+		r.slots[k] = i
+	}
+	for i, k := range r.index {
+		r.slots[k] = -i - 1
+	}
 }
 
 // Set stores v under k: an existing key keeps its position; a new array-index key is
@@ -22,23 +104,27 @@ func NewRecordSize(n int) *Record {
 // Set is the "define own property" operation (no __proto__ special case); use Assign for
 // JavaScript assignment semantics.
 func (r *Record) Set(k string, v Value) {
-	if r.vals == nil {
-		r.vals = make(map[string]Value)
-	}
-	if _, ok := r.vals[k]; ok {
-		r.vals[k] = v
+	if i, ok := r.find(k); ok {
+		if i >= 0 {
+			r.nameVals[i] = v
+		} else {
+			r.indexVals[-i-1] = v
+		}
 		return
 	}
-	r.vals[k] = v
 	r.order.Store(nil)
 	if !IsArrayIndex(k) {
 		r.names = append(r.names, k)
+		r.nameVals = append(r.nameVals, v)
+		r.noteAdded(k, len(r.names)-1)
 		return
 	}
 	n := arrayIndexValue(k)
 	last := len(r.index)
 	if last == 0 || arrayIndexValue(r.index[last-1]) < n {
 		r.index = append(r.index, k)
+		r.indexVals = append(r.indexVals, v)
+		r.noteAdded(k, -last-1)
 		return
 	}
 	// A fresh slice rather than an in-place shift: a Keys() result handed out earlier
@@ -48,6 +134,27 @@ func (r *Record) Set(k string, v Value) {
 	index = append(index, r.index[:pos]...)
 	index = append(index, k)
 	r.index = append(index, r.index[pos:]...)
+	vals := make([]Value, 0, cap(index))
+	vals = append(vals, r.indexVals[:pos]...)
+	vals = append(vals, v)
+	r.indexVals = append(vals, r.indexVals[pos:]...)
+	if r.slots != nil {
+		for i := pos; i < len(r.index); i++ {
+			r.slots[r.index[i]] = -i - 1
+		}
+	} else if r.Len() > smallRecord {
+		r.buildSlots()
+	}
+}
+
+// noteAdded records the position i of the new key k in the slots map, building the map
+// when the record has just outgrown linear search.
+func (r *Record) noteAdded(k string, i int) {
+	if r.slots != nil {
+		r.slots[k] = i
+	} else if r.Len() > smallRecord {
+		r.buildSlots()
+	}
 }
 
 // Assign is JavaScript assignment r[k] = v: for k == "__proto__" it replaces the
@@ -94,7 +201,7 @@ func (r *Record) reachesObjectPrototypeFor(k string) bool {
 		if cur.isObjectPrototype {
 			return true
 		}
-		if _, ok := cur.vals[k]; ok {
+		if cur.Has(k) {
 			return false
 		}
 		if cur.NullProto {
@@ -123,8 +230,10 @@ func (p *Record) inChainOf(r *Record) bool {
 
 // Get returns the own property k.
 func (r *Record) Get(k string) (Value, bool) {
-	v, ok := r.vals[k]
-	return v, ok
+	if i, ok := r.find(k); ok {
+		return r.at(i), true
+	}
+	return nil, false
 }
 
 // Lookup is a JavaScript property read r[k] through the prototype chain (§10.2):
@@ -138,8 +247,8 @@ func (r *Record) Lookup(k string) (Value, bool) {
 		if cur.isObjectPrototype {
 			break
 		}
-		if v, ok := cur.vals[k]; ok {
-			return v, true
+		if i, ok := cur.find(k); ok {
+			return cur.at(i), true
 		}
 		if cur.NullProto {
 			return nil, false
@@ -174,7 +283,7 @@ func (r *Record) objectPrototypeProperty(k string) (Value, bool) {
 
 // Has reports whether k is an own key.
 func (r *Record) Has(k string) bool {
-	_, ok := r.vals[k]
+	_, ok := r.find(k)
 	return ok
 }
 
@@ -187,28 +296,29 @@ func (r *Record) HasInherited(k string) bool {
 
 // Delete removes the own key k.
 func (r *Record) Delete(k string) {
-	if _, ok := r.vals[k]; !ok {
+	i, ok := r.find(k)
+	if !ok {
 		return
 	}
-	delete(r.vals, k)
 	r.order.Store(nil)
-	if IsArrayIndex(k) {
-		r.index = without(r.index, k)
+	if i >= 0 {
+		r.names, r.nameVals = without(r.names, r.nameVals, i)
 	} else {
-		r.names = without(r.names, k)
+		r.index, r.indexVals = without(r.index, r.indexVals, -i-1)
+	}
+	if r.slots != nil {
+		r.buildSlots()
 	}
 }
 
-// without returns a new slice holding keys minus k.
-func without(keys []string, k string) []string {
-	for i, key := range keys {
-		if key == k {
-			out := make([]string, 0, len(keys)-1)
-			out = append(out, keys[:i]...)
-			return append(out, keys[i+1:]...)
-		}
-	}
-	return keys
+// without returns new slices holding keys and vals minus position i (fresh ones, so
+// that a Keys() result handed out earlier does not change).
+func without(keys []string, vals []Value, i int) ([]string, []Value) {
+	outKeys := make([]string, 0, len(keys)-1)
+	outKeys = append(outKeys, keys[:i]...)
+	outVals := make([]Value, 0, len(vals)-1)
+	outVals = append(outVals, vals[:i]...)
+	return append(outKeys, keys[i+1:]...), append(outVals, vals[i+1:]...)
 }
 
 // Keys returns the own keys in JavaScript order (the slice must not be modified).
@@ -238,13 +348,14 @@ func (r *Record) Len() int { return len(r.index) + len(r.names) }
 func (r *Record) Clone() *Record {
 	c := &Record{
 		index:     append([]string(nil), r.index...),
+		indexVals: append([]Value(nil), r.indexVals...),
 		names:     append([]string(nil), r.names...),
-		vals:      make(map[string]Value, r.Len()),
+		nameVals:  append([]Value(nil), r.nameVals...),
 		Proto:     r.Proto,
 		NullProto: r.NullProto,
 	}
-	for k, v := range r.vals {
-		c.vals[k] = v
+	if r.slots != nil {
+		c.buildSlots()
 	}
 	return c
 }

@@ -51,9 +51,11 @@ type Func struct {
 // means the prototype was set to null (no inherited keys at all).
 type Record struct {
 	index     []string                 // own array-index keys, ascending
+	indexVals []Value                  // indexVals[i] is the value of index[i]
 	names     []string                 // the other own keys, in insertion order
+	nameVals  []Value                  // nameVals[i] is the value of names[i]
 	order     atomic.Pointer[[]string] // cache of index followed by names (nil: not built)
-	vals      map[string]Value
+	slots     map[string]int           // key positions of a large record (see record.go)
 	Proto     *Record
 	NullProto bool
 	// isObjectPrototype marks the stand-in for Object.prototype itself (see

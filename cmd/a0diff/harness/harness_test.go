@@ -27,19 +27,7 @@ func fakes() Runners {
 // copyTestdata copies testdata/*.a0 (and extra files) into a fresh directory.
 func copyTestdata(t *testing.T, extra map[string]string) string {
 	t.Helper()
-	dir := t.TempDir()
-	files, _ := filepath.Glob("testdata/*.a0")
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644)
-	}
-	for name, text := range extra {
-		os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
-	}
-	return dir
+	return harnesstest.CorpusDir(t, "testdata/*.a0", extra)
 }
 
 func runDir(t *testing.T, dir string, opts Options) *Report {

@@ -88,27 +88,23 @@ func expectLines(e *corpus.Entry) []string {
 // lineChanges returns the lines of old missing from new and those of new missing from
 // old, each in order (counting repeated lines).
 func lineChanges(old, new []string) (removed, added []string) {
+	return missingFrom(new, old), missingFrom(old, new)
+}
+
+// missingFrom returns the lines of lines that other lacks, in order: a line repeated n
+// times in lines and m times in other is missing n−m times (its last occurrences).
+func missingFrom(other, lines []string) []string {
 	count := map[string]int{}
-	for _, l := range new {
+	for _, l := range other {
 		count[l]++
 	}
-	for _, l := range old {
+	var missing []string
+	for _, l := range lines {
 		if count[l] > 0 {
 			count[l]--
 		} else {
-			removed = append(removed, l)
+			missing = append(missing, l)
 		}
 	}
-	count = map[string]int{}
-	for _, l := range old {
-		count[l]++
-	}
-	for _, l := range new {
-		if count[l] > 0 {
-			count[l]--
-		} else {
-			added = append(added, l)
-		}
-	}
-	return removed, added
+	return missing
 }

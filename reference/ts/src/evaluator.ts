@@ -15,6 +15,8 @@ import { multiply } from "./v8compat";
 import {
   Rec,
   Value,
+  assignAll,
+  assignKey,
   deepEqual,
   encodeCanonical,
   isRecord,
@@ -362,11 +364,11 @@ export class Evaluator {
     for (let i = 0; i < pairs.length; i++) {
       const p = pairs[i];
       if (p.kind === "RecordPair") {
-        out[p.key] = this.evalExpr(p.value, scope);
+        assignKey(out, p.key, this.evalExpr(p.value, scope));
       } else {
         const v = this.evalExpr(p.expr, scope);
         if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-        Object.assign(out, v);
+        assignAll(out, v);
       }
     }
     return out;
@@ -380,12 +382,12 @@ export class Evaluator {
     for (let i = 0; i < pairs.length; i++) {
       const p = pairs[i];
       if (p.kind === "RecordPair") {
-        out[p.key] = this.evalExpr(p.value, scope);
+        assignKey(out, p.key, this.evalExpr(p.value, scope));
       } else {
         // The validator rejects spreads here (spec §4.5); evaluate them like a literal's.
         const v = this.evalExpr(p.expr, scope);
         if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-        Object.assign(out, v);
+        assignAll(out, v);
       }
     }
     return out;

@@ -219,8 +219,48 @@ function grownTable(old: Tokens, capacity: number): Tokens {
 
 /** Tokenises a whole source text (spec §1). Columns and offsets are UTF-16 code units. */
 export function lex(src: string, file: string): Lexed {
+  // Sources often end with a block of comment lines (corpus entries keep their directives
+  // there), and splitting that text into code units would be wasted: comments are skipped
+  // with indexOf. So the code before such a block is lexed alone and the block's lines only
+  // counted, unless the code has a lexical error (a string literal still open where the
+  // block starts might end inside it): then the whole text is lexed.
+  const codeEnd = commentBlockStart(src);
+  if (codeEnd < src.length) {
+    const lexed = lexCode(src, codeEnd, file);
+    if (lexed.errors.length === 0) return lexed;
+  }
+  return lexCode(src, src.length, file);
+}
+
+// commentBlockStart is the offset of the block of blank and comment lines that ends src:
+// the start of a line after which every line is only spaces and tabs, optionally followed
+// by a comment. It is src.length when the last line is not such a line, and when src has a
+// CR anywhere (CR LF line breaks are rare, and a lone CR would need care).
+function commentBlockStart(src: string): number {
+  if (src.indexOf("\r") >= 0) return src.length;
+  let lineEnd = src.length; // the end of the line examined, before its LF
+  for (;;) {
+    const lineStart = lineEnd === 0 ? 0 : src.lastIndexOf("\n", lineEnd - 1) + 1;
+    if (!isCommentLine(src, lineStart, lineEnd)) return lineEnd === src.length ? lineEnd : lineEnd + 1;
+    if (lineStart === 0) return 0;
+    lineEnd = lineStart - 1;
+  }
+}
+
+function isCommentLine(src: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = src[i];
+    if (c === "#") return true;
+    if (c !== " " && c !== "\t") return false;
+  }
+  return true;
+}
+
+// lexCode tokenises src up to codeEnd, which is src.length or the start of the comment
+// block that ends src (see lex); the EOF token is always at the end of src.
+function lexCode(src: string, codeEnd: number, file: string): Lexed {
   const errors: Diagnostic[] = [];
-  const chars = src.split("");
+  const chars = (codeEnd === src.length ? src : src.slice(0, codeEnd)).split("");
   const n = chars.length;
   // Sources rarely have more tokens than a quarter of their length.
   if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable((n >> 2) + 256);
@@ -384,9 +424,17 @@ export function lex(src: string, file: string): Lexed {
     }
     i = end;
   }
+  if (n < src.length) {
+    // The comment block after codeEnd: its lines are counted, and the EOF token follows it.
+    for (let lf = src.indexOf("\n", n); lf >= 0; lf = src.indexOf("\n", lf + 1)) {
+      line++;
+      lineStart = lf + 1;
+    }
+    i = src.length;
+  }
   kinds[t] = T.EOF;
-  starts[t] = n;
-  ends[t] = n;
+  starts[t] = i;
+  ends[t] = i;
   lines[t] = line;
   cols[t] = i - lineStart + 1;
   endCols[t] = i - lineStart + 1;

@@ -3,7 +3,7 @@
 // on the way to a change are copied (records with object spread, lists with slice).
 
 import { Limits } from "./limits";
-import { Rec, Value, deepEqual, hasOwn, isRecord, jsonText } from "./values";
+import { Rec, Value, assignKey, deepEqual, hasOwn, isRecord, jsonText } from "./values";
 
 // ---- get / put ----
 
@@ -37,7 +37,8 @@ export function parsePath(path: string): (string | number)[] {
   }
   pieces.push(current);
   const segments: (string | number)[] = [];
-  for (const p of pieces) {
+  for (let k = 0; k < pieces.length; k++) {
+    const p = pieces[k];
     if (p === "") continue;
     segments.push(isAllDigits(p) ? Number(p) : p);
   }
@@ -53,7 +54,8 @@ function isAllDigits(s: string): boolean {
 
 export function getPath(input: Value, segments: (string | number)[]): Value {
   let current: Value = input;
-  for (const seg of segments) {
+  for (let k = 0; k < segments.length; k++) {
+    const seg = segments[k];
     if (current === null || current === undefined) return null;
     if (typeof seg === "number") {
       if (!Array.isArray(current)) return null;
@@ -78,7 +80,7 @@ export function putPath(current: Value, segments: (string | number)[], index: nu
     return list;
   }
   const rec: Rec = isRecord(current) ? { ...current } : {};
-  rec[seg] = putPath(rec[seg] ?? null, segments, index + 1, value, limits);
+  assignKey(rec, seg, putPath(rec[seg] ?? null, segments, index + 1, value, limits));
   return rec;
 }
 
@@ -128,7 +130,8 @@ const MISSING = {};
 
 function valueAt(doc: Value, pieces: string[]): Value | typeof MISSING {
   let current: Value = doc;
-  for (const piece of pieces) {
+  for (let k = 0; k < pieces.length; k++) {
+    const piece = pieces[k];
     if (Array.isArray(current)) {
       if (!isCanonicalIndex(piece)) return MISSING;
       const idx = Number(piece);
@@ -166,7 +169,7 @@ function setAt(doc: Value, pieces: string[], at: number, value: Value, op: "add"
   if (!isRecord(doc)) fail(`Path '${pointer}' does not exist for op '${op}'.`);
   const rec: Rec = { ...doc };
   if (!hasOwn(rec, piece) && (!last || op === "replace")) fail(`Path '${pointer}' does not exist for op '${op}'.`);
-  rec[piece] = last ? value : setAt(rec[piece], pieces, at + 1, value, op);
+  assignKey(rec, piece, last ? value : setAt(rec[piece], pieces, at + 1, value, op));
   return rec;
 }
 
@@ -194,7 +197,8 @@ function cloneDeep(v: Value): Value {
   if (Array.isArray(v)) return v.map(cloneDeep);
   if (isRecord(v)) {
     const out: Rec = {};
-    for (const k of Object.keys(v)) out[k] = cloneDeep(v[k]);
+    const keys = Object.keys(v);
+    for (let i = 0; i < keys.length; i++) assignKey(out, keys[i], cloneDeep(v[keys[i]]));
     return out;
   }
   return v;

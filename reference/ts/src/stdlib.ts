@@ -132,14 +132,22 @@ function sort(args: Rec, limits: Limits): Value {
   }
   const byKeys = keys;
   sorted.sort((x, y) => {
-    for (const key of byKeys) {
-      // A JavaScript property read on whatever the element is (spec §10.2).
-      const c = compareValues((x as Rec | null)?.[key] ?? null, (y as Rec | null)?.[key] ?? null, limits);
+    for (let i = 0; i < byKeys.length; i++) {
+      const key = byKeys[i];
+      const c = compareValues(sortKey(x, key), sortKey(y, key), limits);
       if (c !== 0) return c;
     }
     return 0;
   });
   return sorted;
+}
+
+// sortKey is x[key], a JavaScript property read on whatever the element is (spec §10.2),
+// except that "__proto__" of a non-record reads null: the spec's model gives non-record
+// elements only "length", index keys and methods (§8.4, §10.2), not the wrapper prototypes.
+function sortKey(x: Value, key: string): Value {
+  if (key === "__proto__" && !isRecord(x)) return null;
+  return (x as Rec | null)?.[key] ?? null;
 }
 
 function filterBy(args: Rec): Value {
@@ -156,7 +164,8 @@ function find(args: Rec): Value {
   const key = args.key;
   if (typeof key !== "string") fail("find: 'key' must be a string");
   const value = args.value ?? null;
-  for (const el of input) {
+  for (let i = 0; i < input.length; i++) {
+    const el = input[i];
     if (isRecord(el) && deepEqual(el[key] ?? null, value)) return el;
   }
   return null;
@@ -195,7 +204,8 @@ function unique(args: Rec): Value {
   const input = args.in;
   if (!Array.isArray(input)) fail("unique: 'in' must be a list");
   const out: Value[] = [];
-  for (const x of input) {
+  for (let i = 0; i < input.length; i++) {
+    const x = input[i];
     if (!out.some((y) => deepEqual(x, y))) out.push(x);
   }
   return out;
@@ -213,10 +223,11 @@ function flat(args: Rec, limits: Limits): Value {
   const input = args.in;
   if (!Array.isArray(input)) fail("flat: 'in' must be a list");
   const out: Value[] = [];
-  for (const x of input) {
+  for (let i = 0; i < input.length; i++) {
+    const x = input[i];
     if (Array.isArray(x)) {
       limits.checkLength(out.length + x.length, "flat result");
-      for (const y of x) out.push(y);
+      for (let j = 0; j < x.length; j++) out.push(x[j]);
     } else {
       out.push(x);
     }
@@ -231,8 +242,8 @@ function strConcat(args: Rec, limits: Limits): Value {
   if (!Array.isArray(parts)) fail("str.concat: 'parts' must be a list");
   const out: string[] = [];
   let total = 0;
-  for (const p of parts) {
-    const s = displayString(p, limits);
+  for (let i = 0; i < parts.length; i++) {
+    const s = displayString(parts[i], limits);
     total += s.length;
     limits.checkLength(total, "str.concat result");
     out.push(s);
@@ -287,7 +298,8 @@ function strReplace(args: Rec, limits: Limits): Value {
   const out: string[] = [];
   let total = 0;
   let end = 0;
-  for (const pos of positions) {
+  for (let i = 0; i < positions.length; i++) {
+    const pos = positions[i];
     const kept = input.slice(end, pos);
     const replacement = literal ? to : substitute(to, input, pos, from.length);
     total += kept.length + replacement.length;
@@ -406,7 +418,8 @@ function extreme(name: "math.max" | "math.min", args: Rec): Value {
   if (!Array.isArray(input)) fail(`${name}: 'in' must be a list`);
   if (input.length === 0) fail(`${name}: list must not be empty`);
   let best = name === "math.max" ? -Infinity : Infinity;
-  for (const x of input) {
+  for (let i = 0; i < input.length; i++) {
+    const x = input[i];
     if (typeof x !== "number") fail(`${name}: all elements must be numbers`);
     if (name === "math.max" ? x > best : x < best) best = x;
   }

@@ -20,6 +20,30 @@ export function hasOwn(r: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(r, key);
 }
 
+// assignKey is the assignment r[key] = v as spec §10.2 models it. Reaching the __proto__
+// setter, a record or null replaces the prototype and any other value is ignored. JavaScript
+// would also install a list or a function value (both are objects) as the prototype, which
+// the spec's model does not have, so such an assignment is undone here.
+export function assignKey(r: Rec, key: string, v: Value): void {
+  if (key === "__proto__" && (Array.isArray(v) || typeof v === "function")) {
+    const before = Object.getPrototypeOf(r);
+    r[key] = v;
+    if (Object.getPrototypeOf(r) !== before) Object.setPrototypeOf(r, before);
+    return;
+  }
+  r[key] = v;
+}
+
+// assignAll is Object.assign(r, src) under assignKey's rule for an own "__proto__" of src.
+export function assignAll(r: Rec, src: Rec): void {
+  if (!hasOwn(src, "__proto__")) {
+    Object.assign(r, src);
+    return;
+  }
+  const keys = Object.keys(src);
+  for (let i = 0; i < keys.length; i++) assignKey(r, keys[i], src[keys[i]]);
+}
+
 // singleKeyRecord is the literal { [key]: value }: a computed key defines an own property,
 // even "__proto__". goja instead treats a computed "__proto__" key like the non-computed
 // one and sets the prototype, so that key is defined explicitly here, as V8 does.
@@ -80,7 +104,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const rb = b as Rec;
   const keys = Object.keys(ra);
   if (keys.length !== Object.keys(rb).length) return false;
-  for (const k of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
     if (!hasOwn(rb, k) || !deepEqual(ra[k], rb[k])) return false;
   }
   return true;
@@ -98,7 +123,10 @@ export function displayString(v: unknown, limits: Limits): string {
 function toDisplay(v: unknown): string {
   if (Array.isArray(v)) {
     const parts: string[] = [];
-    for (const x of v) parts.push(x === null || x === undefined ? "" : toDisplay(x));
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      parts.push(x === null || x === undefined ? "" : toDisplay(x));
+    }
     return parts.join(",");
   }
   if (v !== null && typeof v === "object") return objectToPrimitiveString(v as Rec);
@@ -107,9 +135,11 @@ function toDisplay(v: unknown): string {
 
 // objectToPrimitiveString is OrdinaryToPrimitive(o, string) followed by ToString: try
 // o.toString(), then o.valueOf(), and use the first primitive result.
+const PRIMITIVE_METHODS = ["toString", "valueOf"];
+
 function objectToPrimitiveString(o: Rec): string {
-  for (const method of ["toString", "valueOf"]) {
-    const fn = o[method];
+  for (let i = 0; i < PRIMITIVE_METHODS.length; i++) {
+    const fn = o[PRIMITIVE_METHODS[i]];
     if (typeof fn === "function") {
       const r: unknown = fn.call(o);
       if (r === null || (typeof r !== "object" && typeof r !== "function")) return String(r);

@@ -1,6 +1,7 @@
 // Package harnesstest provides a fake A0 implementation for testing the harness and the
 // CLI without the real evaluators: it understands a handful of one-line programs, and a
-// Runner can be told to disagree, crash or hang on purpose.
+// Runner can be told to disagree, crash or hang on purpose. CorpusDir sets up a
+// scratch directory of entries for such a test.
 //
 // Programs (the first line of code decides; `#` comments and blank lines are skipped):
 //

@@ -1,0 +1,142 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+)
+
+// Directives returns the directive lines (each "# @NAME ARGS", without a line
+// terminator) that give an entry the host configuration cfg: @name, @allow, @cwd,
+// @file, @dir, @http, @sh and @timeout. Parse reads them back to cfg: a non-nil empty
+// Allow stays an explicit `# @allow` (nothing allowed), and HTTP headers are written
+// only when there are some. The limits other than the timeout have no directive
+// (entries run with the defaults).
+func Directives(cfg outcome.Config) []string {
+	var out []string
+	if cfg.File != "" {
+		out = append(out, "# @name "+cfg.File)
+	}
+	if cfg.Allow != nil {
+		out = append(out, strings.TrimRight("# @allow "+strings.Join(cfg.Allow, ", "), " "))
+	}
+	fx := cfg.Fixtures
+	if fx.Cwd != "" {
+		out = append(out, "# @cwd "+fx.Cwd)
+	}
+	for _, f := range fx.Files {
+		if f.Dir {
+			out = append(out, "# @dir "+argText(f.Path))
+		} else {
+			out = append(out, "# @file "+argText(f.Path)+" "+jsonText(f.Content))
+		}
+	}
+	for _, h := range fx.HTTP {
+		if h.Error != "" {
+			out = append(out, "# @http "+argText(h.URL)+" "+jsonText(struct {
+				Error string `json:"error"`
+			}{h.Error}))
+			continue
+		}
+		status := h.Status
+		if status == 0 {
+			status = 200
+		}
+		out = append(out, "# @http "+argText(h.URL)+" "+jsonText(struct {
+			Status  int         `json:"status"`
+			Headers [][2]string `json:"headers,omitempty"`
+			Body    string      `json:"body"`
+		}{status, h.Headers, h.Body}))
+	}
+	for _, s := range fx.Shell {
+		out = append(out, "# @sh "+jsonText(s.Cmd)+" "+jsonText(struct {
+			ExitCode   int    `json:"exitCode"`
+			Stdout     string `json:"stdout"`
+			Stderr     string `json:"stderr"`
+			DurationMs int    `json:"durationMs"`
+		}{s.ExitCode, s.Stdout, s.Stderr, s.DurationMs}))
+	}
+	if cfg.Limits.Timeout > 0 {
+		out = append(out, "# @timeout "+cfg.Limits.Timeout.String())
+	}
+	return out
+}
+
+// argText writes a path or URL as the leading argument of a directive: bare when that
+// reads back unchanged and plainly, else as a JSON string (empty, or holding a blank, a
+// quote or a control character).
+func argText(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\"") && !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 }) {
+		return s
+	}
+	return jsonText(s)
+}
+
+// jsonText is compact JSON without HTML escaping.
+func jsonText(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return `""`
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// WriteFileAtomic replaces path's contents with data so that a reader sees either the
+// old or the new file, never a partial one: it writes a temporary file in the same
+// directory, syncs it, gives it the old file's mode and renames it over path.
+func WriteFileAtomic(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	return placeTemp(path, data, mode, os.Rename)
+}
+
+// CreateFileAtomic writes data to the new file path so that a reader sees no file or
+// the whole file, and never replaces a file: it writes a temporary file in the same
+// directory, syncs it and hard-links it to path (which, unlike a rename, refuses to
+// replace one). When path exists the error satisfies errors.Is(err, fs.ErrExist).
+func CreateFileAtomic(path string, data []byte) error {
+	return placeTemp(path, data, 0o644, os.Link)
+}
+
+// placeTemp writes data with mode to a synced temporary file beside path and puts it
+// at path with place (a rename or a hard link). The temporary name is removed in the
+// end: after a link it is a second name of the file, after a rename it is gone already.
+func placeTemp(path string, data []byte, mode fs.FileMode, place func(tmp, path string) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(mode)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if err := place(tmp.Name(), path); err != nil {
+		return err
+	}
+	// Make the new name itself durable; a directory that cannot be synced is not an
+	// error worth failing the write for.
+	if d, err := os.Open(filepath.Dir(path)); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
