@@ -89,7 +89,7 @@ func Run(ctx context.Context, source string, cfg outcome.Config) (goOut, refOut 
 	if cfg.Limits.Timeout == 0 {
 		cfg.Limits.Timeout = Timeout
 	}
-	return harness.SafeRun(ctx, rs.Go, source, cfg), harness.SafeRun(ctx, rs.Ref, source, cfg)
+	return outcome.SafeRun(ctx, rs.Go, source, cfg), outcome.SafeRun(ctx, rs.Ref, source, cfg)
 }
 
 // CheckParse is FuzzParse's property: neither implementation crashed, and — when both

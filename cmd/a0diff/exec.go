@@ -48,7 +48,7 @@ errors.`,
 			if err := a.checkTimeout(); err != nil {
 				return err
 			}
-			o := harness.SafeRun(cmd.Context(), runner, e.Source, harness.ConfigFor(e, a.timeout))
+			o := outcome.SafeRun(cmd.Context(), runner, e.Source, harness.ConfigFor(e, a.timeout))
 			_, err = fmt.Fprintf(a.stdout, "%s\n", outcome.Marshal(o))
 			return err
 		},

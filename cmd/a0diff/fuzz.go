@@ -256,8 +256,8 @@ func (r *fuzzRun) config(c *gen.Case) outcome.Config {
 
 func (r *fuzzRun) compare(ctx context.Context, c *gen.Case) diff.Result {
 	cfg := r.config(c)
-	g := harness.SafeRun(ctx, r.rs.Go, c.Source, cfg)
-	ref := harness.SafeRun(ctx, r.rs.Ref, c.Source, cfg)
+	g := outcome.SafeRun(ctx, r.rs.Go, c.Source, cfg)
+	ref := outcome.SafeRun(ctx, r.rs.Ref, c.Source, cfg)
 	return diff.Compare(g, ref)
 }
 
@@ -403,7 +403,7 @@ func (r *fuzzRun) writeCase(ctx context.Context, path string, c *gen.Case, prose
 		note = "the entry does not parse back: " + err.Error()
 	} else {
 		cfg := harness.ConfigFor(e, r.a.timeout)
-		got := diff.Compare(harness.SafeRun(ctx, r.rs.Go, e.Source, cfg), harness.SafeRun(ctx, r.rs.Ref, e.Source, cfg))
+		got := diff.Compare(outcome.SafeRun(ctx, r.rs.Go, e.Source, cfg), outcome.SafeRun(ctx, r.rs.Ref, e.Source, cfg))
 		if got.Signature() != sig {
 			note = fmt.Sprintf("as an entry file the case gives signature %q instead", got.Signature())
 		}

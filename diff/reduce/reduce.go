@@ -27,7 +27,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -396,22 +395,11 @@ func (r *reducer) runBoth(src string, cfg outcome.Config) (goOut, refOut outcome
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		refOut = safeRun(r.ctx, r.rs.Ref, src, cfg)
+		refOut = outcome.SafeRun(r.ctx, r.rs.Ref, src, cfg)
 	}()
-	goOut = safeRun(r.ctx, r.rs.Go, src, cfg)
+	goOut = outcome.SafeRun(r.ctx, r.rs.Go, src, cfg)
 	wg.Wait()
 	return goOut, refOut
-}
-
-// safeRun turns a panic escaping an implementation (which the Runner contract forbids)
-// into a crash outcome.
-func safeRun(ctx context.Context, rn outcome.Runner, src string, cfg outcome.Config) (o outcome.Outcome) {
-	defer func() {
-		if p := recover(); p != nil {
-			o = outcome.Outcome{Status: outcome.StatusCrash, Detail: fmt.Sprintf("%s runner panicked: %v\n%s", rn.Name(), p, debug.Stack())}
-		}
-	}()
-	return rn.Run(ctx, src, cfg)
 }
 
 // try applies an edit, keeps it when the program still diverges the same way, and

@@ -15,6 +15,8 @@ package outcome
 
 import (
 	"context"
+	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/ast"
@@ -131,4 +133,16 @@ func (l Limits) WithDefaults() Limits {
 type Runner interface {
 	Name() string
 	Run(ctx context.Context, source string, cfg Config) Outcome
+}
+
+// SafeRun calls r.Run, turning a panic that escapes the implementation (which the Runner
+// contract forbids, so it is an implementation bug) into a StatusCrash outcome carrying
+// the panic and its stack, so that one broken case cannot take the harness down.
+func SafeRun(ctx context.Context, r Runner, source string, cfg Config) (o Outcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			o = Outcome{Status: StatusCrash, Detail: fmt.Sprintf("%s runner panicked: %v\n%s", r.Name(), p, debug.Stack())}
+		}
+	}()
+	return r.Run(ctx, source, cfg)
 }

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/ast"
@@ -29,11 +30,37 @@ type lexer struct {
 
 // tokenize returns the significant tokens (ending with EOF) and every lexical error.
 func tokenize(file, src string) ([]token, []outcome.Diagnostic) {
+	return tokenizeInto(file, src, nil)
+}
+
+// tokenizeInto is tokenize appending to buf[:0] when it has room for the estimate.
+func tokenizeInto(file, src string, buf []token) ([]token, []outcome.Diagnostic) {
 	lx := &lexer{file: file, src: src, strFailFrom: -1, strFailTo: -1, digitFailTo: -1}
 	// Dense A0 text (records of numbers) has a significant token every two bytes.
-	lx.toks = make([]token, 0, len(src)/2+8)
+	if want := len(src)/2 + 8; cap(buf) < want {
+		buf = make([]token, 0, want)
+	}
+	lx.toks = buf[:0]
 	lx.run()
 	return lx.toks, lx.errs
+}
+
+// tokenBuffers recycles the token slices of finished parses (*[]token): the slice is the
+// largest allocation of a parse, and nothing refers to it once the tree is built (tokens
+// are only read while parsing; their texts are substrings of the source).
+var tokenBuffers = sync.Pool{New: func() any { return new([]token) }}
+
+// maxRecycledTokens bounds the slices kept for reuse: a huge program's is left to the GC.
+const maxRecycledTokens = 1 << 16
+
+// recycleTokens hands toks back to tokenBuffers through the holder it came in.
+func recycleTokens(holder *[]token, toks []token) {
+	if cap(toks) > maxRecycledTokens {
+		return
+	}
+	clear(toks) // drop the references into the source
+	*holder = toks[:0]
+	tokenBuffers.Put(holder)
 }
 
 func (lx *lexer) run() {

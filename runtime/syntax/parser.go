@@ -34,7 +34,9 @@ func Parse(file, src string) (*ast.Program, []outcome.Diagnostic) {
 	if !utf8.ValidString(src) {
 		src = DecodeSource([]byte(src))
 	}
-	toks, lexErrs := tokenize(file, src)
+	holder := tokenBuffers.Get().(*[]token)
+	toks, lexErrs := tokenizeInto(file, src, *holder)
+	defer recycleTokens(holder, toks)
 	if len(lexErrs) > 0 {
 		return nil, lexErrs
 	}

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
-	"runtime/debug"
 	"sync"
 	"time"
 
@@ -221,7 +220,7 @@ func runEntry(ctx context.Context, rs Runners, e *corpus.Entry, opts Options) *E
 // is the entry's @timeout, else timeout, else the default.
 func RunBoth(ctx context.Context, rs Runners, e *corpus.Entry, timeout time.Duration) (goOut, refOut outcome.Outcome) {
 	cfg := ConfigFor(e, timeout)
-	return SafeRun(ctx, rs.Go, e.Source, cfg), SafeRun(ctx, rs.Ref, e.Source, cfg)
+	return outcome.SafeRun(ctx, rs.Go, e.Source, cfg), outcome.SafeRun(ctx, rs.Ref, e.Source, cfg)
 }
 
 // ConfigFor is e's configuration with the run deadline filled in.
@@ -234,13 +233,3 @@ func ConfigFor(e *corpus.Entry, timeout time.Duration) outcome.Config {
 	return cfg
 }
 
-// SafeRun calls r.Run, turning a panic that escapes the implementation (which the
-// Runner contract forbids) into a crash outcome instead of bringing the harness down.
-func SafeRun(ctx context.Context, r outcome.Runner, source string, cfg outcome.Config) (o outcome.Outcome) {
-	defer func() {
-		if p := recover(); p != nil {
-			o = outcome.Outcome{Status: outcome.StatusCrash, Detail: fmt.Sprintf("%s runner panicked: %v\n%s", r.Name(), p, debug.Stack())}
-		}
-	}()
-	return r.Run(ctx, source, cfg)
-}
