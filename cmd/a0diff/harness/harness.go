@@ -232,4 +232,3 @@ func ConfigFor(e *corpus.Entry, timeout time.Duration) outcome.Config {
 	cfg.Limits = cfg.Limits.WithDefaults()
 	return cfg
 }
-
