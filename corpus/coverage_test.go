@@ -97,8 +97,7 @@ func collectCoverage(t *testing.T) coverage {
 		}
 		// Programs that do not parse (lexical and syntax entries) call nothing.
 		if prog, diags := syntax.Parse(e.Config.File, e.Source); len(diags) == 0 {
-			w := &callWalker{functions: c.functions, tools: c.tools}
-			w.program(prog)
+			recordCalls(prog, c.functions, c.tools)
 		}
 	}
 	return c
@@ -196,98 +195,17 @@ func count(names []string, have map[string]bool) int {
 	return n
 }
 
-// callWalker records the names of every function call and tool call in a program.
-type callWalker struct {
-	functions, tools map[string]bool
-}
-
-func (w *callWalker) program(p *ast.Program) {
-	for _, h := range p.Headers {
-		switch h := h.(type) {
-		case *ast.CapDecl:
-			w.expr(h.Capabilities)
-		case *ast.BudgetDecl:
-			w.expr(h.Budget)
+// recordCalls records the names of every function call and tool call in a program.
+func recordCalls(p *ast.Program, functions, tools map[string]bool) {
+	ast.Inspect(p, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			tools[strings.Join(n.Tool.Parts, ".")] = true
+		case *ast.DoExpr:
+			tools[strings.Join(n.Tool.Parts, ".")] = true
+		case *ast.FnCallExpr:
+			functions[strings.Join(n.Name.Parts, ".")] = true
 		}
-	}
-	w.stmts(p.Statements)
-}
-
-func (w *callWalker) stmts(list []ast.Stmt) {
-	for _, s := range list {
-		switch s := s.(type) {
-		case *ast.LetStmt:
-			w.expr(s.Value)
-		case *ast.ExprStmt:
-			w.expr(s.Expr)
-		case *ast.ReturnStmt:
-			w.expr(s.Value)
-		case *ast.FnDecl:
-			w.stmts(s.Body)
-		}
-	}
-}
-
-func (w *callWalker) expr(e ast.Expr) {
-	if ast.IsNil(e) {
-		return
-	}
-	switch e := e.(type) {
-	case *ast.RecordExpr:
-		for _, en := range e.Pairs {
-			switch en := en.(type) {
-			case *ast.RecordPair:
-				w.expr(en.Value)
-			case *ast.SpreadPair:
-				w.expr(en.Expr)
-			}
-		}
-	case *ast.ListExpr:
-		for _, el := range e.Elements {
-			w.expr(el)
-		}
-	case *ast.CallExpr:
-		w.tools[strings.Join(e.Tool.Parts, ".")] = true
-		w.expr(e.Args)
-	case *ast.DoExpr:
-		w.tools[strings.Join(e.Tool.Parts, ".")] = true
-		w.expr(e.Args)
-	case *ast.AssertExpr:
-		w.expr(e.Args)
-	case *ast.CheckExpr:
-		w.expr(e.Args)
-	case *ast.FnCallExpr:
-		w.functions[strings.Join(e.Name.Parts, ".")] = true
-		w.expr(e.Args)
-	case *ast.IfExpr:
-		w.expr(e.Cond)
-		w.expr(e.Then)
-		w.expr(e.Else)
-	case *ast.IfBlockExpr:
-		w.expr(e.Cond)
-		w.stmts(e.ThenBody)
-		w.stmts(e.ElseBody)
-	case *ast.ForExpr:
-		w.expr(e.List)
-		w.stmts(e.Body)
-	case *ast.FilterBlockExpr:
-		w.expr(e.List)
-		w.stmts(e.Body)
-	case *ast.LoopExpr:
-		w.expr(e.Init)
-		w.expr(e.Times)
-		w.stmts(e.Body)
-	case *ast.MatchExpr:
-		w.expr(e.Subject)
-		w.stmts(e.OkArm.Body)
-		w.stmts(e.ErrArm.Body)
-	case *ast.TryExpr:
-		w.stmts(e.TryBody)
-		w.stmts(e.CatchBody)
-	case *ast.BinaryExpr:
-		w.expr(e.Left)
-		w.expr(e.Right)
-	case *ast.UnaryExpr:
-		w.expr(e.Operand)
-	}
+		return true
+	})
 }

@@ -66,7 +66,7 @@ func TestProgramsStayPortable(t *testing.T) {
 	for i := 0; i < 500; i++ {
 		c := Generate(RandChooser{CaseRand(12, i)}, Options{Size: 120})
 		walkProgram(c.Program, func(n ast.Node) {
-			args := argRecord(n)
+			args := ast.Args(n)
 			switch n := n.(type) {
 			case *ast.BudgetDecl:
 				for _, en := range n.Budget.Pairs {

@@ -39,7 +39,7 @@ var treeMutations = []string{
 // mutateTree applies one tree mutation to a copy of c's program; false when the chosen
 // mutation has nothing to work on.
 func mutateTree(g *generator, c *Case) bool {
-	p := cloneProgram(c.Program)
+	p := ast.Clone(c.Program)
 	name := treeMutations[g.n(len(treeMutations))]
 	last := len(p.Statements) - 1
 	insertBeforeReturn := func(s ...ast.Stmt) {
@@ -185,24 +185,7 @@ func stmtsOf[T ast.Stmt](list []ast.Stmt) []T {
 // collectBlocks lists pointers to every nested statement list of p (not the top level).
 func collectBlocks(p *ast.Program) []*[]ast.Stmt {
 	var out []*[]ast.Stmt
-	walkProgram(p, func(n ast.Node) {
-		switch n := n.(type) {
-		case *ast.FnDecl:
-			out = append(out, &n.Body)
-		case *ast.IfBlockExpr:
-			out = append(out, &n.ThenBody, &n.ElseBody)
-		case *ast.ForExpr:
-			out = append(out, &n.Body)
-		case *ast.FilterBlockExpr:
-			out = append(out, &n.Body)
-		case *ast.LoopExpr:
-			out = append(out, &n.Body)
-		case *ast.MatchArm:
-			out = append(out, &n.Body)
-		case *ast.TryExpr:
-			out = append(out, &n.TryBody, &n.CatchBody)
-		}
-	})
+	walkProgram(p, func(n ast.Node) { out = append(out, ast.Bodies(n)...) })
 	return out
 }
 

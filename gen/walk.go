@@ -2,93 +2,28 @@ package gen
 
 import "github.com/a0diff/a0diff/runtime/ast"
 
-// walkProgram calls fn on every node of p in pre-order (headers, then statements).
+// walkProgram calls fn on every node of p below the Program itself, in pre-order
+// (headers, then statements), leaving out name paths.
 func walkProgram(p *ast.Program, fn func(ast.Node)) {
-	for _, h := range p.Headers {
-		walkNode(h, fn)
-	}
-	walkStmts(p.Statements, fn)
+	walkNode(p, func(n ast.Node) {
+		if n != ast.Node(p) {
+			fn(n)
+		}
+	})
 }
 
-func walkStmts(list []ast.Stmt, fn func(ast.Node)) {
-	for _, s := range list {
-		walkNode(s, fn)
-	}
-}
-
+// walkNode calls fn on n and every node below it in pre-order, except the name paths
+// (tool names, called function names, `->` targets, see ast.NamePath): the generator's
+// node counts and censuses are of a program's statements and expressions, and a name is
+// part of the call or statement holding it.
 func walkNode(n ast.Node, fn func(ast.Node)) {
-	if ast.IsNil(n) {
-		return
-	}
-	fn(n)
-	switch n := n.(type) {
-	case *ast.CapDecl:
-		walkNode(n.Capabilities, fn)
-	case *ast.BudgetDecl:
-		walkNode(n.Budget, fn)
-	case *ast.LetStmt:
-		walkNode(n.Value, fn)
-	case *ast.ExprStmt:
-		walkNode(n.Expr, fn)
-	case *ast.ReturnStmt:
-		walkNode(n.Value, fn)
-	case *ast.FnDecl:
-		walkStmts(n.Body, fn)
-	case *ast.RecordExpr:
-		for _, en := range n.Pairs {
-			walkNode(en, fn)
+	ast.PreorderStack(n, nil, func(n ast.Node, stack []ast.Node) bool {
+		if id, ok := n.(*ast.IdentPath); ok && len(stack) > 0 && ast.NamePath(stack[len(stack)-1]) == id {
+			return false
 		}
-	case *ast.RecordPair:
-		walkNode(n.Value, fn)
-	case *ast.SpreadPair:
-		walkNode(n.Expr, fn)
-	case *ast.ListExpr:
-		for _, e := range n.Elements {
-			walkNode(e, fn)
-		}
-	case *ast.CallExpr:
-		walkNode(n.Args, fn)
-	case *ast.DoExpr:
-		walkNode(n.Args, fn)
-	case *ast.AssertExpr:
-		walkNode(n.Args, fn)
-	case *ast.CheckExpr:
-		walkNode(n.Args, fn)
-	case *ast.FnCallExpr:
-		walkNode(n.Args, fn)
-	case *ast.IfExpr:
-		walkNode(n.Cond, fn)
-		walkNode(n.Then, fn)
-		walkNode(n.Else, fn)
-	case *ast.IfBlockExpr:
-		walkNode(n.Cond, fn)
-		walkStmts(n.ThenBody, fn)
-		walkStmts(n.ElseBody, fn)
-	case *ast.ForExpr:
-		walkNode(n.List, fn)
-		walkStmts(n.Body, fn)
-	case *ast.FilterBlockExpr:
-		walkNode(n.List, fn)
-		walkStmts(n.Body, fn)
-	case *ast.LoopExpr:
-		walkNode(n.Init, fn)
-		walkNode(n.Times, fn)
-		walkStmts(n.Body, fn)
-	case *ast.MatchExpr:
-		walkNode(n.Subject, fn)
-		walkNode(n.OkArm, fn)
-		walkNode(n.ErrArm, fn)
-	case *ast.MatchArm:
-		walkStmts(n.Body, fn)
-	case *ast.TryExpr:
-		walkStmts(n.TryBody, fn)
-		walkStmts(n.CatchBody, fn)
-	case *ast.BinaryExpr:
-		walkNode(n.Left, fn)
-		walkNode(n.Right, fn)
-	case *ast.UnaryExpr:
-		walkNode(n.Operand, fn)
-	}
+		fn(n)
+		return true
+	})
 }
 
 // editor copies a tree, applying at most one edit: the one whose number is target. Edit
@@ -101,10 +36,6 @@ func walkNode(n ast.Node, fn func(ast.Node)) {
 type editor struct {
 	target int
 	count  int
-}
-
-func cloneProgram(p *ast.Program) *ast.Program {
-	return (&editor{target: -1}).program(p)
 }
 
 // editSites counts the edits editProgram can make to p.
@@ -137,23 +68,10 @@ func (e *editor) program(p *ast.Program) *ast.Program {
 		if i == drop {
 			continue
 		}
-		q.Headers = append(q.Headers, e.header(h))
+		q.Headers = append(q.Headers, ast.Clone(h))
 	}
 	q.Statements = e.stmts(p.Statements)
 	return q
-}
-
-func (e *editor) header(h ast.Header) ast.Header {
-	switch h := h.(type) {
-	case *ast.CapDecl:
-		return &ast.CapDecl{Span: h.Span, Capabilities: e.recordNoEdit(h.Capabilities)}
-	case *ast.BudgetDecl:
-		return &ast.BudgetDecl{Span: h.Span, Budget: e.recordNoEdit(h.Budget)}
-	case *ast.ImportDecl:
-		c := *h
-		return &c
-	}
-	return h
 }
 
 func (e *editor) stmts(list []ast.Stmt) []ast.Stmt {
@@ -181,7 +99,7 @@ func (e *editor) stmt(s ast.Stmt) ast.Stmt {
 	case *ast.LetStmt:
 		return &ast.LetStmt{Span: s.Span, Name: s.Name, Value: e.expr(s.Value)}
 	case *ast.ExprStmt:
-		return &ast.ExprStmt{Span: s.Span, Expr: e.expr(s.Expr), Target: e.path(s.Target)}
+		return &ast.ExprStmt{Span: s.Span, Expr: e.expr(s.Expr), Target: ast.Clone(s.Target)}
 	case *ast.ReturnStmt:
 		return &ast.ReturnStmt{Span: s.Span, Value: e.expr(s.Value)}
 	case *ast.FnDecl:
@@ -190,15 +108,8 @@ func (e *editor) stmt(s ast.Stmt) ast.Stmt {
 	return s
 }
 
-func (e *editor) path(p *ast.IdentPath) *ast.IdentPath {
-	if p == nil {
-		return nil
-	}
-	return &ast.IdentPath{Span: p.Span, Parts: append([]string(nil), p.Parts...)}
-}
-
-// children lists the direct subexpressions of x that could stand in for it.
-func children(x ast.Expr) []ast.Expr {
+// standIns lists the direct subexpressions of x that could stand in for it.
+func standIns(x ast.Expr) []ast.Expr {
 	switch x := x.(type) {
 	case *ast.IfExpr:
 		return []ast.Expr{x.Then, x.Else, x.Cond}
@@ -222,7 +133,7 @@ func children(x ast.Expr) []ast.Expr {
 		var out []ast.Expr
 		r, ok := x.(*ast.RecordExpr)
 		if !ok {
-			r = argRecord(x)
+			r = ast.Args(x)
 		}
 		if r != nil {
 			for _, en := range r.Pairs {
@@ -235,23 +146,6 @@ func children(x ast.Expr) []ast.Expr {
 			}
 		}
 		return out
-	}
-	return nil
-}
-
-// argRecord returns the argument record of a call-like node (nil for other nodes).
-func argRecord(n ast.Node) *ast.RecordExpr {
-	switch n := n.(type) {
-	case *ast.FnCallExpr:
-		return n.Args
-	case *ast.CallExpr:
-		return n.Args
-	case *ast.DoExpr:
-		return n.Args
-	case *ast.AssertExpr:
-		return n.Args
-	case *ast.CheckExpr:
-		return n.Args
 	}
 	return nil
 }
@@ -275,9 +169,9 @@ func (e *editor) expr(x ast.Expr) ast.Expr {
 	if ast.IsNil(x) {
 		return x
 	}
-	for _, c := range children(x) {
+	for _, c := range standIns(x) {
 		if e.site() {
-			return (&editor{target: -1}).expr(c)
+			return ast.Clone(c)
 		}
 	}
 	if !isLeaf(x) && nodeCount(x) > 1 {
@@ -289,23 +183,8 @@ func (e *editor) expr(x ast.Expr) ast.Expr {
 		}
 	}
 	switch x := x.(type) {
-	case *ast.IntLiteral:
-		c := *x
-		return &c
-	case *ast.FloatLiteral:
-		c := *x
-		return &c
-	case *ast.BoolLiteral:
-		c := *x
-		return &c
-	case *ast.StrLiteral:
-		c := *x
-		return &c
-	case *ast.NullLiteral:
-		c := *x
-		return &c
-	case *ast.IdentPath:
-		return e.path(x)
+	case *ast.IntLiteral, *ast.FloatLiteral, *ast.BoolLiteral, *ast.StrLiteral, *ast.NullLiteral, *ast.IdentPath:
+		return ast.Clone(x)
 	case *ast.RecordExpr:
 		return e.record(x)
 	case *ast.ListExpr:
@@ -323,15 +202,15 @@ func (e *editor) expr(x ast.Expr) ast.Expr {
 		}
 		return l
 	case *ast.CallExpr:
-		return &ast.CallExpr{Span: x.Span, Tool: e.path(x.Tool), Args: e.record(x.Args)}
+		return &ast.CallExpr{Span: x.Span, Tool: ast.Clone(x.Tool), Args: e.record(x.Args)}
 	case *ast.DoExpr:
-		return &ast.DoExpr{Span: x.Span, Tool: e.path(x.Tool), Args: e.record(x.Args)}
+		return &ast.DoExpr{Span: x.Span, Tool: ast.Clone(x.Tool), Args: e.record(x.Args)}
 	case *ast.AssertExpr:
 		return &ast.AssertExpr{Span: x.Span, Args: e.record(x.Args)}
 	case *ast.CheckExpr:
 		return &ast.CheckExpr{Span: x.Span, Args: e.record(x.Args)}
 	case *ast.FnCallExpr:
-		return &ast.FnCallExpr{Span: x.Span, Name: e.path(x.Name), Args: e.record(x.Args)}
+		return &ast.FnCallExpr{Span: x.Span, Name: ast.Clone(x.Name), Args: e.record(x.Args)}
 	case *ast.IfExpr:
 		return &ast.IfExpr{Span: x.Span, Cond: e.expr(x.Cond), Then: e.expr(x.Then), Else: e.expr(x.Else)}
 	case *ast.IfBlockExpr:
@@ -385,9 +264,4 @@ func (e *editor) record(r *ast.RecordExpr) *ast.RecordExpr {
 		}
 	}
 	return out
-}
-
-// recordNoEdit copies a header record without edit sites inside it.
-func (e *editor) recordNoEdit(r *ast.RecordExpr) *ast.RecordExpr {
-	return (&editor{target: -1}).record(r)
 }

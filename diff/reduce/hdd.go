@@ -47,7 +47,7 @@ func (r *reducer) hdd() {
 			for _, s := range nodeSeqs(n) {
 				r.ddmin(s)
 			}
-			next = append(next, children(n)...)
+			next = append(next, ast.Children(n)...)
 		}
 		level = next
 	}

@@ -170,7 +170,7 @@ func inlineLet(list *[]ast.Stmt, i int, let *ast.LetStmt) func() {
 		for _, sl := range allSlots(s) {
 			if p, ok := sl.get().(*ast.IdentPath); ok && len(p.Parts) > 0 && p.Parts[0] == let.Name {
 				if v := resolvePath(let.Value, p.Parts[1:]); v != nil {
-					undos = append(undos, sl.replace(clone(v)))
+					undos = append(undos, sl.replace(ast.Clone(v)))
 				}
 			}
 		}
@@ -302,7 +302,7 @@ func substitute(e ast.Expr, params []string, args *ast.RecordExpr) ast.Expr {
 			return nil
 		}
 	}
-	holder := &ast.ReturnStmt{Value: clone(e)}
+	holder := &ast.ReturnStmt{Value: ast.Clone(e)}
 	for _, sl := range allSlots(holder) {
 		p, ok := sl.get().(*ast.IdentPath)
 		if !ok || len(p.Parts) == 0 || !slices.Contains(params, p.Parts[0]) {
@@ -320,7 +320,7 @@ func substitute(e ast.Expr, params []string, args *ast.RecordExpr) ast.Expr {
 		if resolved == nil {
 			return nil
 		}
-		sl.set(clone(resolved))
+		sl.set(ast.Clone(resolved))
 	}
 	return holder.Value
 }

@@ -6,8 +6,8 @@ import (
 
 // This file holds the reducer's view of the AST: sequences that delta debugging may
 // shorten, expression slots that simplification may overwrite, and small helpers (node
-// count, deep copy). Every edit is made in place and returns an undo function, so that a
-// rejected candidate costs no copy of the tree.
+// count, deep copy) over package ast's traversal and copy. Every edit is made in place
+// and returns an undo function, so that a rejected candidate costs no copy of the tree.
 
 // seq is one sequence of the tree (or of the host configuration) whose elements may be
 // removed independently: statements, record fields (also call arguments and header
@@ -67,136 +67,20 @@ func nodeSeqs(n ast.Node) []seq {
 		return []seq{sliceSeq("element", &n.Elements)}
 	}
 	var out []seq
-	for _, b := range bodies(n) {
+	for _, b := range ast.Bodies(n) {
 		out = append(out, sliceSeq("statement", b))
 	}
 	return out
 }
 
-// bodies returns the statement lists n directly owns (function bodies and blocks), in
-// source order; the Program's statements are not among them.
-func bodies(n ast.Node) []*[]ast.Stmt {
-	switch n := n.(type) {
-	case *ast.FnDecl:
-		return []*[]ast.Stmt{&n.Body}
-	case *ast.IfBlockExpr:
-		return []*[]ast.Stmt{&n.ThenBody, &n.ElseBody}
-	case *ast.ForExpr:
-		return []*[]ast.Stmt{&n.Body}
-	case *ast.FilterBlockExpr:
-		return []*[]ast.Stmt{&n.Body}
-	case *ast.LoopExpr:
-		return []*[]ast.Stmt{&n.Body}
-	case *ast.MatchArm:
-		return []*[]ast.Stmt{&n.Body}
-	case *ast.TryExpr:
-		return []*[]ast.Stmt{&n.TryBody, &n.CatchBody}
-	}
-	return nil
-}
-
-// children returns the nodes directly below n, in source order (nil children skipped).
-func children(n ast.Node) []ast.Node {
-	var out []ast.Node
-	add := func(c ast.Node) {
-		if !ast.IsNil(c) {
-			out = append(out, c)
-		}
-	}
-	stmts := func(b []ast.Stmt) {
-		for _, s := range b {
-			add(s)
-		}
-	}
-	switch n := n.(type) {
-	case *ast.Program:
-		for _, h := range n.Headers {
-			add(h)
-		}
-		stmts(n.Statements)
-	case *ast.CapDecl:
-		add(n.Capabilities)
-	case *ast.BudgetDecl:
-		add(n.Budget)
-	case *ast.LetStmt:
-		add(n.Value)
-	case *ast.ExprStmt:
-		add(n.Expr)
-		add(n.Target)
-	case *ast.ReturnStmt:
-		add(n.Value)
-	case *ast.FnDecl:
-		stmts(n.Body)
-	case *ast.RecordExpr:
-		for _, p := range n.Pairs {
-			add(p)
-		}
-	case *ast.RecordPair:
-		add(n.Value)
-	case *ast.SpreadPair:
-		add(n.Expr)
-	case *ast.ListExpr:
-		for _, e := range n.Elements {
-			add(e)
-		}
-	case *ast.CallExpr:
-		add(n.Tool)
-		add(n.Args)
-	case *ast.DoExpr:
-		add(n.Tool)
-		add(n.Args)
-	case *ast.AssertExpr:
-		add(n.Args)
-	case *ast.CheckExpr:
-		add(n.Args)
-	case *ast.FnCallExpr:
-		add(n.Name)
-		add(n.Args)
-	case *ast.IfExpr:
-		add(n.Cond)
-		add(n.Then)
-		add(n.Else)
-	case *ast.IfBlockExpr:
-		add(n.Cond)
-		stmts(n.ThenBody)
-		stmts(n.ElseBody)
-	case *ast.ForExpr:
-		add(n.List)
-		stmts(n.Body)
-	case *ast.FilterBlockExpr:
-		add(n.List)
-		stmts(n.Body)
-	case *ast.LoopExpr:
-		add(n.Init)
-		add(n.Times)
-		stmts(n.Body)
-	case *ast.MatchExpr:
-		add(n.Subject)
-		add(n.OkArm)
-		add(n.ErrArm)
-	case *ast.MatchArm:
-		stmts(n.Body)
-	case *ast.TryExpr:
-		stmts(n.TryBody)
-		stmts(n.CatchBody)
-	case *ast.BinaryExpr:
-		add(n.Left)
-		add(n.Right)
-	case *ast.UnaryExpr:
-		add(n.Operand)
-	}
-	return out
-}
-
-// walk calls f on n and every node below it, parents before children.
+// walk calls f on n and every node below it, parents before children, in the order of
+// ast.Inspect: name paths (tools, called functions, `->` targets) included, so they count
+// towards a program's size.
 func walk(n ast.Node, f func(ast.Node)) {
-	if ast.IsNil(n) {
-		return
-	}
-	f(n)
-	for _, c := range children(n) {
-		walk(c, f)
-	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		f(n)
+		return true
+	})
 }
 
 // countNodes is the size measure of the reduction: every node of the tree, the Program
@@ -265,7 +149,7 @@ func subExprs(e ast.Expr) []ast.Expr {
 			out = append(out, c)
 		}
 	}
-	record := func(r *ast.RecordExpr) {
+	args := func(r *ast.RecordExpr) {
 		if r == nil {
 			return
 		}
@@ -287,21 +171,13 @@ func subExprs(e ast.Expr) []ast.Expr {
 	}
 	switch e := e.(type) {
 	case *ast.RecordExpr:
-		record(e)
+		args(e)
 	case *ast.ListExpr:
 		for _, el := range e.Elements {
 			add(el)
 		}
-	case *ast.CallExpr:
-		record(e.Args)
-	case *ast.DoExpr:
-		record(e.Args)
-	case *ast.AssertExpr:
-		record(e.Args)
-	case *ast.CheckExpr:
-		record(e.Args)
-	case *ast.FnCallExpr:
-		record(e.Args)
+	case *ast.CallExpr, *ast.DoExpr, *ast.AssertExpr, *ast.CheckExpr, *ast.FnCallExpr:
+		args(ast.Args(e))
 	case *ast.IfExpr:
 		add(e.Then)
 		add(e.Else)
@@ -342,7 +218,7 @@ func subExprs(e ast.Expr) []ast.Expr {
 func blocks(e ast.Expr) [][]ast.Stmt {
 	var out [][]ast.Stmt
 	add := func(n ast.Node) {
-		for _, b := range bodies(n) {
+		for _, b := range ast.Bodies(n) {
 			out = append(out, *b)
 		}
 	}
@@ -363,7 +239,7 @@ func blocks(e ast.Expr) [][]ast.Stmt {
 // blocks) as pointers, parents before children.
 func stmtLists(p *ast.Program) []*[]ast.Stmt {
 	out := []*[]ast.Stmt{&p.Statements}
-	walk(p, func(n ast.Node) { out = append(out, bodies(n)...) })
+	walk(p, func(n ast.Node) { out = append(out, ast.Bodies(n)...) })
 	return out
 }
 
@@ -381,142 +257,4 @@ func stmtExpr(s ast.Stmt) *slot {
 		return &sl
 	}
 	return nil
-}
-
-// clone returns a deep copy of the expression e.
-func clone(e ast.Expr) ast.Expr {
-	if ast.IsNil(e) {
-		return e
-	}
-	c := &cloner{}
-	return c.expr(e)
-}
-
-type cloner struct{}
-
-func (c *cloner) stmts(b []ast.Stmt) []ast.Stmt {
-	if b == nil {
-		return nil
-	}
-	out := make([]ast.Stmt, len(b))
-	for i, s := range b {
-		out[i] = c.stmt(s)
-	}
-	return out
-}
-
-func (c *cloner) stmt(s ast.Stmt) ast.Stmt {
-	if ast.IsNil(s) {
-		return s
-	}
-	switch s := s.(type) {
-	case *ast.LetStmt:
-		return &ast.LetStmt{Span: s.Span, Name: s.Name, Value: c.expr(s.Value)}
-	case *ast.ExprStmt:
-		return &ast.ExprStmt{Span: s.Span, Expr: c.expr(s.Expr), Target: c.path(s.Target)}
-	case *ast.ReturnStmt:
-		return &ast.ReturnStmt{Span: s.Span, Value: c.expr(s.Value)}
-	case *ast.FnDecl:
-		return &ast.FnDecl{Span: s.Span, Name: s.Name, Params: append([]string(nil), s.Params...), Body: c.stmts(s.Body)}
-	}
-	return s
-}
-
-func (c *cloner) path(p *ast.IdentPath) *ast.IdentPath {
-	if p == nil {
-		return nil
-	}
-	return &ast.IdentPath{Span: p.Span, Parts: append([]string(nil), p.Parts...)}
-}
-
-func (c *cloner) record(r *ast.RecordExpr) *ast.RecordExpr {
-	if r == nil {
-		return nil
-	}
-	out := &ast.RecordExpr{Span: r.Span, Pairs: make([]ast.RecordEntry, len(r.Pairs))}
-	for i, p := range r.Pairs {
-		switch p := p.(type) {
-		case *ast.RecordPair:
-			if p != nil {
-				out.Pairs[i] = &ast.RecordPair{Span: p.Span, Key: p.Key, Value: c.expr(p.Value)}
-				continue
-			}
-		case *ast.SpreadPair:
-			if p != nil {
-				out.Pairs[i] = &ast.SpreadPair{Span: p.Span, Expr: c.expr(p.Expr)}
-				continue
-			}
-		}
-		out.Pairs[i] = p
-	}
-	return out
-}
-
-func (c *cloner) arm(a *ast.MatchArm) *ast.MatchArm {
-	if a == nil {
-		return nil
-	}
-	return &ast.MatchArm{Span: a.Span, Tag: a.Tag, Binding: a.Binding, Body: c.stmts(a.Body)}
-}
-
-func (c *cloner) expr(e ast.Expr) ast.Expr {
-	if ast.IsNil(e) {
-		return e
-	}
-	switch e := e.(type) {
-	case *ast.IntLiteral:
-		cp := *e
-		return &cp
-	case *ast.FloatLiteral:
-		cp := *e
-		return &cp
-	case *ast.BoolLiteral:
-		cp := *e
-		return &cp
-	case *ast.StrLiteral:
-		cp := *e
-		return &cp
-	case *ast.NullLiteral:
-		cp := *e
-		return &cp
-	case *ast.IdentPath:
-		return c.path(e)
-	case *ast.RecordExpr:
-		return c.record(e)
-	case *ast.ListExpr:
-		out := &ast.ListExpr{Span: e.Span, Elements: make([]ast.Expr, len(e.Elements))}
-		for i, el := range e.Elements {
-			out.Elements[i] = c.expr(el)
-		}
-		return out
-	case *ast.CallExpr:
-		return &ast.CallExpr{Span: e.Span, Tool: c.path(e.Tool), Args: c.record(e.Args)}
-	case *ast.DoExpr:
-		return &ast.DoExpr{Span: e.Span, Tool: c.path(e.Tool), Args: c.record(e.Args)}
-	case *ast.AssertExpr:
-		return &ast.AssertExpr{Span: e.Span, Args: c.record(e.Args)}
-	case *ast.CheckExpr:
-		return &ast.CheckExpr{Span: e.Span, Args: c.record(e.Args)}
-	case *ast.FnCallExpr:
-		return &ast.FnCallExpr{Span: e.Span, Name: c.path(e.Name), Args: c.record(e.Args)}
-	case *ast.IfExpr:
-		return &ast.IfExpr{Span: e.Span, Cond: c.expr(e.Cond), Then: c.expr(e.Then), Else: c.expr(e.Else)}
-	case *ast.IfBlockExpr:
-		return &ast.IfBlockExpr{Span: e.Span, Cond: c.expr(e.Cond), ThenBody: c.stmts(e.ThenBody), ElseBody: c.stmts(e.ElseBody)}
-	case *ast.ForExpr:
-		return &ast.ForExpr{Span: e.Span, List: c.expr(e.List), Binding: e.Binding, Body: c.stmts(e.Body)}
-	case *ast.FilterBlockExpr:
-		return &ast.FilterBlockExpr{Span: e.Span, List: c.expr(e.List), Binding: e.Binding, Body: c.stmts(e.Body)}
-	case *ast.LoopExpr:
-		return &ast.LoopExpr{Span: e.Span, Init: c.expr(e.Init), Times: c.expr(e.Times), Binding: e.Binding, Body: c.stmts(e.Body)}
-	case *ast.MatchExpr:
-		return &ast.MatchExpr{Span: e.Span, Subject: c.expr(e.Subject), OkArm: c.arm(e.OkArm), ErrArm: c.arm(e.ErrArm)}
-	case *ast.TryExpr:
-		return &ast.TryExpr{Span: e.Span, TryBody: c.stmts(e.TryBody), CatchBinding: e.CatchBinding, CatchBody: c.stmts(e.CatchBody)}
-	case *ast.BinaryExpr:
-		return &ast.BinaryExpr{Span: e.Span, Op: e.Op, Left: c.expr(e.Left), Right: c.expr(e.Right)}
-	case *ast.UnaryExpr:
-		return &ast.UnaryExpr{Span: e.Span, Op: e.Op, Operand: c.expr(e.Operand)}
-	}
-	return e
 }

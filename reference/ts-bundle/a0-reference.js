@@ -514,9 +514,14 @@
     const r = v;
     if (typeof r.toJSON === "function") return false;
     const keys2 = Object.keys(r);
-    if (keys2.length === 1 && keys2[0][0] === "$") return false;
+    if (keys2.length === 1 && keys2[0] >= "$" && keys2[0] < "%") return false;
     for (let i = 0; i < keys2.length; i++) {
-      if (!plainNode(r[keys2[i]], max)) return false;
+      const x = r[keys2[i]];
+      if (typeof x === "string") {
+        if (++plainScanCount > max) return false;
+      } else if (!plainNode(x, max)) {
+        return false;
+      }
     }
     return true;
   }
@@ -3667,11 +3672,46 @@
   var DEFAULT_MAX_SIZE = 1 << 20;
   var version = "a0-ts-reference 0.5.2";
   var configCache = null;
+  var FILE_PREFIX = '{"file":';
+  var ALLOW_KEY = ',"allow":';
   function readConfig(configJSON) {
-    if (configCache !== null && configCache.text === configJSON) return configCache.config;
+    const cache = configCache;
+    if (cache !== null) {
+      if (cache.text === configJSON) return cache.config;
+      const file2 = fileIfRestMatches(configJSON, cache.rest);
+      if (file2 !== null) {
+        const config2 = { file: file2, allow: cache.config.allow, limits: cache.config.limits };
+        configCache = { text: configJSON, rest: cache.rest, config: config2 };
+        return config2;
+      }
+    }
     const config = parseConfig(configJSON);
-    configCache = { text: configJSON, config };
+    configCache = { text: configJSON, rest: reusableRest(configJSON), config };
     return config;
+  }
+  function reusableRest(configJSON) {
+    if (!configJSON.startsWith(FILE_PREFIX)) return "";
+    const at2 = configJSON.indexOf(ALLOW_KEY);
+    if (at2 < 0) return "";
+    const rest = configJSON.slice(at2);
+    return rest.indexOf('"file"') < 0 && rest.indexOf("\\u") < 0 ? rest : "";
+  }
+  function fileIfRestMatches(configJSON, rest) {
+    if (rest === "" || !configJSON.startsWith(FILE_PREFIX)) return null;
+    const at2 = configJSON.indexOf(ALLOW_KEY);
+    if (at2 < 0 || configJSON.length - at2 !== rest.length || configJSON.slice(at2) !== rest) return null;
+    const fileJSON = configJSON.slice(FILE_PREFIX.length, at2);
+    if (fileJSON.indexOf("\\u") >= 0) return null;
+    let file2;
+    try {
+      file2 = JSON.parse(fileJSON);
+    } catch {
+      return null;
+    }
+    return typeof file2 === "string" ? file2 : null;
+  }
+  function positive(v, dflt) {
+    return typeof v === "number" && v > 0 ? v : dflt;
   }
   function parseConfig(configJSON) {
     var _a, _b;
@@ -3689,7 +3729,6 @@
     }
     const limits = (_b = raw.limits) != null ? _b : {};
     if (!isRecord(limits)) throw new TypeError('A0Reference.run: config "limits" must be an object');
-    const positive = (v, dflt) => typeof v === "number" && v > 0 ? v : dflt;
     return { file: file2, allow, limits: new Limits(positive(limits.maxDepth, DEFAULT_MAX_DEPTH), positive(limits.maxSize, DEFAULT_MAX_SIZE)) };
   }
   var toolsCache = null;

@@ -79,7 +79,7 @@ func (e *internalError) Error() string { return e.msg }
 // fn_call_end only on success.
 func (ev *evaluator) callUser(e *ast.FnCallExpr, name string, f *userFn, s *scope) (value.Value, error) {
 	span := spanPtr(e)
-	ev.emitFn("fn_call_start", span, name)
+	ev.emitFn("fn_call_start", span, f)
 	fs, err := ev.bindArgs(e.Args, f, s)
 	if err != nil {
 		return nil, err
@@ -88,7 +88,7 @@ func (ev *evaluator) callUser(e *ast.FnCallExpr, name string, f *userFn, s *scop
 	if err != nil {
 		return nil, err
 	}
-	ev.emitFn("fn_call_end", span, name)
+	ev.emitFn("fn_call_end", span, f)
 	return v, nil
 }
 
@@ -239,7 +239,7 @@ func (ev *evaluator) evalMap(e *ast.FnCallExpr, s *scope) (value.Value, error) {
 		if err := ev.countIteration(e); err != nil {
 			return nil, err
 		}
-		ev.emitFn("fn_call_start", span, name)
+		ev.emitFn("fn_call_start", span, f)
 		fs, err := ev.bindItem(e, "map", name, f, item)
 		if err != nil {
 			return nil, err
@@ -248,7 +248,7 @@ func (ev *evaluator) evalMap(e *ast.FnCallExpr, s *scope) (value.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		ev.emitFn("fn_call_end", span, name)
+		ev.emitFn("fn_call_end", span, f)
 		out = append(out, v)
 	}
 	ev.emit2("map_end", span, "fn", name, "iterations", n)
@@ -289,7 +289,7 @@ func (ev *evaluator) evalFilterCall(e *ast.FnCallExpr, s *scope) (value.Value, e
 		if err := ev.countIteration(e); err != nil {
 			return nil, err
 		}
-		ev.emitFn("fn_call_start", span, name)
+		ev.emitFn("fn_call_start", span, f)
 		fs, err := ev.bindItem(e, "filter", name, f, item)
 		if err != nil {
 			return nil, err
@@ -298,7 +298,7 @@ func (ev *evaluator) evalFilterCall(e *ast.FnCallExpr, s *scope) (value.Value, e
 		if err != nil {
 			return nil, err
 		}
-		ev.emitFn("fn_call_end", span, name)
+		ev.emitFn("fn_call_end", span, f)
 		if value.Truthy(unwrapPredicate(v)) {
 			kept = append(kept, item)
 		}
@@ -344,7 +344,7 @@ func (ev *evaluator) evalReduce(e *ast.FnCallExpr, s *scope) (value.Value, error
 		if err := ev.countIteration(e); err != nil {
 			return nil, err
 		}
-		ev.emitFn("fn_call_start", span, name)
+		ev.emitFn("fn_call_start", span, f)
 		fs := ev.newScope(f.closure)
 		fs.bind(f.decl.Params[0], acc)
 		fs.bind(f.decl.Params[1], item)
@@ -353,7 +353,7 @@ func (ev *evaluator) evalReduce(e *ast.FnCallExpr, s *scope) (value.Value, error
 			return nil, err
 		}
 		acc = v
-		ev.emitFn("fn_call_end", span, name)
+		ev.emitFn("fn_call_end", span, f)
 	}
 	ev.emit2("reduce_end", span, "fn", name, "iterations", n)
 	return acc, nil

@@ -84,14 +84,13 @@ type evaluator struct {
 
 	stdlibLimits stdlib.Limits
 
-	fns      map[string]*userFn // the program-wide function registry (§5.10)
+	fns      map[string]*userFn // the program-wide function registry (§5.10); nil while empty
 	budget   budget
 	counters counters
 	clock    clock
 
 	evidence []value.Value
 	trace    traceLog
-	fnData   map[string]*value.Record // shared {"fn": name} event data
 
 	freeScopes []*scope // finished scopes ready for reuse (scope.go)
 
@@ -103,19 +102,18 @@ type evaluator struct {
 
 // userFn is a registered function: its declaration and the scope it was declared in.
 type userFn struct {
-	decl    *ast.FnDecl
-	closure *scope
+	decl     *ast.FnDecl
+	closure  *scope
+	callData *value.Record // {"fn": name}, the data of its call events (emitFn)
 }
 
 func newEvaluator(ctx context.Context, prog *ast.Program, opts Options) *evaluator {
 	ev := &evaluator{
 		ctx:     ctx,
 		limits:  opts.Limits.WithDefaults(),
-		allowed: make(map[string]bool, len(opts.Allow)),
 		tools:   opts.Tools,
 		stdlib:  opts.Stdlib,
 		file:    opts.File,
-		fns:     make(map[string]*userFn),
 		maxNest: maxEngineNesting,
 	}
 	if ev.tools == nil {
@@ -128,8 +126,11 @@ func newEvaluator(ctx context.Context, prog *ast.Program, opts Options) *evaluat
 	if ev.file == "" {
 		ev.file = prog.Span.File
 	}
-	for _, c := range opts.Allow {
-		ev.allowed[c] = true
+	if len(opts.Allow) > 0 {
+		ev.allowed = make(map[string]bool, len(opts.Allow))
+		for _, c := range opts.Allow {
+			ev.allowed[c] = true
+		}
 	}
 	return ev
 }

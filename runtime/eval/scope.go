@@ -61,6 +61,9 @@ func (ev *evaluator) release(s *scope) {
 	s.vars = s.vars[:0]
 	s.index = nil
 	s.parent = nil
+	if ev.freeScopes == nil {
+		ev.freeScopes = make([]*scope, 0, 16)
+	}
 	ev.freeScopes = append(ev.freeScopes, s)
 }
 

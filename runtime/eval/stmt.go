@@ -72,6 +72,9 @@ func (ev *evaluator) execBlock(stmts []ast.Stmt, s *scope) (value.Value, error) 
 			}
 		case *ast.FnDecl:
 			s.capture()
+			if ev.fns == nil {
+				ev.fns = make(map[string]*userFn)
+			}
 			ev.fns[st.Name] = &userFn{decl: st, closure: s}
 		case *ast.ReturnStmt:
 			v, err := ev.eval(st.Value, s)

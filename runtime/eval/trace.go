@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"sync"
+
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
@@ -16,60 +18,97 @@ func (ev *evaluator) emit(event string, span *ast.Span, data *value.Record) {
 	ev.trace.add(e)
 }
 
-// traceLog collects a run's events in blocks and joins them once at the end. A loop
-// emits tens of thousands of events; growing one slice by append would allocate (and
-// copy, and zero) about five times the final size, blocks cost about twice.
+// traceLog collects a run's events in scratch blocks and copies them once, at the end,
+// into a slice of exactly the trace's length. The trace is most of what a run allocates:
+// growing one slice by append would allocate (and zero, and copy) about five times the
+// final size in a loop of many events, and twice to four times in a short run. Scratch
+// blocks are recycled from run to run (traceScratch), so a run allocates its trace once.
 type traceLog struct {
-	full [][]outcome.Event // filled blocks, in order
-	cur  []outcome.Event   // the block being filled
-	n    int               // events in full
+	cur    []outcome.Event    // the block being filled (blocks[used-1] holds its start)
+	blocks *[][]outcome.Event // scratch blocks from traceScratch; nil before the first event
+	used   int                // blocks in use, the last one being filled
+	n      int                // events in the blocks before cur
 }
 
-// Block sizes start small (most runs emit a few dozen events) and double up to a bound.
+// Block sizes start small (most runs emit a few dozen events) and double up to a bound,
+// so every run uses the same sequence of sizes and any run's blocks fit any other run.
 const (
-	firstTraceBlock = 32
+	firstTraceBlock = 16
 	maxTraceBlock   = 4096
+	// maxRecycledEvents bounds the scratch kept for the next run.
+	maxRecycledEvents = 1 << 16
 )
+
+// traceScratch holds the scratch blocks of finished runs (*[][]outcome.Event, every
+// block empty). The blocks are not cleared: the old events they still hold keep their
+// spans and data reachable only until the pool lets go of them at a later GC, and
+// clearing would cost as much as the copy in events().
+var traceScratch = sync.Pool{New: func() any { return new([][]outcome.Event) }}
 
 func (t *traceLog) add(e outcome.Event) {
 	if len(t.cur) == cap(t.cur) {
-		size := firstTraceBlock
-		if c := cap(t.cur); c > 0 {
-			t.full = append(t.full, t.cur)
-			t.n += c
-			size = min(2*c, maxTraceBlock)
-		}
-		t.cur = make([]outcome.Event, 0, size)
+		t.grow()
 	}
 	t.cur = append(t.cur, e)
 }
 
-// events returns every event in emission order.
-func (t *traceLog) events() []outcome.Event {
-	if len(t.full) == 0 {
-		return t.cur
+// grow files the full current block and starts the next one, a recycled one when there
+// is one.
+func (t *traceLog) grow() {
+	if t.blocks == nil {
+		t.blocks = traceScratch.Get().(*[][]outcome.Event)
 	}
-	out := make([]outcome.Event, 0, t.n+len(t.cur))
-	for _, b := range t.full {
-		out = append(out, b...)
+	bs := *t.blocks
+	if t.used > 0 {
+		bs[t.used-1] = t.cur
+		t.n += len(t.cur)
 	}
-	return append(out, t.cur...)
+	if t.used == len(bs) {
+		size := firstTraceBlock
+		if t.used > 0 {
+			size = min(2*cap(t.cur), maxTraceBlock)
+		}
+		bs = append(bs, make([]outcome.Event, 0, size))
+		*t.blocks = bs
+	}
+	t.cur = bs[t.used][:0]
+	t.used++
 }
 
-// emitFn emits the events whose only data is {"fn": name}. Event data is never
-// modified after emission, so one record per function name serves every such event
-// (calls are the most frequent events after statements).
-func (ev *evaluator) emitFn(event string, span *ast.Span, name string) {
-	d, ok := ev.fnData[name]
-	if !ok {
-		d = value.NewRecordSize(1)
-		d.Set("fn", name)
-		if ev.fnData == nil {
-			ev.fnData = make(map[string]*value.Record)
-		}
-		ev.fnData[name] = d
+// events returns every event in emission order and recycles the scratch blocks; the
+// log is empty afterwards.
+func (t *traceLog) events() []outcome.Event {
+	if t.used == 0 {
+		return nil
 	}
-	ev.emit(event, span, d)
+	bs := *t.blocks
+	bs[t.used-1] = t.cur
+	out := make([]outcome.Event, 0, t.n+len(t.cur))
+	for _, b := range bs[:t.used] {
+		out = append(out, b...)
+	}
+	keep, room := 0, maxRecycledEvents
+	for keep < len(bs) && cap(bs[keep]) <= room {
+		room -= cap(bs[keep])
+		bs[keep] = bs[keep][:0]
+		keep++
+	}
+	clear(bs[keep:])
+	*t.blocks = bs[:keep]
+	traceScratch.Put(t.blocks)
+	*t = traceLog{}
+	return out
+}
+
+// emitFn emits a call event of f, whose only data is {"fn": name} (f's registry name).
+// Event data is never modified after emission, so one record per function serves every
+// such event (calls are the most frequent events after statements).
+func (ev *evaluator) emitFn(event string, span *ast.Span, f *userFn) {
+	if f.callData == nil {
+		f.callData = value.NewRecordSize(1)
+		f.callData.Set("fn", f.decl.Name)
+	}
+	ev.emit(event, span, f.callData)
 }
 
 // emit2 emits an event whose data has two keys, in the order given.

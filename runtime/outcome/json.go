@@ -135,16 +135,36 @@ func SpanValue(s ast.Span) *value.Record {
 // toolCalls, which the host fills in) or the text Marshal writes.
 func Parse(text []byte) (Outcome, error) {
 	var raw struct {
-		Status    *string           `json:"status"`
-		ExitCode  *int              `json:"exitCode"`
-		Value     json.RawMessage   `json:"value"`
-		Errors    []json.RawMessage `json:"errors"`
-		Evidence  []json.RawMessage `json:"evidence"`
-		Trace     []json.RawMessage `json:"trace"`
-		ToolCalls []json.RawMessage `json:"toolCalls"`
-		Detail    string            `json:"detail"`
+		Status    *string
+		ExitCode  *int
+		Value     json.RawMessage
+		Errors    []json.RawMessage
+		Evidence  []json.RawMessage
+		Trace     []json.RawMessage
+		ToolCalls []json.RawMessage
+		Detail    string
 	}
-	if err := json.Unmarshal(text, &raw); err != nil {
+	// Not json.Unmarshal: values may nest deeper than encoding/json allows (rawjson.go).
+	m, err := rawMembers(text)
+	if err == nil {
+		err = unmarshalField(m, "status", &raw.Status)
+	}
+	if err == nil {
+		err = unmarshalField(m, "exitCode", &raw.ExitCode)
+	}
+	if err == nil {
+		err = unmarshalField(m, "detail", &raw.Detail)
+	}
+	raw.Value = m["value"]
+	for _, f := range []struct {
+		k    string
+		list *[]json.RawMessage
+	}{{"errors", &raw.Errors}, {"evidence", &raw.Evidence}, {"trace", &raw.Trace}, {"toolCalls", &raw.ToolCalls}} {
+		if v, ok := m[f.k]; ok && err == nil {
+			*f.list, err = rawElements(v)
+		}
+	}
+	if err != nil {
 		return Outcome{}, fmt.Errorf("outcome: %w", err)
 	}
 	if raw.Status == nil || raw.ExitCode == nil {
@@ -156,7 +176,6 @@ func Parse(text []byte) (Outcome, error) {
 	default:
 		return Outcome{}, fmt.Errorf("outcome: unknown status %q", o.Status)
 	}
-	var err error
 	if raw.Value != nil {
 		o.HasValue = true
 		if o.Value, err = value.UnmarshalCanonical(raw.Value); err != nil {
@@ -194,17 +213,22 @@ func Parse(text []byte) (Outcome, error) {
 	return o, nil
 }
 
-func parseDiagnostic(m json.RawMessage) (Diagnostic, error) {
+func parseDiagnostic(text json.RawMessage) (Diagnostic, error) {
 	var raw struct {
-		Code    *string         `json:"code"`
-		Message json.RawMessage `json:"message"`
-		Span    *spanJSON       `json:"span"`
-		Hint    string          `json:"hint"`
-		Details json.RawMessage `json:"details"`
+		Code    *string
+		Message json.RawMessage
+		Span    *spanJSON
+		Hint    string
+		Details json.RawMessage
 	}
-	if err := json.Unmarshal(m, &raw); err != nil {
+	m, err := rawMembers(text)
+	if err == nil {
+		err = unmarshalFields(m, field{"code", &raw.Code}, field{"span", &raw.Span}, field{"hint", &raw.Hint})
+	}
+	if err != nil {
 		return Diagnostic{}, err
 	}
+	raw.Message, raw.Details = m["message"], m["details"]
 	if raw.Code == nil || raw.Message == nil {
 		return Diagnostic{}, fmt.Errorf(`"code" and "message" are required`)
 	}
@@ -226,21 +250,25 @@ func parseDiagnostic(m json.RawMessage) (Diagnostic, error) {
 	return d, nil
 }
 
-func parseEvent(m json.RawMessage) (Event, error) {
+func parseEvent(text json.RawMessage) (Event, error) {
 	var raw struct {
-		Event *string         `json:"event"`
-		Span  *spanJSON       `json:"span"`
-		Data  json.RawMessage `json:"data"`
+		Event *string
+		Span  *spanJSON
+		Data  json.RawMessage
 	}
-	if err := json.Unmarshal(m, &raw); err != nil {
+	m, err := rawMembers(text)
+	if err == nil {
+		err = unmarshalFields(m, field{"event", &raw.Event}, field{"span", &raw.Span})
+	}
+	if err != nil {
 		return Event{}, err
 	}
+	raw.Data = m["data"]
 	if raw.Event == nil {
 		return Event{}, fmt.Errorf(`"event" is required`)
 	}
 	e := Event{Event: *raw.Event, Span: raw.Span.span()}
 	if raw.Data != nil {
-		var err error
 		if e.Data, err = value.UnmarshalCanonical(raw.Data); err != nil {
 			return Event{}, err
 		}
@@ -248,19 +276,23 @@ func parseEvent(m json.RawMessage) (Event, error) {
 	return e, nil
 }
 
-func parseCall(m json.RawMessage) (toolkit.Call, error) {
+func parseCall(text json.RawMessage) (toolkit.Call, error) {
 	var raw struct {
-		Tool    string          `json:"tool"`
-		Args    json.RawMessage `json:"args"`
-		Outcome string          `json:"outcome"`
-		Result  json.RawMessage `json:"result"`
-		Error   json.RawMessage `json:"error"`
+		Tool    string
+		Args    json.RawMessage
+		Outcome string
+		Result  json.RawMessage
+		Error   json.RawMessage
 	}
-	if err := json.Unmarshal(m, &raw); err != nil {
+	m, err := rawMembers(text)
+	if err == nil {
+		err = unmarshalFields(m, field{"tool", &raw.Tool}, field{"outcome", &raw.Outcome})
+	}
+	if err != nil {
 		return toolkit.Call{}, err
 	}
+	raw.Args, raw.Result, raw.Error = m["args"], m["result"], m["error"]
 	c := toolkit.Call{Tool: raw.Tool, Outcome: raw.Outcome}
-	var err error
 	if raw.Args != nil {
 		if c.Args, err = value.UnmarshalCanonical(raw.Args); err != nil {
 			return c, err

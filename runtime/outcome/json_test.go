@@ -76,3 +76,35 @@ func TestNormalize(t *testing.T) {
 		}
 	}
 }
+
+// TestParseDeepValues: A0 values nest as deep as a program builds them, deeper than
+// encoding/json's limit of 10 000 levels; Parse must read them wherever they occur.
+func TestParseDeepValues(t *testing.T) {
+	deep := strings.Repeat("[", 30000) + strings.Repeat("]", 30000)
+	for _, text := range []string{
+		`{"status":"ok","exitCode":0,"value":` + deep + `,"errors":[],"evidence":[],"trace":[],"toolCalls":[]}`,
+		`{"status":"ok","exitCode":5,"errors":[{"code":"E_ASSERT","message":"Assertion failed: ","details":{"d":` + deep + `}}],"evidence":[{"kind":"assert","d":` + deep + `}],"trace":[{"event":"evidence","data":{"d":` + deep + `}}],"toolCalls":[{"tool":"fs.write","args":{"data":` + deep + `},"outcome":"ok","result":` + deep + `}]}`,
+	} {
+		o, err := Parse([]byte(text))
+		if err != nil {
+			t.Fatalf("Parse of a value 30 000 levels deep: %v", err)
+		}
+		if got := string(Marshal(o)); got != text {
+			t.Errorf("round trip changed the text (%d bytes, want %d)", len(got), len(text))
+		}
+	}
+}
+
+func TestParseRejectsMalformedStructure(t *testing.T) {
+	for _, text := range []string{
+		``, `{`, `{"status":"ok","exitCode":0`, `{"status":"ok","exitCode":0,}`, `{"status" "ok"}`,
+		`{"status":"ok","exitCode":0} x`, `{"status":"ok","exitCode":0,"errors":[1,]}`,
+		`{"status":"ok","exitCode":0,"value":[[1]}`, `{"status":"ok","exitCode":0,"value":"x}`,
+		`{"status":"ok","exitCode":0,"trace":{}}`, `{"status":"ok","exitCode":"0"}`,
+		`{"status":"ok","exitCode":0,"value":}`, `{"status":"ok","exitCode":0,"errors":[{"code":"E","message":"m",}]}`,
+	} {
+		if _, err := Parse([]byte(text)); err == nil || !strings.HasPrefix(err.Error(), "outcome:") {
+			t.Errorf("Parse(%s) = %v, want an outcome: error", text, err)
+		}
+	}
+}

@@ -29,14 +29,63 @@ const DEFAULT_MAX_SIZE = 1 << 20;
 
 export const version = "a0-ts-reference 0.5.2";
 
-// The last configuration read, reused while the host passes the same text.
-let configCache: { text: string; config: Config } | null = null;
+// The last configuration read. The Go host writes configJSON as {"file":…,"allow":…,
+// "limits":…}, and from one run to the next usually only the file name changes; so a text
+// that has the same rest as the last one (from ,"allow": on) takes the allow list and the
+// limits read last, and only its file name is parsed.
+let configCache: { text: string; rest: string; config: Config } | null = null;
+
+const FILE_PREFIX = '{"file":';
+const ALLOW_KEY = ',"allow":';
 
 function readConfig(configJSON: string): Config {
-  if (configCache !== null && configCache.text === configJSON) return configCache.config;
+  const cache = configCache;
+  if (cache !== null) {
+    if (cache.text === configJSON) return cache.config;
+    const file = fileIfRestMatches(configJSON, cache.rest);
+    if (file !== null) {
+      const config = { file, allow: cache.config.allow, limits: cache.config.limits };
+      configCache = { text: configJSON, rest: cache.rest, config };
+      return config;
+    }
+  }
   const config = parseConfig(configJSON);
-  configCache = { text: configJSON, config };
+  configCache = { text: configJSON, rest: reusableRest(configJSON), config };
   return config;
+}
+
+// reusableRest is the part of configJSON from ,"allow": on, or "" when texts with that
+// rest cannot be read by fileIfRestMatches: the rest must not name another "file" (which
+// would override the first), and holds no \u escapes, so no key is spelled another way.
+function reusableRest(configJSON: string): string {
+  if (!configJSON.startsWith(FILE_PREFIX)) return "";
+  const at = configJSON.indexOf(ALLOW_KEY);
+  if (at < 0) return "";
+  const rest = configJSON.slice(at);
+  return rest.indexOf('"file"') < 0 && rest.indexOf("\\u") < 0 ? rest : "";
+}
+
+// fileIfRestMatches returns the file name of configJSON when the text is FILE_PREFIX, a
+// JSON string without \u escapes, and rest; otherwise null.
+function fileIfRestMatches(configJSON: string, rest: string): string | null {
+  if (rest === "" || !configJSON.startsWith(FILE_PREFIX)) return null;
+  const at = configJSON.indexOf(ALLOW_KEY);
+  if (at < 0 || configJSON.length - at !== rest.length || configJSON.slice(at) !== rest) return null;
+  const fileJSON = configJSON.slice(FILE_PREFIX.length, at);
+  // Without \u escapes the engine's JSON.parse reads a string as decodeCanonical would.
+  if (fileJSON.indexOf("\\u") >= 0) return null;
+  let file: unknown;
+  try {
+    file = JSON.parse(fileJSON);
+  } catch {
+    return null;
+  }
+  return typeof file === "string" ? file : null;
+}
+
+// positive is a configured limit: the value when it is a positive number, else the default.
+function positive(v: unknown, dflt: number): number {
+  return typeof v === "number" && v > 0 ? v : dflt;
 }
 
 function parseConfig(configJSON: string): Config {
@@ -54,7 +103,6 @@ function parseConfig(configJSON: string): Config {
   }
   const limits = raw.limits ?? {};
   if (!isRecord(limits)) throw new TypeError('A0Reference.run: config "limits" must be an object');
-  const positive = (v: unknown, dflt: number): number => (typeof v === "number" && v > 0 ? v : dflt);
   return { file, allow, limits: new Limits(positive(limits.maxDepth, DEFAULT_MAX_DEPTH), positive(limits.maxSize, DEFAULT_MAX_SIZE)) };
 }
 

@@ -238,9 +238,17 @@ function plainNode(v: unknown, max: number): boolean {
   const r = v as Rec;
   if (typeof r.toJSON === "function") return false;
   const keys = Object.keys(r);
-  if (keys.length === 1 && keys[0][0] === "$") return false;
+  // A single key starting with "$" (compared rather than indexed: indexing a string
+  // allocates a wrapper object in goja).
+  if (keys.length === 1 && keys[0] >= "$" && keys[0] < "%") return false;
   for (let i = 0; i < keys.length; i++) {
-    if (!plainNode(r[keys[i]], max)) return false;
+    const x = r[keys[i]];
+    // Strings are the most common leaves; they are counted here rather than in a call.
+    if (typeof x === "string") {
+      if (++plainScanCount > max) return false;
+    } else if (!plainNode(x, max)) {
+      return false;
+    }
   }
   return true;
 }

@@ -1,0 +1,229 @@
+package ast
+
+// This file is the one traversal of the tree. The generators, the reducer and the tests
+// all walk trees through it, so that they agree on what a node's children are and in
+// which order they come; each user decides in its callback what it ignores.
+//
+// The children of a node are every non-nil node it holds, in the order of its fields
+// (spec §3.2), which is source order except that a match's ok arm comes before its err
+// arm however the two were written. They include the name paths (the tool of a `call?`
+// or `do`, the name of a function call, the target of `-> target`), record entries and
+// match arms. Statement lists are not nodes: their statements are children of the node
+// that owns the list.
+
+// Inspect visits the tree rooted at n in depth-first pre-order: it calls f(n) and, when
+// f returns true, inspects each child of n in turn. A node's children are read after f
+// has returned, so f may replace fields of the node it is given and the walk goes on
+// below the new values. Unlike go/ast.Inspect, f is never called with nil, neither for
+// absent children nor after a node's children. A nil n (or typed nil pointer) visits
+// nothing.
+func Inspect(n Node, f func(Node) bool) {
+	if isNil(n) || !f(n) {
+		return
+	}
+	eachChild(n, func(c Node) { Inspect(c, f) })
+}
+
+// PreorderStack is Inspect for callbacks that need the ancestors of a node, in the style
+// of go/ast.PreorderStack: f gets the node and the traversal stack, which is stack with
+// every node from root down to n's parent appended (n itself is not on it). f must not
+// keep the slice: the walk reuses it.
+func PreorderStack(root Node, stack []Node, f func(n Node, stack []Node) bool) {
+	var visit func(n Node)
+	visit = func(n Node) {
+		if !f(n, stack) {
+			return
+		}
+		stack = append(stack, n)
+		eachChild(n, visit)
+		stack = stack[:len(stack)-1]
+	}
+	if !isNil(root) {
+		visit(root)
+	}
+}
+
+// Children returns the nodes directly below n, in the order Inspect visits them.
+func Children(n Node) []Node {
+	var out []Node
+	if !isNil(n) {
+		eachChild(n, func(c Node) { out = append(out, c) })
+	}
+	return out
+}
+
+// NamePath returns the name path n owns: the tool of a CallExpr or DoExpr, the function
+// name of a FnCallExpr, the target of an ExprStmt; nil for every other node. A name path
+// is an IdentPath that names something rather than reading a variable, which walks
+// counting a program's expressions leave out.
+func NamePath(n Node) *IdentPath {
+	switch n := n.(type) {
+	case *CallExpr:
+		if n != nil {
+			return n.Tool
+		}
+	case *DoExpr:
+		if n != nil {
+			return n.Tool
+		}
+	case *FnCallExpr:
+		if n != nil {
+			return n.Name
+		}
+	case *ExprStmt:
+		if n != nil {
+			return n.Target
+		}
+	}
+	return nil
+}
+
+// Args returns the argument record of a call-like node (CallExpr, DoExpr, AssertExpr,
+// CheckExpr, FnCallExpr); nil for every other node.
+func Args(n Node) *RecordExpr {
+	switch n := n.(type) {
+	case *CallExpr:
+		if n != nil {
+			return n.Args
+		}
+	case *DoExpr:
+		if n != nil {
+			return n.Args
+		}
+	case *AssertExpr:
+		if n != nil {
+			return n.Args
+		}
+	case *CheckExpr:
+		if n != nil {
+			return n.Args
+		}
+	case *FnCallExpr:
+		if n != nil {
+			return n.Args
+		}
+	}
+	return nil
+}
+
+// Bodies returns pointers to the statement lists n directly owns, in field order: a
+// function's body, an if block's then and else bodies, the body of a for, filter or
+// loop block, of a match arm (a MatchExpr owns none itself: its arms do), a try's try
+// and catch bodies. The Program's top-level statements are not a body. Callers edit a
+// list in place through its pointer.
+func Bodies(n Node) []*[]Stmt {
+	if isNil(n) {
+		return nil
+	}
+	switch n := n.(type) {
+	case *FnDecl:
+		return []*[]Stmt{&n.Body}
+	case *IfBlockExpr:
+		return []*[]Stmt{&n.ThenBody, &n.ElseBody}
+	case *ForExpr:
+		return []*[]Stmt{&n.Body}
+	case *FilterBlockExpr:
+		return []*[]Stmt{&n.Body}
+	case *LoopExpr:
+		return []*[]Stmt{&n.Body}
+	case *MatchArm:
+		return []*[]Stmt{&n.Body}
+	case *TryExpr:
+		return []*[]Stmt{&n.TryBody, &n.CatchBody}
+	}
+	return nil
+}
+
+// eachChild calls visit on every non-nil child of the non-nil node n, in field order,
+// reading each field only when its turn comes.
+func eachChild(n Node, visit func(Node)) {
+	child := func(c Node) {
+		if !isNil(c) {
+			visit(c)
+		}
+	}
+	stmts := func(list []Stmt) {
+		for _, s := range list {
+			child(s)
+		}
+	}
+	switch n := n.(type) {
+	case *Program:
+		for _, h := range n.Headers {
+			child(h)
+		}
+		stmts(n.Statements)
+	case *CapDecl:
+		child(n.Capabilities)
+	case *BudgetDecl:
+		child(n.Budget)
+	case *ImportDecl:
+	case *LetStmt:
+		child(n.Value)
+	case *ExprStmt:
+		child(n.Expr)
+		child(n.Target)
+	case *ReturnStmt:
+		child(n.Value)
+	case *FnDecl:
+		stmts(n.Body)
+	case *IntLiteral, *FloatLiteral, *BoolLiteral, *StrLiteral, *NullLiteral, *IdentPath:
+	case *RecordExpr:
+		for _, en := range n.Pairs {
+			child(en)
+		}
+	case *RecordPair:
+		child(n.Value)
+	case *SpreadPair:
+		child(n.Expr)
+	case *ListExpr:
+		for _, e := range n.Elements {
+			child(e)
+		}
+	case *CallExpr:
+		child(n.Tool)
+		child(n.Args)
+	case *DoExpr:
+		child(n.Tool)
+		child(n.Args)
+	case *AssertExpr:
+		child(n.Args)
+	case *CheckExpr:
+		child(n.Args)
+	case *FnCallExpr:
+		child(n.Name)
+		child(n.Args)
+	case *IfExpr:
+		child(n.Cond)
+		child(n.Then)
+		child(n.Else)
+	case *IfBlockExpr:
+		child(n.Cond)
+		stmts(n.ThenBody)
+		stmts(n.ElseBody)
+	case *ForExpr:
+		child(n.List)
+		stmts(n.Body)
+	case *FilterBlockExpr:
+		child(n.List)
+		stmts(n.Body)
+	case *LoopExpr:
+		child(n.Init)
+		child(n.Times)
+		stmts(n.Body)
+	case *MatchExpr:
+		child(n.Subject)
+		child(n.OkArm)
+		child(n.ErrArm)
+	case *MatchArm:
+		stmts(n.Body)
+	case *TryExpr:
+		stmts(n.TryBody)
+		stmts(n.CatchBody)
+	case *BinaryExpr:
+		child(n.Left)
+		child(n.Right)
+	case *UnaryExpr:
+		child(n.Operand)
+	}
+}
