@@ -894,7 +894,10 @@
     return a.concat(b);
   }
   function compareValues(a, b, limits) {
-    if (typeof a === "number" && typeof b === "number") return a - b;
+    if (typeof a === "number" && typeof b === "number") {
+      const d = a - b;
+      return d === 0 ? 0 : d;
+    }
     if (typeof a === "string" && typeof b === "string") return a.localeCompare(b);
     const ja = jsonText(a, limits);
     const jb = jsonText(b, limits);
@@ -1257,15 +1260,70 @@
       return lookupAccessor(this, key, "__lookupSetter__", "set");
     }
   };
-  function installV8Compat() {
-    for (const name of Object.keys(legacyAccessors)) {
-      if (Object.prototype.hasOwnProperty.call(Object.prototype, name)) continue;
-      const fn = legacyAccessors[name];
+  function thisString(v, method) {
+    if (v === null || v === void 0) throw new TypeError(`String.prototype.${method} called on null or undefined`);
+    return String(v);
+  }
+  function html(method, tag, attribute) {
+    return function(value) {
+      const s = thisString(this, method);
+      const attr = attribute === void 0 ? "" : ` ${attribute}="${String(value).replace(/"/g, "&quot;")}"`;
+      return `<${tag}${attr}>${s}</${tag}>`;
+    };
+  }
+  function wellFormed(s) {
+    let out = "";
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 55296 && c <= 56319 && i + 1 < s.length) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 56320 && d <= 57343) {
+          out += s[i] + s[i + 1];
+          i++;
+          continue;
+        }
+      }
+      out += c >= 55296 && c <= 57343 ? "\uFFFD" : s[i];
+    }
+    return out;
+  }
+  var stringMethods = {
+    anchor: html("anchor", "a", "name"),
+    big: html("big", "big"),
+    blink: html("blink", "blink"),
+    bold: html("bold", "b"),
+    fixed: html("fixed", "tt"),
+    fontcolor: html("fontcolor", "font", "color"),
+    fontsize: html("fontsize", "font", "size"),
+    italics: html("italics", "i"),
+    link: html("link", "a", "href"),
+    small: html("small", "small"),
+    strike: html("strike", "strike"),
+    sub: html("sub", "sub"),
+    sup: html("sup", "sup"),
+    isWellFormed: function() {
+      const s = thisString(this, "isWellFormed");
+      return wellFormed(s) === s;
+    },
+    toWellFormed: function() {
+      return wellFormed(thisString(this, "toWellFormed"));
+    }
+  };
+  function install(proto, methods, lengths) {
+    var _a;
+    for (const name of Object.keys(methods)) {
+      if (Object.prototype.hasOwnProperty.call(proto, name)) continue;
+      const fn = methods[name];
       const nativeText = `function ${name}() { [native code] }`;
       Object.defineProperty(fn, "name", { value: name, configurable: true });
+      Object.defineProperty(fn, "length", { value: (_a = lengths[name]) != null ? _a : 0, configurable: true });
       Object.defineProperty(fn, "toString", { value: () => nativeText, configurable: true, writable: true });
-      Object.defineProperty(Object.prototype, name, { value: fn, writable: true, enumerable: false, configurable: true });
+      Object.defineProperty(proto, name, { value: fn, writable: true, enumerable: false, configurable: true });
     }
+  }
+  function installV8Compat() {
+    install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
+    install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
   }
   function multiply(l, r) {
     const p = l * r;
@@ -2143,7 +2201,6 @@
   var HEX = table();
   var PUNCT_KIND = table();
   var SIMPLE_ESCAPE = table();
-  var KEYWORD_START = table();
   var KEYWORDS = table();
   (function initTables() {
     const set = (t, chars, v) => {
@@ -2209,10 +2266,7 @@
       ["false", 25 /* False */],
       ["null", 26 /* Null */]
     ];
-    for (const [word, kind] of keywords) {
-      KEYWORDS[word] = kind;
-      KEYWORD_START[word.charAt(0)] = 1;
-    }
+    for (const [word, kind] of keywords) KEYWORDS[word] = kind;
   })();
   var numberKind = 28 /* IntLit */;
   function scanNumber(chars, p) {
@@ -2296,7 +2350,8 @@
       line: new Int32Array(capacity),
       col: new Int32Array(capacity),
       endCol: new Int32Array(capacity),
-      aux: new Int32Array(capacity)
+      aux: new Int32Array(capacity),
+      word: []
     };
   }
   function grownTable(old, capacity) {
@@ -2308,6 +2363,7 @@
     bigger.col.set(old.col);
     bigger.endCol.set(old.endCol);
     bigger.aux.set(old.aux);
+    bigger.word = old.word;
     return bigger;
   }
   function lex(src2, file2) {
@@ -2349,6 +2405,7 @@
     let cols2 = tokenTable.col;
     let endCols2 = tokenTable.endCol;
     let auxes2 = tokenTable.aux;
+    const words2 = tokenTable.word;
     let t = 0;
     let i = 0;
     let line = 1;
@@ -2366,17 +2423,16 @@
       switch (CLASS[c]) {
         case 5 /* Word */: {
           while (WORD_CHAR[chars[end]] === 1) end++;
-          kind = 30 /* Ident */;
-          const len2 = end - i;
-          if (len2 <= 6 && len2 >= 2 && KEYWORD_START[c] === 1) {
-            const word = src2.slice(i, end);
-            const kw = KEYWORDS[word];
-            if (kw !== void 0) {
-              kind = kw;
-            } else if (word === "call" && chars[end] === "?") {
-              kind = 5 /* CallQ */;
-              end++;
-            }
+          const word = src2.slice(i, end);
+          words2[t] = word;
+          const kw = KEYWORDS[word];
+          if (kw !== void 0) {
+            kind = kw;
+          } else if (word === "call" && chars[end] === "?") {
+            kind = 5 /* CallQ */;
+            end++;
+          } else {
+            kind = 30 /* Ident */;
           }
           break;
         }
@@ -2606,6 +2662,7 @@
   var cols = NO_TOKENS;
   var endCols = NO_TOKENS;
   var auxes = NO_TOKENS;
+  var words = [];
   var at = 0;
   var astError = null;
   var SyntaxFailure = class {
@@ -2642,6 +2699,7 @@
     cols = tokens === null ? NO_TOKENS : tokens.col;
     endCols = tokens === null ? NO_TOKENS : tokens.endCol;
     auxes = tokens === null ? NO_TOKENS : tokens.aux;
+    words = tokens === null ? [] : tokens.word;
   }
   function span(first, last) {
     return {
@@ -2785,7 +2843,7 @@
         at++;
         const path = stringValue(expect(29 /* StringLit */));
         expect(10 /* As */);
-        const alias = image(expect(30 /* Ident */));
+        const alias = words[expect(30 /* Ident */)];
         headers.push({ kind: "ImportDecl", span: span(s, at - 1), path, alias });
       } else {
         break;
@@ -2803,7 +2861,7 @@
         return parseFnDecl();
       case 11 /* Let */: {
         at++;
-        const name = image(expect(30 /* Ident */));
+        const name = words[expect(30 /* Ident */)];
         expect(41 /* Equals */);
         const value = parseExpr();
         return { kind: "LetStmt", span: span(s, at - 1), name, value };
@@ -2828,14 +2886,14 @@
   function parseFnDecl() {
     const s = at;
     at++;
-    const name = image(expect(30 /* Ident */));
+    const name = words[expect(30 /* Ident */)];
     expect(31 /* LBrace */);
     const params = [];
     if (kinds[at] === 30 /* Ident */) {
-      params.push(image(at));
+      params.push(words[at]);
       at++;
       while (kinds[at] === 38 /* Comma */ && kinds[at + 1] === 30 /* Ident */) {
-        params.push(image(at + 1));
+        params.push(words[at + 1]);
         at += 2;
       }
       if (kinds[at] === 38 /* Comma */) at++;
@@ -2853,17 +2911,17 @@
   }
   function parseBinder() {
     expect(31 /* LBrace */);
-    const name = image(expect(30 /* Ident */));
+    const name = words[expect(30 /* Ident */)];
     expect(32 /* RBrace */);
     return name;
   }
   function parseIdentPath() {
     const s = expect(30 /* Ident */);
-    const parts = [image(s)];
+    const parts = [words[s]];
     while (kinds[at] === 40 /* Dot */) {
       at++;
       if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
-      parts.push(image(at));
+      parts.push(words[at]);
       at++;
     }
     return { kind: "IdentPath", span: span(s, at - 1), parts };
@@ -3071,12 +3129,12 @@
       const expr = parseExpr();
       return { kind: "SpreadPair", span: span(s, at - 1), expr };
     }
-    let key = image(s);
+    let key = words[s];
     at++;
     while (kinds[at] === 40 /* Dot */) {
       at++;
       if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
-      key += "." + image(at);
+      key += "." + words[at];
       at++;
     }
     expect(37 /* Colon */);
@@ -3205,7 +3263,7 @@
   }
   function parseArm() {
     const s = expect(30 /* Ident */);
-    const tag = image(s);
+    const tag = words[s];
     const name = parseBinder();
     const body = parseBlock();
     const where = span(s, at - 1);

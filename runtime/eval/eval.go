@@ -92,7 +92,8 @@ type evaluator struct {
 	evidence []value.Value
 	trace    traceLog
 
-	freeScopes []*scope // finished scopes ready for reuse (scope.go)
+	freeScopes []*scope                 // finished scopes ready for reuse (scope.go)
+	literals   map[ast.Expr]value.Value // boxed literals of a long run (expr.go)
 
 	depth   int  // nested user-function invocations (Limits.MaxDepth)
 	nesting int  // nested evaluator frames, a proxy for Go stack use

@@ -26,11 +26,20 @@ func (ev *evaluator) eval(e ast.Expr, s *scope) (value.Value, error) {
 func (ev *evaluator) evalNode(e ast.Expr, s *scope) (value.Value, error) {
 	switch e := e.(type) {
 	case *ast.IntLiteral:
-		return number(e.Value), nil
+		if v, ok := value.SmallInt(e.Value); ok {
+			return v, nil
+		}
+		return ev.literal(e), nil
 	case *ast.FloatLiteral:
-		return number(e.Value), nil
+		if v, ok := value.SmallInt(e.Value); ok {
+			return v, nil
+		}
+		return ev.literal(e), nil
 	case *ast.StrLiteral:
-		return e.Value, nil
+		if e.Value == "" {
+			return "", nil
+		}
+		return ev.literal(e), nil
 	case *ast.BoolLiteral:
 		return e.Value, nil
 	case *ast.NullLiteral:
@@ -118,6 +127,39 @@ func (ev *evaluator) evalNode(e ast.Expr, s *scope) (value.Value, error) {
 		return nil, fmt.Errorf("missing expression")
 	}
 	return nil, fmt.Errorf("unknown expression node %T", e)
+}
+
+// literalCacheAfter is the number of steps after which a run keeps the boxes of the
+// literals it evaluates.
+const literalCacheAfter = 512
+
+// literal returns the value of a number or string literal. Storing a number or string
+// in a Value allocates; a long run evaluates the same literals (in loop bodies, in
+// functions) again and again, so once it has taken literalCacheAfter steps it keeps
+// their boxes.
+func (ev *evaluator) literal(e ast.Expr) value.Value {
+	long := ev.steps >= literalCacheAfter
+	if long {
+		if v, ok := ev.literals[e]; ok {
+			return v
+		}
+	}
+	var v value.Value
+	switch e := e.(type) {
+	case *ast.IntLiteral:
+		v = e.Value
+	case *ast.FloatLiteral:
+		v = e.Value
+	case *ast.StrLiteral:
+		v = e.Value
+	}
+	if long {
+		if ev.literals == nil {
+			ev.literals = make(map[ast.Expr]value.Value)
+		}
+		ev.literals[e] = v
+	}
+	return v
 }
 
 // evalPath reads a variable and walks its further segments through records (spec §5.5).

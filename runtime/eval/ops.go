@@ -53,9 +53,7 @@ func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, e
 			if b == 0 {
 				return nil, newError("E_TYPE", e, "Modulo by zero.")
 			}
-			// JavaScript's % is the truncated remainder, which is C fmod = math.Mod
-			// (sign of the dividend, -0 kept, NaN for infinite dividends).
-			return number(math.Mod(a, b)), nil
+			return number(modulo(a, b)), nil
 		}
 	case "<", ">", "<=", ">=":
 		switch a := l.(type) {
@@ -71,6 +69,22 @@ func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, e
 		return nil, newError("E_TYPE", e, "Operator '%s' requires numbers or strings of the same type, got %s and %s.", e.Op, value.TypeofName(l), value.TypeofName(r))
 	}
 	return nil, fmt.Errorf("unknown binary operator %q", e.Op)
+}
+
+// modulo is JavaScript's a % b for b != 0: the truncated remainder, which is C fmod =
+// math.Mod (sign of the dividend, -0 kept, NaN for infinite dividends). math.Mod is slow,
+// so integral operands within ±2^53, where int64 arithmetic is exact, take the integer
+// remainder (truncated too); only its -0 needs restoring.
+func modulo(a, b float64) float64 {
+	const exact = 1 << 53
+	if a == math.Trunc(a) && b == math.Trunc(b) && math.Abs(a) <= exact && math.Abs(b) <= exact {
+		r := float64(int64(a) % int64(b))
+		if r == 0 && math.Signbit(a) {
+			return math.Copysign(0, -1)
+		}
+		return r
+	}
+	return math.Mod(a, b)
 }
 
 // compareNumbers is IEEE comparison: every comparison involving NaN is false.

@@ -213,11 +213,17 @@ func fitsSizeLimit(o outcome.Outcome, maxSize int) (string, bool) {
 			}
 		}
 	}
+	// The call events of one function share one data record: check it once.
+	var checked *value.Record
 	for _, e := range o.Trace {
+		if r, ok := e.Data.(*value.Record); ok && r == checked {
+			continue
+		}
 		if e.Data != nil {
 			if d, ok := check(e.Event+" data", e.Data); !ok {
 				return d, false
 			}
+			checked, _ = e.Data.(*value.Record)
 		}
 	}
 	for _, c := range o.ToolCalls {

@@ -1,7 +1,6 @@
 package stdlib
 
 import (
-	"math"
 	"sort"
 
 	"github.com/a0diff/a0diff/runtime/value"
@@ -10,11 +9,12 @@ import (
 // sort { in: list, by?: string | list of strings } (§8.4).
 //
 // The reference sorts with Array.prototype.sort and a comparator. In goja that is Go's
-// sort.Stable over Less(i, j) = compare(x_i, x_j) < 0, where a comparator result counts
-// as negative when it is < 0 or has its sign bit set (so -0, e.g. `-0 - 0`, means "less";
-// goja's NaN is positive and means "equal"). This implementation runs the same
-// algorithm with the same Less, so even comparators that are not a consistent order
-// (NaN and Infinity among other types) give the reference's permutation.
+// sort.Stable over Less(i, j) = compare(x_i, x_j) < 0 (NaN means "equal"; a -0 result,
+// e.g. `-0 - 0`, also means "equal", as in ECMAScript: goja alone would take it for
+// "less", and the reference returns +0 instead to keep the sort stable). This
+// implementation runs the same algorithm with the same Less, so even comparators that
+// are not a consistent order (NaN and Infinity among other types) give the reference's
+// permutation.
 //
 // With by:, the keys are tried in order and the first result !== 0 is returned: a -0
 // result (=== 0) moves on to the next key, a NaN result (!== 0) is returned and means
@@ -115,8 +115,7 @@ func (s *sorter) Less(i, j int) bool {
 	a := s.keys[s.perm[i]*s.perKey:]
 	b := s.keys[s.perm[j]*s.perKey:]
 	if !s.byKeys {
-		r := s.compare(&a[0], &b[0])
-		return r < 0 || (r == 0 && math.Signbit(r))
+		return s.compare(&a[0], &b[0]) < 0
 	}
 	for k := range s.perKey {
 		if r := s.compare(&a[k], &b[k]); r != 0 {

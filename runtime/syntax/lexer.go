@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"strconv"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/ast"
@@ -43,24 +42,6 @@ func tokenizeInto(file, src string, buf []token) ([]token, []outcome.Diagnostic)
 	lx.toks = buf[:0]
 	lx.run()
 	return lx.toks, lx.errs
-}
-
-// tokenBuffers recycles the token slices of finished parses (*[]token): the slice is the
-// largest allocation of a parse, and nothing refers to it once the tree is built (tokens
-// are only read while parsing; their texts are substrings of the source).
-var tokenBuffers = sync.Pool{New: func() any { return new([]token) }}
-
-// maxRecycledTokens bounds the slices kept for reuse: a huge program's is left to the GC.
-const maxRecycledTokens = 1 << 16
-
-// recycleTokens hands toks back to tokenBuffers through the holder it came in.
-func recycleTokens(holder *[]token, toks []token) {
-	if cap(toks) > maxRecycledTokens {
-		return
-	}
-	clear(toks) // drop the references into the source
-	*holder = toks[:0]
-	tokenBuffers.Put(holder)
 }
 
 func (lx *lexer) run() {

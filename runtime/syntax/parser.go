@@ -3,6 +3,7 @@ package syntax
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/ast"
@@ -34,13 +35,13 @@ func Parse(file, src string) (*ast.Program, []outcome.Diagnostic) {
 	if !utf8.ValidString(src) {
 		src = DecodeSource([]byte(src))
 	}
-	holder := tokenBuffers.Get().(*[]token)
-	toks, lexErrs := tokenizeInto(file, src, *holder)
-	defer recycleTokens(holder, toks)
+	p := parsers.Get().(*parser)
+	defer p.recycle()
+	toks, lexErrs := tokenizeInto(file, src, p.toks)
+	p.file, p.toks = file, toks
 	if len(lexErrs) > 0 {
 		return nil, lexErrs
 	}
-	p := &parser{file: file, toks: toks}
 	prog, diag := p.parseProgram()
 	if diag != nil {
 		return nil, []outcome.Diagnostic{*diag}
@@ -63,6 +64,57 @@ type parser struct {
 	last     int // index of the last consumed token
 	depth    int
 	deferred *outcome.Diagnostic
+
+	// Scratch stacks for the items of the lists being parsed (nested lists push above
+	// their parent's items); popExact moves a finished list into a slice of its exact
+	// size, so no list is built by repeated growth.
+	entries  []ast.RecordEntry
+	elements []ast.Expr
+	stmts    []ast.Stmt
+}
+
+// parsers recycles parser state from parse to parse: the token slice (the largest
+// allocation of a parse) and the scratch stacks. Nothing refers to them once the tree is
+// built: tokens are only read while parsing, and finished lists are copied out of the
+// stacks. Old tokens are not cleared; the source texts they point into stay reachable
+// only until the pool lets go of the parser at a later GC.
+var parsers = sync.Pool{New: func() any { return new(parser) }}
+
+// maxRecycledItems bounds the token slice and stacks kept for reuse: a huge program's
+// are left to the GC.
+const maxRecycledItems = 1 << 16
+
+// recycle empties p, keeping its slices' room, and returns it to parsers.
+func (p *parser) recycle() {
+	next := &parser{}
+	if cap(p.toks) <= maxRecycledItems {
+		next.toks = p.toks[:0]
+	}
+	// After a syntax error the stacks still hold items of unfinished lists.
+	if cap(p.entries) <= maxRecycledItems {
+		clear(p.entries)
+		next.entries = p.entries[:0]
+	}
+	if cap(p.elements) <= maxRecycledItems {
+		clear(p.elements)
+		next.elements = p.elements[:0]
+	}
+	if cap(p.stmts) <= maxRecycledItems {
+		clear(p.stmts)
+		next.stmts = p.stmts[:0]
+	}
+	*p = *next
+	parsers.Put(p)
+}
+
+// popExact removes the items above mark from *stack and returns them in a new slice of
+// exactly their number (an empty, non-nil slice when there are none).
+func popExact[T any](stack *[]T, mark int) []T {
+	items := make([]T, len(*stack)-mark)
+	copy(items, (*stack)[mark:])
+	clear((*stack)[mark:])
+	*stack = (*stack)[:mark]
+	return items
 }
 
 type bailout struct{ diag outcome.Diagnostic }
@@ -179,7 +231,10 @@ func (p *parser) program() *ast.Program {
 		break
 	}
 	for canStartStmt(p.peekKind()) {
-		prog.Statements = append(prog.Statements, p.stmt())
+		p.stmts = append(p.stmts, p.stmt())
+	}
+	if len(p.stmts) > 0 {
+		prog.Statements = popExact(&p.stmts, 0)
 	}
 	if t := p.peek(); t.kind != tEOF {
 		p.fail(t, "Syntax error near '"+t.text+"'.")
@@ -253,12 +308,12 @@ func (p *parser) paramList() []string {
 
 func (p *parser) block() []ast.Stmt {
 	p.expect(tLBrace)
-	body := []ast.Stmt{}
+	mark := len(p.stmts)
 	for canStartStmt(p.peekKind()) {
-		body = append(body, p.stmt())
+		p.stmts = append(p.stmts, p.stmt())
 	}
 	p.expect(tRBrace)
-	return body
+	return popExact(&p.stmts, mark)
 }
 
 // binder parses `{ IDENT }` (match arms, catch).
@@ -474,40 +529,43 @@ func (p *parser) comparison() ast.Expr {
 func (p *parser) additive() ast.Expr {
 	start := p.pos
 	left := p.multiplicative()
-	var chain []*ast.BinaryExpr
+	chain := 0
 	for k := p.peekKind(); k == tPlus || k == tMinus; k = p.peekKind() {
 		op := p.advance().text
 		right := p.multiplicative()
-		n := &ast.BinaryExpr{Op: op, Left: left, Right: right}
-		chain = append(chain, n)
-		left = n
+		left = &ast.BinaryExpr{Op: op, Left: left, Right: right}
+		chain++
 	}
-	p.setChainSpan(start, chain)
+	p.setChainSpan(start, left, chain)
 	return left
 }
 
 func (p *parser) multiplicative() ast.Expr {
 	start := p.pos
 	left := p.unary()
-	var chain []*ast.BinaryExpr
+	chain := 0
 	for k := p.peekKind(); k == tStar || k == tSlash || k == tPercent; k = p.peekKind() {
 		op := p.advance().text
 		right := p.unary()
-		n := &ast.BinaryExpr{Op: op, Left: left, Right: right}
-		chain = append(chain, n)
-		left = n
+		left = &ast.BinaryExpr{Op: op, Left: left, Right: right}
+		chain++
 	}
-	p.setChainSpan(start, chain)
+	p.setChainSpan(start, left, chain)
 	return left
 }
 
-func (p *parser) setChainSpan(start int, chain []*ast.BinaryExpr) {
-	if len(chain) == 0 {
+// setChainSpan gives the span from token start to the last consumed token to the chain
+// nodes of one additive or multiplicative chain: the first n nodes down the Left spine
+// from top (below them, a Left operand is an operand of its own, e.g. parenthesised).
+func (p *parser) setChainSpan(start int, top ast.Expr, n int) {
+	if n == 0 {
 		return
 	}
 	sp := p.spanFrom(start)
-	for _, n := range chain {
-		n.Span = sp
+	for node := top; n > 0; n-- {
+		b := node.(*ast.BinaryExpr)
+		b.Span = sp
+		node = b.Left
 	}
 }
 
@@ -581,12 +639,21 @@ func parseNumber(text string) float64 {
 // identPath: IDENT { "." KeyName }.
 func (p *parser) identPath() *ast.IdentPath {
 	start := p.pos
-	parts := []string{p.expect(tIdent).text}
+	// Most paths are one name: the node and its Parts share one allocation.
+	x := &identPathWithRoom{}
+	x.first[0] = p.expect(tIdent).text
+	parts := x.first[:]
 	for p.peekKind() == tDot {
 		p.advance()
 		parts = append(parts, p.keyName())
 	}
-	return &ast.IdentPath{Span: p.spanFrom(start), Parts: parts}
+	x.path = ast.IdentPath{Span: p.spanFrom(start), Parts: parts}
+	return &x.path
+}
+
+type identPathWithRoom struct {
+	path  ast.IdentPath
+	first [1]string
 }
 
 func (p *parser) keyName() string {
@@ -601,18 +668,20 @@ func (p *parser) keyName() string {
 func (p *parser) record() *ast.RecordExpr {
 	start := p.pos
 	p.expect(tLBrace)
-	rec := &ast.RecordExpr{Pairs: []ast.RecordEntry{}}
+	rec := &ast.RecordExpr{}
+	mark := len(p.entries)
 	if canStartEntry(p.peekKind()) {
-		rec.Pairs = append(rec.Pairs, p.entry())
+		p.entries = append(p.entries, p.entry())
 		for p.peekKind() == tComma && canStartEntry(p.peekKindAt(1)) {
 			p.advance()
-			rec.Pairs = append(rec.Pairs, p.entry())
+			p.entries = append(p.entries, p.entry())
 		}
 		if p.peekKind() == tComma {
 			p.advance()
 		}
 	}
 	p.expect(tRBrace)
+	rec.Pairs = popExact(&p.entries, mark)
 	rec.Span = p.spanFrom(start)
 	return rec
 }
@@ -637,18 +706,20 @@ func (p *parser) entry() ast.RecordEntry {
 func (p *parser) list() *ast.ListExpr {
 	start := p.pos
 	p.expect(tLBracket)
-	l := &ast.ListExpr{Elements: []ast.Expr{}}
+	l := &ast.ListExpr{}
+	mark := len(p.elements)
 	if canStartExpr(p.peekKind()) {
-		l.Elements = append(l.Elements, p.expr())
+		p.elements = append(p.elements, p.expr())
 		for p.peekKind() == tComma && canStartExpr(p.peekKindAt(1)) {
 			p.advance()
-			l.Elements = append(l.Elements, p.expr())
+			p.elements = append(p.elements, p.expr())
 		}
 		if p.peekKind() == tComma {
 			p.advance()
 		}
 	}
 	p.expect(tRBracket)
+	l.Elements = popExact(&p.elements, mark)
 	l.Span = p.spanFrom(start)
 	return l
 }

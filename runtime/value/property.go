@@ -101,14 +101,19 @@ var funcArity = map[string]float64{
 	"__defineSetter__": 2, "__lookupGetter__": 1, "__lookupSetter__": 1,
 }
 
-// The method names of goja's String, Array, Number, Boolean and Function prototypes.
+// The method names of the String, Array, Number, Boolean and Function prototypes as the
+// reference has them: goja's, plus the String methods of V8 (Node 20) that goja lacks and
+// the reference installs (reference/ts/src/v8compat.ts: the Annex B HTML methods,
+// isWellFormed and toWellFormed).
 var (
 	stringMethods = nameSet("at", "charAt", "charCodeAt", "codePointAt", "concat", "endsWith",
 		"includes", "indexOf", "lastIndexOf", "localeCompare", "match", "matchAll", "normalize",
 		"padEnd", "padStart", "repeat", "replace", "replaceAll", "search", "slice", "split",
 		"startsWith", "substr", "substring", "toLocaleLowerCase", "toLocaleUpperCase",
 		"toLowerCase", "toString", "toUpperCase", "trim", "trimEnd", "trimLeft", "trimRight",
-		"trimStart", "valueOf")
+		"trimStart", "valueOf",
+		"anchor", "big", "blink", "bold", "fixed", "fontcolor", "fontsize", "italics", "link",
+		"small", "strike", "sub", "sup", "isWellFormed", "toWellFormed")
 	arrayMethods = nameSet("at", "concat", "copyWithin", "entries", "every", "fill", "filter",
 		"find", "findIndex", "findLast", "findLastIndex", "flat", "flatMap", "forEach",
 		"includes", "indexOf", "join", "keys", "lastIndexOf", "map", "pop", "push", "reduce",

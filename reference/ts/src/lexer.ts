@@ -31,7 +31,9 @@ export const TOKEN_NAMES: readonly string[] = [
 // end matters only in a syntax error (see the parser's tokenSpan). For a StringLit, aux[t]
 // is 2 * P + E where P is the offset within the literal of its first raw control character
 // (0 if none: offset 0 is the opening quote) and E is 1 when the literal contains a
-// backslash escape; it is 0 for other tokens. The last token is EOF.
+// backslash escape; it is 0 for other tokens. The text of an identifier or keyword token
+// (`call?` excepted) is word[t], which holds stale texts at other numbers. The last token
+// is EOF.
 export interface Tokens {
   kind: Int32Array;
   start: Int32Array;
@@ -40,6 +42,7 @@ export interface Tokens {
   col: Int32Array;
   endCol: Int32Array;
   aux: Int32Array;
+  word: string[];
 }
 
 export interface Lexed {
@@ -67,7 +70,6 @@ const DIGIT = table(); // 1 for [0-9]
 const HEX = table(); // 1 for [0-9A-Fa-f]
 const PUNCT_KIND = table(); // token kind of a one-character punctuator
 const SIMPLE_ESCAPE = table(); // 1 for the characters after a backslash in \" \\ \/ \b \f \n \r \t
-const KEYWORD_START = table(); // 1 for the first letters of keywords
 const KEYWORDS = table(); // keyword spelling -> kind
 (function initTables() {
   const set = (t: Table, chars: string, v: number) => {
@@ -105,7 +107,7 @@ const KEYWORDS = table(); // keyword spelling -> kind
     ["for", T.For], ["fn", T.Fn], ["try", T.Try], ["true", T.True], ["false", T.False],
     ["null", T.Null],
   ];
-  for (const [word, kind] of keywords) { KEYWORDS[word] = kind; KEYWORD_START[word.charAt(0)] = 1; }
+  for (const [word, kind] of keywords) KEYWORDS[word] = kind;
 })();
 
 // Kind of the last number scanned by scanNumber.
@@ -202,6 +204,7 @@ function newTable(capacity: number): Tokens {
     col: new Int32Array(capacity),
     endCol: new Int32Array(capacity),
     aux: new Int32Array(capacity),
+    word: [],
   };
 }
 
@@ -214,6 +217,7 @@ function grownTable(old: Tokens, capacity: number): Tokens {
   bigger.col.set(old.col);
   bigger.endCol.set(old.endCol);
   bigger.aux.set(old.aux);
+  bigger.word = old.word; // a plain array grows by itself
   return bigger;
 }
 
@@ -272,6 +276,7 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
   let cols = tokenTable.col;
   let endCols = tokenTable.endCol;
   let auxes = tokenTable.aux;
+  const words = tokenTable.word;
   let t = 0; // the next token's number
   let i = 0;
   let line = 1;
@@ -289,18 +294,18 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
     switch (CLASS[c]) {
       case C.Word: {
         while (WORD_CHAR[chars[end]] === 1) end++;
-        kind = T.Ident;
-        const len = end - i;
-        if (len <= 6 && len >= 2 && KEYWORD_START[c] === 1) {
-          const word = src.slice(i, end);
-          const kw = KEYWORDS[word];
-          if (kw !== undefined) {
-            kind = kw;
-          } else if (word === "call" && chars[end] === "?") {
-            // `call?` is a keyword only with its question mark, which no identifier contains.
-            kind = T.CallQ;
-            end++;
-          }
+        // The parser needs the text of (nearly) every word, so it is taken here, once.
+        const word = src.slice(i, end);
+        words[t] = word;
+        const kw = KEYWORDS[word];
+        if (kw !== undefined) {
+          kind = kw;
+        } else if (word === "call" && chars[end] === "?") {
+          // `call?` is a keyword only with its question mark, which no identifier contains.
+          kind = T.CallQ;
+          end++;
+        } else {
+          kind = T.Ident;
         }
         break;
       }

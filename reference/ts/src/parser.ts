@@ -59,6 +59,7 @@ let lines: Int32Array = NO_TOKENS;
 let cols: Int32Array = NO_TOKENS;
 let endCols: Int32Array = NO_TOKENS;
 let auxes: Int32Array = NO_TOKENS;
+let words: string[] = []; // the texts of identifier and keyword tokens
 let at = 0; // the number of the current token
 let astError: Diagnostic | null = null; // the first desugaring or string-decoding error
 
@@ -99,6 +100,7 @@ function setTokens(tokens: Tokens | null): void {
   cols = tokens === null ? NO_TOKENS : tokens.col;
   endCols = tokens === null ? NO_TOKENS : tokens.endCol;
   auxes = tokens === null ? NO_TOKENS : tokens.aux;
+  words = tokens === null ? [] : tokens.word;
 }
 
 // ---- spans and token text ----
@@ -262,7 +264,7 @@ function parseProgram(): Program {
       at++;
       const path = stringValue(expect(T.StringLit));
       expect(T.As);
-      const alias = image(expect(T.Ident));
+      const alias = words[expect(T.Ident)];
       headers.push({ kind: "ImportDecl", span: span(s, at - 1), path, alias });
     } else {
       break;
@@ -283,7 +285,7 @@ function parseStatement(): Stmt {
       return parseFnDecl();
     case T.Let: {
       at++;
-      const name = image(expect(T.Ident));
+      const name = words[expect(T.Ident)];
       expect(T.Equals);
       const value = parseExpr();
       return { kind: "LetStmt", span: span(s, at - 1), name, value };
@@ -312,14 +314,14 @@ function parseStatement(): Stmt {
 function parseFnDecl(): FnDecl {
   const s = at;
   at++;
-  const name = image(expect(T.Ident));
+  const name = words[expect(T.Ident)];
   expect(T.LBrace);
   const params: string[] = [];
   if (kinds[at] === T.Ident) {
-    params.push(image(at));
+    params.push(words[at]);
     at++;
     while (kinds[at] === T.Comma && kinds[at + 1] === T.Ident) {
-      params.push(image(at + 1));
+      params.push(words[at + 1]);
       at += 2;
     }
     if (kinds[at] === T.Comma) at++;
@@ -340,18 +342,18 @@ function parseBlock(): Stmt[] {
 // `{ IDENT }` of match arms and catch.
 function parseBinder(): string {
   expect(T.LBrace);
-  const name = image(expect(T.Ident));
+  const name = words[expect(T.Ident)];
   expect(T.RBrace);
   return name;
 }
 
 function parseIdentPath(): IdentPath {
   const s = expect(T.Ident);
-  const parts = [image(s)];
+  const parts = [words[s]];
   while (kinds[at] === T.Dot) {
     at++;
     if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
-    parts.push(image(at));
+    parts.push(words[at]);
     at++;
   }
   return { kind: "IdentPath", span: span(s, at - 1), parts };
@@ -561,12 +563,12 @@ function parseEntry(): RecordPair | SpreadPair {
     const expr = parseExpr();
     return { kind: "SpreadPair", span: span(s, at - 1), expr };
   }
-  let key = image(s);
+  let key = words[s];
   at++;
   while (kinds[at] === T.Dot) {
     at++;
     if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
-    key += "." + image(at);
+    key += "." + words[at];
     at++;
   }
   expect(T.Colon);
@@ -697,7 +699,7 @@ function parseMatch(): Expr {
 
 function parseArm(): MatchArm {
   const s = expect(T.Ident);
-  const tag = image(s);
+  const tag = words[s];
   const name = parseBinder();
   const body = parseBlock();
   const where = span(s, at - 1);

@@ -101,9 +101,14 @@ function concat(args: Rec, limits: Limits): Value {
 }
 
 // compareValues is sort's comparator (spec §8.4): numbers numerically, strings by locale
-// collation, anything else by the JSON texts of both values.
+// collation, anything else by the JSON texts of both values. A zero difference is returned
+// as +0: goja's Array.prototype.sort takes a -0 result (`-0 - 0`) for "less", where V8 and
+// ECMAScript take it for "equal", so -0 would jump ahead of an equal 0 (unstable).
 function compareValues(a: Value, b: Value, limits: Limits): number {
-  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "number" && typeof b === "number") {
+    const d = a - b;
+    return d === 0 ? 0 : d;
+  }
   if (typeof a === "string" && typeof b === "string") return a.localeCompare(b);
   const ja = jsonText(a, limits);
   const jb = jsonText(b, limits);

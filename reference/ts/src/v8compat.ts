@@ -41,15 +41,81 @@ const legacyAccessors: { [name: string]: Function } = {
   },
 };
 
-export function installV8Compat(): void {
-  for (const name of Object.keys(legacyAccessors)) {
-    if (Object.prototype.hasOwnProperty.call(Object.prototype, name)) continue;
-    const fn = legacyAccessors[name];
+// String.prototype in goja lacks methods V8 (Node 20) has: the Annex B HTML methods and
+// isWellFormed/toWellFormed. A0 reads them as function values through `sort` with `by:`
+// on string elements (spec §8.4, §10.2: `"a".bold` is a function in V8, undefined in goja),
+// so they are installed too.
+function thisString(v: unknown, method: string): string {
+  if (v === null || v === undefined) throw new TypeError(`String.prototype.${method} called on null or undefined`);
+  return String(v);
+}
+
+function html(method: string, tag: string, attribute?: string): Function {
+  return function (this: unknown, value?: unknown): string {
+    const s = thisString(this, method);
+    const attr = attribute === undefined ? "" : ` ${attribute}="${String(value).replace(/"/g, "&quot;")}"`;
+    return `<${tag}${attr}>${s}</${tag}>`;
+  };
+}
+
+// wellFormed replaces every lone surrogate of s by U+FFFD.
+function wellFormed(s: string): string {
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        out += s[i] + s[i + 1];
+        i++;
+        continue;
+      }
+    }
+    out += c >= 0xd800 && c <= 0xdfff ? "\ufffd" : s[i];
+  }
+  return out;
+}
+
+const stringMethods: { [name: string]: Function } = {
+  anchor: html("anchor", "a", "name"),
+  big: html("big", "big"),
+  blink: html("blink", "blink"),
+  bold: html("bold", "b"),
+  fixed: html("fixed", "tt"),
+  fontcolor: html("fontcolor", "font", "color"),
+  fontsize: html("fontsize", "font", "size"),
+  italics: html("italics", "i"),
+  link: html("link", "a", "href"),
+  small: html("small", "small"),
+  strike: html("strike", "strike"),
+  sub: html("sub", "sub"),
+  sup: html("sup", "sup"),
+  isWellFormed: function (this: unknown): boolean {
+    const s = thisString(this, "isWellFormed");
+    return wellFormed(s) === s;
+  },
+  toWellFormed: function (this: unknown): string {
+    return wellFormed(thisString(this, "toWellFormed"));
+  },
+};
+
+// install defines the methods missing from proto, V8-like: non-enumerable, with V8's
+// name, length and String() text.
+function install(proto: object, methods: { [name: string]: Function }, lengths: { [name: string]: number }): void {
+  for (const name of Object.keys(methods)) {
+    if (Object.prototype.hasOwnProperty.call(proto, name)) continue;
+    const fn = methods[name];
     const nativeText = `function ${name}() { [native code] }`;
     Object.defineProperty(fn, "name", { value: name, configurable: true });
+    Object.defineProperty(fn, "length", { value: lengths[name] ?? 0, configurable: true });
     Object.defineProperty(fn, "toString", { value: () => nativeText, configurable: true, writable: true });
-    Object.defineProperty(Object.prototype, name, { value: fn, writable: true, enumerable: false, configurable: true });
+    Object.defineProperty(proto, name, { value: fn, writable: true, enumerable: false, configurable: true });
   }
+}
+
+export function installV8Compat(): void {
+  install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
+  install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
 }
 
 // multiply is l * r as V8 computes it. goja's integer fast path drops the sign of a zero

@@ -5,9 +5,11 @@
 //   go run ./runtime/value/testdata/gj /tmp/sort-all.js > runtime/stdlib/testdata/sort.txt
 // The comparator is written the way spec §8.4 describes the reference's: numbers by
 // a - b, strings by localeCompare, anything else by the code-unit order of the compact
-// JSON texts; with by:, keys are tried in order until a result !== 0.
+// JSON texts; with by:, keys are tried in order until a result !== 0. A zero difference
+// is returned as +0, as the reference does: goja's sort alone takes -0 for "less" (V8 and
+// ECMAScript for "equal").
 function compare(a, b) {
-  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "number" && typeof b === "number") { var d = a - b; return d === 0 ? 0 : d; }
   if (typeof a === "string" && typeof b === "string") return a.localeCompare(b);
   var ja = JSON.stringify(a), jb = JSON.stringify(b);
   return ja < jb ? -1 : ja > jb ? 1 : 0;

@@ -1,0 +1,45 @@
+package syntax
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
+)
+
+// TestParseStateReuse: Parse recycles its parser state (tokens, scratch stacks), also
+// after a syntax error that left lists unfinished. Parsing every test program in one
+// order and again in the reverse order must give identical results, and the trees of
+// the first pass must be untouched by the parses that followed.
+func TestParseStateReuse(t *testing.T) {
+	var sources []string
+	for _, file := range []string{"testdata/parse_errors.txt", "testdata/parse_trees.txt"} {
+		for _, c := range readCases(t, file) {
+			sources = append(sources, c.Source)
+		}
+	}
+	describe := func(src string) (string, *ast.Program) {
+		prog, diags := Parse("r.a0", src)
+		if prog != nil {
+			return ast.Dump(prog), prog
+		}
+		return strings.Join(testfile.Diagnostics(diags), "\n"), nil
+	}
+	first := make([]string, len(sources))
+	trees := make([]*ast.Program, len(sources))
+	for i, src := range sources {
+		first[i], trees[i] = describe(src)
+	}
+	for i := range slices.Backward(sources) {
+		if again, _ := describe(sources[i]); again != first[i] {
+			t.Fatalf("program %d parses differently the second time:\n%s\n---\n%s", i, first[i], again)
+		}
+	}
+	for i, prog := range trees {
+		if prog != nil && ast.Dump(prog) != first[i] {
+			t.Fatalf("the tree of program %d changed after later parses", i)
+		}
+	}
+}
