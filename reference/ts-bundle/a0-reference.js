@@ -936,7 +936,7 @@
   }
   function sortKey(x, key) {
     var _a;
-    if (key === "__proto__" && !isRecord(x)) return null;
+    if ((key === "__proto__" || key === "-") && !isRecord(x)) return null;
     return (_a = x == null ? void 0 : x[key]) != null ? _a : null;
   }
   function filterBy(args) {
@@ -1260,6 +1260,19 @@
       return lookupAccessor(this, key, "__lookupSetter__", "set");
     }
   };
+  var toLocaleString = function() {
+    const f = toObject(this, "toLocaleString").toString;
+    if (typeof f !== "function") throw new TypeError(`${describeForTypeError(f)} is not a function`);
+    if (f === toLocaleString) throw new RangeError("Maximum call stack size exceeded");
+    return f.call(this);
+  };
+  function describeForTypeError(v) {
+    if (v === void 0) return "undefined";
+    if (v === null) return "object null";
+    if (typeof v === "string") return `string "${v.length > 100 ? v.slice(0, 100) + "<...>" : v}"`;
+    if (typeof v === "object") return "object";
+    return `${typeof v} ${String(v)}`;
+  }
   function thisString(v, method) {
     if (v === null || v === void 0) throw new TypeError(`String.prototype.${method} called on null or undefined`);
     return String(v);
@@ -1309,10 +1322,10 @@
       return wellFormed(thisString(this, "toWellFormed"));
     }
   };
-  function install(proto, methods, lengths) {
+  function install(proto, methods, lengths, replace = false) {
     var _a;
     for (const name of Object.keys(methods)) {
-      if (Object.prototype.hasOwnProperty.call(proto, name)) continue;
+      if (!replace && Object.prototype.hasOwnProperty.call(proto, name)) continue;
       const fn = methods[name];
       const nativeText = `function ${name}() { [native code] }`;
       Object.defineProperty(fn, "name", { value: name, configurable: true });
@@ -1324,6 +1337,7 @@
   function installV8Compat() {
     install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
     install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
+    install(Object.prototype, { toLocaleString }, {}, true);
   }
   function multiply(l, r) {
     const p = l * r;

@@ -93,6 +93,7 @@ type evaluator struct {
 	trace    traceLog
 
 	freeScopes []*scope                 // finished scopes ready for reuse (scope.go)
+	scopeList  *[]*scope                // the holder freeScopes came in from freeScopeLists
 	literals   map[ast.Expr]value.Value // boxed literals of a long run (expr.go)
 
 	depth   int  // nested user-function invocations (Limits.MaxDepth)
@@ -170,6 +171,7 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 
 	// 4. The top-level statements in a fresh global scope.
 	v, err := ev.execBlock(prog.Statements, newScope(nil))
+	ev.recycleScopes()
 
 	// 5. run_end, on success and on failure.
 	end := value.NewRecordSize(3)

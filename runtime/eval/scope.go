@@ -1,6 +1,10 @@
 package eval
 
-import "github.com/a0diff/a0diff/runtime/value"
+import (
+	"sync"
+
+	"github.com/a0diff/a0diff/runtime/value"
+)
 
 // scope maps names to values and has an optional parent (spec §5.3). Most scopes hold a
 // handful of names (a loop binder, a few parameters), so bindings live in a slice backed
@@ -42,6 +46,11 @@ func (s *scope) capture() {
 // newScope returns an empty child scope of parent, reusing a released one if it can.
 func (ev *evaluator) newScope(parent *scope) *scope {
 	n := len(ev.freeScopes)
+	if n == 0 && ev.scopeList == nil {
+		ev.scopeList = freeScopeLists.Get().(*[]*scope)
+		ev.freeScopes = *ev.scopeList
+		n = len(ev.freeScopes)
+	}
 	if n == 0 {
 		return newScope(parent)
 	}
@@ -61,10 +70,34 @@ func (ev *evaluator) release(s *scope) {
 	s.vars = s.vars[:0]
 	s.index = nil
 	s.parent = nil
-	if ev.freeScopes == nil {
-		ev.freeScopes = make([]*scope, 0, 16)
-	}
 	ev.freeScopes = append(ev.freeScopes, s)
+}
+
+// freeScopeLists passes the free scopes of finished runs on to later runs
+// (*[]*scope): a released scope is referenced by nothing, so a recursion 200 calls deep
+// builds its 200 scopes once, not at every run.
+var freeScopeLists = sync.Pool{New: func() any { return new([]*scope) }}
+
+// maxRecycledScopes bounds the free scopes a finished run passes on.
+const maxRecycledScopes = 4096
+
+// recycleScopes hands the run's free scopes to freeScopeLists; the evaluator must not
+// make or release scopes afterwards.
+func (ev *evaluator) recycleScopes() {
+	if ev.scopeList == nil {
+		if len(ev.freeScopes) == 0 {
+			return
+		}
+		ev.scopeList = new([]*scope)
+	}
+	free := ev.freeScopes
+	if len(free) > maxRecycledScopes {
+		clear(free[maxRecycledScopes:])
+		free = free[:maxRecycledScopes]
+	}
+	*ev.scopeList = free
+	freeScopeLists.Put(ev.scopeList)
+	ev.scopeList, ev.freeScopes = nil, nil
 }
 
 // bind writes name into this scope, shadowing any outer binding.

@@ -16,3 +16,18 @@ func BenchmarkPartBounded(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkPartInline(b *testing.B) {
+	r := New()
+	cfg := outcome.Config{File: "b.a0"}
+	lim := cfg.Limits.WithDefaults()
+	b.ReportAllocs()
+	for b.Loop() {
+		r.runSource(context.Background(), benchSrc, cfg, lim)
+	}
+}
+
+const benchSrc = `fn fact { n } {
+  return if { cond: n <= 1, then: 1, else: n * fact { n: n - 1 } }
+}
+return map { in: [0, 5, 10], fn: "fact" }`

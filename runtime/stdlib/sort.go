@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -57,7 +58,11 @@ func sortFn(args *value.Record, lim Limits) (value.Value, error) {
 		}
 		for j, k := range keys {
 			v, _ := value.GetProperty(e, k)
-			s.keys[i*s.perKey+j] = sortKey{v: v}
+			key := sortKey{v: v}
+			if err := value.PropertyReadError(e, k); err != nil {
+				key.readErr = err
+			}
+			s.keys[i*s.perKey+j] = key
 		}
 	}
 	sort.Stable(s)
@@ -73,7 +78,12 @@ func sortFn(args *value.Record, lim Limits) (value.Value, error) {
 
 type sortKey struct {
 	v value.Value
-	// collated is the localeCompare form of a string key.
+	// readErr is the exception reading the key throws (value.PropertyReadError). The
+	// reference reads keys inside its comparator, so it fails only when a comparison
+	// reads this key; compare does the same.
+	readErr error
+	// collated is the collation key of a string key (value.LocaleSortKey): comparing
+	// two of them bytewise is localeCompare.
 	collated    string
 	hasCollated bool
 	// json is the compact JSON text of a key compared by rule 3; jsonOK is false for a
@@ -128,6 +138,12 @@ func (s *sorter) Less(i, j int) bool {
 // compare is the comparator of §8.4 on two keys, with JavaScript's result: a - b for
 // numbers (possibly -0 or NaN), -1/0/1 otherwise.
 func (s *sorter) compare(a, b *sortKey) float64 {
+	if a.readErr != nil || b.readErr != nil {
+		if s.err == nil {
+			s.err = conversionError(firstError(a.readErr, b.readErr))
+		}
+		return 0
+	}
 	if x, ok := a.v.(float64); ok {
 		if y, ok := b.v.(float64); ok {
 			return x - y
@@ -135,7 +151,7 @@ func (s *sorter) compare(a, b *sortKey) float64 {
 	}
 	if x, ok := a.v.(string); ok {
 		if y, ok := b.v.(string); ok {
-			return float64(value.LocaleCompareNormalized(s.collatedOf(a, x), s.collatedOf(b, y)))
+			return float64(strings.Compare(s.collatedOf(a, x), s.collatedOf(b, y)))
 		}
 	}
 	ja, okA := s.jsonOf(a)
@@ -147,9 +163,17 @@ func (s *sorter) compare(a, b *sortKey) float64 {
 	return float64(value.CompareStrings(ja, jb))
 }
 
+// firstError is the first non-nil error.
+func firstError(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
 func (s *sorter) collatedOf(k *sortKey, str string) string {
 	if !k.hasCollated {
-		k.collated, k.hasCollated = value.LocaleNormalize(str), true
+		k.collated, k.hasCollated = value.LocaleSortKey(str), true
 	}
 	return k.collated
 }

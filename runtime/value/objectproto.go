@@ -38,10 +38,10 @@ func callMethod(f *Func, r *Record, arg *string, depth int) (Value, error) {
 		if depth >= maxMethodNesting {
 			return nil, &JSError{Message: "Maximum call stack size exceeded"}
 		}
-		m, _ := r.Lookup("toString")
+		m, found := r.Lookup("toString")
 		g, ok := m.(*Func)
 		if !ok {
-			return nil, &JSError{Message: "toString is not a function"}
+			return nil, &JSError{Message: describeForTypeError(m, found) + " is not a function"}
 		}
 		return callMethod(g, r, nil, depth+1)
 	case "valueOf":
@@ -61,6 +61,27 @@ func callMethod(f *Func, r *Record, arg *string, depth int) (Value, error) {
 		return jsUndefined{}, nil // A0 records have data properties only
 	}
 	return nil, &JSError{Message: f.Name + " is not a function"}
+}
+
+// describeForTypeError names a non-callable value the way V8's "%s is not a function"
+// messages do: its typeof, then a primitive's text (a string quoted and cut after 100
+// code units); found is false for undefined.
+func describeForTypeError(v Value, found bool) string {
+	switch x := v.(type) {
+	case nil:
+		if !found {
+			return "undefined"
+		}
+		return "object null"
+	case bool, float64:
+		return TypeofName(x) + " " + ToString(x)
+	case string:
+		if u := ToUTF16(x); len(u) > 100 {
+			x = FromUTF16(u[:100]) + "<...>"
+		}
+		return `string "` + x + `"`
+	}
+	return "object"
 }
 
 // recordToString is String(r): OrdinaryToPrimitive with hint string — toString, then

@@ -84,7 +84,8 @@ func (p *jsonParser) parse() (Value, error) {
 				value = NewRecord()
 				break
 			}
-			f := &parseFrame{rec: NewRecord()}
+			// Room for a few members in the record's own allocation (NewRecordSize).
+			f := &parseFrame{rec: NewRecordSize(4)}
 			if err := p.memberKey(f, msgPropNameOrRBrace); err != nil {
 				return nil, err
 			}

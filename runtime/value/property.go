@@ -43,9 +43,29 @@ func GetProperty(v Value, key string) (Value, bool) {
 				return n, true
 			}
 		}
+		if x.Name == "Object" {
+			// The constructor's own properties: Object.prototype and the static methods.
+			if key == "prototype" {
+				return ObjectPrototype(), true
+			}
+			if objectStatics[key] {
+				return FuncByName(key), true
+			}
+		}
 		return primitiveMethod(functionMethods, "Function", key)
 	}
 	return nil, false
+}
+
+// PropertyReadError is the exception a JavaScript read v[key] throws, or nil. The only
+// such reads A0 can make (through `sort` with `by:`) are "caller" and "arguments" of a
+// function value: Function.prototype's accessors for them throw a TypeError in V8 and
+// goja alike.
+func PropertyReadError(v Value, key string) *JSError {
+	if _, ok := v.(*Func); ok && (key == "caller" || key == "arguments") {
+		return &JSError{Message: "'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions or the arguments objects for calls to them"}
+	}
+	return nil
 }
 
 // codeUnitAt returns the code unit at index i of s as a one-unit string.
@@ -122,4 +142,10 @@ var (
 	numberMethods   = nameSet("toExponential", "toFixed", "toLocaleString", "toPrecision", "toString", "valueOf")
 	booleanMethods  = nameSet("toString", "valueOf")
 	functionMethods = nameSet("apply", "bind", "call", "toString")
+	// objectStatics are the static methods of Object (the same in goja and V8).
+	objectStatics = nameSet("assign", "create", "defineProperties", "defineProperty", "entries",
+		"freeze", "fromEntries", "getOwnPropertyDescriptor", "getOwnPropertyDescriptors",
+		"getOwnPropertyNames", "getOwnPropertySymbols", "getPrototypeOf", "hasOwn", "is",
+		"isExtensible", "isFrozen", "isSealed", "keys", "preventExtensions", "seal",
+		"setPrototypeOf", "values")
 )

@@ -150,8 +150,10 @@ function sort(args: Rec, limits: Limits): Value {
 // sortKey is x[key], a JavaScript property read on whatever the element is (spec §10.2),
 // except that "__proto__" of a non-record reads null: the spec's model gives non-record
 // elements only "length", index keys and methods (§8.4, §10.2), not the wrapper prototypes.
+// "-" is answered here too: no non-record has it (V8 reads undefined), but goja panics
+// reading "-" of a string (its index parser indexes the empty rest after the sign).
 function sortKey(x: Value, key: string): Value {
-  if (key === "__proto__" && !isRecord(x)) return null;
+  if ((key === "__proto__" || key === "-") && !isRecord(x)) return null;
   return (x as Rec | null)?.[key] ?? null;
 }
 

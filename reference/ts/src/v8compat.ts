@@ -41,6 +41,30 @@ const legacyAccessors: { [name: string]: Function } = {
   },
 };
 
+// goja's native Object.prototype.toLocaleString calls this.toString() natively: a record
+// whose toString is toLocaleString itself recurses without ever reaching goja's call-stack
+// limit until the Go stack overflows, a fatal error that kills the whole process, and a
+// toString that is not callable makes it fail with a Go nil-pointer panic or goja's own
+// text. A0 reaches both through String() and JSON.stringify's toJSON (spec §10.2), so it
+// is replaced by V8's behaviour: Invoke(this, "toString"), a RangeError for the endless
+// recursion, V8's "… is not a function" TypeError.
+const toLocaleString = function (this: unknown): unknown {
+  const f = toObject(this, "toLocaleString").toString;
+  if (typeof f !== "function") throw new TypeError(`${describeForTypeError(f)} is not a function`);
+  if (f === toLocaleString) throw new RangeError("Maximum call stack size exceeded");
+  return f.call(this);
+};
+
+// describeForTypeError names a value the way V8's "%s is not a function" messages do:
+// its typeof, then a primitive's text (strings quoted, cut after 100 code units).
+function describeForTypeError(v: unknown): string {
+  if (v === undefined) return "undefined";
+  if (v === null) return "object null";
+  if (typeof v === "string") return `string "${v.length > 100 ? v.slice(0, 100) + "<...>" : v}"`;
+  if (typeof v === "object") return "object";
+  return `${typeof v} ${String(v)}`;
+}
+
 // String.prototype in goja lacks methods V8 (Node 20) has: the Annex B HTML methods and
 // isWellFormed/toWellFormed. A0 reads them as function values through `sort` with `by:`
 // on string elements (spec §8.4, §10.2: `"a".bold` is a function in V8, undefined in goja),
@@ -99,11 +123,11 @@ const stringMethods: { [name: string]: Function } = {
   },
 };
 
-// install defines the methods missing from proto, V8-like: non-enumerable, with V8's
-// name, length and String() text.
-function install(proto: object, methods: { [name: string]: Function }, lengths: { [name: string]: number }): void {
+// install defines the methods missing from proto (all of them when replace is set),
+// V8-like: non-enumerable, with V8's name, length and String() text.
+function install(proto: object, methods: { [name: string]: Function }, lengths: { [name: string]: number }, replace = false): void {
   for (const name of Object.keys(methods)) {
-    if (Object.prototype.hasOwnProperty.call(proto, name)) continue;
+    if (!replace && Object.prototype.hasOwnProperty.call(proto, name)) continue;
     const fn = methods[name];
     const nativeText = `function ${name}() { [native code] }`;
     Object.defineProperty(fn, "name", { value: name, configurable: true });
@@ -116,6 +140,7 @@ function install(proto: object, methods: { [name: string]: Function }, lengths: 
 export function installV8Compat(): void {
   install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
   install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
+  install(Object.prototype, { toLocaleString }, {}, true);
 }
 
 // multiply is l * r as V8 computes it. goja's integer fast path drops the sign of a zero
