@@ -1245,27 +1245,29 @@
     return void 0;
   }
   var legacyAccessors = {
-    __defineGetter__: function(key, getter) {
+    __defineGetter__(key, getter) {
       if (typeof getter !== "function") throw new TypeError("Object.prototype.__defineGetter__: Expecting function");
       Object.defineProperty(toObject(this, "__defineGetter__"), key, { get: getter, enumerable: true, configurable: true });
     },
-    __defineSetter__: function(key, setter) {
+    __defineSetter__(key, setter) {
       if (typeof setter !== "function") throw new TypeError("Object.prototype.__defineSetter__: Expecting function");
       Object.defineProperty(toObject(this, "__defineSetter__"), key, { set: setter, enumerable: true, configurable: true });
     },
-    __lookupGetter__: function(key) {
+    __lookupGetter__(key) {
       return lookupAccessor(this, key, "__lookupGetter__", "get");
     },
-    __lookupSetter__: function(key) {
+    __lookupSetter__(key) {
       return lookupAccessor(this, key, "__lookupSetter__", "set");
     }
   };
-  var toLocaleString = function() {
-    const f = toObject(this, "toLocaleString").toString;
-    if (typeof f !== "function") throw new TypeError(`${describeForTypeError(f)} is not a function`);
-    if (f === toLocaleString) throw new RangeError("Maximum call stack size exceeded");
-    return f.call(this);
-  };
+  var toLocaleString = {
+    toLocaleString() {
+      const f = toObject(this, "toLocaleString").toString;
+      if (typeof f !== "function") throw new TypeError(`${describeForTypeError(f)} is not a function`);
+      if (f === toLocaleString) throw new RangeError("Maximum call stack size exceeded");
+      return f.call(this);
+    }
+  }.toLocaleString;
   function describeForTypeError(v) {
     if (v === void 0) return "undefined";
     if (v === null) return "object null";
@@ -1278,11 +1280,13 @@
     return String(v);
   }
   function html(method, tag, attribute) {
-    return function(value) {
-      const s = thisString(this, method);
-      const attr = attribute === void 0 ? "" : ` ${attribute}="${String(value).replace(/"/g, "&quot;")}"`;
-      return `<${tag}${attr}>${s}</${tag}>`;
-    };
+    return {
+      [method](value) {
+        const s = thisString(this, method);
+        const attr = attribute === void 0 ? "" : ` ${attribute}="${String(value).replace(/"/g, "&quot;")}"`;
+        return `<${tag}${attr}>${s}</${tag}>`;
+      }
+    }[method];
   }
   function wellFormed(s) {
     let out = "";
@@ -1314,22 +1318,22 @@
     strike: html("strike", "strike"),
     sub: html("sub", "sub"),
     sup: html("sup", "sup"),
-    isWellFormed: function() {
+    isWellFormed() {
       const s = thisString(this, "isWellFormed");
       return wellFormed(s) === s;
     },
-    toWellFormed: function() {
+    toWellFormed() {
       return wellFormed(thisString(this, "toWellFormed"));
     }
   };
   function install(proto, methods, lengths, replace = false) {
-    var _a;
     for (const name of Object.keys(methods)) {
       if (!replace && Object.prototype.hasOwnProperty.call(proto, name)) continue;
       const fn = methods[name];
       const nativeText = `function ${name}() { [native code] }`;
       Object.defineProperty(fn, "name", { value: name, configurable: true });
-      Object.defineProperty(fn, "length", { value: (_a = lengths[name]) != null ? _a : 0, configurable: true });
+      const length = Object.prototype.hasOwnProperty.call(lengths, name) ? lengths[name] : 0;
+      Object.defineProperty(fn, "length", { value: length, configurable: true });
       Object.defineProperty(fn, "toString", { value: () => nativeText, configurable: true, writable: true });
       Object.defineProperty(proto, name, { value: fn, writable: true, enumerable: false, configurable: true });
     }

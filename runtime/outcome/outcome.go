@@ -106,7 +106,7 @@ type Limits struct {
 }
 
 // DefaultLimits are used for zero fields of Limits.
-var DefaultLimits = Limits{MaxDepth: 10000, MaxSize: 1 << 20, Timeout: 5 * time.Second}
+var DefaultLimits = Limits{MaxDepth: 10000, MaxSize: 1 << 20, Timeout: 10 * time.Second}
 
 // WithDefaults returns l with zero fields replaced by DefaultLimits.
 func (l Limits) WithDefaults() Limits {

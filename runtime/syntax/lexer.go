@@ -79,7 +79,7 @@ func (lx *lexer) run() {
 			col += u
 			off += u
 		case tString:
-			t := token{kind: k, text: text, line: int32(line), col: int32(col)}
+			t := token{kind: k, start: int32(i), end: int32(i + n), line: int32(line), col: int32(col)}
 			lastLine, lastCol := line, col
 			for p := 0; p < len(text); {
 				r, size := utf8.DecodeRuneInString(text[p:])
@@ -103,13 +103,14 @@ func (lx *lexer) run() {
 			lx.toks = append(lx.toks, t)
 		default:
 			// Every other token is ASCII and lies on one line.
-			lx.toks = append(lx.toks, token{kind: k, text: text, line: int32(line), col: int32(col), endLine: int32(line), endCol: int32(col + n)})
+			lx.toks = append(lx.toks, token{kind: k, start: int32(i), end: int32(i + n), line: int32(line), col: int32(col), endLine: int32(line), endCol: int32(col + n)})
 			col += n
 			off += n
 		}
 		i += n
 	}
-	lx.toks = append(lx.toks, token{kind: tEOF, text: "<EOF>", line: 1, col: 1, endLine: 1, endCol: 2})
+	end := int32(len(src))
+	lx.toks = append(lx.toks, token{kind: tEOF, start: end, end: end, line: 1, col: 1, endLine: 1, endCol: 2})
 }
 
 // lexError records the E_LEX of §1.9 for the run of units code units starting at byte i.

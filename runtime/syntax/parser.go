@@ -38,7 +38,7 @@ func Parse(file, src string) (*ast.Program, []outcome.Diagnostic) {
 	p := parsers.Get().(*parser)
 	defer p.recycle()
 	toks, lexErrs := tokenizeInto(file, src, p.toks)
-	p.file, p.toks = file, toks
+	p.file, p.src, p.toks = file, src, toks
 	if len(lexErrs) > 0 {
 		return nil, lexErrs
 	}
@@ -59,6 +59,7 @@ func Parse(file, src string) (*ast.Program, []outcome.Diagnostic) {
 // takes precedence over them.
 type parser struct {
 	file     string
+	src      string
 	toks     []token
 	pos      int // index of the next token
 	last     int // index of the last consumed token
@@ -71,6 +72,37 @@ type parser struct {
 	entries  []ast.RecordEntry
 	elements []ast.Expr
 	stmts    []ast.Stmt
+
+	nodes nodeSlabs
+}
+
+// nodeSlabs supply the most frequent nodes (a program's tree has dozens of them).
+type nodeSlabs struct {
+	pairs    slab[ast.RecordPair]
+	records  slab[ast.RecordExpr]
+	paths    slab[identPathWithRoom]
+	ints     slab[ast.IntLiteral]
+	strs     slab[ast.StrLiteral]
+	binaries slab[ast.BinaryExpr]
+	calls    slab[ast.FnCallExpr]
+	lets     slab[ast.LetStmt]
+	returns  slab[ast.ReturnStmt]
+}
+
+// slab hands out zeroed nodes a chunk at a time: one allocation instead of slabChunk.
+// A chunk may hold nodes of several trees (slabs stay with the recycled parser); a node
+// keeps its whole chunk reachable, so the chunks are small.
+type slab[T any] struct{ free []T }
+
+const slabChunk = 16
+
+func (s *slab[T]) alloc() *T {
+	if len(s.free) == 0 {
+		s.free = make([]T, slabChunk)
+	}
+	n := &s.free[0]
+	s.free = s.free[1:]
+	return n
 }
 
 // parsers recycles parser state from parse to parse: the token slice (the largest
@@ -84,9 +116,10 @@ var parsers = sync.Pool{New: func() any { return new(parser) }}
 // are left to the GC.
 const maxRecycledItems = 1 << 16
 
-// recycle empties p, keeping its slices' room, and returns it to parsers.
+// recycle empties p, keeping its slices' room and its node slabs, and returns it to
+// parsers.
 func (p *parser) recycle() {
-	next := &parser{}
+	next := &parser{nodes: p.nodes}
 	if cap(p.toks) <= maxRecycledItems {
 		next.toks = p.toks[:0]
 	}
@@ -134,6 +167,14 @@ func (p *parser) parseProgram() (prog *ast.Program, diag *outcome.Diagnostic) {
 
 // ---- token access ----
 
+// text is the image of t: its exact source text, "<EOF>" for the end of input.
+func (p *parser) text(t *token) string {
+	if t.kind == tEOF {
+		return "<EOF>"
+	}
+	return p.src[t.start:t.end]
+}
+
 func (p *parser) peek() *token { return &p.toks[p.pos] }
 
 func (p *parser) peekKind() kind { return p.toks[p.pos].kind }
@@ -158,16 +199,16 @@ func (p *parser) advance() *token {
 func (p *parser) expect(k kind) *token {
 	t := p.peek()
 	if t.kind != k {
-		if strings.ContainsAny(t.text, "\r\n") {
-			p.fail(t, "Syntax error near '"+t.text+"'.")
+		if strings.ContainsAny(p.text(t), "\r\n") {
+			p.fail(t, "Syntax error near '"+p.text(t)+"'.")
 		}
-		p.fail(t, "Expected "+k.String()+" but found '"+t.text+"'.")
+		p.fail(t, "Expected "+k.String()+" but found '"+p.text(t)+"'.")
 	}
 	return p.advance()
 }
 
 func (p *parser) failUnexpected(t *token) {
-	p.fail(t, "Unexpected token '"+t.text+"'.")
+	p.fail(t, "Unexpected token '"+p.text(t)+"'.")
 }
 
 func (p *parser) fail(t *token, msg string) {
@@ -237,7 +278,7 @@ func (p *parser) program() *ast.Program {
 		prog.Statements = popExact(&p.stmts, 0)
 	}
 	if t := p.peek(); t.kind != tEOF {
-		p.fail(t, "Syntax error near '"+t.text+"'.")
+		p.fail(t, "Syntax error near '"+p.text(t)+"'.")
 	}
 	if len(p.toks) == 1 {
 		prog.Span = ast.Span{File: p.file, StartLine: 1, StartCol: 1, EndLine: 1, EndCol: 2}
@@ -254,7 +295,7 @@ func (p *parser) importDecl() *ast.ImportDecl {
 	path := p.expect(tString)
 	p.expect(tAs)
 	alias := p.expect(tIdent)
-	return &ast.ImportDecl{Span: p.spanFrom(start), Path: p.decodeString(path), Alias: alias.text}
+	return &ast.ImportDecl{Span: p.spanFrom(start), Path: p.decodeString(path), Alias: p.text(alias)}
 }
 
 func (p *parser) stmt() ast.Stmt {
@@ -264,20 +305,24 @@ func (p *parser) stmt() ast.Stmt {
 		p.enter()
 		defer p.leave()
 		p.advance()
-		name := p.expect(tIdent).text
+		name := p.text(p.expect(tIdent))
 		params := p.paramList()
 		body := p.block()
 		return &ast.FnDecl{Span: p.spanFrom(start), Name: name, Params: params, Body: body}
 	case tLet:
 		p.advance()
-		name := p.expect(tIdent).text
+		name := p.text(p.expect(tIdent))
 		p.expect(tEquals)
 		v := p.expr()
-		return &ast.LetStmt{Span: p.spanFrom(start), Name: name, Value: v}
+		n := p.nodes.lets.alloc()
+		*n = ast.LetStmt{Span: p.spanFrom(start), Name: name, Value: v}
+		return n
 	case tReturn:
 		p.advance()
 		v := p.expr()
-		return &ast.ReturnStmt{Span: p.spanFrom(start), Value: v}
+		n := p.nodes.returns.alloc()
+		*n = ast.ReturnStmt{Span: p.spanFrom(start), Value: v}
+		return n
 	}
 	e := p.expr()
 	s := &ast.ExprStmt{Expr: e}
@@ -293,10 +338,10 @@ func (p *parser) paramList() []string {
 	p.expect(tLBrace)
 	params := []string{}
 	if p.peekKind() == tIdent {
-		params = append(params, p.advance().text)
+		params = append(params, p.text(p.advance()))
 		for p.peekKind() == tComma && p.peekKindAt(1) == tIdent {
 			p.advance()
-			params = append(params, p.advance().text)
+			params = append(params, p.text(p.advance()))
 		}
 		if p.peekKind() == tComma {
 			p.advance()
@@ -319,7 +364,7 @@ func (p *parser) block() []ast.Stmt {
 // binder parses `{ IDENT }` (match arms, catch).
 func (p *parser) binder() string {
 	p.expect(tLBrace)
-	name := p.expect(tIdent).text
+	name := p.text(p.expect(tIdent))
 	p.expect(tRBrace)
 	return name
 }
@@ -497,7 +542,7 @@ func (p *parser) match() ast.Expr {
 
 func (p *parser) matchArm() *ast.MatchArm {
 	start := p.pos
-	tag := p.expect(tIdent).text
+	tag := p.text(p.expect(tIdent))
 	binding := p.binder()
 	body := p.block()
 	arm := &ast.MatchArm{Span: p.spanFrom(start), Tag: tag, Binding: binding, Body: body}
@@ -516,12 +561,14 @@ func (p *parser) comparison() ast.Expr {
 	var op string
 	switch p.peekKind() {
 	case tGt, tLt, tGtEq, tLtEq, tEqEq, tBangEq:
-		op = p.advance().text
+		op = p.text(p.advance())
 	default:
 		return left
 	}
 	right := p.additive()
-	return &ast.BinaryExpr{Span: p.spanFrom(start), Op: op, Left: left, Right: right}
+	n := p.nodes.binaries.alloc()
+	*n = ast.BinaryExpr{Span: p.spanFrom(start), Op: op, Left: left, Right: right}
+	return n
 }
 
 // additive and multiplicative build left-nested chains; every node of one chain gets the
@@ -531,9 +578,11 @@ func (p *parser) additive() ast.Expr {
 	left := p.multiplicative()
 	chain := 0
 	for k := p.peekKind(); k == tPlus || k == tMinus; k = p.peekKind() {
-		op := p.advance().text
+		op := p.text(p.advance())
 		right := p.multiplicative()
-		left = &ast.BinaryExpr{Op: op, Left: left, Right: right}
+		n := p.nodes.binaries.alloc()
+		*n = ast.BinaryExpr{Op: op, Left: left, Right: right}
+		left = n
 		chain++
 	}
 	p.setChainSpan(start, left, chain)
@@ -545,9 +594,11 @@ func (p *parser) multiplicative() ast.Expr {
 	left := p.unary()
 	chain := 0
 	for k := p.peekKind(); k == tStar || k == tSlash || k == tPercent; k = p.peekKind() {
-		op := p.advance().text
+		op := p.text(p.advance())
 		right := p.unary()
-		left = &ast.BinaryExpr{Op: op, Left: left, Right: right}
+		n := p.nodes.binaries.alloc()
+		*n = ast.BinaryExpr{Op: op, Left: left, Right: right}
+		left = n
 		chain++
 	}
 	p.setChainSpan(start, left, chain)
@@ -595,13 +646,17 @@ func (p *parser) primary() ast.Expr {
 		return p.list()
 	case tInt:
 		p.advance()
-		return &ast.IntLiteral{Span: p.tokSpan(t), Value: parseNumber(t.text), Text: t.text}
+		n := p.nodes.ints.alloc()
+		*n = ast.IntLiteral{Span: p.tokSpan(t), Value: parseNumber(p.text(t)), Text: p.text(t)}
+		return n
 	case tFloat:
 		p.advance()
-		return &ast.FloatLiteral{Span: p.tokSpan(t), Value: parseNumber(t.text), Text: t.text}
+		return &ast.FloatLiteral{Span: p.tokSpan(t), Value: parseNumber(p.text(t)), Text: p.text(t)}
 	case tString:
 		p.advance()
-		return &ast.StrLiteral{Span: p.tokSpan(t), Value: p.decodeString(t)}
+		n := p.nodes.strs.alloc()
+		*n = ast.StrLiteral{Span: p.tokSpan(t), Value: p.decodeString(t)}
+		return n
 	case tTrue, tFalse:
 		p.advance()
 		return &ast.BoolLiteral{Span: p.tokSpan(t), Value: t.kind == tTrue}
@@ -615,7 +670,9 @@ func (p *parser) primary() ast.Expr {
 			return path
 		}
 		args := p.record()
-		return &ast.FnCallExpr{Span: p.spanFrom(start), Name: path, Args: args}
+		n := p.nodes.calls.alloc()
+		*n = ast.FnCallExpr{Span: p.spanFrom(start), Name: path, Args: args}
+		return n
 	}
 	p.failUnexpected(t)
 	return nil
@@ -623,7 +680,7 @@ func (p *parser) primary() ast.Expr {
 
 // decodeString decodes a StringLit, deferring E_AST (no span, no hint) on failure.
 func (p *parser) decodeString(t *token) string {
-	v, msg, ok := decodeStringLiteral(t.text)
+	v, msg, ok := decodeStringLiteral(p.text(t))
 	if !ok {
 		p.deferError("E_AST", msg, nil, "")
 	}
@@ -640,8 +697,8 @@ func parseNumber(text string) float64 {
 func (p *parser) identPath() *ast.IdentPath {
 	start := p.pos
 	// Most paths are one name: the node and its Parts share one allocation.
-	x := &identPathWithRoom{}
-	x.first[0] = p.expect(tIdent).text
+	x := p.nodes.paths.alloc()
+	x.first[0] = p.text(p.expect(tIdent))
 	parts := x.first[:]
 	for p.peekKind() == tDot {
 		p.advance()
@@ -662,13 +719,13 @@ func (p *parser) keyName() string {
 		p.failUnexpected(t)
 	}
 	p.advance()
-	return t.text
+	return p.text(t)
 }
 
 func (p *parser) record() *ast.RecordExpr {
 	start := p.pos
 	p.expect(tLBrace)
-	rec := &ast.RecordExpr{}
+	rec := p.nodes.records.alloc()
 	mark := len(p.entries)
 	if canStartEntry(p.peekKind()) {
 		p.entries = append(p.entries, p.entry())
@@ -700,7 +757,9 @@ func (p *parser) entry() ast.RecordEntry {
 	}
 	p.expect(tColon)
 	v := p.expr()
-	return &ast.RecordPair{Span: p.spanFrom(start), Key: key, Value: v}
+	n := p.nodes.pairs.alloc()
+	*n = ast.RecordPair{Span: p.spanFrom(start), Key: key, Value: v}
+	return n
 }
 
 func (p *parser) list() *ast.ListExpr {

@@ -97,12 +97,15 @@ var keywords = map[string]kind{
 // token is one significant token. Positions follow §3.1: 1-based lines and UTF-16
 // columns, endCol exclusive.
 type token struct {
-	kind    kind
-	text    string // the image: the token's exact source text
-	line    int32
-	col     int32
-	endLine int32
-	endCol  int32
+	kind kind
+	// The image, the token's exact source text, is src[start:end] (see parser.text);
+	// offsets rather than a string keep tokens free of pointers, so filling and
+	// recycling the token slice costs the garbage collector nothing.
+	start, end int32
+	line       int32
+	col        int32
+	endLine    int32
+	endCol     int32
 }
 
 // Sets of kinds that drive the parser's decisions (§2.7).

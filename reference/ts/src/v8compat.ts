@@ -24,19 +24,22 @@ function lookupAccessor(target: unknown, key: string, method: string, kind: "get
   return undefined;
 }
 
+// The methods below are written in method syntax, which (unlike a function expression)
+// makes functions without a "prototype" property, as V8's built-in methods are: A0 reads
+// properties of function values through `sort` with `by:` (spec §8.4, §10.2).
 const legacyAccessors: { [name: string]: Function } = {
-  __defineGetter__: function (this: unknown, key: string, getter: unknown): void {
+  __defineGetter__(this: unknown, key: string, getter: unknown): void {
     if (typeof getter !== "function") throw new TypeError("Object.prototype.__defineGetter__: Expecting function");
     Object.defineProperty(toObject(this, "__defineGetter__"), key, { get: getter as () => unknown, enumerable: true, configurable: true });
   },
-  __defineSetter__: function (this: unknown, key: string, setter: unknown): void {
+  __defineSetter__(this: unknown, key: string, setter: unknown): void {
     if (typeof setter !== "function") throw new TypeError("Object.prototype.__defineSetter__: Expecting function");
     Object.defineProperty(toObject(this, "__defineSetter__"), key, { set: setter as (v: unknown) => void, enumerable: true, configurable: true });
   },
-  __lookupGetter__: function (this: unknown, key: string): unknown {
+  __lookupGetter__(this: unknown, key: string): unknown {
     return lookupAccessor(this, key, "__lookupGetter__", "get");
   },
-  __lookupSetter__: function (this: unknown, key: string): unknown {
+  __lookupSetter__(this: unknown, key: string): unknown {
     return lookupAccessor(this, key, "__lookupSetter__", "set");
   },
 };
@@ -48,12 +51,14 @@ const legacyAccessors: { [name: string]: Function } = {
 // text. A0 reaches both through String() and JSON.stringify's toJSON (spec §10.2), so it
 // is replaced by V8's behaviour: Invoke(this, "toString"), a RangeError for the endless
 // recursion, V8's "… is not a function" TypeError.
-const toLocaleString = function (this: unknown): unknown {
-  const f = toObject(this, "toLocaleString").toString;
-  if (typeof f !== "function") throw new TypeError(`${describeForTypeError(f)} is not a function`);
-  if (f === toLocaleString) throw new RangeError("Maximum call stack size exceeded");
-  return f.call(this);
-};
+const toLocaleString = {
+  toLocaleString(this: unknown): unknown {
+    const f = toObject(this, "toLocaleString").toString;
+    if (typeof f !== "function") throw new TypeError(`${describeForTypeError(f)} is not a function`);
+    if (f === toLocaleString) throw new RangeError("Maximum call stack size exceeded");
+    return f.call(this);
+  },
+}.toLocaleString;
 
 // describeForTypeError names a value the way V8's "%s is not a function" messages do:
 // its typeof, then a primitive's text (strings quoted, cut after 100 code units).
@@ -75,11 +80,13 @@ function thisString(v: unknown, method: string): string {
 }
 
 function html(method: string, tag: string, attribute?: string): Function {
-  return function (this: unknown, value?: unknown): string {
-    const s = thisString(this, method);
-    const attr = attribute === undefined ? "" : ` ${attribute}="${String(value).replace(/"/g, "&quot;")}"`;
-    return `<${tag}${attr}>${s}</${tag}>`;
-  };
+  return {
+    [method](this: unknown, value?: unknown): string {
+      const s = thisString(this, method);
+      const attr = attribute === undefined ? "" : ` ${attribute}="${String(value).replace(/"/g, "&quot;")}"`;
+      return `<${tag}${attr}>${s}</${tag}>`;
+    },
+  }[method];
 }
 
 // wellFormed replaces every lone surrogate of s by U+FFFD.
@@ -114,11 +121,11 @@ const stringMethods: { [name: string]: Function } = {
   strike: html("strike", "strike"),
   sub: html("sub", "sub"),
   sup: html("sup", "sup"),
-  isWellFormed: function (this: unknown): boolean {
+  isWellFormed(this: unknown): boolean {
     const s = thisString(this, "isWellFormed");
     return wellFormed(s) === s;
   },
-  toWellFormed: function (this: unknown): string {
+  toWellFormed(this: unknown): string {
     return wellFormed(thisString(this, "toWellFormed"));
   },
 };
@@ -131,7 +138,8 @@ function install(proto: object, methods: { [name: string]: Function }, lengths: 
     const fn = methods[name];
     const nativeText = `function ${name}() { [native code] }`;
     Object.defineProperty(fn, "name", { value: name, configurable: true });
-    Object.defineProperty(fn, "length", { value: lengths[name] ?? 0, configurable: true });
+    const length = Object.prototype.hasOwnProperty.call(lengths, name) ? lengths[name] : 0;
+    Object.defineProperty(fn, "length", { value: length, configurable: true });
     Object.defineProperty(fn, "toString", { value: () => nativeText, configurable: true, writable: true });
     Object.defineProperty(proto, name, { value: fn, writable: true, enumerable: false, configurable: true });
   }
