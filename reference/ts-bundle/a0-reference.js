@@ -1373,13 +1373,29 @@
   var Scope = class {
     constructor(parent) {
       this.parent = parent;
-      this.vars = /* @__PURE__ */ new Map();
+      this.firstName = null;
+      this.firstValue = void 0;
+      this.others = null;
+    }
+    // set binds name in this scope, replacing its binding here if it has one.
+    set(name, v) {
+      if (this.firstName === null || this.firstName === name) {
+        this.firstName = name;
+        this.firstValue = v;
+        return;
+      }
+      if (this.others === null) this.others = /* @__PURE__ */ new Map();
+      this.others.set(name, v);
     }
     lookup(name) {
       let s = this;
       do {
-        const v = s.vars.get(name);
-        if (v !== void 0) return v;
+        if (s.firstName === name) {
+          if (s.firstValue !== void 0) return s.firstValue;
+        } else if (s.others !== null) {
+          const v = s.others.get(name);
+          if (v !== void 0) return v;
+        }
         s = s.parent;
       } while (s !== null);
       return void 0;
@@ -1512,7 +1528,7 @@
         this.trace.push({ event: "stmt_start", span: stmt.span });
         switch (stmt.kind) {
           case "LetStmt":
-            scope.vars.set(stmt.name, this.evalExpr(stmt.value, scope));
+            scope.set(stmt.name, this.evalExpr(stmt.value, scope));
             break;
           case "ExprStmt": {
             const v = this.evalExpr(stmt.expr, scope);
@@ -1538,7 +1554,7 @@
     bindTarget(parts, v, scope) {
       let wrapped = v;
       for (let i = parts.length - 1; i >= 1; i--) wrapped = singleKeyRecord(parts[i], wrapped);
-      scope.vars.set(parts[0], wrapped);
+      scope.set(parts[0], wrapped);
     }
     // ---- expressions (spec §5.5) ----
     evalExpr(expr, scope) {
@@ -1702,7 +1718,7 @@
         for (let i = 0; i < params.length; i++) {
           const p = params[i];
           const v = args2[p];
-          local.vars.set(p, v === void 0 ? null : v);
+          local.set(p, v === void 0 ? null : v);
         }
         const result2 = this.runBody(fn, local);
         this.emit("fn_call_end", expr.span, data);
@@ -1739,7 +1755,7 @@
       const local = new Scope(fn.closure);
       const params = fn.decl.params;
       if (params.length === 1) {
-        local.vars.set(params[0], item);
+        local.set(params[0], item);
         return local;
       }
       if (!isRecord(item)) {
@@ -1752,7 +1768,7 @@
       for (let i = 0; i < params.length; i++) {
         const p = params[i];
         const v = item[p];
-        local.vars.set(p, v === void 0 ? null : v);
+        local.set(p, v === void 0 ? null : v);
       }
       return local;
     }
@@ -1835,8 +1851,8 @@
         this.countIteration(span2);
         this.emit("fn_call_start", span2, callData);
         const local = new Scope(fn.closure);
-        local.vars.set(params[0], acc);
-        local.vars.set(params[1], item);
+        local.set(params[0], acc);
+        local.set(params[1], item);
         acc = this.runBody(fn, local);
         this.emit("fn_call_end", span2, callData);
       }
@@ -1855,7 +1871,7 @@
         const item = list[i];
         this.countIteration(expr.span);
         const local = new Scope(scope);
-        local.vars.set(expr.binding, item);
+        local.set(expr.binding, item);
         out.push(this.execBlock(expr.body, local));
       }
       this.emit("for_end", expr.span, { iterations: list.length });
@@ -1872,7 +1888,7 @@
         const item = list[i];
         this.countIteration(expr.span);
         const local = new Scope(scope);
-        local.vars.set(expr.binding, item);
+        local.set(expr.binding, item);
         if (isTruthy(unwrapPredicate(this.execBlock(expr.body, local)))) kept.push(item);
       }
       this.emit("filter_end", expr.span, { iterations: list.length });
@@ -1890,7 +1906,7 @@
       for (let i = 0; i < times; i++) {
         this.countIteration(expr.span);
         const local = new Scope(scope);
-        local.vars.set(expr.binding, current);
+        local.set(expr.binding, current);
         current = this.execBlock(expr.body, local);
       }
       this.emit("loop_end", expr.span, { iterations: times });
@@ -1910,7 +1926,7 @@
       this.emit("match_start", expr.span, data);
       const local = new Scope(scope);
       const bound = subject[tag];
-      local.vars.set(arm.binding, bound === void 0 ? null : bound);
+      local.set(arm.binding, bound === void 0 ? null : bound);
       const result = this.execBlock(arm.body, local);
       this.emit("match_end", expr.span, data);
       return result;
@@ -1926,7 +1942,7 @@
         const caught = { code: error.code, message: error.message };
         if (error.details !== void 0) caught.details = error.details;
         const local = new Scope(scope);
-        local.vars.set(expr.catchBinding, caught);
+        local.set(expr.catchBinding, caught);
         return this.execBlock(expr.catchBody, local);
       }
     }

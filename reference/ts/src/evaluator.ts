@@ -77,15 +77,34 @@ export type RunResult =
   | { kind: "ok"; value: Value; evidence: Rec[]; trace: TraceEvent[] }
   | { kind: "error"; error: A0Error; evidence: Rec[]; trace: TraceEvent[] };
 
+// The variables of one scope. Most scopes hold a single variable (a loop item, a
+// callback's parameter): it is kept in two fields, and a Map is made only for more.
 class Scope {
-  readonly vars = new Map<string, Value>();
+  private firstName: string | null = null;
+  private firstValue: Value | undefined = undefined;
+  private others: Map<string, Value> | null = null;
   constructor(readonly parent: Scope | null) {}
+
+  // set binds name in this scope, replacing its binding here if it has one.
+  set(name: string, v: Value): void {
+    if (this.firstName === null || this.firstName === name) {
+      this.firstName = name;
+      this.firstValue = v;
+      return;
+    }
+    if (this.others === null) this.others = new Map<string, Value>();
+    this.others.set(name, v);
+  }
 
   lookup(name: string): Value | undefined {
     let s: Scope | null = this;
     do {
-      const v = s.vars.get(name);
-      if (v !== undefined) return v;
+      if (s.firstName === name) {
+        if (s.firstValue !== undefined) return s.firstValue;
+      } else if (s.others !== null) {
+        const v = s.others.get(name);
+        if (v !== undefined) return v;
+      }
       s = s.parent;
     } while (s !== null);
     return undefined;
@@ -256,7 +275,7 @@ export class Evaluator {
       this.trace.push({ event: "stmt_start", span: stmt.span });
       switch (stmt.kind) {
         case "LetStmt":
-          scope.vars.set(stmt.name, this.evalExpr(stmt.value, scope));
+          scope.set(stmt.name, this.evalExpr(stmt.value, scope));
           break;
         case "ExprStmt": {
           const v = this.evalExpr(stmt.expr, scope);
@@ -283,7 +302,7 @@ export class Evaluator {
   private bindTarget(parts: string[], v: Value, scope: Scope): void {
     let wrapped = v;
     for (let i = parts.length - 1; i >= 1; i--) wrapped = singleKeyRecord(parts[i], wrapped);
-    scope.vars.set(parts[0], wrapped);
+    scope.set(parts[0], wrapped);
   }
 
   // ---- expressions (spec §5.5) ----
@@ -461,7 +480,7 @@ export class Evaluator {
       for (let i = 0; i < params.length; i++) {
         const p = params[i];
         const v: Value | undefined = args[p];
-        local.vars.set(p, v === undefined ? null : v);
+        local.set(p, v === undefined ? null : v);
       }
       const result = this.runBody(fn, local);
       this.emit("fn_call_end", expr.span, data);
@@ -502,7 +521,7 @@ export class Evaluator {
     const local = new Scope(fn.closure);
     const params = fn.decl.params;
     if (params.length === 1) {
-      local.vars.set(params[0], item);
+      local.set(params[0], item);
       return local;
     }
     if (!isRecord(item)) {
@@ -515,7 +534,7 @@ export class Evaluator {
     for (let i = 0; i < params.length; i++) {
       const p = params[i];
       const v: Value | undefined = item[p];
-      local.vars.set(p, v === undefined ? null : v);
+      local.set(p, v === undefined ? null : v);
     }
     return local;
   }
@@ -603,8 +622,8 @@ export class Evaluator {
       this.countIteration(span);
       this.emit("fn_call_start", span, callData);
       const local = new Scope(fn.closure);
-      local.vars.set(params[0], acc);
-      local.vars.set(params[1], item);
+      local.set(params[0], acc);
+      local.set(params[1], item);
       acc = this.runBody(fn, local);
       this.emit("fn_call_end", span, callData);
     }
@@ -625,7 +644,7 @@ export class Evaluator {
       const item = list[i];
       this.countIteration(expr.span);
       const local = new Scope(scope);
-      local.vars.set(expr.binding, item);
+      local.set(expr.binding, item);
       out.push(this.execBlock(expr.body, local));
     }
     this.emit("for_end", expr.span, { iterations: list.length });
@@ -643,7 +662,7 @@ export class Evaluator {
       const item = list[i];
       this.countIteration(expr.span);
       const local = new Scope(scope);
-      local.vars.set(expr.binding, item);
+      local.set(expr.binding, item);
       if (isTruthy(unwrapPredicate(this.execBlock(expr.body, local)))) kept.push(item);
     }
     this.emit("filter_end", expr.span, { iterations: list.length });
@@ -662,7 +681,7 @@ export class Evaluator {
     for (let i = 0; i < times; i++) {
       this.countIteration(expr.span);
       const local = new Scope(scope);
-      local.vars.set(expr.binding, current);
+      local.set(expr.binding, current);
       current = this.execBlock(expr.body, local);
     }
     this.emit("loop_end", expr.span, { iterations: times });
@@ -684,7 +703,7 @@ export class Evaluator {
     this.emit("match_start", expr.span, data);
     const local = new Scope(scope);
     const bound: Value | undefined = subject[tag];
-    local.vars.set(arm.binding, bound === undefined ? null : bound);
+    local.set(arm.binding, bound === undefined ? null : bound);
     const result = this.execBlock(arm.body, local);
     this.emit("match_end", expr.span, data);
     return result;
@@ -701,7 +720,7 @@ export class Evaluator {
       const caught: Rec = { code: error.code, message: error.message };
       if (error.details !== undefined) caught.details = error.details;
       const local = new Scope(scope);
-      local.vars.set(expr.catchBinding, caught);
+      local.set(expr.catchBinding, caught);
       return this.execBlock(expr.catchBody, local);
     }
   }
