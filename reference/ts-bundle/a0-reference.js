@@ -3793,6 +3793,8 @@
     const at2 = configJSON.indexOf(ALLOW_KEY);
     if (at2 < 0 || configJSON.length - at2 !== rest.length || configJSON.slice(at2) !== rest) return null;
     const fileJSON = configJSON.slice(FILE_PREFIX.length, at2);
+    const name = fileJSON.slice(1, -1);
+    if (JSON.stringify(name) === fileJSON) return name;
     if (fileJSON.indexOf("\\u") >= 0) return null;
     let file2;
     try {

@@ -66,12 +66,17 @@ function reusableRest(configJSON: string): string {
 }
 
 // fileIfRestMatches returns the file name of configJSON when the text is FILE_PREFIX, a
-// JSON string without \u escapes, and rest; otherwise null.
+// JSON string and rest, and the string reads the same with the engine's JSON.parse as with
+// decodeCanonical; otherwise null.
 function fileIfRestMatches(configJSON: string, rest: string): string | null {
   if (rest === "" || !configJSON.startsWith(FILE_PREFIX)) return null;
   const at = configJSON.indexOf(ALLOW_KEY);
   if (at < 0 || configJSON.length - at !== rest.length || configJSON.slice(at) !== rest) return null;
   const fileJSON = configJSON.slice(FILE_PREFIX.length, at);
+  // A name written as JSON.stringify writes it (the usual case) needs no parsing; this also
+  // holds for lone surrogates, which decodeCanonical keeps.
+  const name = fileJSON.slice(1, -1);
+  if (JSON.stringify(name) === fileJSON) return name;
   // Without \u escapes the engine's JSON.parse reads a string as decodeCanonical would.
   if (fileJSON.indexOf("\\u") >= 0) return null;
   let file: unknown;
