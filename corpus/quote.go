@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // An @expect error message is written verbatim unless that would be ambiguous or
@@ -33,9 +34,7 @@ func needsQuoting(m string) bool {
 		return true
 	}
 	for i := 0; i < len(m); {
-		if _, _, ok := decodeSurrogate(m[i:]); ok {
-			return true
-		}
+		// A lone surrogate (WTF-8, not UTF-8) decodes as an invalid byte.
 		r, n := utf8.DecodeRuneInString(m[i:])
 		if r < 0x20 || r == 0x7f || (r == utf8.RuneError && n == 1) {
 			return true
@@ -101,31 +100,10 @@ func unquoteMessage(s string) (string, error) {
 					continue
 				}
 			}
-			writeWTF8(&b, rune(cu))
+			b.WriteString(value.FromUTF16([]uint16{uint16(cu)}))
 		default:
 			return "", fmt.Errorf(`quoted message has an unknown escape \%c`, body[i])
 		}
 	}
 	return b.String(), nil
-}
-
-// writeWTF8 writes r, encoding a surrogate as its own 3-byte sequence (which
-// utf8.EncodeRune refuses to do).
-func writeWTF8(b *strings.Builder, r rune) {
-	if r >= 0xd800 && r < 0xe000 {
-		b.WriteByte(byte(0xe0 | r>>12))
-		b.WriteByte(byte(0x80 | (r>>6)&0x3f))
-		b.WriteByte(byte(0x80 | r&0x3f))
-		return
-	}
-	b.WriteRune(r)
-}
-
-// decodeSurrogate reports whether s starts with a WTF-8 encoded surrogate
-// (ED A0 80 … ED BF BF) and returns its code unit.
-func decodeSurrogate(s string) (cu rune, n int, ok bool) {
-	if len(s) < 3 || s[0] != 0xed || s[1] < 0xa0 || s[1] > 0xbf || s[2] < 0x80 || s[2] > 0xbf {
-		return 0, 0, false
-	}
-	return 0xd000 | rune(s[1]&0x3f)<<6 | rune(s[2]&0x3f), 3, true
 }

@@ -1,6 +1,9 @@
 package ast
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Equal reports whether two trees are the same program fragment: same node kinds and
 // fields, ignoring every Span and the Text of number literals (a literal is its value).
@@ -42,7 +45,7 @@ func Equal(a, b Node) bool {
 		return ok && Equal(x.Value, y.Value)
 	case *FnDecl:
 		y, ok := b.(*FnDecl)
-		return ok && x.Name == y.Name && equalStrings(x.Params, y.Params) && equalStmts(x.Body, y.Body)
+		return ok && x.Name == y.Name && slices.Equal(x.Params, y.Params) && equalStmts(x.Body, y.Body)
 	case *IntLiteral:
 		y, ok := b.(*IntLiteral)
 		return ok && sameNumber(x.Value, y.Value)
@@ -60,7 +63,7 @@ func Equal(a, b Node) bool {
 		return ok
 	case *IdentPath:
 		y, ok := b.(*IdentPath)
-		return ok && equalStrings(x.Parts, y.Parts)
+		return ok && slices.Equal(x.Parts, y.Parts)
 	case *RecordExpr:
 		y, ok := b.(*RecordExpr)
 		if !ok || len(x.Pairs) != len(y.Pairs) {
@@ -144,18 +147,6 @@ func equalStmts(a, b []Stmt) bool {
 	}
 	for i := range a {
 		if !Equal(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
 			return false
 		}
 	}

@@ -202,6 +202,25 @@ func (ev *evaluator) bindItem(e ast.Node, op, name string, f *userFn, item value
 	return fs, nil
 }
 
+// callItem is one iteration of map or filter with a callback: the iteration count, the
+// call of f on item, and the fn_call events around it.
+func (ev *evaluator) callItem(e ast.Node, span *ast.Span, op, name string, f *userFn, item value.Value) (value.Value, error) {
+	if err := ev.countIteration(e); err != nil {
+		return nil, err
+	}
+	ev.emitFn("fn_call_start", span, f)
+	fs, err := ev.bindItem(e, op, name, f, item)
+	if err != nil {
+		return nil, err
+	}
+	v, err := ev.invoke(f, fs)
+	if err != nil {
+		return nil, err
+	}
+	ev.emitFn("fn_call_end", span, f)
+	return v, nil
+}
+
 // listAndFn reads and checks the `in` and `fn` arguments of map/filter/reduce.
 func listAndFn(e ast.Node, op string, args *value.Record) (*value.List, string, error) {
 	in, present := args.Lookup("in")
@@ -236,19 +255,10 @@ func (ev *evaluator) evalMap(e *ast.FnCallExpr, s *scope) (value.Value, error) {
 	ev.emit2("map_start", span, "fn", name, "listLength", n)
 	out := make([]value.Value, 0, len(list.Items))
 	for _, item := range list.Items {
-		if err := ev.countIteration(e); err != nil {
-			return nil, err
-		}
-		ev.emitFn("fn_call_start", span, f)
-		fs, err := ev.bindItem(e, "map", name, f, item)
+		v, err := ev.callItem(e, span, "map", name, f, item)
 		if err != nil {
 			return nil, err
 		}
-		v, err := ev.invoke(f, fs)
-		if err != nil {
-			return nil, err
-		}
-		ev.emitFn("fn_call_end", span, f)
 		out = append(out, v)
 	}
 	ev.emit2("map_end", span, "fn", name, "iterations", n)
@@ -286,19 +296,10 @@ func (ev *evaluator) evalFilterCall(e *ast.FnCallExpr, s *scope) (value.Value, e
 	span := spanPtr(e)
 	kept := make([]value.Value, 0)
 	for _, item := range list.Items {
-		if err := ev.countIteration(e); err != nil {
-			return nil, err
-		}
-		ev.emitFn("fn_call_start", span, f)
-		fs, err := ev.bindItem(e, "filter", name, f, item)
+		v, err := ev.callItem(e, span, "filter", name, f, item)
 		if err != nil {
 			return nil, err
 		}
-		v, err := ev.invoke(f, fs)
-		if err != nil {
-			return nil, err
-		}
-		ev.emitFn("fn_call_end", span, f)
 		if value.Truthy(unwrapPredicate(v)) {
 			kept = append(kept, item)
 		}

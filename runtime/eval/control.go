@@ -24,10 +24,7 @@ func (ev *evaluator) evalFor(e *ast.ForExpr, s *scope) (value.Value, error) {
 		if err := ev.countIteration(e); err != nil {
 			return nil, err
 		}
-		is := ev.newScope(s)
-		is.bind(e.Binding, item)
-		v, err := ev.execBlock(e.Body, is)
-		ev.release(is)
+		v, err := ev.execBlockWith(e.Body, s, e.Binding, item)
 		if err != nil {
 			return nil, err
 		}
@@ -54,10 +51,7 @@ func (ev *evaluator) evalFilterBlock(e *ast.FilterBlockExpr, s *scope) (value.Va
 		if err := ev.countIteration(e); err != nil {
 			return nil, err
 		}
-		is := ev.newScope(s)
-		is.bind(e.Binding, item)
-		v, err := ev.execBlock(e.Body, is)
-		ev.release(is)
+		v, err := ev.execBlockWith(e.Body, s, e.Binding, item)
 		if err != nil {
 			return nil, err
 		}
@@ -103,10 +97,7 @@ func (ev *evaluator) evalLoop(e *ast.LoopExpr, s *scope) (value.Value, error) {
 		if err := ev.countIteration(e); err != nil {
 			return nil, err
 		}
-		is := ev.newScope(s)
-		is.bind(e.Binding, cur)
-		v, err := ev.execBlock(e.Body, is)
-		ev.release(is)
+		v, err := ev.execBlockWith(e.Body, s, e.Binding, cur)
 		if err != nil {
 			return nil, err
 		}
@@ -142,11 +133,8 @@ func (ev *evaluator) evalMatch(e *ast.MatchExpr, s *scope) (value.Value, error) 
 	}
 	span := spanPtr(e)
 	ev.emit1("match_start", span, "arm", tag)
-	as := ev.newScope(s)
 	bound, _ := r.Lookup(tag)
-	as.bind(arm.Binding, bound)
-	v, err := ev.execBlock(arm.Body, as)
-	ev.release(as)
+	v, err := ev.execBlockWith(arm.Body, s, arm.Binding, bound)
 	if err != nil {
 		return nil, err
 	}
@@ -166,9 +154,15 @@ func (ev *evaluator) evalTry(e *ast.TryExpr, s *scope) (value.Value, error) {
 	if _, ok := err.(*abort); ok {
 		return nil, err
 	}
-	cs := ev.newScope(s)
-	cs.bind(e.CatchBinding, asA0Error(err).Record())
-	v, err = ev.execBlock(e.CatchBody, cs)
-	ev.release(cs)
-	return v, err
+	return ev.execBlockWith(e.CatchBody, s, e.CatchBinding, asA0Error(err).Record())
+}
+
+// execBlockWith runs body in a fresh child scope of s holding the one binding name = v,
+// which is how for, filter and loop bodies, match arms and catch handlers are entered.
+func (ev *evaluator) execBlockWith(body []ast.Stmt, s *scope, name string, v value.Value) (value.Value, error) {
+	bs := ev.newScope(s)
+	bs.bind(name, v)
+	out, err := ev.execBlock(body, bs)
+	ev.release(bs)
+	return out, err
 }

@@ -186,18 +186,28 @@ func (p patcher) outOfBounds(pieces []string) error {
 	return fail(fmt.Sprintf("Array index '%s' out of bounds at '%s' for op '%s'.", pieces[0], at(pieces), p.op))
 }
 
+// existingIndex parses a list piece that must address an existing element of a list of
+// length n: what descend, replace and remove require.
+func (p patcher) existingIndex(pieces []string, n int) (float64, error) {
+	i, err := p.index(pieces)
+	if err != nil {
+		return 0, err
+	}
+	if i >= float64(n) {
+		return 0, p.outOfBounds(pieces)
+	}
+	return i, nil
+}
+
 // descend rebuilds cur with the child addressed by pieces[0] replaced by edit's result.
 // Every intermediate piece must address an existing list element (else the index is
 // invalid or out of bounds) or own record key (else the path does not exist).
 func (p patcher) descend(cur value.Value, pieces []string, edit func(value.Value, []string) (value.Value, error)) (value.Value, error) {
 	switch c := cur.(type) {
 	case *value.List:
-		i, err := p.index(pieces)
+		i, err := p.existingIndex(pieces, len(c.Items))
 		if err != nil {
 			return nil, err
-		}
-		if i >= float64(len(c.Items)) {
-			return nil, p.outOfBounds(pieces)
 		}
 		child, err := edit(c.Items[int(i)], pieces[1:])
 		if err != nil {
@@ -270,12 +280,9 @@ func (p patcher) replace(cur value.Value, pieces []string, v value.Value) (value
 	}
 	switch c := cur.(type) {
 	case *value.List:
-		i, err := p.index(pieces)
+		i, err := p.existingIndex(pieces, len(c.Items))
 		if err != nil {
 			return nil, err
-		}
-		if i >= float64(len(c.Items)) {
-			return nil, p.outOfBounds(pieces)
 		}
 		items := append([]value.Value(nil), c.Items...)
 		items[int(i)] = v
@@ -301,12 +308,9 @@ func (p patcher) remove(cur value.Value, pieces []string) (value.Value, error) {
 	}
 	switch c := cur.(type) {
 	case *value.List:
-		i, err := p.index(pieces)
+		i, err := p.existingIndex(pieces, len(c.Items))
 		if err != nil {
 			return nil, err
-		}
-		if i >= float64(len(c.Items)) {
-			return nil, p.outOfBounds(pieces)
 		}
 		items := make([]value.Value, 0, len(c.Items)-1)
 		items = append(items, c.Items[:int(i)]...)

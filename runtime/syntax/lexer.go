@@ -6,6 +6,7 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/value"
 )
 
 const lexHint = "Check for invalid characters or unclosed strings."
@@ -75,7 +76,7 @@ func (lx *lexer) run() {
 			col += n
 			off += n
 		case tComment:
-			u := utf16Count(text)
+			u := value.UTF16Len(text)
 			col += u
 			off += u
 		case tString:
@@ -99,7 +100,7 @@ func (lx *lexer) run() {
 				p += size
 			}
 			t.endLine, t.endCol = int32(lastLine), int32(lastCol+1)
-			off += utf16Count(text)
+			off += value.UTF16Len(text)
 			lx.toks = append(lx.toks, t)
 		default:
 			// Every other token is ASCII and lies on one line.
@@ -354,22 +355,6 @@ func utf16Len(r rune) int {
 		return 2
 	}
 	return 1
-}
-
-// utf16Count counts the UTF-16 code units of valid UTF-8 text: one per rune start, plus
-// one more for every four-byte sequence.
-func utf16Count(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c&0xC0 != 0x80 {
-			n++
-			if c >= 0xF0 {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // surrogates splits a supplementary-plane rune into its UTF-16 pair.

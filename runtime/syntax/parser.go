@@ -150,6 +150,24 @@ func popExact[T any](stack *[]T, mark int) []T {
 	return items
 }
 
+// commaSeparated parses the items of a record or list up to its closing bracket: items
+// separated by commas, where a comma not followed by an item's start is taken as the
+// trailing comma. stack is the scratch stack of the item kind.
+func commaSeparated[T any](p *parser, stack *[]T, canStart func(kind) bool, item func(*parser) T) []T {
+	mark := len(*stack)
+	if canStart(p.peekKind()) {
+		*stack = append(*stack, item(p))
+		for p.peekKind() == tComma && canStart(p.peekKindAt(1)) {
+			p.advance()
+			*stack = append(*stack, item(p))
+		}
+		if p.peekKind() == tComma {
+			p.advance()
+		}
+	}
+	return popExact(stack, mark)
+}
+
 type bailout struct{ diag outcome.Diagnostic }
 
 func (p *parser) parseProgram() (prog *ast.Program, diag *outcome.Diagnostic) {
@@ -726,19 +744,8 @@ func (p *parser) record() *ast.RecordExpr {
 	start := p.pos
 	p.expect(tLBrace)
 	rec := p.nodes.records.alloc()
-	mark := len(p.entries)
-	if canStartEntry(p.peekKind()) {
-		p.entries = append(p.entries, p.entry())
-		for p.peekKind() == tComma && canStartEntry(p.peekKindAt(1)) {
-			p.advance()
-			p.entries = append(p.entries, p.entry())
-		}
-		if p.peekKind() == tComma {
-			p.advance()
-		}
-	}
+	rec.Pairs = commaSeparated(p, &p.entries, canStartEntry, (*parser).entry)
 	p.expect(tRBrace)
-	rec.Pairs = popExact(&p.entries, mark)
 	rec.Span = p.spanFrom(start)
 	return rec
 }
@@ -766,19 +773,8 @@ func (p *parser) list() *ast.ListExpr {
 	start := p.pos
 	p.expect(tLBracket)
 	l := &ast.ListExpr{}
-	mark := len(p.elements)
-	if canStartExpr(p.peekKind()) {
-		p.elements = append(p.elements, p.expr())
-		for p.peekKind() == tComma && canStartExpr(p.peekKindAt(1)) {
-			p.advance()
-			p.elements = append(p.elements, p.expr())
-		}
-		if p.peekKind() == tComma {
-			p.advance()
-		}
-	}
+	l.Elements = commaSeparated(p, &p.elements, canStartExpr, (*parser).expr)
 	p.expect(tRBracket)
-	l.Elements = popExact(&p.elements, mark)
 	l.Span = p.spanFrom(start)
 	return l
 }

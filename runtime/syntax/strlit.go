@@ -3,6 +3,8 @@ package syntax
 import (
 	"strconv"
 	"strings"
+
+	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // decodeStringLiteral decodes the full text of a StringLit token (quotes included) the way
@@ -74,7 +76,7 @@ func decodeStringLiteral(img string) (val string, msg string, ok bool) {
 				j++
 			}
 			sb.WriteString(img[i:j])
-			pos += utf16Count(img[i:j])
+			pos += value.UTF16Len(img[i:j])
 			i = j
 			continue
 		}

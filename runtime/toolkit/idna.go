@@ -132,6 +132,12 @@ const (
 	pcMaxRune     = 0x10FFFF
 )
 
+// pcThreshold is the threshold t of RFC 3492 §6 for the digit at position k: k - bias
+// clamped to [tmin, tmax]; the encoder and decoder must agree on it.
+func pcThreshold(k, bias int) int {
+	return min(max(k-bias, pcTMin), pcTMax)
+}
+
 func pcAdapt(delta, numPoints int, first bool) int {
 	if first {
 		delta /= pcDamp
@@ -184,12 +190,7 @@ func punycodeEncode(s string) string {
 			if int(c) == n {
 				q := delta
 				for k := pcBase; ; k += pcBase {
-					t := k - bias
-					if t < pcTMin {
-						t = pcTMin
-					} else if t > pcTMax {
-						t = pcTMax
-					}
+					t := pcThreshold(k, bias)
 					if q < t {
 						break
 					}
@@ -244,12 +245,7 @@ func punycodeDecode(s string) (string, bool) {
 				return "", false
 			}
 			i += d * w
-			t := k - bias
-			if t < pcTMin {
-				t = pcTMin
-			} else if t > pcTMax {
-				t = pcTMax
-			}
+			t := pcThreshold(k, bias)
 			if d < t {
 				break
 			}

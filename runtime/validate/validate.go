@@ -441,34 +441,21 @@ func (v *validator) toolUsage(p *ast.Program) {
 			}
 		}
 	}
-	w := &toolWalker{v: v, declared: declared}
-	w.stmts(p.Statements)
-}
-
-type toolWalker struct {
-	v        *validator
-	declared map[string]bool
-}
-
-func (w *toolWalker) stmts(body []ast.Stmt) {
-	for _, s := range body {
-		if ast.IsNil(s) {
-			continue
-		}
-		switch s := s.(type) {
-		case *ast.LetStmt:
-			w.expr(s.Value)
-		case *ast.ExprStmt:
-			w.expr(s.Expr)
-		case *ast.ReturnStmt:
-			w.expr(s.Value)
-		case *ast.FnDecl:
-			w.stmts(s.Body)
-		}
+	// The tool checks report in pre-order, which is the order of ast.Inspect.
+	for _, st := range p.Statements {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				v.tool(n, n.Tool, declared, true)
+			case *ast.DoExpr:
+				v.tool(n, n.Tool, declared, false)
+			}
+			return true
+		})
 	}
 }
 
-func (w *toolWalker) tool(call ast.Expr, toolPath *ast.IdentPath, isCallQ bool) {
+func (v *validator) tool(call ast.Expr, toolPath *ast.IdentPath, declared map[string]bool, isCallQ bool) {
 	if toolPath == nil {
 		return
 	}
@@ -476,119 +463,13 @@ func (w *toolWalker) tool(call ast.Expr, toolPath *ast.IdentPath, isCallQ bool) 
 	t, known := toolsByName[name]
 	switch {
 	case !known:
-		w.v.add("E_UNKNOWN_TOOL", "Unknown tool '"+name+"'.", spanOf(toolPath), hintUnknownTool)
-	case !w.declared[t.Capability]:
-		w.v.add("E_UNDECLARED_CAP", "Tool '"+name+"' is used but its capability is not declared in a 'cap { ... }' header.",
+		v.add("E_UNKNOWN_TOOL", "Unknown tool '"+name+"'.", spanOf(toolPath), hintUnknownTool)
+	case !declared[t.Capability]:
+		v.add("E_UNDECLARED_CAP", "Tool '"+name+"' is used but its capability is not declared in a 'cap { ... }' header.",
 			spanOf(toolPath), "Add '"+t.Capability+": true' to your cap { ... } declaration.")
 	}
 	if isCallQ && known && t.Effect {
-		w.v.add("E_CALL_EFFECT", "Cannot use 'call?' with effectful tool '"+name+"'. Use 'do' instead.",
+		v.add("E_CALL_EFFECT", "Cannot use 'call?' with effectful tool '"+name+"'. Use 'do' instead.",
 			spanOf(call), "Replace 'call? "+name+"' with 'do "+name+"'.")
-	}
-}
-
-func (w *toolWalker) record(r *ast.RecordExpr) {
-	if r == nil {
-		return
-	}
-	for _, en := range r.Pairs {
-		switch en := en.(type) {
-		case *ast.RecordPair:
-			if en != nil {
-				w.expr(en.Value)
-			}
-		case *ast.SpreadPair:
-			if en != nil {
-				w.expr(en.Expr)
-			}
-		}
-	}
-}
-
-// expr visits e before its children (pre-order).
-func (w *toolWalker) expr(e ast.Expr) {
-	switch e := e.(type) {
-	case *ast.CallExpr:
-		if e != nil {
-			w.tool(e, e.Tool, true)
-			w.record(e.Args)
-		}
-	case *ast.DoExpr:
-		if e != nil {
-			w.tool(e, e.Tool, false)
-			w.record(e.Args)
-		}
-	case *ast.RecordExpr:
-		w.record(e)
-	case *ast.ListExpr:
-		if e != nil {
-			for _, el := range e.Elements {
-				w.expr(el)
-			}
-		}
-	case *ast.AssertExpr:
-		if e != nil {
-			w.record(e.Args)
-		}
-	case *ast.CheckExpr:
-		if e != nil {
-			w.record(e.Args)
-		}
-	case *ast.FnCallExpr:
-		if e != nil {
-			w.record(e.Args)
-		}
-	case *ast.IfExpr:
-		if e != nil {
-			w.expr(e.Cond)
-			w.expr(e.Then)
-			w.expr(e.Else)
-		}
-	case *ast.IfBlockExpr:
-		if e != nil {
-			w.expr(e.Cond)
-			w.stmts(e.ThenBody)
-			w.stmts(e.ElseBody)
-		}
-	case *ast.TryExpr:
-		if e != nil {
-			w.stmts(e.TryBody)
-			w.stmts(e.CatchBody)
-		}
-	case *ast.ForExpr:
-		if e != nil {
-			w.expr(e.List)
-			w.stmts(e.Body)
-		}
-	case *ast.FilterBlockExpr:
-		if e != nil {
-			w.expr(e.List)
-			w.stmts(e.Body)
-		}
-	case *ast.LoopExpr:
-		if e != nil {
-			w.expr(e.Init)
-			w.expr(e.Times)
-			w.stmts(e.Body)
-		}
-	case *ast.MatchExpr:
-		if e != nil {
-			w.expr(e.Subject)
-			if e.OkArm != nil {
-				w.stmts(e.OkArm.Body)
-			}
-			if e.ErrArm != nil {
-				w.stmts(e.ErrArm.Body)
-			}
-		}
-	case *ast.BinaryExpr:
-		if e != nil {
-			w.expr(e.Left)
-			w.expr(e.Right)
-		}
-	case *ast.UnaryExpr:
-		if e != nil {
-			w.expr(e.Operand)
-		}
 	}
 }

@@ -196,18 +196,10 @@ func ShapeName(v Value) string {
 // A0TypeName is the stdlib typeof result: null, boolean, number, string, list, record
 // (a *Func is "record").
 func A0TypeName(v Value) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case float64:
-		return "number"
-	case string:
-		return "string"
-	case *List:
-		return "list"
-	default:
+	switch n := ShapeName(v); n {
+	case "function", "object":
 		return "record"
+	default:
+		return n
 	}
 }

@@ -1,6 +1,7 @@
 package value
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -314,7 +315,7 @@ func HasPrefix(s, prefix string) bool {
 		return strings.HasPrefix(s, prefix)
 	}
 	su, pu := ToUTF16(s), ToUTF16(prefix)
-	return len(pu) <= len(su) && equalUnits(su[:len(pu)], pu)
+	return len(pu) <= len(su) && slices.Equal(su[:len(pu)], pu)
 }
 
 // HasSuffix is String.prototype.endsWith on code units.
@@ -323,17 +324,74 @@ func HasSuffix(s, suffix string) bool {
 		return strings.HasSuffix(s, suffix)
 	}
 	su, pu := ToUTF16(s), ToUTF16(suffix)
-	return len(pu) <= len(su) && equalUnits(su[len(su)-len(pu):], pu)
+	return len(pu) <= len(su) && slices.Equal(su[len(su)-len(pu):], pu)
 }
 
-func equalUnits(a, b []uint16) bool {
-	if len(a) != len(b) {
-		return false
+// DecodeUTF8 decodes bytes from outside the way the WHATWG "UTF-8 decode" does (Node's
+// Buffer#toString('utf8'), TextDecoder, and program files, spec §1.1): every maximal
+// subpart of an ill-formed sequence becomes one U+FFFD (so the three bytes of an encoded
+// surrogate give three). This is not Go's one-per-byte replacement, which differs on
+// truncated sequences. A byte-order mark is kept as an ordinary U+FEFF character.
+func DecodeUTF8(raw string) string {
+	if utf8.ValidString(raw) {
+		return raw
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+	var sb strings.Builder
+	sb.Grow(len(raw) + 8)
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c < 0x80 {
+			sb.WriteByte(c)
+			i++
+			continue
 		}
+		need, lo, hi := utf8LeadInfo(c)
+		if need == 0 {
+			sb.WriteRune(utf8.RuneError)
+			i++
+			continue
+		}
+		// Accept continuation bytes while they are in range; the first byte out of range
+		// ends the maximal subpart and is examined again as a new lead byte.
+		j := i + 1
+		ok := true
+		for k := 0; k < need; k++ {
+			if j >= len(raw) || raw[j] < lo || raw[j] > hi {
+				ok = false
+				break
+			}
+			j++
+			lo, hi = 0x80, 0xBF
+		}
+		if ok {
+			sb.WriteString(raw[i:j])
+		} else {
+			sb.WriteRune(utf8.RuneError)
+		}
+		i = j
 	}
-	return true
+	return sb.String()
+}
+
+// utf8LeadInfo returns how many continuation bytes a lead byte needs and the range
+// allowed for the first of them (the WHATWG decoder's lower/upper boundary), or need 0
+// for a byte that cannot start a sequence.
+func utf8LeadInfo(c byte) (need int, lo, hi byte) {
+	switch {
+	case c >= 0xC2 && c <= 0xDF:
+		return 1, 0x80, 0xBF
+	case c == 0xE0:
+		return 2, 0xA0, 0xBF
+	case c == 0xED:
+		return 2, 0x80, 0x9F
+	case c >= 0xE1 && c <= 0xEF:
+		return 2, 0x80, 0xBF
+	case c == 0xF0:
+		return 3, 0x90, 0xBF
+	case c >= 0xF1 && c <= 0xF3:
+		return 3, 0x80, 0xBF
+	case c == 0xF4:
+		return 3, 0x80, 0x8F
+	}
+	return 0, 0, 0
 }

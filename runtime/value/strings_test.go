@@ -2,6 +2,7 @@ package value
 
 import (
 	"math/rand"
+	"slices"
 	"sort"
 	"testing"
 	"unicode/utf16"
@@ -32,7 +33,7 @@ func TestUTF16RoundTrip(t *testing.T) {
 			t.Errorf("FromUTF16(%x) = % x, want % x", tt.units, got, tt.wtf8)
 		}
 		got := ToUTF16(tt.wtf8)
-		if len(got) != len(tt.units) || (len(got) > 0 && string(utf16.Decode(got)) != string(utf16.Decode(tt.units))) || !equalUnits(got, tt.units) {
+		if len(got) != len(tt.units) || (len(got) > 0 && string(utf16.Decode(got)) != string(utf16.Decode(tt.units))) || !slices.Equal(got, tt.units) {
 			t.Errorf("ToUTF16(% x) = %x, want %x", tt.wtf8, got, tt.units)
 		}
 		if n := UTF16Len(tt.wtf8); n != len(tt.units) {
