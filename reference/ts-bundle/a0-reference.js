@@ -3368,9 +3368,11 @@
   var HINT_BLOCK_NO_RETURN = "Add a 'return <expr>' statement at the end of the body.";
   var HINT_RETURN_NOT_LAST = "Move any statements after return before it, or remove them.";
   var HINT_DUP_BINDING = "Use a different variable name.";
-  var diagnostics = [];
+  var NONE = [];
+  var NO_TOOL_USES = [];
+  var diagnostics = NONE;
   var unsupportedSpread = false;
-  var toolUses = [];
+  var toolUses = NO_TOOL_USES;
   function report(code, message, where, hint) {
     if (where === void 0) diagnostics.push({ code, message, hint });
     else diagnostics.push({ code, message, span: where, hint });
@@ -3387,8 +3389,8 @@
       checkTools(program);
       return { diagnostics, unsupportedSpread };
     } finally {
-      diagnostics = [];
-      toolUses = [];
+      diagnostics = NONE;
+      toolUses = NO_TOOL_USES;
     }
   }
   function checkHeaders(program) {
@@ -3723,6 +3725,7 @@
     }
   }
   function checkTools(program) {
+    if (toolUses.length === 0) return;
     const declared = /* @__PURE__ */ new Set();
     const headers = program.headers;
     for (let i = 0; i < headers.length; i++) {

@@ -55,10 +55,12 @@ interface Scope {
   fns: Set<string>; // local function names
 }
 
-let diagnostics: Diagnostic[] = [];
+const NONE: Diagnostic[] = [];
+const NO_TOOL_USES: (CallExpr | DoExpr)[] = [];
+let diagnostics: Diagnostic[] = NONE;
 let unsupportedSpread = false;
 // The call?/do expressions met by pass 7, in the order pass 8 checks them (see checkTools).
-let toolUses: (CallExpr | DoExpr)[] = [];
+let toolUses: (CallExpr | DoExpr)[] = NO_TOOL_USES;
 
 function report(code: string, message: string, where: Span | undefined, hint: string): void {
   if (where === undefined) diagnostics.push({ code, message, hint });
@@ -78,8 +80,9 @@ export function validate(program: Program): ValidationResult {
     checkTools(program);
     return { diagnostics, unsupportedSpread };
   } finally {
-    diagnostics = [];
-    toolUses = [];
+    // Drop this program's nodes (validate always starts with fresh lists).
+    diagnostics = NONE;
+    toolUses = NO_TOOL_USES;
   }
 }
 
@@ -393,6 +396,7 @@ function checkCallback(name: string, args: RecordExpr, scope: Scope): void {
 // each node before its children) and has collected them in toolUses, so no second walk is
 // needed.
 function checkTools(program: Program): void {
+  if (toolUses.length === 0) return;
   const declared = new Set<string>();
   const headers = program.headers;
   for (let i = 0; i < headers.length; i++) {
