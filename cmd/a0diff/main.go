@@ -9,9 +9,17 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"runtime/debug"
 )
 
 func main() {
+	// Each goja object is several Go allocations and a reference runtime's live heap is
+	// about 2 MB, under the collector's 4 MB floor, so with the default GOGC the collector
+	// runs every few programs; GOGC=400 runs the reference about 1.4× faster for a few
+	// more MB per worker. An explicit GOGC from the environment wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	code := execute(ctx, os.Args[1:], newApp(os.Stdout, os.Stderr))
 	stop()
