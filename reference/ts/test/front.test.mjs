@@ -4,39 +4,16 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildSync } from "esbuild";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadTs } from "../scripts/load-ts.mjs";
+import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..");
 const FILE = "test.a0";
 
-async function loadFrontEnd() {
-  const dir = mkdtempSync(join(tmpdir(), "a0-front-"));
-  const out = join(dir, "front.mjs");
-  buildSync({
-    stdin: {
-      contents: 'export { parse } from "./src/parser"; export { validate } from "./src/validator";',
-      resolveDir: root,
-      loader: "ts",
-    },
-    bundle: true,
-    format: "esm",
-    target: "es2019",
-    outfile: out,
-    logLevel: "warning",
-  });
-  try {
-    return await import(pathToFileURL(out).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
-const front = await loadFrontEnd();
+const front = await loadTs('export { parse } from "./src/parser"; export { validate } from "./src/validator";', "front");
 
 // Hints that depend only on the code (spec §1.9, §2.8-2.9, §4.7); an expectation without a
 // `hint:` line must carry this one.

@@ -5,38 +5,15 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildSync } from "esbuild";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadTs } from "../scripts/load-ts.mjs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..");
 
-async function load() {
-  const dir = mkdtempSync(join(tmpdir(), "a0-json-"));
-  const out = join(dir, "json.mjs");
-  buildSync({
-    stdin: {
-      contents: 'export { parseJSON, decodeCanonical } from "./src/json"; export { encodeCanonical } from "./src/values"; export { Limits } from "./src/limits";',
-      resolveDir: root,
-      loader: "ts",
-    },
-    bundle: true,
-    format: "esm",
-    target: "es2019",
-    outfile: out,
-    logLevel: "warning",
-  });
-  try {
-    return await import(pathToFileURL(out).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
-const { parseJSON, decodeCanonical, encodeCanonical, Limits } = await load();
+const { parseJSON, decodeCanonical, encodeCanonical, Limits } = await loadTs('export { parseJSON, decodeCanonical } from "./src/json"; export { encodeCanonical } from "./src/values"; export { Limits } from "./src/limits";', "json");
 const limits = new Limits(2000, 1 << 20);
 
 function outcome(parse, text) {
