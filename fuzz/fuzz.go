@@ -28,10 +28,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/a0diff/a0diff/cmd/a0diff/harness"
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"

@@ -11,7 +11,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
-	"github.com/a0diff/a0diff/cmd/a0diff/harness"
+	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 

@@ -5,8 +5,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/a0diff/a0diff/cmd/a0diff/harness"
 	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 

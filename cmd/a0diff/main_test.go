@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a0diff/a0diff/cmd/a0diff/harness/harnesstest"
+	"github.com/a0diff/a0diff/harness/harnesstest"
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 

@@ -10,7 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/a0diff/a0diff/cmd/a0diff/harness"
+	"github.com/a0diff/a0diff/harness"
 )
 
 func init() {

@@ -19,11 +19,11 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/a0diff/a0diff/cmd/a0diff/harness"
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/fuzz"
 	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/harness"
 )
 
 func main() {

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a0diff/a0diff/cmd/a0diff/harness/harnesstest"
 	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/harness/harnesstest"
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 

@@ -1,0 +1,399 @@
+// Package campaign is the loop of `a0diff fuzz`: it generates cases (package gen) from a
+// seed, runs each through both implementations, compares the Outcomes (package diff),
+// buckets the divergences by signature, and reduces and writes the first case of each
+// new signature as a corpus entry. The CLI only parses flags and prints the Summary.
+//
+// Case I of a campaign with seed S is the same whatever the number of workers, the
+// count or the duration were, so one case can be replayed alone.
+package campaign
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/diff/reduce"
+	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/runtime/outcome"
+)
+
+// Options configure a campaign.
+type Options struct {
+	Seed int64
+	// Count is the number of cases; 0 means no bound (Duration or cancellation ends it).
+	Count int
+	// Duration bounds the campaign's time (0: no bound).
+	Duration time.Duration
+	// Start is the index of the first case.
+	Start int
+	// Workers is the number of cases run at the same time (at least 1).
+	Workers int
+	// Out is the directory the divergences are written to.
+	Out string
+	// Gen are the generator's options.
+	Gen gen.Options
+	// FeaturesFlag is the --features text, repeated in replay commands ("all" or "").
+	FeaturesFlag string
+	// Minimize reduces each new divergence before writing it.
+	Minimize bool
+	// Timeout is the per-run deadline.
+	Timeout time.Duration
+	// RefPath is the --ref bundle, repeated in replay commands ("" for the embedded one).
+	RefPath string
+}
+
+// Bucket counts the cases of one signature.
+type Bucket struct {
+	Signature string
+	Count     int
+	First     int    // the lowest case index seen
+	File      string // the entry written ("" when none)
+	Note      string // why none was written, or a remark about it
+	Program   string // the (reduced) program written
+}
+
+// Summary is what a campaign did.
+type Summary struct {
+	Seed    int64
+	Workers int
+	Elapsed time.Duration
+	// ValidMode+InvalidMode is the number of cases run to a verdict.
+	ValidMode, ValidPass, InvalidMode int
+	Verdicts                          map[diff.Verdict]int
+	// Buckets are the signatures seen, most frequent first.
+	Buckets []Bucket
+}
+
+// Cases is the number of cases run to a verdict.
+func (s *Summary) Cases() int { return s.ValidMode + s.InvalidMode }
+
+// Rate is the number of cases per second.
+func (s *Summary) Rate() float64 { return float64(s.Cases()) / max(s.Elapsed.Seconds(), 1e-9) }
+
+// Campaign is one fuzzing run. Its methods are safe for concurrent use (Progress is
+// meant to be called while Run runs).
+type Campaign struct {
+	rs    harness.Runners
+	opts  Options
+	start time.Time
+
+	mu                                sync.Mutex
+	validMode, validPass, invalidMode int
+	verdicts                          map[diff.Verdict]int
+	// buckets holds the signatures seen; the worker that found a signature first
+	// minimises and writes it
+	buckets map[string]*Bucket
+}
+
+// New prepares a campaign over rs.
+func New(rs harness.Runners, opts Options) *Campaign {
+	if opts.Workers < 1 {
+		opts.Workers = 1
+	}
+	return &Campaign{rs: rs, opts: opts, verdicts: map[diff.Verdict]int{}, buckets: map[string]*Bucket{}}
+}
+
+// Run runs the campaign until Count cases are done, Duration has passed or ctx is
+// cancelled, and returns its summary. After cancellation no new case starts; the cases
+// in flight are cancelled and not counted.
+func (c *Campaign) Run(ctx context.Context) *Summary {
+	c.mu.Lock()
+	c.start = time.Now()
+	c.mu.Unlock()
+	feedCtx := ctx
+	if c.opts.Duration > 0 {
+		var cancel context.CancelFunc
+		feedCtx, cancel = context.WithTimeout(ctx, c.opts.Duration)
+		defer cancel()
+	}
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range c.opts.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				fc := c.runCase(ctx, i)
+				if ctx.Err() != nil {
+					continue // a cancelled run is no verdict
+				}
+				c.record(ctx, fc)
+			}
+		}()
+	}
+feed:
+	for i := c.opts.Start; c.opts.Count == 0 || i < c.opts.Start+c.opts.Count; i++ {
+		select {
+		case jobs <- i:
+		case <-feedCtx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	return c.Summary()
+}
+
+// Progress returns the number of cases so far, their rate, the number diverged and the
+// number of signatures.
+func (c *Campaign) Progress() (cases int, rate float64, diverged, signatures int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el := time.Since(c.start).Seconds()
+	cases = c.validMode + c.invalidMode
+	return cases, float64(cases) / max(el, 1e-9), c.verdicts[diff.Diverge], len(c.buckets)
+}
+
+// Summary returns the campaign's counts so far.
+func (c *Campaign) Summary() *Summary {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := &Summary{
+		Seed: c.opts.Seed, Workers: c.opts.Workers, Elapsed: time.Since(c.start),
+		ValidMode: c.validMode, ValidPass: c.validPass, InvalidMode: c.invalidMode,
+		Verdicts: map[diff.Verdict]int{},
+	}
+	for v, n := range c.verdicts {
+		s.Verdicts[v] = n
+	}
+	for _, b := range c.buckets {
+		s.Buckets = append(s.Buckets, *b)
+	}
+	sort.Slice(s.Buckets, func(i, j int) bool {
+		bi, bj := s.Buckets[i], s.Buckets[j]
+		if bi.Count != bj.Count {
+			return bi.Count > bj.Count
+		}
+		return bi.Signature < bj.Signature
+	})
+	return s
+}
+
+// fuzzCase is one case's result.
+type fuzzCase struct {
+	index   int
+	c       *gen.Case
+	valid   bool // passes validation
+	verdict diff.Verdict
+	sig     string
+	res     diff.Result
+}
+
+// NewCase regenerates case i of a campaign with the given seed and generator options.
+func NewCase(seed int64, i int, opts gen.Options) *gen.Case {
+	return gen.Generate(gen.RandChooser{R: gen.CaseRand(seed, i)}, opts)
+}
+
+// config is gc's configuration with the run deadline.
+func (c *Campaign) config(gc *gen.Case) outcome.Config {
+	cfg := gc.Config
+	cfg.Limits.Timeout = c.opts.Timeout
+	cfg.Limits = cfg.Limits.WithDefaults()
+	return cfg
+}
+
+func (c *Campaign) compare(ctx context.Context, gc *gen.Case) diff.Result {
+	cfg := c.config(gc)
+	g := outcome.SafeRun(ctx, c.rs.Go, gc.Source, cfg)
+	ref := outcome.SafeRun(ctx, c.rs.Ref, gc.Source, cfg)
+	return diff.Compare(g, ref)
+}
+
+func (c *Campaign) runCase(ctx context.Context, i int) *fuzzCase {
+	gc := NewCase(c.opts.Seed, i, c.opts.Gen)
+	res := c.compare(ctx, gc)
+	return &fuzzCase{index: i, c: gc, valid: gen.Validates(gc.Source), verdict: res.Verdict, sig: res.Signature(), res: res}
+}
+
+// record tallies a case; the first case of a new signature is minimised and written
+// (by the worker that found it, so that the others keep going).
+func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
+	c.mu.Lock()
+	c.verdicts[fc.verdict]++
+	if fc.c.Mode == gen.Valid {
+		c.validMode++
+		if fc.valid {
+			c.validPass++
+		}
+	} else {
+		c.invalidMode++
+	}
+	claim := false
+	if fc.verdict == diff.Diverge {
+		b := c.buckets[fc.sig]
+		if b == nil {
+			b = &Bucket{Signature: fc.sig, First: fc.index}
+			c.buckets[fc.sig] = b
+			claim = true
+		}
+		b.Count++
+		if fc.index < b.First {
+			b.First = fc.index
+		}
+	}
+	c.mu.Unlock()
+	if !claim {
+		return
+	}
+	file, note, program := c.writeEntry(ctx, fc)
+	c.mu.Lock()
+	b := c.buckets[fc.sig]
+	b.File, b.Note, b.Program = file, note, program
+	c.mu.Unlock()
+}
+
+// ReplayFlags are the generator flags a replay command must repeat.
+func (o *Options) ReplayFlags() string {
+	s := ""
+	if o.Gen.Swarm {
+		s += " --swarm"
+	}
+	s += " --invalid-share " + strconv.FormatFloat(o.Gen.InvalidShare, 'g', -1, 64)
+	if o.Gen.Size != 0 {
+		s += " --size " + strconv.Itoa(o.Gen.Size)
+	}
+	if o.FeaturesFlag != "all" && o.FeaturesFlag != "" {
+		s += " --features " + o.FeaturesFlag
+	}
+	return s
+}
+
+// writeEntry reduces the case of a new signature and writes it to Out. It returns the
+// file written ("" when none), a note, and the program written (for the summary). The
+// reduction is diff/reduce's (the signature set is kept, the result is 1-minimal); when
+// it fails — a flaky divergence, say — the case is shrunk with gen.Minimize, keeping the
+// first signature, instead.
+func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, program string) {
+	path := filepath.Join(c.opts.Out, EntryName(fc.sig))
+	if _, err := os.Stat(path); err == nil {
+		return "", "already in " + c.opts.Out + " (" + path + ")", ""
+	}
+	if err := os.MkdirAll(c.opts.Out, 0o755); err != nil {
+		return "", err.Error(), ""
+	}
+	what := fc.c.Mode.String()
+	if fc.c.Mutation != "" {
+		what += ": " + fc.c.Mutation
+	}
+	replay := fmt.Sprintf("a0diff fuzz --seed %d --start %d --count 1%s", c.opts.Seed, fc.index, c.opts.ReplayFlags())
+	if c.opts.RefPath != "" {
+		replay += " --ref " + c.opts.RefPath
+	}
+	found := fmt.Sprintf("Found by a0diff fuzz: seed %d, case %d (%s; features %s).", c.opts.Seed, fc.index, what, fc.c.Features)
+	replayLines := []string{
+		"Replay the generated case: " + replay,
+		"Replay this entry: " + harness.ReplayCommand("go", path, "") + " ; " + harness.ReplayCommand("ref", path, c.opts.RefPath),
+	}
+	if c.opts.Minimize {
+		rs := reduce.Runners{Go: c.rs.Go, Ref: c.rs.Ref}
+		opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1}
+		res, err := reduce.Reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
+		if err == nil {
+			origin := fmt.Sprintf("case %d of a0diff fuzz --seed %d", fc.index, c.opts.Seed)
+			note := append([]string{found}, Describe(res.Diff)...)
+			if err = reduce.Save(ctx, res, rs, opts, origin, path, append(note, replayLines...)...); err == nil {
+				return path, "", res.Source
+			}
+		}
+		if ctx.Err() != nil {
+			return "", "interrupted", ""
+		}
+		// fall back on the generator's own shrinking
+		gc, res2 := c.shrink(ctx, fc)
+		prose := append(append([]string{found}, Describe(res2)...), replayLines...)
+		prose = append(prose, "diff/reduce could not reduce it ("+err.Error()+"); shrunk by gen.Minimize instead.")
+		return c.writeCase(ctx, path, gc, prose, fc.sig)
+	}
+	prose := append(append([]string{found}, Describe(fc.res)...), replayLines...)
+	return c.writeCase(ctx, path, fc.c, prose, fc.sig)
+}
+
+// shrink minimises fc's case with gen.Minimize, keeping its first signature.
+func (c *Campaign) shrink(ctx context.Context, fc *fuzzCase) (*gen.Case, diff.Result) {
+	minCtx, cancel := context.WithTimeout(ctx, MinimizeBudget)
+	defer cancel()
+	keep := func(d *gen.Case) bool {
+		if minCtx.Err() != nil {
+			return false
+		}
+		got := c.compare(minCtx, d)
+		return got.Verdict == diff.Diverge && got.Signature() == fc.sig
+	}
+	gc := gen.Minimize(fc.c, keep, 400)
+	if gc == fc.c {
+		return gc, fc.res
+	}
+	return gc, c.compare(ctx, gc)
+}
+
+// writeCase writes gc as an entry at path, noting when the entry file does not
+// reproduce the signature.
+func (c *Campaign) writeCase(ctx context.Context, path string, gc *gen.Case, prose []string, sig string) (file, note, program string) {
+	text := gen.EntryText(gc, prose)
+	if e, err := corpus.Parse(path, []byte(text)); err != nil {
+		note = "the entry does not parse back: " + err.Error()
+	} else {
+		cfg := harness.ConfigFor(e, c.opts.Timeout)
+		got := diff.Compare(outcome.SafeRun(ctx, c.rs.Go, e.Source, cfg), outcome.SafeRun(ctx, c.rs.Ref, e.Source, cfg))
+		if got.Signature() != sig {
+			note = fmt.Sprintf("as an entry file the case gives signature %q instead", got.Signature())
+		}
+	}
+	if err := reduce.WriteNew(path, []byte(text)); err != nil {
+		return "", err.Error(), ""
+	}
+	return path, note, gc.Source
+}
+
+// Describe renders the first divergences of res as prose lines.
+func Describe(res diff.Result) []string {
+	lines := []string{"Divergence " + res.Signature() + ":"}
+	for i, d := range res.Divergences {
+		if i == 3 {
+			lines = append(lines, fmt.Sprintf("  … %d more", len(res.Divergences)-3))
+			break
+		}
+		lines = append(lines, fmt.Sprintf("  [%s] %s (%s): go %s, ref %s", d.Category, d.Path, d.Kind, oneLine(d.Go), oneLine(d.Ref)))
+	}
+	return lines
+}
+
+// MinimizeBudget bounds the time spent reducing one divergence.
+const MinimizeBudget = 30 * time.Second
+
+// oneLine keeps a rendering on one comment line.
+func oneLine(s string) string {
+	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s)
+}
+
+// EntryName is the file name of a signature's entry: a readable slug and a hash.
+func EntryName(sig string) string {
+	var b strings.Builder
+	dash := false
+	for _, c := range sig {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			b.WriteRune(c)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	slug := strings.TrimSuffix(b.String(), "-")
+	if len(slug) > 60 {
+		slug = strings.TrimSuffix(slug[:60], "-")
+	}
+	h := fnv.New32a()
+	h.Write([]byte(sig))
+	return fmt.Sprintf("%s-%08x.a0", strings.ToLower(slug), h.Sum32())
+}
