@@ -13,6 +13,7 @@ import (
 
 	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/worker"
 )
 
 // Exit statuses of a0diff.
@@ -28,43 +29,103 @@ type app struct {
 	// newGo and newRef build the implementations; tests substitute fakes.
 	newGo  func() outcome.Runner
 	newRef func(refPath string) (outcome.Runner, error)
+	// defaultIsolation is the default of --isolation: "process" for the binary, "none"
+	// in tests that substitute fake implementations.
+	defaultIsolation string
 	// Persistent flags.
-	refPath string
-	timeout time.Duration
+	refPath    string
+	timeout    time.Duration
+	isolation  string
+	rssLimitMB int
 }
 
 func newApp(stdout, stderr io.Writer) *app {
-	return &app{stdout: stdout, stderr: stderr, newGo: newGoImplementation, newRef: newRefImplementation}
+	return &app{stdout: stdout, stderr: stderr, newGo: newGoImplementation, newRef: newRefImplementation, defaultIsolation: "process"}
 }
 
 // implementations returns both implementations: the Go evaluator and the reference
-// bundle (the embedded one, or the --ref file).
-func (a *app) implementations() (harness.Runners, error) {
-	ref, err := a.newRef(a.refPath)
+// bundle (the embedded one, or the --ref file), in worker processes (at most workers
+// of each) unless --isolation none. The caller closes them (closeRunners).
+func (a *app) implementations(workers int) (harness.Runners, error) {
+	if a.isolation == "none" {
+		ref, err := a.newRef(a.refPath)
+		if err != nil {
+			return harness.Runners{}, err
+		}
+		return harness.Runners{Go: a.newGo(), Ref: ref}, nil
+	}
+	if a.refPath != "" {
+		// Load --ref here, so that a broken bundle is an input error before anything runs.
+		ref, err := a.newRef(a.refPath)
+		if err != nil {
+			return harness.Runners{}, err
+		}
+		closeRunner(ref)
+	}
+	g, err := a.workerPool("go", workers)
 	if err != nil {
 		return harness.Runners{}, err
 	}
-	return harness.Runners{Go: a.newGo(), Ref: ref}, nil
+	r, err := a.workerPool("ref", workers)
+	if err != nil {
+		return harness.Runners{}, err
+	}
+	return harness.Runners{Go: g, Ref: r}, nil
 }
 
-// checkTimeout refuses a --timeout that is not positive (every subcommand runs programs
-// under it).
-func (a *app) checkTimeout() error {
-	if a.timeout <= 0 {
-		return usageErrorf("--timeout must be positive, not %s", a.timeout)
+// checkIsolation refuses unknown --isolation and --rss-limit-mb values.
+func (a *app) checkIsolation() error {
+	if a.isolation != "process" && a.isolation != "none" {
+		return usageErrorf("--isolation must be process or none, not %q", a.isolation)
+	}
+	if a.rssLimitMB < 0 {
+		return usageErrorf("--rss-limit-mb must not be negative, not %d", a.rssLimitMB)
 	}
 	return nil
 }
 
-// implementation returns one implementation by name ("go" or "ref").
+// closeRunners closes the implementations that hold resources (worker processes,
+// goja runtimes).
+func closeRunners(rs harness.Runners) {
+	closeRunner(rs.Go)
+	closeRunner(rs.Ref)
+}
+
+func closeRunner(r outcome.Runner) {
+	if c, ok := r.(io.Closer); ok {
+		c.Close()
+	}
+}
+
+// checkTimeout refuses a --timeout that is not positive (every subcommand runs programs
+// under it), and bad isolation flags.
+func (a *app) checkTimeout() error {
+	if a.timeout <= 0 {
+		return usageErrorf("--timeout must be positive, not %s", a.timeout)
+	}
+	return a.checkIsolation()
+}
+
+// implementation returns one implementation by name ("go" or "ref"), in a worker
+// process unless --isolation none. The caller closes it (closeRunner).
 func (a *app) implementation(name string) (outcome.Runner, error) {
+	var r outcome.Runner
 	switch name {
 	case "go":
-		return a.newGo(), nil
+		r = a.newGo()
 	case "ref":
-		return a.newRef(a.refPath)
+		var err error
+		if r, err = a.newRef(a.refPath); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, usageErrorf("--impl must be go or ref, not %q", name)
 	}
-	return nil, usageErrorf("--impl must be go or ref, not %q", name)
+	if a.isolation == "none" {
+		return r, nil
+	}
+	closeRunner(r)
+	return a.workerPool(name, 1)
 }
 
 // subcommands are the constructors registered by the subcommands' files.
@@ -122,6 +183,8 @@ Without a subcommand, a0diff runs the corpus entries under PATH..., as "a0diff r
 	}
 	root.PersistentFlags().StringVar(&a.refPath, "ref", "", "load the reference from this bundle `FILE.js` instead of the embedded one")
 	root.PersistentFlags().DurationVar(&a.timeout, "timeout", outcome.DefaultLimits.Timeout, "per-run deadline of entries without their own @timeout")
+	root.PersistentFlags().StringVar(&a.isolation, "isolation", a.defaultIsolation, "where programs run: process (supervised worker processes, one pool per implementation) or none (in this process)")
+	root.PersistentFlags().IntVar(&a.rssLimitMB, "rss-limit-mb", worker.DefaultRSSLimitMB, "memory ceiling of one worker process in MiB (resident set); a run over it is a resource outcome (0: none)")
 	root.CompletionOptions.HiddenDefaultCmd = true
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: err}

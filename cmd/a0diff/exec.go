@@ -30,10 +30,14 @@ errors.`,
 			if impl == "" {
 				return usageErrorf("exec: --impl go or --impl ref is required")
 			}
+			if err := a.checkTimeout(); err != nil {
+				return err
+			}
 			runner, err := a.implementation(impl)
 			if err != nil {
 				return err
 			}
+			defer closeRunner(runner)
 			e, err := corpus.ParseFile(args[0])
 			if err != nil {
 				return err

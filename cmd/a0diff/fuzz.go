@@ -121,13 +121,11 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if features == 0 {
 		return usageErrorf("--features: at least one feature is needed")
 	}
-	rs, err := a.implementations()
+	rs, err := a.implementations(f.workers)
 	if err != nil {
 		return err
 	}
-	if c, ok := rs.Ref.(io.Closer); ok {
-		defer c.Close()
-	}
+	defer closeRunners(rs)
 	c := campaign.New(rs, campaign.Options{
 		Seed: f.seed, Count: f.count, Duration: f.duration, Start: f.start, Workers: f.workers,
 		Out:          f.out,

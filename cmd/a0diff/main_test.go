@@ -22,6 +22,7 @@ func runCLI(newGo func() outcome.Runner, newRef func(refPath string) (outcome.Ru
 	var out, errOut bytes.Buffer
 	a := newApp(&out, &errOut)
 	a.newGo, a.newRef = newGo, newRef
+	a.defaultIsolation = "none" // fakes run in process
 	code = execute(context.Background(), args, a)
 	return code, out.String(), errOut.String()
 }

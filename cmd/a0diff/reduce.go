@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -79,10 +80,15 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 	} else if err := checkOutput(input, out); err != nil {
 		return err
 	}
-	rs, err := a.implementations()
+	workers := f.workers
+	if workers == 0 {
+		workers = runtime.NumCPU()
+	}
+	rs, err := a.implementations(workers)
 	if err != nil {
 		return err
 	}
+	defer closeRunners(rs)
 	runners := reduce.Runners(rs)
 	opts := reduce.Options{Timeout: a.timeout, MaxTime: f.maxTime, MaxCandidates: f.maxCandidates, Workers: f.workers}
 	var status *statusLine

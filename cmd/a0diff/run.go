@@ -98,10 +98,11 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	if err != nil {
 		return err
 	}
-	rs, err := a.implementations()
+	rs, err := a.implementations(f.workers)
 	if err != nil {
 		return err
 	}
+	defer closeRunners(rs)
 	opts := harness.Options{Workers: f.workers, Timeout: a.timeout, Update: f.update}
 	var bar *progressbar.ProgressBar
 	if isTerminal(a.stderr) {

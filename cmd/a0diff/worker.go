@@ -1,0 +1,98 @@
+package main
+
+import (
+	"os"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
+	"github.com/a0diff/a0diff/runtime/eval"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/worker"
+)
+
+func init() { register(newWorkerCmd) }
+
+// newWorkerCmd is the hidden worker mode: the supervisor (package worker) starts
+// `a0diff worker --impl go|ref [--ref FILE.js]` and speaks worker/PROTOCOL.md with it on
+// stdin and stdout.
+func newWorkerCmd(a *app) *cobra.Command {
+	var impl string
+	cmd := &cobra.Command{
+		Use:    "worker --impl go|ref [--ref FILE.js]",
+		Short:  "Serve one implementation over the worker protocol on stdin/stdout (internal)",
+		Hidden: true,
+		Args:   exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			w, err := builtinWorker(impl, a.refPath)
+			if err != nil {
+				return err
+			}
+			if err := worker.Serve(os.Stdin, os.Stdout, w); err != nil {
+				return &exitError{code: exitUsage, err: err}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&impl, "impl", "", "the implementation: go or ref")
+	return cmd
+}
+
+// builtinWorker describes a built-in implementation as a worker serves it: both call
+// tools through the host's kit (worker.Kit), so the callbacks of the protocol are the
+// path every run takes.
+func builtinWorker(impl, refPath string) (worker.Implementation, error) {
+	switch impl {
+	case "go":
+		return worker.Implementation{
+			Name: "go", Version: "a0diff", Limits: []string{"maxDepth", "maxSize", "timeout"},
+			NewRunner: func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
+				return run.NewRunner(run.Options{Tools: func(f toolkit.Fixtures) eval.Tools { return tools(f) }})
+			},
+		}, nil
+	case "ref":
+		b := tsbundle.Embedded()
+		if refPath != "" {
+			var err error
+			if b, err = tsbundle.Load(refPath); err != nil {
+				return worker.Implementation{}, err
+			}
+		}
+		version, _ := b.Version()
+		var r *tsbundle.Runner
+		return worker.Implementation{
+			Name: "ref", Version: version, Limits: []string{"maxDepth", "maxSize", "timeout"},
+			NewRunner: func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
+				r = tsbundle.NewRunner(b, tsbundle.WithToolKit(func(f toolkit.Fixtures) tsbundle.ToolKit { return tools(f) }))
+				return r
+			},
+			Abandoned: func() (int64, int64) {
+				s := r.Stats()
+				return s.Abandoned, s.AbandonedRunning
+			},
+		}, nil
+	}
+	return worker.Implementation{}, usageErrorf("--impl must be go or ref, not %q", impl)
+}
+
+// workerPool is the supervisor of the workers of one built-in implementation.
+func (a *app) workerPool(impl string, size int) (*worker.Pool, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	argv := []string{exe, "worker", "--impl", impl}
+	if impl == "ref" && a.refPath != "" {
+		argv = append(argv, "--ref", a.refPath)
+	}
+	var env []string
+	if a.rssLimitMB > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		// The collector works harder as the heap nears three quarters of the ceiling, so a
+		// worker with a large but legitimate heap is slowed before it is killed.
+		env = append(env, "GOMEMLIMIT="+strconv.Itoa(a.rssLimitMB*3/4)+"MiB")
+	}
+	return worker.NewPool(worker.Config{Name: impl, Command: argv, Env: env, Size: size, RSSLimitMB: a.rssLimitMB}), nil
+}

@@ -1,0 +1,432 @@
+package worker
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// DefaultRSSLimitMB is the default memory ceiling of one worker. At -j 2 there are four
+// workers (two per implementation); at the ceiling they hold 4 GiB, which leaves the
+// supervisor and the system room on a 2-core, 7 GiB CI runner. An ordinary run needs
+// well under 100 MiB.
+const DefaultRSSLimitMB = 1024
+
+// DefaultGrace is how long a worker may outlive a run's deadline before it is killed.
+// The built-in implementations end a run by its deadline plus their own grace (50 ms for
+// the Go evaluator, 500 ms for the reference), so this is only for a worker stuck where
+// nothing can interrupt it.
+const DefaultGrace = 2 * time.Second
+
+// Config configures a Pool.
+type Config struct {
+	// Name is the implementation's name (the Runner's Name).
+	Name string
+	// Command is the worker's argv; Env is added to the supervisor's environment.
+	Command []string
+	Env     []string
+	// Size bounds the number of workers (runs at the same time); at least 1.
+	Size int
+	// RSSLimitMB is the memory ceiling of one worker, in MiB of resident set as the
+	// kernel counts it (/proc/PID/statm); 0 means no ceiling.
+	RSSLimitMB int
+	// Grace is how long a worker may outlive a run's deadline (DefaultGrace when 0).
+	Grace time.Duration
+	// StartTimeout bounds the wait for a new worker's hello (30 s when 0).
+	StartTimeout time.Duration
+}
+
+// Stats are a Pool's counters.
+type Stats struct {
+	Runs    int64 // runs
+	Started int64 // worker processes started
+	// Crashes, Timeouts and MemoryKills count the runs that ended with the death of their
+	// worker: it died by itself, it was killed after the deadline + grace, it was killed
+	// over the memory ceiling.
+	Crashes, Timeouts, MemoryKills int64
+	// Abandoned counts runs a worker gave up on while its implementation kept computing
+	// (as the worker reported them); each such worker is replaced, so nothing keeps
+	// running.
+	Abandoned int64
+}
+
+// Pool is the supervisor of the workers of one implementation. It implements
+// outcome.Runner and is safe for concurrent use.
+type Pool struct {
+	cfg  Config
+	slot chan struct{} // one token per worker that may exist
+
+	mu     sync.Mutex
+	idle   []*proc
+	closed bool
+	hello  *Hello // of the first worker started
+
+	runs, started, crashes, timeouts, memoryKills, abandoned atomic.Int64
+	nextRun                                                  atomic.Uint64
+}
+
+var _ outcome.Runner = (*Pool)(nil)
+
+// NewPool returns a pool; workers start on demand.
+func NewPool(cfg Config) *Pool {
+	if cfg.Size < 1 {
+		cfg.Size = 1
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = DefaultGrace
+	}
+	if cfg.StartTimeout <= 0 {
+		cfg.StartTimeout = 30 * time.Second
+	}
+	return &Pool{cfg: cfg, slot: make(chan struct{}, cfg.Size)}
+}
+
+// Name is the implementation's name.
+func (p *Pool) Name() string { return p.cfg.Name }
+
+// Stats returns the pool's counters.
+func (p *Pool) Stats() Stats {
+	return Stats{Runs: p.runs.Load(), Started: p.started.Load(), Crashes: p.crashes.Load(),
+		Timeouts: p.timeouts.Load(), MemoryKills: p.memoryKills.Load(), Abandoned: p.abandoned.Load()}
+}
+
+// Abandoned is the number of abandoned runs (see Stats.Abandoned).
+func (p *Pool) Abandoned() int64 { return p.abandoned.Load() }
+
+// Hello returns the hello of the pool's workers, starting one if none ran yet.
+func (p *Pool) Hello() (Hello, error) {
+	p.mu.Lock()
+	h := p.hello
+	p.mu.Unlock()
+	if h != nil {
+		return *h, nil
+	}
+	w, err := p.acquire(context.Background())
+	if err != nil {
+		return Hello{}, err
+	}
+	p.release(w, true)
+	return w.hello, nil
+}
+
+// Close stops the idle workers; workers busy now stop when their run ends.
+func (p *Pool) Close() error {
+	p.mu.Lock()
+	idle := p.idle
+	p.idle, p.closed = nil, true
+	p.mu.Unlock()
+	for _, w := range idle {
+		w.stop()
+	}
+	return nil
+}
+
+// acquire takes an idle worker or starts one.
+func (p *Pool) acquire(ctx context.Context) (*proc, error) {
+	select {
+	case p.slot <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		<-p.slot
+		return nil, errors.New("the worker pool is closed")
+	}
+	if n := len(p.idle); n > 0 {
+		w := p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		p.mu.Unlock()
+		return w, nil
+	}
+	p.mu.Unlock()
+	w, err := p.start()
+	if err != nil {
+		<-p.slot
+		return nil, err
+	}
+	return w, nil
+}
+
+// release returns a worker to the pool, or stops it.
+func (p *Pool) release(w *proc, keep bool) {
+	p.mu.Lock()
+	if keep && !p.closed && !w.dead() {
+		p.idle = append(p.idle, w)
+		p.mu.Unlock()
+	} else {
+		p.mu.Unlock()
+		w.stop()
+	}
+	<-p.slot
+}
+
+// Run runs source in a worker. It returns by the run's deadline plus the grace whatever
+// the worker does.
+func (p *Pool) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
+	p.runs.Add(1)
+	cfg.Limits = cfg.Limits.WithDefaults()
+	if err := ctx.Err(); err != nil {
+		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run was not started: " + err.Error()}
+	}
+	w, err := p.acquire(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run was not started: " + ctx.Err().Error()}
+		}
+		return outcome.Outcome{Status: outcome.StatusCrash, Detail: fmt.Sprintf("%s worker: %v", p.cfg.Name, err)}
+	}
+	o, keep := p.runOn(ctx, w, source, cfg)
+	p.release(w, keep)
+	return o
+}
+
+// runOn runs one program on w and says whether w may serve another run.
+func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Config) (outcome.Outcome, bool) {
+	id := p.nextRun.Add(1)
+	msg, err := runMessage(id, source, cfg)
+	if err != nil {
+		return outcome.Outcome{Status: outcome.StatusCrash, Detail: "encoding the run: " + err.Error()}, true
+	}
+	if err := w.send(msg); err != nil {
+		return p.died(w, "writing the run to the worker: "+err.Error()), false
+	}
+	var kit *toolkit.Kit
+	deadline := time.NewTimer(cfg.Limits.Timeout + p.cfg.Grace)
+	defer deadline.Stop()
+	var poll <-chan time.Time
+	if p.cfg.RSSLimitMB > 0 {
+		t := time.NewTicker(rssPollInterval)
+		defer t.Stop()
+		poll = t.C
+		if over, rss := w.overLimit(p.cfg.RSSLimitMB); over {
+			w.kill(killMemory, rss)
+		}
+	}
+	done := ctx.Done()
+	var cancelGrace <-chan time.Time
+	for {
+		select {
+		case m, ok := <-w.msgs:
+			if !ok {
+				return p.died(w, ""), false
+			}
+			switch m.typ {
+			case typeTool:
+				if kit == nil {
+					kit = toolkit.New(cfg.Fixtures)
+				}
+				if err := w.send(serveTool(kit, m.m)); err != nil {
+					return p.died(w, "writing a tool result: "+err.Error()), false
+				}
+			case typeOutcome:
+				if got, _ := m.m.uint("run"); got != id {
+					w.kill(killProtocol, 0)
+					w.protocolErr = fmt.Sprintf("an outcome for run %d during run %d", got, id)
+					continue
+				}
+				o, err := outcome.Parse(m.m["outcome"])
+				if err != nil {
+					w.kill(killProtocol, 0)
+					w.protocolErr = "unreadable outcome: " + err.Error()
+					continue
+				}
+				var total, running int64
+				json.Unmarshal(m.m["abandoned"], &total)
+				json.Unmarshal(m.m["abandonedRunning"], &running)
+				keep := true
+				if total > w.abandoned {
+					p.abandoned.Add(total - w.abandoned)
+					w.abandoned = total
+				}
+				if running > 0 || o.Status == outcome.StatusTimeout {
+					// Work may go on after the deadline inside the worker: replace it.
+					keep = false
+				}
+				if cancelGrace != nil || ctx.Err() != nil {
+					o = outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run was cancelled: " + context.Cause(ctx).Error()}
+				}
+				return o, keep
+			default:
+				w.kill(killProtocol, 0)
+				w.protocolErr = fmt.Sprintf("unexpected %q message", m.typ)
+			}
+		case <-deadline.C:
+			w.kill(killTimeout, 0)
+		case <-poll:
+			if over, rss := w.overLimit(p.cfg.RSSLimitMB); over {
+				w.kill(killMemory, rss)
+			}
+		case <-done:
+			done = nil
+			w.send([]byte(`{"type":"cancel","run":` + strconv.FormatUint(id, 10) + "}\n"))
+			cancelGrace = time.After(p.cfg.Grace)
+		case <-cancelGrace:
+			cancelGrace = nil
+			w.kill(killCancel, 0)
+		}
+	}
+}
+
+// serveTool runs a tool call on the host's kit and returns the toolResult message.
+func serveTool(kit *toolkit.Kit, m message) []byte {
+	call, _ := m.uint("call")
+	prefix := `{"type":"toolResult","call":` + strconv.FormatUint(call, 10)
+	if r, ok := m["run"]; ok {
+		prefix += `,"run":` + string(r)
+	}
+	fail := func(msg string) []byte {
+		t, _ := json.Marshal(msg)
+		return []byte(prefix + `,"err":` + string(t) + "}\n")
+	}
+	tool, err := m.str("tool")
+	if err != nil {
+		return fail("internal error: tool message: " + err.Error())
+	}
+	var args *value.Record
+	if raw, ok := m["args"]; ok {
+		v, err := value.UnmarshalCanonical(raw)
+		if err != nil {
+			return fail("internal error: tool arguments: " + err.Error())
+		}
+		if args, ok = v.(*value.Record); !ok {
+			return fail("internal error: tool arguments are not a record")
+		}
+	}
+	result, err := func() (result value.Value, err error) {
+		defer func() {
+			if x := recover(); x != nil {
+				err = fmt.Errorf("internal error: tool panicked: %v", x)
+			}
+		}()
+		return kit.Call(tool, args)
+	}()
+	if err != nil {
+		return fail(err.Error())
+	}
+	return []byte(prefix + `,"ok":` + string(value.MarshalCanonical(result)) + "}\n")
+}
+
+// died classifies the end of a run whose worker is gone (or going): how it was killed,
+// or how it died by itself, with the head and tail of its stderr.
+func (p *Pool) died(w *proc, why string) outcome.Outcome {
+	w.kill(killNone, 0)
+	waitErr := w.wait()
+	switch w.reason {
+	case killTimeout:
+		p.timeouts.Add(1)
+		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: fmt.Sprintf(
+			"the %s worker was still running %v after the run's deadline and was killed", p.cfg.Name, p.cfg.Grace)}
+	case killMemory:
+		p.memoryKills.Add(1)
+		return outcome.Outcome{Status: outcome.StatusResource, Detail: fmt.Sprintf(
+			"memory: the %s worker's resident set reached %d MiB, over --rss-limit-mb %d, and it was killed", p.cfg.Name, w.rssAtKill>>20, p.cfg.RSSLimitMB)}
+	case killNone:
+		if errors.Is(w.readErr, errTooLong) {
+			p.memoryKills.Add(1)
+			return outcome.Outcome{Status: outcome.StatusResource, Detail: fmt.Sprintf(
+				"the %s worker's outcome message is over %d MiB; the worker was killed", p.cfg.Name, maxMessage>>20)}
+		}
+	case killCancel:
+		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: fmt.Sprintf(
+			"the run was cancelled and the %s worker did not stop within %v; it was killed", p.cfg.Name, p.cfg.Grace)}
+	}
+	p.crashes.Add(1)
+	var b strings.Builder
+	fmt.Fprintf(&b, "the %s worker died", p.cfg.Name)
+	if waitErr != nil {
+		fmt.Fprintf(&b, " (%v)", waitErr)
+	} else {
+		b.WriteString(" (exit status 0)")
+	}
+	if w.reason == killProtocol {
+		b.WriteString(": it broke the protocol: " + w.protocolErr)
+	} else if why != "" {
+		b.WriteString(": " + why)
+	} else if w.readErr != nil && w.readErr != io.EOF {
+		b.WriteString(": " + w.readErr.Error())
+	}
+	if tail := w.stderr.String(); tail != "" {
+		b.WriteString("\nits stderr:\n" + tail)
+	}
+	return outcome.Outcome{Status: outcome.StatusCrash, Detail: b.String()}
+}
+
+// start starts a worker and reads its hello.
+func (p *Pool) start() (*proc, error) {
+	if len(p.cfg.Command) == 0 {
+		return nil, errors.New("no worker command")
+	}
+	cmd := exec.Command(p.cfg.Command[0], p.cfg.Command[1:]...)
+	cmd.Env = append(os.Environ(), p.cfg.Env...)
+	w := &proc{cmd: cmd, msgs: make(chan parsed, 4), stderr: newHeadTail(4 << 10)}
+	cmd.Stderr = w.stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", p.cfg.Command[0], err)
+	}
+	p.started.Add(1)
+	w.in = bufio.NewWriterSize(stdin, 64<<10)
+	w.stdin = stdin
+	go w.read(stdout)
+	timer := time.NewTimer(p.cfg.StartTimeout)
+	defer timer.Stop()
+	select {
+	case m, ok := <-w.msgs:
+		if !ok {
+			w.wait()
+			return nil, fmt.Errorf("the worker %s ended before its hello (%v)%s", strings.Join(p.cfg.Command, " "), w.readErr, stderrSuffix(w))
+		}
+		if m.typ != typeHello {
+			w.stop()
+			return nil, fmt.Errorf("the worker's first message is %q, not hello", m.typ)
+		}
+		if err := json.Unmarshal(m.line, &w.hello); err != nil {
+			w.stop()
+			return nil, fmt.Errorf("the worker's hello: %v", err)
+		}
+		if w.hello.Protocol != ProtocolVersion {
+			w.stop()
+			return nil, fmt.Errorf("the worker speaks protocol %d, not %d", w.hello.Protocol, ProtocolVersion)
+		}
+	case <-timer.C:
+		w.stop()
+		return nil, fmt.Errorf("the worker sent no hello within %v%s", p.cfg.StartTimeout, stderrSuffix(w))
+	}
+	p.mu.Lock()
+	if p.hello == nil {
+		h := w.hello
+		p.hello = &h
+	}
+	p.mu.Unlock()
+	return w, nil
+}
+
+func stderrSuffix(w *proc) string {
+	if s := w.stderr.String(); s != "" {
+		return "; its stderr:\n" + s
+	}
+	return ""
+}

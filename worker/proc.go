@@ -1,0 +1,190 @@
+package worker
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// rssPollInterval is how often a busy worker's resident set is read.
+const rssPollInterval = 50 * time.Millisecond
+
+// killReason says why the supervisor killed a worker.
+type killReason int
+
+const (
+	killNone     killReason = iota // not killed by the supervisor (or killed after it died)
+	killTimeout                    // over the deadline + grace
+	killMemory                     // over the memory ceiling
+	killCancel                     // cancelled and did not stop
+	killProtocol                   // broke the protocol
+)
+
+// parsed is one message from a worker.
+type parsed struct {
+	typ  string
+	m    message
+	line []byte
+}
+
+// proc is one worker process. It is used by one run at a time; only its reader goroutine
+// runs beside it.
+type proc struct {
+	cmd   *exec.Cmd
+	in    *bufio.Writer
+	stdin io.Closer
+	hello Hello
+	msgs  chan parsed // closed when the worker's stdout ends
+
+	stderr *headTail
+
+	readErr     error // why reading stopped (set before msgs closes, read after)
+	reason      killReason
+	rssAtKill   int64
+	protocolErr string
+	abandoned   int64 // the last count the worker reported
+	killed      bool
+
+	waitOnce sync.Once
+	waitErr  error
+}
+
+// read delivers the worker's messages until its stdout ends or breaks the protocol.
+func (w *proc) read(stdout io.Reader) {
+	defer close(w.msgs)
+	r := bufio.NewReaderSize(stdout, 64<<10)
+	for {
+		line, err := readLine(r, maxMessage)
+		if err != nil {
+			w.readErr = err
+			if err == errTooLong {
+				w.cmd.Process.Kill()
+			}
+			return
+		}
+		m, typ, err := parseMessage(line)
+		if err != nil {
+			w.readErr = fmt.Errorf("it broke the protocol: unreadable message: %v", err)
+			w.cmd.Process.Kill()
+			return
+		}
+		w.msgs <- parsed{typ: typ, m: m, line: line}
+	}
+}
+
+// send writes one message.
+func (w *proc) send(b []byte) error {
+	if _, err := w.in.Write(b); err != nil {
+		return err
+	}
+	return w.in.Flush()
+}
+
+// kill kills the process (once; the first reason is kept).
+func (w *proc) kill(reason killReason, rss int64) {
+	if w.killed {
+		return
+	}
+	w.killed = true
+	if w.reason == killNone {
+		w.reason, w.rssAtKill = reason, rss
+	}
+	w.cmd.Process.Kill()
+}
+
+// dead reports whether the worker was killed or its output ended.
+func (w *proc) dead() bool { return w.killed }
+
+// wait waits for the process after its stdout ended (or it was killed) and returns how
+// it ended.
+func (w *proc) wait() error {
+	w.waitOnce.Do(func() {
+		for range w.msgs {
+			// drain: the reader must see EOF before Wait closes the pipe
+		}
+		w.waitErr = w.cmd.Wait()
+	})
+	return w.waitErr
+}
+
+// stop ends an idle worker: closing its stdin asks it to exit; it is killed if it does
+// not within a second.
+func (w *proc) stop() {
+	w.stdin.Close()
+	t := time.AfterFunc(time.Second, func() { w.cmd.Process.Kill() })
+	w.wait()
+	t.Stop()
+	w.killed = true
+}
+
+// overLimit reads the worker's resident set and reports whether it is over limitMB.
+func (w *proc) overLimit(limitMB int) (bool, int64) {
+	rss, ok := residentBytes(w.cmd.Process.Pid)
+	return ok && rss > int64(limitMB)<<20, rss
+}
+
+var pageSize = int64(os.Getpagesize())
+
+// residentBytes is a process's resident set size as the kernel counts it
+// (/proc/PID/statm, second field, in pages). ok is false where there is no /proc.
+func residentBytes(pid int) (int64, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
+	if err != nil {
+		return 0, false
+	}
+	f := bytes.Fields(b)
+	if len(f) < 2 {
+		return 0, false
+	}
+	pages, err := strconv.ParseInt(string(f[1]), 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return pages * pageSize, true
+}
+
+// headTail keeps the first and the last n bytes written to it: a Go fatal error puts its
+// reason first and a goroutine dump after it.
+type headTail struct {
+	mu      sync.Mutex
+	n       int
+	head    []byte
+	tail    []byte
+	dropped int64
+}
+
+func newHeadTail(n int) *headTail { return &headTail{n: n} }
+
+func (h *headTail) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	q := p
+	if room := h.n - len(h.head); room > 0 {
+		k := min(room, len(q))
+		h.head = append(h.head, q[:k]...)
+		q = q[k:]
+	}
+	h.tail = append(h.tail, q...)
+	if over := len(h.tail) - h.n; over > 0 {
+		h.dropped += int64(over)
+		h.tail = append(h.tail[:0], h.tail[over:]...)
+	}
+	return len(p), nil
+}
+
+// String is the head, a note of what was left out, and the tail.
+func (h *headTail) String() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := string(h.head)
+	if h.dropped > 0 {
+		s += "\n… (" + strconv.FormatInt(h.dropped, 10) + " bytes left out) …\n"
+	}
+	return s + string(h.tail)
+}

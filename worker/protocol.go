@@ -1,0 +1,164 @@
+// Package worker runs A0 implementations in supervised worker processes.
+//
+// A worker is a process that speaks the line-delimited JSON protocol of PROTOCOL.md on
+// its stdin and stdout: the host sends one run at a time, serves the run's tool calls
+// from its hermetic tool kit, and receives the run's Outcome. Serve is the worker side
+// (`a0diff worker` uses it for the built-in implementations); Pool is the host side, the
+// supervisor: an outcome.Runner that keeps a pool of workers of one implementation,
+// owns the deadline (a worker that overruns it by more than a grace is killed), enforces
+// a memory ceiling measured by the kernel (the worker's resident set), turns a worker's
+// death into that run's crash/timeout/resource Outcome, and starts a fresh worker for the
+// next run.
+//
+// One Pool per implementation, so a death is always attributed to the implementation
+// that was running.
+package worker
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+)
+
+// ProtocolVersion is the version a hello must announce.
+const ProtocolVersion = 1
+
+// Message types (the "type" member of every message).
+const (
+	typeHello      = "hello"      // worker → host, once, first
+	typeRun        = "run"        // host → worker
+	typeTool       = "tool"       // worker → host: a tool call of the current run
+	typeToolResult = "toolResult" // host → worker: its answer
+	typeCancel     = "cancel"     // host → worker: end the current run now
+	typeOutcome    = "outcome"    // worker → host: the run's Outcome
+)
+
+// maxMessage bounds one message line the host reads from a worker (an Outcome with a
+// runaway trace can be large); a longer line ends the run as resource.
+const maxMessage = 256 << 20
+
+// Hello is the worker's first message.
+type Hello struct {
+	Type           string `json:"type"`
+	Protocol       int    `json:"protocol"`
+	Implementation string `json:"implementation"`
+	Version        string `json:"version"`
+	// Limits names the harness limits the implementation honours (of "maxDepth",
+	// "maxSize", "maxSteps", "timeout"); the host reports the others as ignored.
+	Limits []string `json:"limits"`
+	// Tools is "host" when the worker calls tools through the host (tool messages),
+	// "local" when it runs its own copy of the hermetic kit.
+	Tools string `json:"tools"`
+}
+
+// wireLimits is outcome.Limits on the wire.
+type wireLimits struct {
+	MaxDepth  int     `json:"maxDepth"`
+	MaxSize   int     `json:"maxSize"`
+	TimeoutMs float64 `json:"timeoutMs"`
+}
+
+// wireConfig is outcome.Config on the wire.
+type wireConfig struct {
+	File     string           `json:"file"`
+	Allow    []string         `json:"allow"`
+	Fixtures toolkit.Fixtures `json:"fixtures"`
+	Limits   wireLimits       `json:"limits"`
+}
+
+func toWire(cfg outcome.Config) wireConfig {
+	lim := cfg.Limits.WithDefaults()
+	allow := cfg.Allow
+	if allow == nil {
+		allow = []string{}
+	}
+	return wireConfig{File: cfg.File, Allow: allow, Fixtures: cfg.Fixtures, Limits: wireLimits{
+		MaxDepth: lim.MaxDepth, MaxSize: lim.MaxSize, TimeoutMs: float64(lim.Timeout) / float64(time.Millisecond),
+	}}
+}
+
+func (w wireConfig) config() outcome.Config {
+	return outcome.Config{File: w.File, Allow: w.Allow, Fixtures: w.Fixtures, Limits: outcome.Limits{
+		MaxDepth: w.Limits.MaxDepth, MaxSize: w.Limits.MaxSize,
+		Timeout: time.Duration(w.Limits.TimeoutMs * float64(time.Millisecond)),
+	}}
+}
+
+// runMessage is the host's request to run a program.
+func runMessage(id uint64, source string, cfg outcome.Config) ([]byte, error) {
+	src, err := json.Marshal(source)
+	if err != nil {
+		return nil, err
+	}
+	c, err := json.Marshal(toWire(cfg))
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.Grow(len(src) + len(c) + 48)
+	b.WriteString(`{"type":"run","run":`)
+	b.WriteString(strconv.FormatUint(id, 10))
+	b.WriteString(`,"source":`)
+	b.Write(src)
+	b.WriteString(`,"config":`)
+	b.Write(c)
+	b.WriteString("}\n")
+	return b.Bytes(), nil
+}
+
+// outcomeMessage is the worker's answer to a run: the canonical Outcome JSON
+// (outcome.Marshal) and the worker's counts of abandoned runs.
+func outcomeMessage(id uint64, o outcome.Outcome, abandoned, abandonedRunning int64) []byte {
+	body := outcome.Marshal(o)
+	var b bytes.Buffer
+	b.Grow(len(body) + 96)
+	fmt.Fprintf(&b, `{"type":"outcome","run":%d,"abandoned":%d,"abandonedRunning":%d,"outcome":`, id, abandoned, abandonedRunning)
+	b.Write(body)
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+// message is one parsed line: its members, raw.
+type message map[string]json.RawMessage
+
+func parseMessage(line []byte) (message, string, error) {
+	m, err := outcome.SplitObject(line)
+	if err != nil {
+		return nil, "", err
+	}
+	var typ string
+	if err := json.Unmarshal(m["type"], &typ); err != nil || typ == "" {
+		return nil, "", fmt.Errorf(`a message needs a string "type"`)
+	}
+	return message(m), typ, nil
+}
+
+// uint reads a non-negative integer member.
+func (m message) uint(k string) (uint64, error) {
+	raw, ok := m[k]
+	if !ok {
+		return 0, fmt.Errorf("%q is missing", k)
+	}
+	var n uint64
+	if err := json.Unmarshal(raw, &n); err != nil {
+		return 0, fmt.Errorf("%q: %v", k, err)
+	}
+	return n, nil
+}
+
+func (m message) str(k string) (string, error) {
+	raw, ok := m[k]
+	if !ok {
+		return "", fmt.Errorf("%q is missing", k)
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", fmt.Errorf("%q: %v", k, err)
+	}
+	return s, nil
+}

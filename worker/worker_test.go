@@ -1,0 +1,250 @@
+package worker
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/runtime/eval"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// The tests re-execute the test binary as a worker (the standard pattern of os/exec's
+// own tests): with testWorkerEnv set, TestMain serves a test implementation instead of
+// running the tests.
+const testWorkerEnv = "A0DIFF_WORKER_TEST"
+
+func TestMain(m *testing.M) {
+	switch os.Getenv(testWorkerEnv) {
+	case "":
+		os.Exit(m.Run())
+	case "go":
+		err := Serve(os.Stdin, os.Stdout, Implementation{
+			Name: "go", Version: "test", Limits: []string{"maxDepth", "maxSize", "timeout"},
+			NewRunner: func(tools func(toolkit.Fixtures) *Kit) outcome.Runner {
+				return run.NewRunner(run.Options{Tools: func(f toolkit.Fixtures) eval.Tools { return tools(f) }})
+			},
+		})
+		exitOn(err)
+	case "hostile":
+		err := Serve(os.Stdin, os.Stdout, Implementation{
+			Name: "hostile", Version: "test",
+			NewRunner: func(tools func(toolkit.Fixtures) *Kit) outcome.Runner {
+				return hostile{tools}
+			},
+		})
+		exitOn(err)
+	case "mute":
+		time.Sleep(time.Hour) // never says hello
+	}
+}
+
+func exitOn(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "worker:", err)
+		os.Exit(2)
+	}
+	os.Exit(0)
+}
+
+// hostile is a test implementation whose source text names what it does.
+type hostile struct {
+	tools func(toolkit.Fixtures) *Kit
+}
+
+func (hostile) Name() string { return "hostile" }
+
+var sink [][]byte
+
+func (h hostile) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
+	switch source {
+	case "exit":
+		fmt.Fprintln(os.Stderr, "boom: the worker gives up")
+		os.Exit(3)
+	case "fatal":
+		debug.SetMaxStack(1 << 20)
+		var recurse func(int) int
+		recurse = func(n int) int { return recurse(n+1) + 1 }
+		recurse(0)
+	case "hang":
+		time.Sleep(time.Hour)
+	case "alloc":
+		for {
+			b := make([]byte, 8<<20)
+			for i := range b {
+				b[i] = 1
+			}
+			sink = append(sink, b)
+		}
+	case "garbage":
+		fmt.Fprintln(os.Stdout, "this is not JSON")
+		time.Sleep(time.Hour)
+	case "tool":
+		kit := h.tools(cfg.Fixtures)
+		args := value.NewRecord()
+		args.Set("path", "a.txt")
+		v, err := kit.Call("fs.read", args)
+		if err != nil {
+			return outcome.Outcome{Status: outcome.StatusOK, ExitCode: 4, Detail: err.Error(), ToolCalls: kit.Calls()}
+		}
+		return outcome.Outcome{Status: outcome.StatusOK, Value: v, HasValue: true, ToolCalls: kit.Calls()}
+	}
+	return outcome.Outcome{Status: outcome.StatusOK, Value: source, HasValue: true}
+}
+
+func testPool(t *testing.T, mode string, cfg Config) *Pool {
+	t.Helper()
+	cfg.Name = mode
+	cfg.Command = []string{os.Args[0]}
+	cfg.Env = append(cfg.Env, testWorkerEnv+"="+mode)
+	p := NewPool(cfg)
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+func config(timeout time.Duration) outcome.Config {
+	return outcome.Config{File: "t.a0", Limits: outcome.Limits{Timeout: timeout}}
+}
+
+// Every corpus entry gives the same Outcome in a worker as in process: configuration,
+// tool calls (served by the host through the protocol) and Outcome survive the trip.
+func TestGoWorkerMatchesInProcess(t *testing.T) {
+	files, err := corpus.Discover("../corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := testPool(t, "go", Config{Size: 2})
+	inProcess := run.New()
+	tools := 0
+	for _, f := range files {
+		e, err := corpus.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := e.Config
+		if cfg.Limits.Timeout == 0 {
+			cfg.Limits.Timeout = 10 * time.Second
+		}
+		want := outcome.Normalize(inProcess.Run(context.Background(), e.Source, cfg))
+		got := outcome.Normalize(p.Run(context.Background(), e.Source, cfg))
+		if want.Status != outcome.StatusOK {
+			continue // a timeout's detail and timing may differ
+		}
+		tools += len(got.ToolCalls)
+		if w, g := string(outcome.Marshal(want)), string(outcome.Marshal(got)); w != g {
+			t.Errorf("%s:\nin process %s\nin worker  %s", f, w, g)
+		}
+	}
+	if tools == 0 {
+		t.Error("no corpus entry called a tool: the callbacks went untested")
+	}
+	if s := p.Stats(); s.Started > 2 || s.Crashes > 0 {
+		t.Errorf("stats %+v: want at most 2 workers started and no crash", s)
+	}
+}
+
+// A worker's death is that run's outcome, and the next run gets a fresh worker.
+func TestWorkerDeaths(t *testing.T) {
+	tests := []struct {
+		source string
+		cfg    Config
+		status outcome.Status
+		detail []string
+	}{
+		{"exit", Config{}, outcome.StatusCrash, []string{"the hostile worker died (exit status 3)", "boom: the worker gives up"}},
+		{"fatal", Config{}, outcome.StatusCrash, []string{"the hostile worker died (exit status 2)", "goroutine stack exceeds 1048576-byte limit"}},
+		{"hang", Config{Grace: 300 * time.Millisecond}, outcome.StatusTimeout, []string{"still running 300ms after the run's deadline and was killed"}},
+		{"alloc", Config{RSSLimitMB: 200}, outcome.StatusResource, []string{"memory: the hostile worker's resident set reached", "over --rss-limit-mb 200"}},
+		{"garbage", Config{}, outcome.StatusCrash, []string{"broke the protocol: unreadable message"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.source, func(t *testing.T) {
+			p := testPool(t, "hostile", tt.cfg)
+			o := p.Run(context.Background(), tt.source, config(500*time.Millisecond))
+			if o.Status != tt.status {
+				t.Errorf("status %s, want %s; detail %s", o.Status, tt.status, o.Detail)
+			}
+			for _, d := range tt.detail {
+				if !strings.Contains(o.Detail, d) {
+					t.Errorf("detail lacks %q:\n%s", d, o.Detail)
+				}
+			}
+			o = p.Run(context.Background(), "fine", config(time.Second))
+			if o.Status != outcome.StatusOK || o.Value != "fine" {
+				t.Errorf("the run after the death: %s", outcome.Marshal(o))
+			}
+			if s := p.Stats(); s.Started != 2 {
+				t.Errorf("%d workers started, want 2 (one replaced)", s.Started)
+			}
+		})
+	}
+}
+
+// A cancelled run ends within the grace even when the worker ignores the cancel message.
+func TestCancelKillsAStuckWorker(t *testing.T) {
+	p := testPool(t, "hostile", Config{Grace: 200 * time.Millisecond})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	start := time.Now()
+	o := p.Run(ctx, "hang", config(time.Minute))
+	if o.Status != outcome.StatusTimeout || !strings.Contains(o.Detail, "cancelled") {
+		t.Errorf("outcome %s", outcome.Marshal(o))
+	}
+	if el := time.Since(start); el > 20*time.Second {
+		t.Errorf("the cancelled run took %v", el)
+	}
+}
+
+// A cancelled run of a worker that honours cancellation ends without killing it.
+func TestCancelEndsARun(t *testing.T) {
+	p := testPool(t, "go", Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	o := p.Run(ctx, "let n = loop { in: 0, times: 1000000000000, as: \"x\" } { return x + 1 }\nreturn n\n", config(time.Minute))
+	if o.Status != outcome.StatusTimeout || !strings.Contains(o.Detail, "cancelled") {
+		t.Errorf("outcome %s", outcome.Marshal(o))
+	}
+}
+
+// The host serves tool calls from its kit over the run's fixtures.
+func TestToolCallsGoThroughTheHost(t *testing.T) {
+	p := testPool(t, "hostile", Config{})
+	cfg := config(5 * time.Second)
+	cfg.Fixtures = toolkit.Fixtures{Files: []toolkit.File{{Path: "a.txt", Content: "from the host"}}}
+	o := p.Run(context.Background(), "tool", cfg)
+	if o.Value != "from the host" || len(o.ToolCalls) != 1 || o.ToolCalls[0].Tool != "fs.read" {
+		t.Errorf("outcome %s", outcome.Marshal(o))
+	}
+	o = p.Run(context.Background(), "tool", config(5*time.Second))
+	if o.ExitCode != 4 || !strings.Contains(o.Detail, "a.txt") {
+		t.Errorf("without the fixture: %s", outcome.Marshal(o))
+	}
+}
+
+func TestStartFailures(t *testing.T) {
+	p := NewPool(Config{Name: "x", Command: []string{"/nonexistent/worker"}})
+	if o := p.Run(context.Background(), "x", config(time.Second)); o.Status != outcome.StatusCrash || !strings.Contains(o.Detail, "/nonexistent/worker") {
+		t.Errorf("missing command: %s", outcome.Marshal(o))
+	}
+	p = testPool(t, "mute", Config{StartTimeout: 300 * time.Millisecond})
+	if o := p.Run(context.Background(), "x", config(time.Second)); o.Status != outcome.StatusCrash || !strings.Contains(o.Detail, "no hello within 300ms") {
+		t.Errorf("mute worker: %s", outcome.Marshal(o))
+	}
+}
+
+func TestHeadTail(t *testing.T) {
+	h := newHeadTail(4)
+	fmt.Fprint(h, "abcdefgh")
+	fmt.Fprint(h, "ijklmn")
+	if got, want := h.String(), "abcd\n… (6 bytes left out) …\nklmn"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
