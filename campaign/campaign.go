@@ -70,9 +70,22 @@ type Summary struct {
 	// ValidMode+InvalidMode is the number of cases run to a verdict.
 	ValidMode, ValidPass, InvalidMode int
 	Verdicts                          map[diff.Verdict]int
-	// Buckets are the signatures seen, most frequent first.
+	// Buckets are the signatures seen, most frequent first. One-sided timeouts are not
+	// among them.
 	Buckets []Bucket
+	// Timeouts counts the cases on which one side timed out, also when re-run with a
+	// longer deadline (harness.Compare), while the other completed; TimeoutCases are the
+	// first of them (at most MaxTimeoutCases); Retried counts the re-runs.
+	Timeouts     int
+	TimeoutCases []int
+	Retried      int
+	// Abandoned counts the runs the implementations gave up on while their engine kept
+	// computing (harness.Abandoned).
+	Abandoned int64
 }
+
+// MaxTimeoutCases bounds Summary.TimeoutCases.
+const MaxTimeoutCases = 10
 
 // Cases is the number of cases run to a verdict.
 func (s *Summary) Cases() int { return s.ValidMode + s.InvalidMode }
@@ -93,6 +106,9 @@ type Campaign struct {
 	// buckets holds the signatures seen; the worker that found a signature first
 	// minimises and writes it
 	buckets map[string]*Bucket
+
+	timeouts, retried int
+	timeoutCases      []int
 }
 
 // New prepares a campaign over rs.
@@ -162,12 +178,18 @@ func (c *Campaign) Summary() *Summary {
 		Seed: c.opts.Seed, Workers: c.opts.Workers, Elapsed: time.Since(c.start),
 		ValidMode: c.validMode, ValidPass: c.validPass, InvalidMode: c.invalidMode,
 		Verdicts: map[diff.Verdict]int{},
+		Timeouts: c.timeouts, Retried: c.retried, TimeoutCases: append([]int(nil), c.timeoutCases...),
+		Abandoned: harness.Abandoned(c.rs),
 	}
 	for v, n := range c.verdicts {
 		s.Verdicts[v] = n
 	}
 	for _, b := range c.buckets {
 		s.Buckets = append(s.Buckets, *b)
+	}
+	sort.Ints(s.TimeoutCases)
+	if len(s.TimeoutCases) > MaxTimeoutCases {
+		s.TimeoutCases = s.TimeoutCases[:MaxTimeoutCases]
 	}
 	sort.Slice(s.Buckets, func(i, j int) bool {
 		bi, bj := s.Buckets[i], s.Buckets[j]
@@ -187,6 +209,8 @@ type fuzzCase struct {
 	verdict diff.Verdict
 	sig     string
 	res     diff.Result
+	timeout bool // one-sided, after the re-run
+	retried bool
 }
 
 // NewCase regenerates case i of a campaign with the given seed and generator options.
@@ -203,23 +227,32 @@ func (c *Campaign) config(gc *gen.Case) outcome.Config {
 }
 
 func (c *Campaign) compare(ctx context.Context, gc *gen.Case) diff.Result {
-	cfg := c.config(gc)
-	g := outcome.SafeRun(ctx, c.rs.Go, gc.Source, cfg)
-	ref := outcome.SafeRun(ctx, c.rs.Ref, gc.Source, cfg)
-	return diff.Compare(g, ref)
+	return harness.Compare(ctx, c.rs, gc.Source, c.config(gc)).Diff
 }
 
 func (c *Campaign) runCase(ctx context.Context, i int) *fuzzCase {
 	gc := NewCase(c.opts.Seed, i, c.opts.Gen)
-	res := c.compare(ctx, gc)
-	return &fuzzCase{index: i, c: gc, valid: gen.Validates(gc.Source), verdict: res.Verdict, sig: res.Signature(), res: res}
+	cmp := harness.Compare(ctx, c.rs, gc.Source, c.config(gc))
+	res := cmp.Diff
+	return &fuzzCase{index: i, c: gc, valid: gen.Validates(gc.Source), verdict: res.Verdict, sig: res.Signature(), res: res,
+		timeout: cmp.Timeout(), retried: cmp.Retried}
 }
 
 // record tallies a case; the first case of a new signature is minimised and written
 // (by the worker that found it, so that the others keep going).
 func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 	c.mu.Lock()
-	c.verdicts[fc.verdict]++
+	if fc.retried {
+		c.retried++
+	}
+	if fc.timeout {
+		c.timeouts++
+		if len(c.timeoutCases) < MaxTimeoutCases {
+			c.timeoutCases = append(c.timeoutCases, fc.index)
+		}
+	} else {
+		c.verdicts[fc.verdict]++
+	}
 	if fc.c.Mode == gen.Valid {
 		c.validMode++
 		if fc.valid {
@@ -229,7 +262,7 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 		c.invalidMode++
 	}
 	claim := false
-	if fc.verdict == diff.Diverge {
+	if fc.verdict == diff.Diverge && !fc.timeout {
 		b := c.buckets[fc.sig]
 		if b == nil {
 			b = &Bucket{Signature: fc.sig, First: fc.index}

@@ -15,6 +15,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
@@ -100,7 +102,7 @@ func Parse(path string, data []byte) (*Entry, error) {
 		return nil, fmt.Errorf("%s:%v", path, err)
 	}
 	e := &Entry{Path: path, Raw: data, Source: decodeSource(data)}
-	e.Config.File = filepath.Base(path)
+	e.Config.File = SpanFileName(filepath.Base(path))
 	// Lines end after every LF and keep their terminators. CR LF ends a line as LF does
 	// (the CR stays on the line); a lone CR does not end a line between tokens (spec
 	// §1.1), and a comment or a directive cannot contain one meaningfully, so it is left
@@ -181,4 +183,18 @@ func codeRange(lines [][]byte) (first, last int) {
 		}
 	}
 	return first, last
+}
+
+// SpanFileName is name as a span file name (spec §3.1): A0 strings are text, so each
+// byte of name that is not part of valid UTF-8 becomes U+FFFD, the same for both
+// implementations (a file name is bytes on Linux; JavaScript would decode it so).
+func SpanFileName(name string) string {
+	if utf8.ValidString(name) {
+		return name
+	}
+	var b strings.Builder
+	for _, r := range name {
+		b.WriteRune(r) // ranging over a string yields U+FFFD for each invalid byte
+	}
+	return b.String()
 }

@@ -82,6 +82,11 @@ type EntryResult struct {
 	Update *UpdateResult
 	// Elapsed is the wall time of the entry's runs.
 	Elapsed time.Duration
+	// Timeout: one side timed out while the other completed, also when re-run with a
+	// longer deadline (see Compare). It is reported in a category of its own.
+	Timeout bool
+	// Retried: a one-sided timeout was re-run (whatever the re-run gave).
+	Retried bool
 }
 
 // UpdateResult says what --update did to an entry.
@@ -101,6 +106,10 @@ func (r *EntryResult) ExpectationFailed() bool {
 	return len(r.GoMismatches) > 0 || len(r.RefMismatches) > 0
 }
 
+// Diverged reports whether the implementations diverged other than by a one-sided
+// timeout.
+func (r *EntryResult) Diverged() bool { return r.Diff.Verdict == diff.Diverge && !r.Timeout }
+
 // Passed reports whether the entry is fine: the implementations did not diverge (an
 // inconclusive comparison is not a failure), both met the expectations, and an update,
 // if any, succeeded.
@@ -110,10 +119,17 @@ func (r *EntryResult) Passed() bool {
 
 // Summary counts the results.
 type Summary struct {
-	Entries        int           `json:"entries"`
-	Agree          int           `json:"agree"`
-	Diverged       int           `json:"diverged"`
-	Inconclusive   int           `json:"inconclusive"`
+	Entries      int `json:"entries"`
+	Agree        int `json:"agree"`
+	Diverged     int `json:"diverged"`
+	Inconclusive int `json:"inconclusive"`
+	// Timeouts counts the entries on which one side timed out, also when re-run with a
+	// longer deadline, while the other completed; Retried counts the re-runs.
+	Timeouts int `json:"timeouts"`
+	Retried  int `json:"timeoutsRetried"`
+	// Abandoned counts the runs an implementation gave up on while its engine kept
+	// computing (see Abandoned).
+	Abandoned      int64         `json:"abandonedRuns"`
 	ExpectFailures int           `json:"expectationFailures"`
 	Updated        int           `json:"updated"`
 	UpdateErrors   int           `json:"updateErrors"`
@@ -131,7 +147,8 @@ type Report struct {
 func (r *Report) OK() bool { return r.Summary.Failed == 0 }
 
 // Run runs every entry through both implementations. It returns when all entries are
-// done or ctx is cancelled (entries not started then are left out of the report).
+// done or ctx is cancelled: then the entries not started and those whose runs were
+// cancelled are left out of the report (a cancelled run is no verdict) and never updated.
 func Run(ctx context.Context, rs Runners, entries []*corpus.Entry, opts Options) *Report {
 	start := time.Now()
 	workers := opts.Workers
@@ -148,6 +165,9 @@ func Run(ctx context.Context, rs Runners, entries []*corpus.Entry, opts Options)
 			defer wg.Done()
 			for i := range jobs {
 				res := runEntry(ctx, rs, entries[i], opts)
+				if res == nil {
+					continue // cancelled
+				}
 				results[i] = res
 				if opts.OnDone != nil {
 					doneMu.Lock()
@@ -176,13 +196,18 @@ feed:
 		rep.Results = append(rep.Results, r)
 		s := &rep.Summary
 		s.Entries++
-		switch r.Diff.Verdict {
-		case diff.Agree:
+		switch {
+		case r.Timeout:
+			s.Timeouts++
+		case r.Diff.Verdict == diff.Agree:
 			s.Agree++
-		case diff.Diverge:
+		case r.Diff.Verdict == diff.Diverge:
 			s.Diverged++
-		case diff.Inconclusive:
+		case r.Diff.Verdict == diff.Inconclusive:
 			s.Inconclusive++
+		}
+		if r.Retried {
+			s.Retried++
 		}
 		if r.ExpectationFailed() {
 			s.ExpectFailures++
@@ -198,15 +223,20 @@ feed:
 		}
 	}
 	rep.Summary.Elapsed = time.Since(start)
+	rep.Summary.Abandoned = Abandoned(rs)
 	return rep
 }
 
-// runEntry runs, compares, checks and (when asked) updates one entry.
+// runEntry runs, compares, checks and (when asked) updates one entry. It returns nil
+// when ctx was cancelled during the runs.
 func runEntry(ctx context.Context, rs Runners, e *corpus.Entry, opts Options) *EntryResult {
 	start := time.Now()
 	res := &EntryResult{Entry: e}
-	res.Go, res.Ref = RunBoth(ctx, rs, e, opts.Timeout)
-	res.Diff = diff.Compare(res.Go, res.Ref)
+	c := Compare(ctx, rs, e.Source, ConfigFor(e, opts.Timeout))
+	if ctx.Err() != nil {
+		return nil
+	}
+	res.Go, res.Ref, res.Diff, res.Timeout, res.Retried = c.Go, c.Ref, c.Diff, c.Timeout(), c.Retried
 	if opts.Update {
 		update(ctx, rs, res, opts.Timeout)
 	}
@@ -226,9 +256,74 @@ func RunBoth(ctx context.Context, rs Runners, e *corpus.Entry, timeout time.Dura
 // ConfigFor is e's configuration with the run deadline filled in.
 func ConfigFor(e *corpus.Entry, timeout time.Duration) outcome.Config {
 	cfg := e.Config
+	cfg.File = corpus.SpanFileName(cfg.File)
 	if cfg.Limits.Timeout <= 0 {
 		cfg.Limits.Timeout = timeout
 	}
 	cfg.Limits = cfg.Limits.WithDefaults()
 	return cfg
+}
+
+// RetryFactor multiplies the deadline of the re-run of a one-sided timeout.
+const RetryFactor = 3
+
+// Comparison is the result of Compare.
+type Comparison struct {
+	Go, Ref outcome.Outcome
+	Diff    diff.Result
+	// Retried: one side timed out while the other completed, and was run again.
+	Retried bool
+}
+
+// Timeout reports whether one side timed out while the other completed (after the
+// re-run, when there was one).
+func (c Comparison) Timeout() bool { return OneSidedTimeout(c.Go, c.Ref) }
+
+// OneSidedTimeout reports whether exactly one of the Outcomes is a timeout and the other
+// completed (status ok).
+func OneSidedTimeout(g, r outcome.Outcome) bool {
+	return g.Status == outcome.StatusTimeout && r.Status == outcome.StatusOK ||
+		r.Status == outcome.StatusTimeout && g.Status == outcome.StatusOK
+}
+
+// Compare runs source under cfg through both implementations, one after the other, and
+// compares the Outcomes. A side that timed out while the other completed is run once
+// more with RetryFactor times the deadline (a loaded machine, a slow engine) before the
+// timeout is believed. When ctx is cancelled the result means nothing; the caller
+// checks ctx.
+func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config) Comparison {
+	var c Comparison
+	c.Go = outcome.SafeRun(ctx, rs.Go, source, cfg)
+	c.Ref = outcome.SafeRun(ctx, rs.Ref, source, cfg)
+	if OneSidedTimeout(c.Go, c.Ref) && ctx.Err() == nil {
+		c.Retried = true
+		long := cfg
+		long.Limits = cfg.Limits.WithDefaults()
+		long.Limits.Timeout *= RetryFactor
+		if c.Go.Status == outcome.StatusTimeout {
+			c.Go = outcome.SafeRun(ctx, rs.Go, source, long)
+		} else {
+			c.Ref = outcome.SafeRun(ctx, rs.Ref, source, long)
+		}
+	}
+	c.Diff = diff.Compare(c.Go, c.Ref)
+	return c
+}
+
+// Abandoner is implemented by implementations that count the runs they gave up on at
+// the deadline while their engine kept computing (worker.Pool does).
+type Abandoner interface {
+	Abandoned() int64
+}
+
+// Abandoned is the number of abandoned runs of both implementations (those that count
+// them).
+func Abandoned(rs Runners) int64 {
+	n := int64(0)
+	for _, r := range []outcome.Runner{rs.Go, rs.Ref} {
+		if a, ok := r.(Abandoner); ok {
+			n += a.Abandoned()
+		}
+	}
+	return n
 }

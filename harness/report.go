@@ -91,6 +91,12 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 	s := rep.Summary
 	line := fmt.Sprintf("%d entries: %d agree, %d diverged, %d inconclusive, %d expectation failures",
 		s.Entries, s.Agree, s.Diverged, s.Inconclusive, s.ExpectFailures)
+	if s.Timeouts > 0 {
+		line += fmt.Sprintf(", %d one-sided timeouts", s.Timeouts)
+	}
+	if s.Abandoned > 0 {
+		line += fmt.Sprintf(", %d abandoned runs", s.Abandoned)
+	}
 	if s.Updated > 0 || s.UpdateErrors > 0 {
 		line += fmt.Sprintf(", %d updated", s.Updated)
 	}
@@ -111,7 +117,10 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 // failureSummary is the one-line reason an entry failed.
 func failureSummary(r *EntryResult) string {
 	var why []string
-	if r.Diff.Verdict == diff.Diverge {
+	switch {
+	case r.Timeout:
+		why = append(why, fmt.Sprintf("one side timed out (%s), also with %d times the deadline", statusPair(r), RetryFactor))
+	case r.Diff.Verdict == diff.Diverge:
 		why = append(why, "diverges ("+r.Diff.Signature()+")")
 	}
 	if r.ExpectationFailed() {
@@ -270,13 +279,21 @@ type JSONSummary struct {
 	ElapsedMs int64 `json:"elapsedMs"`
 }
 
+// jsonVerdict is an entry's verdict, with "timeout" for a one-sided timeout.
+func jsonVerdict(r *EntryResult) diff.Verdict {
+	if r.Timeout {
+		return "timeout"
+	}
+	return r.Diff.Verdict
+}
+
 // BuildJSON converts a report to its JSON form.
 func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 	out := JSONReport{Entries: []JSONEntry{}, Summary: JSONSummary{Summary: rep.Summary, ElapsedMs: rep.Summary.Elapsed.Milliseconds()}}
 	for _, r := range rep.Results {
 		e := JSONEntry{
 			Path:        r.Entry.Path,
-			Verdict:     r.Diff.Verdict,
+			Verdict:     jsonVerdict(r),
 			Passed:      r.Passed(),
 			Go:          JSONStatus{r.Go.Status, r.Go.ExitCode},
 			Ref:         JSONStatus{r.Ref.Status, r.Ref.ExitCode},
@@ -338,7 +355,9 @@ func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 		switch {
 		case r.Diff.Verdict == diff.Diverge || r.ExpectationFailed():
 			typ := "divergence"
-			if r.Diff.Verdict != diff.Diverge {
+			if r.Timeout {
+				typ = "timeout"
+			} else if r.Diff.Verdict != diff.Diverge {
 				typ = "expectation"
 			}
 			tc.Failure = &junit.Result{Message: xmlSafe(failureSummary(r)), Type: typ, Data: detail}

@@ -52,6 +52,10 @@ func update(ctx context.Context, rs Runners, res *EntryResult, timeout time.Dura
 			return
 		}
 		goOut, refOut = RunBoth(ctx, rs, e, timeout)
+		if ctx.Err() != nil {
+			u.Skipped = "interrupted; file left unchanged"
+			return
+		}
 		if d = diff.Compare(goOut, refOut); !agreed(d, goOut, refOut) {
 			u.Skipped = "the implementations diverge on the rewritten entry; file left unchanged"
 			return
@@ -59,6 +63,10 @@ func update(ctx context.Context, rs Runners, res *EntryResult, timeout time.Dura
 	}
 	if e == res.Entry {
 		return // already up to date
+	}
+	if ctx.Err() != nil {
+		u.Skipped = "interrupted; file left unchanged"
+		return
 	}
 	u.Removed, u.Added = lineChanges(expectLines(res.Entry), expectLines(e))
 	if err := corpus.WriteFileAtomic(e.Path, e.Raw); err != nil {

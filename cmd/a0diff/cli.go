@@ -21,6 +21,8 @@ const (
 	exitOK      = 0 // everything agrees and matches its expectations
 	exitFailure = 1 // a divergence or a failed expectation
 	exitUsage   = 2 // usage or input error
+	// exitInterrupted: stopped by Ctrl-C (SIGINT), as shells report 128+SIGINT
+	exitInterrupted = 130
 )
 
 // app is what the subcommands share: the output streams and the implementations.
@@ -162,6 +164,11 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// interrupted is the error of a command stopped by Ctrl-C (its context was cancelled).
+func interrupted(format string, args ...any) error {
+	return &exitError{code: exitInterrupted, err: fmt.Errorf(format, args...)}
 }
 
 // errFailed ends a run whose report already lists its failures.

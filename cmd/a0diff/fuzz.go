@@ -4,10 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -17,6 +17,9 @@ import (
 	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/worker"
 )
 
 func init() { register(newFuzzCmd) }
@@ -37,7 +40,20 @@ on a terminal. At the end a summary gives the number of cases, cases per second,
 share of valid-mode programs that pass validation, the verdict counts and the signature
 buckets.
 
-Exit status: 0 when nothing diverged, 1 when something did, 2 on usage errors.`
+Cases run in supervised worker processes unless --isolation none (see "a0diff run
+--help"): a worker's death, a run over --rss-limit-mb or one killed after its deadline
+is that implementation's crash, resource or timeout outcome, and the campaign goes on
+with a fresh worker. A case on which one side times out while the other completes is run
+again with 3 times the deadline; a timeout that persists is counted under "timeout",
+with the first cases' indices, and never bucketed, reduced or written as a divergence.
+The summary also gives the runs abandoned while an engine kept computing and, with
+workers, what the supervisors saw.
+
+Ctrl-C stops starting cases and cancels the runs in flight; the summary counts the cases
+that completed, and a0diff exits with status 130. A second Ctrl-C exits at once.
+
+Exit status: 0 when nothing diverged or timed out, 1 when something did, 2 on usage
+errors, 130 when interrupted.`
 
 type fuzzFlags struct {
 	seed         int64
@@ -126,12 +142,13 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		return err
 	}
 	defer closeRunners(rs)
-	c := campaign.New(rs, campaign.Options{
+	opts := campaign.Options{
 		Seed: f.seed, Count: f.count, Duration: f.duration, Start: f.start, Workers: f.workers,
 		Out:          f.out,
 		Gen:          gen.Options{Size: f.size, Features: features, Swarm: f.swarm, InvalidShare: f.invalidShare},
 		FeaturesFlag: f.features, Minimize: f.minimize, Timeout: a.timeout, RefPath: a.refPath,
-	})
+	}
+	c := campaign.New(rs, opts)
 	fmt.Fprintf(a.stdout, "a0diff fuzz: seed %d\n", f.seed)
 
 	progress := isTerminal(a.stderr)
@@ -159,25 +176,34 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	close(stopProgress)
 	progressDone.Wait()
 
-	writeFuzzSummary(a.stdout, s)
+	writeFuzzSummary(a.stdout, s, opts.ReplayFlags())
+	writeWorkerStats(a.stdout, rs)
 	if ctx.Err() != nil {
-		return &exitError{code: exitFailure, err: errors.New("interrupted")}
+		return interrupted("interrupted: the summary counts the %d cases that completed", s.Cases())
 	}
-	if s.Verdicts[diff.Diverge] > 0 {
+	if s.Verdicts[diff.Diverge] > 0 || s.Timeouts > 0 {
 		return errFailed
 	}
 	return nil
 }
 
 // writeFuzzSummary prints a campaign's summary.
-func writeFuzzSummary(w io.Writer, s *campaign.Summary) {
+func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 	fmt.Fprintf(w, "cases: %d in %s (%.1f cases/s, %d workers)\n", s.Cases(), s.Elapsed.Round(time.Millisecond), s.Rate(), s.Workers)
 	share := 0.0
 	if s.ValidMode > 0 {
 		share = 100 * float64(s.ValidPass) / float64(s.ValidMode)
 	}
 	fmt.Fprintf(w, "valid share: %.1f%% of %d valid-mode cases pass validation; %d invalid-mode cases\n", share, s.ValidMode, s.InvalidMode)
-	fmt.Fprintf(w, "verdicts: %d agree, %d diverge, %d inconclusive\n", s.Verdicts[diff.Agree], s.Verdicts[diff.Diverge], s.Verdicts[diff.Inconclusive])
+	fmt.Fprintf(w, "verdicts: %d agree, %d diverge, %d inconclusive, %d timeout\n", s.Verdicts[diff.Agree], s.Verdicts[diff.Diverge], s.Verdicts[diff.Inconclusive], s.Timeouts)
+	fmt.Fprintf(w, "abandoned runs: %d\n", s.Abandoned)
+	if s.Timeouts > 0 || s.Retried > 0 {
+		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, harness.RetryFactor)
+		if len(s.TimeoutCases) > 0 {
+			fmt.Fprintf(w, "; cases %s (replay: a0diff fuzz --seed %d --start I --count 1%s)", joinInts(s.TimeoutCases), s.Seed, replayFlags)
+		}
+		fmt.Fprintln(w)
+	}
 	if len(s.Buckets) == 0 {
 		return
 	}
@@ -196,5 +222,26 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary) {
 				fmt.Fprintln(w, "      "+l)
 			}
 		}
+	}
+}
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ", ")
+}
+
+// writeWorkerStats prints what the supervisors of worker processes saw, if any.
+func writeWorkerStats(w io.Writer, rs harness.Runners) {
+	for _, r := range []outcome.Runner{rs.Go, rs.Ref} {
+		p, ok := r.(*worker.Pool)
+		if !ok {
+			continue
+		}
+		st := p.Stats()
+		fmt.Fprintf(w, "%s workers: %d started, %d crashed, %d killed at the deadline, %d killed over the memory ceiling\n",
+			p.Name(), st.Started, st.Crashes, st.Timeouts, st.MemoryKills)
 	}
 }

@@ -68,7 +68,7 @@ func TestFuzzAgreeingRun(t *testing.T) {
 		`^a0diff fuzz: seed 5\n`,
 		`\ncases: 60 in \S+ \(\d+\.\d cases/s, 2 workers\)\n`,
 		`\nvalid share: 100\.0% of \d+ valid-mode cases pass validation; \d+ invalid-mode cases\n`,
-		`\nverdicts: 60 agree, 0 diverge, 0 inconclusive\n$`,
+		`\nverdicts: 60 agree, 0 diverge, 0 inconclusive, 0 timeout\nabandoned runs: 0\n$`,
 	} {
 		if !regexp.MustCompile(want).MatchString(stdout) {
 			t.Errorf("stdout does not match %s:\n%s", want, stdout)

@@ -101,14 +101,14 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 	status.clear()
 	if err != nil {
 		if ctx.Err() != nil {
-			return &exitError{code: exitFailure, err: fmt.Errorf("%s: interrupted", input)}
+			return interrupted("%s: interrupted", input)
 		}
 		// The input does not diverge, or the divergence is not reproducible.
 		return &exitError{code: exitFailure, err: fmt.Errorf("%s: %v", input, err)}
 	}
 	if err := reduce.Save(ctx, res, runners, opts, input, out); err != nil {
 		if ctx.Err() != nil {
-			return &exitError{code: exitFailure, err: fmt.Errorf("%s: interrupted", input)}
+			return interrupted("%s: interrupted", input)
 		}
 		return &exitError{code: exitFailure, err: fmt.Errorf("%s: %v", out, err)}
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"regexp"
 	"runtime"
@@ -29,12 +28,26 @@ For each divergence or failed expectation the report gives the file, what differ
 (category and path), both sides and the commands that replay the entry in one
 implementation. The progress bar is shown on a terminal only.
 
+Programs run in supervised worker processes, one pool per implementation (--isolation
+process, the default): a worker that overruns a run's deadline by 2 s is killed (the run
+is that side's timeout), one whose resident set exceeds --rss-limit-mb is killed (the run
+is that side's resource outcome, "memory"), one that dies is that side's crash with its
+stderr; a fresh worker takes the next run. --isolation none runs everything in this
+process. A run on which one side times out while the other completes is run again with
+3 times the deadline; a timeout that persists is reported as a one-sided timeout, its
+own category, not a divergence (but the entry fails).
+
+Ctrl-C stops starting entries and cancels the runs in flight; the report covers the
+entries that completed (a cancelled run is never a verdict, and --update never writes
+it) and a0diff exits with status 130. A second Ctrl-C exits at once.
+
 Exit status: 0 when every entry's implementations agree (or are both inconclusive: timed
 out or over a limit) and meet its expectations; 1 otherwise; 2 on usage or input errors
-(missing path, no .a0 found, unreadable or malformed entry, unloadable --ref bundle).
+(missing path, no .a0 found, unreadable or malformed entry, unloadable --ref bundle);
+130 when interrupted.
 
 The JSON report (--format json) is one document:
-  {"entries": [{"path", "verdict" (agree|diverge|inconclusive), "passed",
+  {"entries": [{"path", "verdict" (agree|diverge|inconclusive|timeout), "passed",
                 "go": {"status", "exitCode"}, "ref": {…},
                 "divergences": [{"category", "path", "kind", "go", "ref", "signature"}],
                 "omitted", "signatures": […],
@@ -42,10 +55,12 @@ The JSON report (--format json) is one document:
                 "update": {"written", "removed", "added", "skipped", "error"},
                 "replay": {"go", "ref"}, "elapsedMs",
                 "outcomes": {"go", "ref"}   (failed entries only: the normalised Outcomes)}],
-   "summary": {"entries", "agree", "diverged", "inconclusive", "expectationFailures",
-               "updated", "updateErrors", "failed", "elapsedMs"}}
-The JUnit report (--format junit) has one test case per entry: a failure for a divergence
-or a failed expectation, an error for a failed update, a skip for an inconclusive entry.`
+   "summary": {"entries", "agree", "diverged", "inconclusive", "timeouts",
+               "timeoutsRetried", "abandonedRuns", "expectationFailures", "updated",
+               "updateErrors", "failed", "elapsedMs"}}
+The JUnit report (--format junit) has one test case per entry: a failure for a divergence,
+a one-sided timeout (type "timeout") or a failed expectation, an error for a failed
+update, a skip for an inconclusive entry.`
 
 type runFlags struct {
 	workers int
@@ -133,7 +148,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		return err
 	}
 	if cmd.Context().Err() != nil {
-		return &exitError{code: exitFailure, err: fmt.Errorf("interrupted after %d of %d entries", len(rep.Results), len(entries))}
+		return interrupted("interrupted: %d of %d entries completed", len(rep.Results), len(entries))
 	}
 	if !rep.OK() {
 		return errFailed

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/signal"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -27,6 +28,9 @@ func newWorkerCmd(a *app) *cobra.Command {
 		Hidden: true,
 		Args:   exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// Ctrl-C in a terminal reaches the whole process group: the supervisor decides
+			// what happens to the runs (it cancels them), so a worker ignores it.
+			signal.Ignore(os.Interrupt)
 			w, err := builtinWorker(impl, a.refPath)
 			if err != nil {
 				return err

@@ -37,6 +37,10 @@ type Runner struct {
 	Skew float64
 	// DivergeOn makes the Runner add 1 to the result of programs containing this text.
 	DivergeOn string
+	// SlowOn makes programs containing this text need Slow: they time out (at once)
+	// when their deadline is not longer, and run normally otherwise.
+	SlowOn string
+	Slow   time.Duration
 }
 
 // Name is the configured name.
@@ -44,6 +48,12 @@ func (r *Runner) Name() string { return r.ImplName }
 
 // Run runs the fake program.
 func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
+	if r.SlowOn != "" && strings.Contains(source, r.SlowOn) {
+		deadline := cfg.Limits.WithDefaults().Timeout
+		if r.Slow >= deadline {
+			return outcome.Outcome{Status: outcome.StatusTimeout, Detail: fmt.Sprintf("slow: deadline %s", deadline)}
+		}
+	}
 	line, text := firstCode(source)
 	span := &ast.Span{File: cfg.File, StartLine: line, StartCol: 1, EndLine: line, EndCol: len(text) + 1}
 	o := outcome.Outcome{Status: outcome.StatusOK}

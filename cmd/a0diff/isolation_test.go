@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+)
+
+// The worker-mode tests re-execute the test binary as a0diff itself (the pattern of
+// os/exec's own tests): with asBinaryEnv set, TestMain runs main instead of the tests.
+// The supervisor starts its workers from os.Executable(), so they are this binary too.
+const asBinaryEnv = "A0DIFF_TEST_AS_BINARY"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asBinaryEnv) == "1" {
+		main()
+		return
+	}
+	os.Setenv(asBinaryEnv, "1") // inherited by the workers the tests' supervisors start
+	os.Exit(m.Run())
+}
+
+// realCLI runs a0diff in this process with the shipped implementations.
+func realCLI(ctx context.Context, args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = execute(ctx, args, newApp(&out, &errOut))
+	return code, out.String(), errOut.String()
+}
+
+// The corpus gives the same report in worker processes as in process.
+func TestWorkerIsolationRunsTheCorpus(t *testing.T) {
+	dirs := []string{"../../corpus/lexical", "../../corpus/tools"}
+	for _, iso := range []string{"process", "none"} {
+		code, stdout, stderr := realCLI(context.Background(), append([]string{"--isolation", iso, "-j", "2"}, dirs...)...)
+		if code != exitOK || !regexp.MustCompile(`^\d+ entries: \d+ agree, 0 diverged, 0 inconclusive, 0 expectation failures`).MatchString(stdout) {
+			t.Errorf("--isolation %s: exit %d\n%s%s", iso, code, stdout, stderr)
+		}
+	}
+}
+
+// children returns the processes whose parent is this process.
+func children(t *testing.T) []int {
+	t.Helper()
+	ds, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Skip("no /proc: cannot find the worker processes")
+	}
+	var pids []int
+	for _, d := range ds {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid …: comm may contain spaces, so split after its ')'.
+		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+		if len(f) > 1 && f[1] == strconv.Itoa(os.Getpid()) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// kill -9 of a worker in the middle of a campaign costs at most the case it was running
+// (a crash of its implementation): the campaign goes on with a fresh worker and the
+// summary counts every case.
+func TestKilledWorkerLosesNoCase(t *testing.T) {
+	killed := make(chan int, 1)
+	go func() {
+		defer close(killed)
+		for range 2000 {
+			if pids := children(t); len(pids) >= 2 {
+				time.Sleep(100 * time.Millisecond)
+				if err := syscall.Kill(pids[0], syscall.SIGKILL); err == nil {
+					killed <- pids[0]
+				}
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	code, stdout, stderr := realCLI(context.Background(), "fuzz", "--seed", "11", "--count", "1500", "-j", "2", "--minimize=false", "--out", t.TempDir())
+	pid, ok := <-killed
+	if !ok {
+		t.Fatalf("no worker was killed (exit %d)\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "\ncases: 1500 in ") {
+		t.Errorf("after kill -9 of worker %d the summary does not count 1500 cases:\n%s%s", pid, stdout, stderr)
+	}
+	m := regexp.MustCompile(`verdicts: (\d+) agree, (\d+) diverge`).FindStringSubmatch(stdout)
+	if m == nil || m[2] != "0" && m[2] != "1" {
+		t.Errorf("want at most the killed case diverging:\n%s", stdout)
+	}
+	started := 0
+	for _, m := range regexp.MustCompile(`(go|ref) workers: (\d+) started`).FindAllStringSubmatch(stdout, -1) {
+		n, _ := strconv.Atoi(m[2])
+		started += n
+	}
+	if started < 5 {
+		t.Errorf("%d workers started, want the 4 of -j 2 and a replacement:\n%s", started, stdout)
+	}
+}
+
+// Cancelling the command's context (what the first Ctrl-C does) stops the campaign:
+// exit 130, the summary of the cases that completed, none of them a cancelled run.
+func TestInterruptedFuzzPrintsTheSummary(t *testing.T) {
+	for _, iso := range []string{"process", "none"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(1500*time.Millisecond, cancel)
+		code, stdout, stderr := realCLI(ctx, "fuzz", "--isolation", iso, "--seed", "3", "--count", "0", "-j", "2", "--out", t.TempDir())
+		cancel()
+		if code != exitInterrupted || !strings.Contains(stderr, "interrupted: the summary counts the") {
+			t.Errorf("--isolation %s: exit %d, stderr %s", iso, code, stderr)
+		}
+		m := regexp.MustCompile(`cases: (\d+) in .*\n.*\nverdicts: (\d+) agree, 0 diverge, 0 inconclusive, 0 timeout\n`).FindStringSubmatch(stdout)
+		if m == nil || m[1] != m[2] || m[1] == "0" {
+			t.Errorf("--isolation %s: want every completed case agreeing:\n%s", iso, stdout)
+		}
+	}
+}
+
+// SIGINT on the real process: the campaign ends with its summary and exit status 130.
+func TestSIGINT(t *testing.T) {
+	for _, iso := range []string{"process", "none"} {
+		cmd := exec.Command(os.Args[0], "fuzz", "--isolation", iso, "--seed", "4", "--count", "0", "-j", "2", "--out", t.TempDir())
+		var out, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(1500 * time.Millisecond)
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(60 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("a0diff did not exit after SIGINT\n%s%s", out.String(), errOut.String())
+		}
+		if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || !strings.Contains(out.String(), "\ncases: ") {
+			t.Errorf("--isolation %s: exit %d, want %d and the summary\n%s%s", iso, code, exitInterrupted, out.String(), errOut.String())
+		}
+	}
+}
+
+// The first interrupt cancels, the second exits at once (whatever the command is doing).
+func TestHandleInterrupts(t *testing.T) {
+	sigs := make(chan os.Signal, 2)
+	cancelled := make(chan struct{})
+	exited := make(chan int, 1)
+	var stderr bytes.Buffer
+	go handleInterrupts(sigs, &stderr, func() { close(cancelled) }, func(code int) { exited <- code })
+	sigs <- os.Interrupt
+	<-cancelled
+	select {
+	case code := <-exited:
+		t.Fatalf("the first interrupt exited (%d)", code)
+	case <-time.After(50 * time.Millisecond):
+	}
+	sigs <- os.Interrupt
+	if code := <-exited; code != exitInterrupted {
+		t.Errorf("exit %d after the second interrupt", code)
+	}
+	if !strings.Contains(stderr.String(), "Ctrl-C again to quit at once") {
+		t.Errorf("stderr %q", stderr.String())
+	}
+}
+
+// A worker that cannot serve is that implementation's crash, with the cause; the other
+// implementation is unaffected. (The --ref bundle loads in the parent, then disappears:
+// the ref worker exits before its hello.)
+func TestBrokenWorkerIsACrash(t *testing.T) {
+	dir := t.TempDir()
+	bundle := filepath.Join(dir, "ref.js")
+	os.WriteFile(bundle, []byte(`globalThis.A0Reference = {version: "x", run() { return "{}" }}`), 0o644)
+	entry := filepath.Join(dir, "e.a0")
+	os.WriteFile(entry, []byte("return 1\n"), 0o644)
+	a := newApp(new(bytes.Buffer), new(bytes.Buffer))
+	a.refPath = bundle
+	rs, err := a.implementations(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeRunners(rs)
+	os.Remove(bundle)
+	o := rs.Ref.Run(context.Background(), "return 1\n", outcome.Config{File: "e.a0"})
+	if o.Status != outcome.StatusCrash || !strings.Contains(o.Detail, "ref.js") {
+		t.Errorf("ref outcome %s", outcome.Marshal(o))
+	}
+	if o := rs.Go.Run(context.Background(), "return 1\n", outcome.Config{File: "e.a0"}); o.Status != outcome.StatusOK || o.Value != 1.0 {
+		t.Errorf("go outcome %s", outcome.Marshal(o))
+	}
+}
