@@ -107,6 +107,10 @@ func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Confi
 		// reference's engine stack.
 		return outcome.Outcome{Status: outcome.StatusResource, Detail: diags[0].Message}
 	}
+	if len(diags) == 1 && diags[0].Code == syntax.CodeInternal {
+		// Not an A0 diagnostic: the parser failed, as a panic in the evaluator does.
+		return outcome.Outcome{Status: outcome.StatusCrash, Detail: diags[0].Message + "\n" + diags[0].Hint}
+	}
 	if len(diags) > 0 {
 		return outcome.Outcome{Status: outcome.StatusOK, ExitCode: 2, Errors: diags}
 	}
