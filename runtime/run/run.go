@@ -2,6 +2,8 @@
 // outcome.Runner that parses (runtime/syntax), validates (runtime/validate) and evaluates
 // (runtime/eval) a program over a fresh hermetic tool kit, and reports the canonical
 // Outcome of spec §7 (exit codes, value, diagnostics, evidence, trace, tool calls).
+//
+// Section numbers (§N) and appendices refer to doc/a0.md, the project's reference of A0.
 package run
 
 import (
