@@ -2,40 +2,49 @@ package corpus
 
 import (
 	"bytes"
-	"os"
-	"regexp"
+	"fmt"
 	"testing"
+
+	"golang.org/x/tools/txtar"
 )
 
-var sectionHeader = regexp.MustCompile(`^-- (\S+) --\r?\n$`)
+// archive is a txtar test archive (text before the first file is commentary) with the
+// line of each file's header, so that a failing case can say path:line:.
+type archive struct {
+	path  string
+	order []string          // file names in archive order
+	files map[string][]byte // file data
+	lines map[string]int    // line of the file's `-- NAME --` header
+}
 
-// readArchive reads a test archive; text before the first header is commentary.
-func readArchive(t *testing.T, path string) (order []string, files map[string][]byte) {
+// readArchive reads a test archive, failing t when it cannot be read or names a file
+// twice.
+func readArchive(t *testing.T, path string) *archive {
 	t.Helper()
-	data, err := os.ReadFile(path)
+	ar, err := txtar.ParseFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files = map[string][]byte{}
-	cur := ""
-	for line := range bytes.Lines(data) {
-		if m := sectionHeader.FindSubmatch(line); m != nil {
-			cur = string(m[1])
-			if _, dup := files[cur]; dup {
-				t.Fatalf("%s: section %s repeated", path, cur)
-			}
-			files[cur] = []byte{}
-			order = append(order, cur)
-			continue
+	a := &archive{path: path, files: map[string][]byte{}, lines: map[string]int{}}
+	line := 1 + bytes.Count(ar.Comment, []byte("\n"))
+	for _, f := range ar.Files {
+		if first, dup := a.lines[f.Name]; dup {
+			t.Fatalf("%s:%d: file %s repeated (first at line %d)", path, line, f.Name, first)
 		}
-		if cur != "" {
-			files[cur] = append(files[cur], line...)
-		}
+		a.order = append(a.order, f.Name)
+		a.files[f.Name] = f.Data
+		a.lines[f.Name] = line
+		line += 1 + bytes.Count(f.Data, []byte("\n"))
 	}
-	return order, files
+	return a
 }
 
-// trimmed is a section's text without its final line terminator (for one-line texts).
+// at is the path:line: prefix of the header of file name.
+func (a *archive) at(name string) string {
+	return fmt.Sprintf("%s:%d:", a.path, a.lines[name])
+}
+
+// trimmed is a file's text without its final line terminator (for one-line texts).
 func trimmed(b []byte) string {
 	return string(bytes.TrimRight(b, "\r\n"))
 }

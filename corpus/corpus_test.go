@@ -13,24 +13,24 @@ import (
 )
 
 func TestParseMalformed(t *testing.T) {
-	order, files := readArchive(t, "testdata/malformed.txt")
+	a := readArchive(t, "testdata/malformed.txt")
 	n := 0
-	for _, name := range order {
+	for _, name := range a.order {
 		if strings.HasSuffix(name, ".err") {
 			continue
 		}
 		n++
-		want, ok := files[name+".err"]
+		want, ok := a.files[name+".err"]
 		if !ok {
-			t.Fatalf("%s: no %s.err section", name, name)
+			t.Fatalf("%s no %s.err file", a.at(name), name)
 		}
 		t.Run(name, func(t *testing.T) {
-			e, err := Parse("bad.a0", files[name])
+			e, err := Parse("bad.a0", a.files[name])
 			if err == nil {
-				t.Fatalf("Parse accepted it: %+v", e.Expect)
+				t.Fatalf("%s Parse accepted it: %+v", a.at(name), e.Expect)
 			}
 			if got := err.Error(); got != trimmed(want) {
-				t.Errorf("error\n got: %s\nwant: %s", got, trimmed(want))
+				t.Errorf("%s error\n got: %s\nwant: %s", a.at(name+".err"), got, trimmed(want))
 			}
 		})
 	}
@@ -145,41 +145,50 @@ func mustOutcome(t *testing.T, js string) outcome.Outcome {
 }
 
 func TestUpdate(t *testing.T) {
-	order, files := readArchive(t, "testdata/update.txt")
+	a := readArchive(t, "testdata/update.txt")
 	n := 0
-	for _, name := range order {
+	for _, name := range a.order {
 		base, ok := strings.CutSuffix(name, ".in")
 		if !ok {
 			continue
 		}
 		n++
-		t.Run(base, func(t *testing.T) {
-			e, err := Parse("bad.a0", files[name])
-			if err != nil {
-				t.Fatal(err)
+		for _, ext := range []string{".outcome", ".want"} {
+			if _, ok := a.files[base+ext]; !ok {
+				t.Fatalf("%s no %s%s file", a.at(name), base, ext)
 			}
-			o := mustOutcome(t, trimmed(files[base+".outcome"]))
+		}
+		t.Run(base, func(t *testing.T) {
+			at := a.at(name)
+			e, err := Parse("bad.a0", a.files[name])
+			if err != nil {
+				t.Fatalf("%s %v", at, err)
+			}
+			o, err := outcome.Parse([]byte(trimmed(a.files[base+".outcome"])))
+			if err != nil {
+				t.Fatalf("%s %v", a.at(base+".outcome"), err)
+			}
 			got, err := Update(e, o)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s %v", at, err)
 			}
-			if want := string(files[base+".want"]); string(got) != want {
-				t.Fatalf("Update\n got: %q\nwant: %q", got, want)
+			if want := string(a.files[base+".want"]); string(got) != want {
+				t.Fatalf("%s Update\n got: %q\nwant: %q", a.at(base+".want"), got, want)
 			}
 			e2, err := Parse("bad.a0", got)
 			if err != nil {
-				t.Fatalf("updated text does not parse: %v", err)
+				t.Fatalf("%s updated text does not parse: %v", at, err)
 			}
-			_, wantShift := files[base+".shifted"]
+			_, wantShift := a.files[base+".shifted"]
 			if CodeShifted(e, e2) != wantShift {
-				t.Errorf("CodeShifted = %v, want %v", !wantShift, wantShift)
+				t.Errorf("%s CodeShifted = %v, want %v", at, !wantShift, wantShift)
 			}
 			if ms := Check(e2, o); len(ms) != 0 {
-				t.Errorf("the updated entry does not accept its own outcome: %v", ms)
+				t.Errorf("%s the updated entry does not accept its own outcome: %v", at, ms)
 			}
 			again, _ := Update(e2, o)
 			if string(again) != string(got) {
-				t.Errorf("Update is not idempotent:\n%q\n%q", got, again)
+				t.Errorf("%s Update is not idempotent:\n%q\n%q", at, got, again)
 			}
 		})
 	}

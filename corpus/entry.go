@@ -7,6 +7,8 @@
 // with the entry's pinned expectations, and Update rewrites only the `@expect` lines.
 // Tools that write new entries (the fuzzer, the reducer) get the directive lines of a
 // host configuration from Directives.
+//
+// Section numbers (§N) and appendices refer to doc/a0.md, the project's reference of A0.
 package corpus
 
 import (

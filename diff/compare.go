@@ -9,6 +9,8 @@
 // code only. Each Divergence carries a Signature that abstracts away list positions, so
 // that the same bug found in two programs (or in a program and its reduction) has the
 // same signature.
+//
+// Section numbers (§N) and appendices refer to doc/a0.md, the project's reference of A0.
 package diff
 
 import (

@@ -3,39 +3,49 @@ package diff
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"reflect"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
+	"golang.org/x/tools/txtar"
 )
 
-var sectionHeader = regexp.MustCompile(`^-- (\S+) --$`)
+// archive is a txtar test archive (text before the first file is commentary) with the
+// line of each file's header, so that a failing case can say path:line:.
+type archive struct {
+	path  string
+	order []string          // file names in archive order
+	files map[string]string // file data
+	lines map[string]int    // line of the file's `-- NAME --` header
+}
 
-// readArchive reads a test archive: `-- NAME --` lines start sections; text before the
-// first one is commentary.
-func readArchive(t *testing.T, path string) (order []string, files map[string]string) {
+// readArchive reads a test archive, failing t when it cannot be read or names a file
+// twice.
+func readArchive(t *testing.T, path string) *archive {
 	t.Helper()
-	data, err := os.ReadFile(path)
+	ar, err := txtar.ParseFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files = map[string]string{}
-	cur := ""
-	for _, line := range strings.SplitAfter(string(data), "\n") {
-		if m := sectionHeader.FindStringSubmatch(strings.TrimRight(line, "\n")); m != nil {
-			cur = m[1]
-			order = append(order, cur)
-			continue
+	a := &archive{path: path, files: map[string]string{}, lines: map[string]int{}}
+	line := 1 + bytes.Count(ar.Comment, []byte("\n"))
+	for _, f := range ar.Files {
+		if first, dup := a.lines[f.Name]; dup {
+			t.Fatalf("%s:%d: file %s repeated (first at line %d)", path, line, f.Name, first)
 		}
-		if cur != "" {
-			files[cur] += line
-		}
+		a.order = append(a.order, f.Name)
+		a.files[f.Name] = string(f.Data)
+		a.lines[f.Name] = line
+		line += 1 + bytes.Count(f.Data, []byte("\n"))
 	}
-	return order, files
+	return a
+}
+
+// at is the path:line: prefix of the header of file name.
+func (a *archive) at(name string) string {
+	return fmt.Sprintf("%s:%d:", a.path, a.lines[name])
 }
 
 // parseOutcome parses an Outcome's JSON (blanks around it allowed), failing t if it is
@@ -45,6 +55,20 @@ func parseOutcome(t testing.TB, js string) outcome.Outcome {
 	o, err := outcome.Parse([]byte(strings.TrimSpace(js)))
 	if err != nil {
 		t.Fatalf("%s: %v", js, err)
+	}
+	return o
+}
+
+// outcome parses the Outcome in file name of a.
+func (a *archive) outcome(t testing.TB, name string) outcome.Outcome {
+	t.Helper()
+	js, ok := a.files[name]
+	if !ok {
+		t.Fatalf("%s: no file %s", a.path, name)
+	}
+	o, err := outcome.Parse([]byte(strings.TrimSpace(js)))
+	if err != nil {
+		t.Fatalf("%s %s: %v", a.at(name), js, err)
 	}
 	return o
 }
@@ -60,23 +84,23 @@ func format(r Result) string {
 }
 
 func TestCompare(t *testing.T) {
-	order, files := readArchive(t, "testdata/compare.txt")
+	a := readArchive(t, "testdata/compare.txt")
 	n := 0
-	for _, name := range order {
+	for _, name := range a.order {
 		base, ok := strings.CutSuffix(name, ".go")
 		if !ok {
 			continue
 		}
 		n++
 		t.Run(base, func(t *testing.T) {
-			g, r := parseOutcome(t, files[base+".go"]), parseOutcome(t, files[base+".ref"])
+			g, r := a.outcome(t, base+".go"), a.outcome(t, base+".ref")
 			got := format(Compare(g, r))
-			if want := files[base+".want"]; got != want {
-				t.Errorf("Compare\n got:\n%s\nwant:\n%s", got, want)
+			if want := a.files[base+".want"]; got != want {
+				t.Errorf("%s Compare\n got:\n%s\nwant:\n%s", a.at(base+".want"), got, want)
 			}
 			// Swapping the sides swaps go and ref but keeps the verdict.
 			if sw := Compare(r, g); sw.Verdict != Compare(g, r).Verdict {
-				t.Errorf("swapped verdict %s", sw.Verdict)
+				t.Errorf("%s swapped verdict %s", a.at(name), sw.Verdict)
 			}
 		})
 	}
@@ -86,8 +110,8 @@ func TestCompare(t *testing.T) {
 }
 
 func TestCompareDoesNotModifyOutcomes(t *testing.T) {
-	_, files := readArchive(t, "testdata/compare.txt")
-	g, r := parseOutcome(t, files["host-tool.go"]), parseOutcome(t, files["host-tool.ref"])
+	a := readArchive(t, "testdata/compare.txt")
+	g, r := a.outcome(t, "host-tool.go"), a.outcome(t, "host-tool.ref")
 	before := string(outcome.Marshal(g)) + string(outcome.Marshal(r))
 	Compare(g, r)
 	if after := string(outcome.Marshal(g)) + string(outcome.Marshal(r)); after != before {
@@ -113,7 +137,7 @@ func TestSignaturesAbstractPositions(t *testing.T) {
 }
 
 func TestSignaturesStableAcrossRuns(t *testing.T) {
-	_, files := readArchive(t, "testdata/compare.txt")
+	a := readArchive(t, "testdata/compare.txt")
 	// Records are Go maps in the view: a stable order must not depend on map iteration.
 	g := parseOutcome(t, `{"status":"ok","exitCode":1,"value":{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6},"trace":[{"event":"x","data":{"p":1,"q":2,"r":3}}]}`)
 	r := parseOutcome(t, `{"status":"ok","exitCode":0,"value":{"a":0,"b":0,"c":0,"d":0,"e":0,"f":0},"trace":[{"event":"x","data":{"p":0,"q":0,"r":0}}]}`)
@@ -135,7 +159,7 @@ func TestSignaturesStableAcrossRuns(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"error-code", "trace-missing-event", "key-order"} {
-		g, r := parseOutcome(t, files[name+".go"]), parseOutcome(t, files[name+".ref"])
+		g, r := a.outcome(t, name+".go"), a.outcome(t, name+".ref")
 		want := Compare(g, r).Signatures()
 		for i := 0; i < 20; i++ {
 			if got := Compare(g, r).Signatures(); !reflect.DeepEqual(got, want) {
@@ -209,16 +233,16 @@ func TestHostMessage(t *testing.T) {
 }
 
 func TestArchiveIsWellFormed(t *testing.T) {
-	order, files := readArchive(t, "testdata/compare.txt")
-	for _, name := range order {
-		base := name[:strings.LastIndexByte(name, '.')]
+	a := readArchive(t, "testdata/compare.txt")
+	for _, name := range a.order {
+		base := name[:max(strings.LastIndexByte(name, '.'), 0)]
 		for _, ext := range []string{".go", ".ref", ".want"} {
-			if _, ok := files[base+ext]; !ok {
-				t.Errorf("%s: no %s section", base, ext)
+			if _, ok := a.files[base+ext]; !ok {
+				t.Errorf("%s no %s%s file", a.at(name), base, ext)
 			}
 		}
-		if strings.HasSuffix(name, ".go") && bytes.Count([]byte(files[name]), []byte("\n")) != 1 {
-			t.Errorf("%s: want one line", name)
+		if strings.HasSuffix(name, ".go") && strings.Count(a.files[name], "\n") != 1 {
+			t.Errorf("%s %s: want one line", a.at(name), name)
 		}
 	}
 }

@@ -28,7 +28,7 @@ func readEngineCases(t *testing.T) []engineCase {
 	flush := func() {
 		if cur.js != "" {
 			if cur.goja == "" || cur.v8 == "" {
-				t.Fatalf("engine-differences.txt:%d: a case needs js:, goja: and v8: lines", cur.line)
+				t.Fatalf("testdata/engine-differences.txt:%d: a case needs js:, goja: and v8: lines", cur.line)
 			}
 			cases = append(cases, cur)
 		}
@@ -50,7 +50,7 @@ func readEngineCases(t *testing.T) []engineCase {
 		case key == "v8":
 			cur.v8 = val
 		default:
-			t.Fatalf("engine-differences.txt:%d: unexpected line %q", n, line)
+			t.Fatalf("testdata/engine-differences.txt:%d: unexpected line %q", n, line)
 		}
 	}
 	flush()
@@ -76,12 +76,12 @@ func TestGojaIsNotV8(t *testing.T) {
 		case errors.As(err, &ex):
 			got = "throws " + ex.Value().String()
 		case err != nil:
-			t.Fatalf("engine-differences.txt:%d: %v", c.line, err)
+			t.Fatalf("testdata/engine-differences.txt:%d: %v", c.line, err)
 		default:
 			got = v.String()
 		}
 		if got != c.goja {
-			t.Errorf("engine-differences.txt:%d: %s\n got %s\nwant %s", c.line, c.js, got, c.goja)
+			t.Errorf("testdata/engine-differences.txt:%d: %s\n got %s\nwant %s", c.line, c.js, got, c.goja)
 		}
 	}
 }

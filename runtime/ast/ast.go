@@ -1,5 +1,7 @@
 // Package ast declares the A0 abstract syntax tree of spec §3.2, shared by the parser, the
-// validator, the evaluator, the program generators and the reducer.
+// validator, the evaluator, the program generators and the reducer. (Section numbers such
+// as §3.2, here and throughout the module, refer to the project's A0 reference, doc/a0.md,
+// which follows the numbering of the shared A0 specification.)
 //
 // Nodes are plain structs built as easily by code as by the parser: a generator may leave
 // every Span zero, and Print (printer.go) turns any tree into canonical source text such
@@ -39,7 +41,9 @@ type Header interface {
 	headerNode()
 }
 
-// Program is a whole file.
+// Program is a whole file: its headers, then its statements. Its span runs from the
+// first token to the last (comments excluded); a program without tokens has the span
+// 1:1-1:2 (§3.1).
 type Program struct {
 	Span       Span
 	Headers    []Header
@@ -48,16 +52,21 @@ type Program struct {
 
 // ---- headers ----
 
+// CapDecl is a `cap { … }` header; the pairs whose value is the literal true are the
+// capabilities the program requests (§4.2, §5.2).
 type CapDecl struct {
 	Span         Span
 	Capabilities *RecordExpr
 }
 
+// BudgetDecl is a `budget { … }` header declaring the program's budgets (§5.16).
 type BudgetDecl struct {
 	Span   Span
 	Budget *RecordExpr
 }
 
+// ImportDecl is an `import "path" as alias` header. It parses, but the validator
+// rejects every import (E_IMPORT_UNSUPPORTED, §4.2).
 type ImportDecl struct {
 	Span  Span
 	Path  string // decoded string literal
@@ -66,23 +75,30 @@ type ImportDecl struct {
 
 // ---- statements ----
 
+// LetStmt is `let name = value` (§5.4).
 type LetStmt struct {
 	Span  Span
 	Name  string
 	Value Expr
 }
 
+// ExprStmt is an expression used as a statement; its value is discarded unless a
+// `-> a.b.c` target binds it, wrapped in one record per further segment (§5.4).
 type ExprStmt struct {
 	Span   Span
 	Expr   Expr
 	Target *IdentPath // nil when there is no `-> target`
 }
 
+// ReturnStmt is `return value`: it ends the innermost statement list with that value
+// (§5.4).
 type ReturnStmt struct {
 	Span  Span
 	Value Expr
 }
 
+// FnDecl is `fn name { params } { body }`; executing it registers the function in the
+// program-wide registry with the current scope as its closure (§5.10).
 type FnDecl struct {
 	Span   Span
 	Name   string
@@ -109,22 +125,26 @@ type FloatLiteral struct {
 	Text  string
 }
 
+// BoolLiteral is `true` or `false`.
 type BoolLiteral struct {
 	Span  Span
 	Value bool
 }
 
-// StrLiteral holds the decoded value (WTF-8, see package value).
+// StrLiteral is a string literal; Value holds the decoded text (WTF-8, so that lone
+// surrogates survive; see package value).
 type StrLiteral struct {
 	Span  Span
 	Value string
 }
 
+// NullLiteral is `null`.
 type NullLiteral struct {
 	Span Span
 }
 
-// IdentPath is a dotted identifier path (≥ 1 part).
+// IdentPath is a dotted identifier path (≥ 1 part): a variable with property reads
+// (§5.5), a tool name, a function name or a `->` target, depending on where it stands.
 type IdentPath struct {
 	Span  Span
 	Parts []string
@@ -138,6 +158,8 @@ type RecordEntry interface {
 	entryNode()
 }
 
+// RecordExpr is a record literal `{ … }`; its entries are evaluated in source order
+// (§5.9). Headers, calls and the control forms also carry their arguments as one.
 type RecordExpr struct {
 	Span  Span
 	Pairs []RecordEntry
@@ -150,11 +172,13 @@ type RecordPair struct {
 	Value Expr
 }
 
+// SpreadPair is a spread entry `...expr`, whose value must be a record (§5.9).
 type SpreadPair struct {
 	Span Span
 	Expr Expr
 }
 
+// ListExpr is a list literal `[ … ]`.
 type ListExpr struct {
 	Span     Span
 	Elements []Expr
@@ -162,31 +186,37 @@ type ListExpr struct {
 
 // ---- tool, evidence and function calls ----
 
-// CallExpr is `call? tool {args}`.
+// CallExpr is `call? tool {args}`: a call of a read-mode tool (§5.14).
 type CallExpr struct {
 	Span Span
 	Tool *IdentPath
 	Args *RecordExpr
 }
 
-// DoExpr is `do tool {args}`.
+// DoExpr is `do tool {args}`: a tool call of either mode (§5.14).
 type DoExpr struct {
 	Span Span
 	Tool *IdentPath
 	Args *RecordExpr
 }
 
+// AssertExpr is `assert { that, msg, details }`: it records evidence and fails the run
+// with E_ASSERT when `that` is falsy (§5.13).
 type AssertExpr struct {
 	Span Span
 	Args *RecordExpr
 }
 
+// CheckExpr is `check { that, msg, details }`: it records evidence and never fails
+// (§5.13).
 type CheckExpr struct {
 	Span Span
 	Args *RecordExpr
 }
 
-// FnCallExpr is `name {args}`, also `filter {args}` written without a block.
+// FnCallExpr is `name {args}`, also `filter {args}` written without a block: a call of
+// map/filter/reduce, a user function or a stdlib function, resolved in that order
+// (§5.10, §5.11, §5.15).
 type FnCallExpr struct {
 	Span Span
 	Name *IdentPath
@@ -195,7 +225,8 @@ type FnCallExpr struct {
 
 // ---- control flow ----
 
-// IfExpr is the record form `if { cond: …, then: …, else: … }`.
+// IfExpr is the record form `if { cond: …, then: …, else: … }`; it evaluates one
+// branch and opens no scope (§5.5).
 type IfExpr struct {
 	Span Span
 	Cond Expr
@@ -203,7 +234,8 @@ type IfExpr struct {
 	Else Expr
 }
 
-// IfBlockExpr is `if (cond) { … } else { … }`.
+// IfBlockExpr is `if (cond) { … } else { … }`; the branch taken runs in a child scope
+// (§5.5).
 type IfBlockExpr struct {
 	Span     Span
 	Cond     Expr
@@ -211,6 +243,8 @@ type IfBlockExpr struct {
 	ElseBody []Stmt
 }
 
+// ForExpr is `for { in: list, as: "x" } { body }`: the list of the body's values, one
+// per item (§5.12).
 type ForExpr struct {
 	Span    Span
 	List    Expr
@@ -218,6 +252,8 @@ type ForExpr struct {
 	Body    []Stmt
 }
 
+// FilterBlockExpr is `filter { in: list, as: "x" } { body }`: the items for which the
+// body's (unwrapped) value is truthy (§5.12).
 type FilterBlockExpr struct {
 	Span    Span
 	List    Expr
@@ -225,6 +261,8 @@ type FilterBlockExpr struct {
 	Body    []Stmt
 }
 
+// LoopExpr is `loop { in: init, times: n, as: "x" } { body }`: the body applied n times,
+// each result feeding the next (§5.12).
 type LoopExpr struct {
 	Span    Span
 	Init    Expr
@@ -233,6 +271,8 @@ type LoopExpr struct {
 	Body    []Stmt
 }
 
+// MatchExpr is `match subject { ok {v} { … } err {e} { … } }` on a record subject; the
+// parser stores the arms by tag, whatever their source order (§2.8, §5.12).
 type MatchExpr struct {
 	Span    Span
 	Subject Expr
@@ -240,7 +280,8 @@ type MatchExpr struct {
 	ErrArm  *MatchArm
 }
 
-// MatchArm is one arm; Tag is "ok" or "err".
+// MatchArm is one arm of a MatchExpr; Tag is "ok" or "err", Binding the name its body
+// sees the selected value under.
 type MatchArm struct {
 	Span    Span
 	Tag     string
@@ -248,6 +289,8 @@ type MatchArm struct {
 	Body    []Stmt
 }
 
+// TryExpr is `try { body } catch { e } { handler }`: any error raised in the body runs
+// the handler with e bound to the error record (§5.12).
 type TryExpr struct {
 	Span         Span
 	TryBody      []Stmt
@@ -257,7 +300,8 @@ type TryExpr struct {
 
 // ---- operators ----
 
-// BinaryExpr: Op is one of + - * / % > < >= <= == !=.
+// BinaryExpr is a binary operation; Op is one of + - * / % > < >= <= == !=. Every node
+// of one operator chain has the span of the whole chain (§3.1, §5.6).
 type BinaryExpr struct {
 	Span  Span
 	Op    string
@@ -265,7 +309,7 @@ type BinaryExpr struct {
 	Right Expr
 }
 
-// UnaryExpr: Op is always "-".
+// UnaryExpr is unary minus; Op is always "-" (§5.6).
 type UnaryExpr struct {
 	Span    Span
 	Op      string

@@ -1,6 +1,7 @@
 package ast_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -29,7 +30,15 @@ func TestRoundTripTestdata(t *testing.T) {
 				continue
 			}
 			n++
-			t.Run(filepath.Base(f)+"/"+c.Name, func(t *testing.T) { roundTrip(t, p) })
+			where := fmt.Sprintf("%s:%d:", f, c.Line)
+			t.Run(filepath.Base(f)+"/"+c.Name, func(t *testing.T) {
+				defer func() {
+					if t.Failed() {
+						t.Logf("%s the case's program", where)
+					}
+				}()
+				roundTrip(t, p)
+			})
 		}
 	}
 	if n < 50 {

@@ -11,6 +11,8 @@
 // {"$number":"-0"} etc. Volatile fields are removed by Normalize, which both sides'
 // Outcomes pass through before comparison: `durationMs` in run_end/tool_end data and the
 // `actual` of a timeMs budget_exceeded event (spec Appendix D).
+//
+// Section numbers (§N) and appendices refer to doc/a0.md, the project's reference of A0.
 package outcome
 
 import (

@@ -2,6 +2,8 @@
 // outcome.Runner that parses (runtime/syntax), validates (runtime/validate) and evaluates
 // (runtime/eval) a program over a fresh hermetic tool kit, and reports the canonical
 // Outcome of spec §7 (exit codes, value, diagnostics, evidence, trace, tool calls).
+//
+// Section numbers (§N) and appendices refer to doc/a0.md, the project's reference of A0.
 package run
 
 import (
@@ -106,6 +108,10 @@ func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Confi
 		// Not an A0 diagnostic: the parser's own nesting bound, a harness limit like the
 		// reference's engine stack.
 		return outcome.Outcome{Status: outcome.StatusResource, Detail: diags[0].Message}
+	}
+	if len(diags) == 1 && diags[0].Code == syntax.CodeInternal {
+		// Not an A0 diagnostic: the parser failed, as a panic in the evaluator does.
+		return outcome.Outcome{Status: outcome.StatusCrash, Detail: diags[0].Message + "\n" + diags[0].Hint}
 	}
 	if len(diags) > 0 {
 		return outcome.Outcome{Status: outcome.StatusOK, ExitCode: 2, Errors: diags}

@@ -12,6 +12,8 @@
 // or string it would produce is longer than Limits.MaxSize, or a value it serialises to
 // text has more than MaxSize nodes; the evaluator turns that into a resource outcome.
 // Functions never modify their arguments.
+//
+// Section numbers (§N) and appendices refer to doc/a0.md, the project's reference of A0.
 package stdlib
 
 import (

@@ -4,4 +4,6 @@
 // DecodeSource turns a file's bytes into the source string both implementations see;
 // Parse lexes (§1), parses by recursive descent making the decisions of §2.7, and builds
 // the AST with the desugaring of §2.8. Positions are UTF-16 based (§1.1, §3.1).
+//
+// Section numbers (§N) and appendices refer to doc/a0.md, the project's reference of A0.
 package syntax

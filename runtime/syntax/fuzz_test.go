@@ -6,7 +6,7 @@ import (
 	"github.com/a0diff/a0diff/runtime/ast"
 )
 
-// FuzzParse checks, for any input: Parse does not panic; it returns either a program or
+// FuzzParse checks, for any input: Parse does not panic (nor report CodeInternal); it returns either a program or
 // at least one diagnostic (never both, never neither); and a program prints to text that
 // parses back to an equal tree.
 func FuzzParse(f *testing.F) {
@@ -25,6 +25,9 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("program %v with %d diagnostics", prog != nil, len(diags))
 		}
 		for _, d := range diags {
+			if d.Code == CodeInternal {
+				t.Fatalf("the parser panicked: %s\n%s", d.Message, d.Hint)
+			}
 			if d.Code == "" || d.Message == "" {
 				t.Fatalf("incomplete diagnostic %+v", d)
 			}

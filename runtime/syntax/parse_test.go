@@ -34,21 +34,22 @@ func readCases(t testing.TB, path string) []testfile.Case {
 // TestParseErrors checks every program of testdata/parse_errors.txt against its
 // diagnostics (code, message, span, hint).
 func TestParseErrors(t *testing.T) {
-	for _, c := range readCases(t, "testdata/parse_errors.txt") {
+	const file = "testdata/parse_errors.txt"
+	for _, c := range readCases(t, file) {
 		t.Run(c.Name, func(t *testing.T) {
 			prog, diags := Parse("t.a0", c.Source)
 			if prog != nil {
-				t.Fatalf("line %d: parsed, want diagnostics:\n%s", c.Line, ast.Dump(prog))
+				t.Fatalf("%s:%d: parsed, want diagnostics:\n%s", file, c.Line, ast.Dump(prog))
 			}
 			for _, d := range diags {
 				if d.Span != nil && d.Span.File != "t.a0" {
-					t.Errorf("line %d: span file %q, want t.a0", c.Line, d.Span.File)
+					t.Errorf("%s:%d: span file %q, want t.a0", file, c.Line, d.Span.File)
 				}
 			}
 			got := strings.Join(testfile.Diagnostics(diags), "\n")
 			want := strings.Join(testfile.NormalizeExpected(c.Expect, defaultHint), "\n")
 			if got != want {
-				t.Errorf("line %d:\n got: %s\nwant: %s", c.Line, got, want)
+				t.Errorf("%s:%d:\n got: %s\nwant: %s", file, c.Line, got, want)
 			}
 		})
 	}
@@ -57,16 +58,17 @@ func TestParseErrors(t *testing.T) {
 // TestParseTrees checks the tree (with every span) of each program of
 // testdata/parse_trees.txt, and that printing it parses back to an equal tree.
 func TestParseTrees(t *testing.T) {
-	for _, c := range readCases(t, "testdata/parse_trees.txt") {
+	const file = "testdata/parse_trees.txt"
+	for _, c := range readCases(t, file) {
 		t.Run(c.Name, func(t *testing.T) {
 			prog, diags := Parse("t.a0", c.Source)
 			if len(diags) > 0 {
-				t.Fatalf("line %d: unexpected diagnostics:\n%s", c.Line, strings.Join(testfile.Diagnostics(diags), "\n"))
+				t.Fatalf("%s:%d: unexpected diagnostics:\n%s", file, c.Line, strings.Join(testfile.Diagnostics(diags), "\n"))
 			}
 			got := strings.TrimRight(ast.Dump(prog), "\n")
 			want := strings.Join(c.Expect, "\n")
 			if got != want {
-				t.Errorf("line %d: tree\n got:\n%s\nwant:\n%s", c.Line, got, want)
+				t.Errorf("%s:%d: tree\n got:\n%s\nwant:\n%s", file, c.Line, got, want)
 			}
 			checkRoundTrip(t, prog)
 		})

@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,14 +26,30 @@ const MaxNestingDepth = 50_000
 // MaxNestingDepth. It is not an A0 error code.
 const CodeTooDeep = "E_TOO_DEEP"
 
+// CodeInternal is the diagnostic code Parse returns, as the only diagnostic, when the
+// parser itself failed (a Go panic: a bug in this package). Its message carries the panic
+// and its hint the stack. It is not an A0 error code: callers report it the way a panic
+// in the evaluator is reported, as outcome.StatusCrash.
+const CodeInternal = "E_INTERNAL"
+
 // Parse lexes, parses and desugars one program (spec §1–§3). file is the span file name.
 // It returns the program and no diagnostics, or nil and the diagnostics the reference
 // reports: every E_LEX of the file; else the one E_PARSE of the first syntax error; else
 // the first E_PARSE/E_AST of AST construction in traversal order (§2.8).
 //
 // src should come from DecodeSource; text that is not valid UTF-8 is first decoded the
-// same way. Parse never panics.
-func Parse(file, src string) (*ast.Program, []outcome.Diagnostic) {
+// same way. Parse never panics: a failure of the parser itself is the one diagnostic
+// CodeInternal.
+func Parse(file, src string) (prog *ast.Program, diags []outcome.Diagnostic) {
+	defer func() {
+		if r := recover(); r != nil {
+			prog, diags = nil, []outcome.Diagnostic{{
+				Code:    CodeInternal,
+				Message: fmt.Sprintf("panic in the Go parser: %v", r),
+				Hint:    string(debug.Stack()),
+			}}
+		}
+	}()
 	if !utf8.ValidString(src) {
 		src = DecodeSource([]byte(src))
 	}
@@ -51,6 +69,11 @@ func Parse(file, src string) (*ast.Program, []outcome.Diagnostic) {
 	}
 	return prog, nil
 }
+
+// testHookParse, when set (by tests only), is called with the source text after lexing,
+// where a syntax error would bail out; a test makes it panic to check that Parse keeps
+// its promise.
+var testHookParse func(src string)
 
 // parser is a recursive-descent parser over the significant tokens. The first syntax
 // error aborts the parse (bailout panic, recovered in parseProgram). Errors of AST
@@ -175,11 +198,14 @@ func (p *parser) parseProgram() (prog *ast.Program, diag *outcome.Diagnostic) {
 		if r := recover(); r != nil {
 			b, ok := r.(bailout)
 			if !ok {
-				panic(r)
+				panic(r) // not a syntax error: Parse reports it as CodeInternal
 			}
 			prog, diag = nil, &b.diag
 		}
 	}()
+	if testHookParse != nil {
+		testHookParse(p.src)
+	}
 	return p.program(), nil
 }
 

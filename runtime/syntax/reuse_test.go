@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -14,10 +15,11 @@ import (
 // order and again in the reverse order must give identical results, and the trees of
 // the first pass must be untouched by the parses that followed.
 func TestParseStateReuse(t *testing.T) {
-	var sources []string
+	var sources, where []string
 	for _, file := range []string{"testdata/parse_errors.txt", "testdata/parse_trees.txt"} {
 		for _, c := range readCases(t, file) {
 			sources = append(sources, c.Source)
+			where = append(where, fmt.Sprintf("%s:%d:", file, c.Line))
 		}
 	}
 	describe := func(src string) (string, *ast.Program) {
@@ -34,12 +36,12 @@ func TestParseStateReuse(t *testing.T) {
 	}
 	for i := range slices.Backward(sources) {
 		if again, _ := describe(sources[i]); again != first[i] {
-			t.Fatalf("program %d parses differently the second time:\n%s\n---\n%s", i, first[i], again)
+			t.Fatalf("%s the program parses differently the second time:\n%s\n---\n%s", where[i], first[i], again)
 		}
 	}
 	for i, prog := range trees {
 		if prog != nil && ast.Dump(prog) != first[i] {
-			t.Fatalf("the tree of program %d changed after later parses", i)
+			t.Fatalf("%s the program's tree changed after later parses", where[i])
 		}
 	}
 }

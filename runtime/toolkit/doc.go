@@ -27,4 +27,6 @@
 //
 // testdata/tools holds the behaviour as readable scenarios; testdata/node/verify.js
 // replays them against real Node.js (see testdata/README.md).
+//
+// Section numbers (§N) and appendices refer to doc/a0.md, the project's reference of A0.
 package toolkit

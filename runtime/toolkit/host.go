@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Host parsing of the WHATWG URL standard (§3.5): IPv6 literals, opaque hosts of
+// Host parsing of the WHATWG URL standard (its section 3.5): IPv6 literals, opaque hosts of
 // non-special URLs, and domains (with IPv4 numbers) of special ones.
 
 func isForbiddenHostCodePoint(c rune) bool {

@@ -1,5 +1,7 @@
 // Package validate is the static validator of spec §4: it checks a parsed program and
 // returns every diagnostic, in the reference's order, before anything runs.
+//
+// Section numbers (§N) and appendices refer to doc/a0.md, the project's reference of A0.
 package validate
 
 import (

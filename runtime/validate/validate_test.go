@@ -67,17 +67,17 @@ func checkFile(t *testing.T, file string) {
 		t.Run(c.Name, func(t *testing.T) {
 			prog, diags := syntax.Parse("v.a0", c.Source)
 			if len(diags) > 0 {
-				t.Fatalf("line %d: does not parse: %v", c.Line, diags)
+				t.Fatalf("%s:%d: does not parse: %v", file, c.Line, diags)
 			}
 			res := Check(prog)
 			if len(c.Expect) == 1 && strings.HasPrefix(c.Expect[0], "unsupported spread") {
 				if !res.UnsupportedSpread {
-					t.Fatalf("line %d: UnsupportedSpread not set; diagnostics:\n%s", c.Line, strings.Join(testfile.Diagnostics(res.Diagnostics), "\n"))
+					t.Fatalf("%s:%d: UnsupportedSpread not set; diagnostics:\n%s", file, c.Line, strings.Join(testfile.Diagnostics(res.Diagnostics), "\n"))
 				}
 				return
 			}
 			if res.UnsupportedSpread {
-				t.Fatalf("line %d: UnsupportedSpread set", c.Line)
+				t.Fatalf("%s:%d: UnsupportedSpread set", file, c.Line)
 			}
 			want := c.Expect
 			if len(want) == 1 && want[0] == "ok" {
@@ -85,13 +85,13 @@ func checkFile(t *testing.T, file string) {
 			}
 			for _, d := range res.Diagnostics {
 				if d.Span != nil && d.Span.File != "v.a0" {
-					t.Errorf("span file %q", d.Span.File)
+					t.Errorf("%s:%d: span file %q", file, c.Line, d.Span.File)
 				}
 			}
 			got := strings.Join(testfile.Diagnostics(res.Diagnostics), "\n")
 			exp := strings.Join(testfile.NormalizeExpected(want, specHint), "\n")
 			if got != exp {
-				t.Errorf("line %d:\n got:\n%s\nwant:\n%s", c.Line, got, exp)
+				t.Errorf("%s:%d:\n got:\n%s\nwant:\n%s", file, c.Line, got, exp)
 			}
 		})
 	}

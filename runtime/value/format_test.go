@@ -57,11 +57,11 @@ func TestFormatNumberNode(t *testing.T) {
 		default:
 			var err error
 			if f, err = strconv.ParseFloat(c[0], 64); err != nil {
-				t.Fatalf("numbers.txt:%s: %v", c[2], err)
+				t.Fatalf("testdata/numbers.txt:%s: %v", c[2], err)
 			}
 		}
 		if got := FormatNumber(f); got != c[1] {
-			t.Errorf("numbers.txt:%s: FormatNumber(%s) = %q, want %q", c[2], c[0], got, c[1])
+			t.Errorf("testdata/numbers.txt:%s: FormatNumber(%s) = %q, want %q", c[2], c[0], got, c[1])
 		}
 	}
 }

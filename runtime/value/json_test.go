@@ -21,7 +21,7 @@ func decodeLiteral(t testing.TB, where, lit string) string {
 // with node 20): JSON compact, JSON indented and String() of each value.
 func TestStringifyNode(t *testing.T) {
 	for _, c := range readCases(t, "stringify.txt") {
-		where := "stringify.txt:" + c[2]
+		where := "testdata/stringify.txt:" + c[2]
 		fields := strings.Split(c[1], "\t")
 		if len(fields) != 3 {
 			t.Fatalf("%s: want four tab-separated fields", where)

@@ -14,7 +14,7 @@ func TestParseJSONNode(t *testing.T) {
 		in, err := ParseJSON(c[0])
 		text, ok := in.(string)
 		if err != nil || !ok {
-			t.Fatalf("parse.txt:%s: input is not a JSON string literal", c[2])
+			t.Fatalf("testdata/parse.txt:%s: input is not a JSON string literal", c[2])
 		}
 		v, err := ParseJSON(text)
 		var got string
@@ -26,7 +26,7 @@ func TestParseJSONNode(t *testing.T) {
 			got = "ok " + string(MarshalCanonical(v))
 		}
 		if got != c[1] {
-			t.Errorf("parse.txt:%s: ParseJSON(%s)\n got: %s\nwant: %s", c[2], c[0], got, c[1])
+			t.Errorf("testdata/parse.txt:%s: ParseJSON(%s)\n got: %s\nwant: %s", c[2], c[0], got, c[1])
 		}
 	}
 }
