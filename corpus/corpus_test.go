@@ -214,6 +214,19 @@ func TestUpdateFileWithoutFinalNewline(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
+	// An up-to-date entry whose last line, an @expect line, has no terminator is left
+	// byte-identical; a stale one is rewritten without a final terminator too.
+	for _, tt := range []struct{ in, want string }{
+		{"return 1\n# @expect exit 0\n# @expect value 1", "return 1\n# @expect exit 0\n# @expect value 1"},
+		{"return 1\n# @expect exit 0\n# @expect value 2", "return 1\n# @expect exit 0\n# @expect value 1"},
+		{"return 1\r\n# @expect exit 0\r\n# @expect value 2", "return 1\r\n# @expect exit 0\r\n# @expect value 1"},
+	} {
+		e, _ = Parse("x.a0", []byte(tt.in))
+		got, _ = Update(e, mustOutcome(t, `{"status":"ok","exitCode":0,"value":1}`))
+		if string(got) != tt.want {
+			t.Errorf("Update(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
 }
 
 func TestCheck(t *testing.T) {

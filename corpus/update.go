@@ -38,7 +38,8 @@ func ExpectLines(e *Entry, o outcome.Outcome) []string {
 
 // Update returns the entry's text with its @expect lines replaced by ExpectLines(e, o);
 // every other line stays byte-identical. The new lines go where the first old @expect
-// line was (the other old ones are dropped); an entry without any gets them after the
+// line was (the other old ones are dropped; a file that ended without a line terminator
+// after its last @expect line still does); an entry without any gets them after the
 // last directive of the block holding its directives (the trailing block when both
 // blocks hold some), else at the end of the file.
 //
@@ -86,7 +87,13 @@ func Update(e *Entry, o outcome.Outcome) ([]byte, error) {
 	if insertBefore > len(lines) {
 		out.Write(block)
 	}
-	return out.Bytes(), nil
+	b := out.Bytes()
+	if last := len(lines); last > 0 && isExpect[last] && !bytes.HasSuffix(lines[last-1], []byte("\n")) {
+		// The file ended with an @expect line and no terminator: so does the new text,
+		// so that an up-to-date entry is left byte-identical.
+		b = bytes.TrimSuffix(b, eol)
+	}
+	return b, nil
 }
 
 // CodeShifted reports whether the program's code starts on a different line in b than

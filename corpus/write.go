@@ -90,8 +90,12 @@ func jsonText(v any) string {
 
 // WriteFileAtomic replaces path's contents with data so that a reader sees either the
 // old or the new file, never a partial one: it writes a temporary file in the same
-// directory, syncs it, gives it the old file's mode and renames it over path.
+// directory, syncs it, gives it the old file's mode and renames it over path. When path
+// is a symbolic link, the file it leads to is replaced and the link stays.
 func WriteFileAtomic(path string, data []byte) error {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(path); err == nil {
 		mode = st.Mode().Perm()

@@ -88,7 +88,7 @@ func newFuzzCmd(a *app) *cobra.Command {
 	}
 	fl := cmd.Flags()
 	fl.Int64Var(&f.seed, "seed", 0, "the run's seed (default: random, printed first)")
-	fl.IntVar(&f.count, "count", 0, "run this many cases (default 1000 unless --time is given)")
+	fl.IntVar(&f.count, "count", 0, "run this many cases; 0 runs until --time ends or Ctrl-C (default 1000 unless --time is given)")
 	fl.DurationVar(&f.duration, "time", 0, "run cases for this long (with --count: whichever ends first)")
 	fl.IntVar(&f.start, "start", 0, "index of the first case")
 	fl.IntVarP(&f.workers, "jobs", "j", runtime.NumCPU(), "number of cases run in parallel")
@@ -129,6 +129,9 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	}
 	if f.out == "" {
 		return usageErrorf("--out must name a directory")
+	}
+	if err := checkWritableDir(f.out); err != nil {
+		return usageErrorf("--out %s: %v", f.out, err)
 	}
 	features, err := gen.ParseFeatures(f.features)
 	if err != nil {

@@ -49,10 +49,14 @@ func TestFuzzUsageErrors(t *testing.T) {
 		{[]string{"fuzz", "--count", "-1"}, `--count must not be negative`},
 		{[]string{"fuzz", "extra"}, `fuzz: want no arguments, got 1`},
 		{[]string{"fuzz", "--seed", "x"}, `invalid argument "x" for "--seed"`},
+		// --out is checked before any case runs.
+		{[]string{"fuzz", "--out", "fuzz_test.go"}, `--out fuzz_test.go: fuzz_test.go is not a directory`},
+		{[]string{"fuzz", "--out", "fuzz_test.go/sub"}, `--out fuzz_test.go/sub: .*not a directory`},
+		{[]string{"fuzz", "--out", "/proc/a0diff-out"}, `--out /proc/a0diff-out: cannot create files in /proc`},
 	}
 	for _, tt := range tests {
-		code, _, stderr := fuzzCLI(t, "", tt.args...)
-		if code != exitUsage || !strings.Contains(stderr, tt.stderr) {
+		code, stdout, stderr := fuzzCLI(t, "", tt.args...)
+		if code != exitUsage || !regexp.MustCompile(tt.stderr).MatchString(stderr) || stdout != "" {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tt.args, code, stderr, tt.stderr)
 		}
 	}

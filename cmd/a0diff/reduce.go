@@ -115,7 +115,9 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 	return writeReduceReport(a.stdout, input, out, res)
 }
 
-// checkOutput refuses an explicit output that is the input or an existing file.
+// checkOutput refuses, before any reduction, an explicit output that is the input, an
+// existing file (or a symbolic link, even a dangling one), or a path in a directory that
+// does not exist or cannot be written.
 func checkOutput(input, out string) error {
 	if st, err := os.Stat(out); err == nil {
 		if in, err := os.Stat(input); err == nil && os.SameFile(in, st) {
@@ -125,6 +127,16 @@ func checkOutput(input, out string) error {
 	}
 	if filepath.Clean(out) == filepath.Clean(input) {
 		return usageErrorf("-o %s: that is the input; a0diff reduce never overwrites its input", out)
+	}
+	if _, err := os.Lstat(out); err == nil {
+		return usageErrorf("-o %s: already exists (a symbolic link to a missing file); a0diff reduce never replaces a file", out)
+	}
+	dir := filepath.Dir(out)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usageErrorf("-o %s: the directory %s does not exist", out, dir)
+	}
+	if err := checkWritableDir(dir); err != nil {
+		return usageErrorf("-o %s: %v", out, err)
 	}
 	return nil
 }

@@ -114,6 +114,8 @@ func TestReduceErrors(t *testing.T) {
 	os.WriteFile(agree, []byte("return 1\n"), 0o644)
 	taken := filepath.Join(dir, "taken.a0")
 	os.WriteFile(taken, []byte("keep me\n"), 0o644)
+	dangling := filepath.Join(dir, "dangling.a0")
+	os.Symlink(filepath.Join(dir, "nowhere.a0"), dangling)
 
 	tests := []struct {
 		name   string
@@ -126,6 +128,10 @@ func TestReduceErrors(t *testing.T) {
 		{"malformed entry", []string{"reduce", "testdata/bad/malformed.a0"}, 2, `testdata/bad/malformed\.a0:3: @expect`},
 		{"output is the input", []string{"reduce", in, "-o", in}, 2, `that is the input; a0diff reduce never overwrites its input`},
 		{"output exists", []string{"reduce", in, "-o", taken}, 2, `already exists; a0diff reduce never replaces a file`},
+		// Checked before reducing (the reduction of greet.a0 would take seconds).
+		{"output in a missing directory", []string{"reduce", in, "-o", filepath.Join(dir, "no", "out.a0")}, 2, `the directory \S+/no does not exist`},
+		{"output a dangling link", []string{"reduce", in, "-o", dangling}, 2, `already exists \(a symbolic link to a missing file\)`},
+		{"output under a file", []string{"reduce", in, "-o", filepath.Join(taken, "out.a0")}, 2, `taken\.a0 does not exist`},
 		{"bad bound", []string{"reduce", "--max-time", "-1s", in}, 2, `must not be negative`},
 		{"agreeing program", []string{"reduce", agree}, 1, `agree\.a0: the implementations agree on it, nothing to reduce`},
 	}

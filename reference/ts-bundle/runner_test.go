@@ -117,13 +117,15 @@ func TestInfiniteLoopStopsAtTheDeadline(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			// start is taken before the context's deadline is set, so that the deadline
+			// is never earlier than start + want (it was flaky the other way round).
+			start := time.Now()
 			ctx := context.Background()
 			if tc.ctxLimit > 0 {
 				var cancel context.CancelFunc
 				ctx, cancel = context.WithTimeout(ctx, tc.ctxLimit)
 				defer cancel()
 			}
-			start := time.Now()
 			o := r.Run(ctx, "loop", outcome.Config{Limits: outcome.Limits{Timeout: tc.timeout}})
 			elapsed := time.Since(start)
 			if o.Status != outcome.StatusTimeout {
