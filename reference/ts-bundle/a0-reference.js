@@ -362,23 +362,6 @@
   function hasOwn(r, key) {
     return Object.prototype.hasOwnProperty.call(r, key);
   }
-  function assignKey(r, key, v) {
-    if (key === "__proto__" && (Array.isArray(v) || typeof v === "function")) {
-      const before = Object.getPrototypeOf(r);
-      r[key] = v;
-      if (Object.getPrototypeOf(r) !== before) Object.setPrototypeOf(r, before);
-      return;
-    }
-    r[key] = v;
-  }
-  function assignAll(r, src2) {
-    if (!hasOwn(src2, "__proto__")) {
-      Object.assign(r, src2);
-      return;
-    }
-    const keys2 = Object.keys(src2);
-    for (let i = 0; i < keys2.length; i++) assignKey(r, keys2[i], src2[keys2[i]]);
-  }
   function singleKeyRecord(key, value) {
     if (key !== "__proto__") return { [key]: value };
     const r = {};
@@ -666,7 +649,7 @@
       return list;
     }
     const rec = isRecord(current) ? { ...current } : {};
-    assignKey(rec, seg, putPath((_a = rec[seg]) != null ? _a : null, segments, index + 1, value, limits));
+    rec[seg] = putPath((_a = rec[seg]) != null ? _a : null, segments, index + 1, value, limits);
     return rec;
   }
   function fail(message) {
@@ -737,7 +720,7 @@
     if (!isRecord(doc)) fail(`Path '${pointer}' does not exist for op '${op}'.`);
     const rec = { ...doc };
     if (!hasOwn(rec, piece) && (!last || op === "replace")) fail(`Path '${pointer}' does not exist for op '${op}'.`);
-    assignKey(rec, piece, last ? value : setAt(rec[piece], pieces, at2 + 1, value, op));
+    rec[piece] = last ? value : setAt(rec[piece], pieces, at2 + 1, value, op);
     return rec;
   }
   function removeAt(doc, pieces, at2) {
@@ -763,7 +746,7 @@
     if (isRecord(v)) {
       const out = {};
       const keys2 = Object.keys(v);
-      for (let i = 0; i < keys2.length; i++) assignKey(out, keys2[i], cloneDeep(v[keys2[i]]));
+      for (let i = 0; i < keys2.length; i++) out[keys2[i]] = cloneDeep(v[keys2[i]]);
       return out;
     }
     return v;
@@ -814,6 +797,135 @@
       doc = applyOp(doc, op, limits);
     }
     return doc;
+  }
+
+  // src/v8compat.ts
+  function toObject(v, method) {
+    if (v === null || v === void 0) throw new TypeError(`Object.prototype.${method} called on null or undefined`);
+    return Object(v);
+  }
+  function lookupAccessor(target, key, method, kind) {
+    let o = toObject(target, method);
+    while (o !== null) {
+      const d = Object.getOwnPropertyDescriptor(o, key);
+      if (d !== void 0) return d[kind];
+      o = Object.getPrototypeOf(o);
+    }
+    return void 0;
+  }
+  var legacyAccessors = {
+    __defineGetter__(key, getter) {
+      if (typeof getter !== "function") throw new TypeError("Object.prototype.__defineGetter__: Expecting function");
+      Object.defineProperty(toObject(this, "__defineGetter__"), key, { get: getter, enumerable: true, configurable: true });
+    },
+    __defineSetter__(key, setter) {
+      if (typeof setter !== "function") throw new TypeError("Object.prototype.__defineSetter__: Expecting function");
+      Object.defineProperty(toObject(this, "__defineSetter__"), key, { set: setter, enumerable: true, configurable: true });
+    },
+    __lookupGetter__(key) {
+      return lookupAccessor(this, key, "__lookupGetter__", "get");
+    },
+    __lookupSetter__(key) {
+      return lookupAccessor(this, key, "__lookupSetter__", "set");
+    }
+  };
+  var toLocaleString = {
+    toLocaleString() {
+      const f = toObject(this, "toLocaleString").toString;
+      if (typeof f !== "function") throw new TypeError(`${describeForTypeError(f)} is not a function`);
+      if (f === toLocaleString) throw new RangeError("Maximum call stack size exceeded");
+      return f.call(this);
+    }
+  }.toLocaleString;
+  function describeForTypeError(v) {
+    if (v === void 0) return "undefined";
+    if (v === null) return "object null";
+    if (typeof v === "string") return `string "${v.length > 100 ? v.slice(0, 100) + "<...>" : v}"`;
+    if (typeof v === "object") return "object";
+    return `${typeof v} ${String(v)}`;
+  }
+  function thisString(v, method) {
+    if (v === null || v === void 0) throw new TypeError(`String.prototype.${method} called on null or undefined`);
+    return String(v);
+  }
+  function html(method, tag, attribute) {
+    return {
+      [method](value) {
+        const s = thisString(this, method);
+        const attr = attribute === void 0 ? "" : ` ${attribute}="${String(value).replace(/"/g, "&quot;")}"`;
+        return `<${tag}${attr}>${s}</${tag}>`;
+      }
+    }[method];
+  }
+  function wellFormed(s) {
+    let out = "";
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 55296 && c <= 56319 && i + 1 < s.length) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 56320 && d <= 57343) {
+          out += s[i] + s[i + 1];
+          i++;
+          continue;
+        }
+      }
+      out += c >= 55296 && c <= 57343 ? "\uFFFD" : s[i];
+    }
+    return out;
+  }
+  var stringMethods = {
+    anchor: html("anchor", "a", "name"),
+    big: html("big", "big"),
+    blink: html("blink", "blink"),
+    bold: html("bold", "b"),
+    fixed: html("fixed", "tt"),
+    fontcolor: html("fontcolor", "font", "color"),
+    fontsize: html("fontsize", "font", "size"),
+    italics: html("italics", "i"),
+    link: html("link", "a", "href"),
+    small: html("small", "small"),
+    strike: html("strike", "strike"),
+    sub: html("sub", "sub"),
+    sup: html("sup", "sup"),
+    isWellFormed() {
+      const s = thisString(this, "isWellFormed");
+      return wellFormed(s) === s;
+    },
+    toWellFormed() {
+      return wellFormed(thisString(this, "toWellFormed"));
+    }
+  };
+  function install(proto, methods, lengths, replace = false) {
+    for (const name of Object.keys(methods)) {
+      if (!replace && Object.prototype.hasOwnProperty.call(proto, name)) continue;
+      const fn = methods[name];
+      const nativeText = `function ${name}() { [native code] }`;
+      Object.defineProperty(fn, "name", { value: name, configurable: true });
+      const length = Object.prototype.hasOwnProperty.call(lengths, name) ? lengths[name] : 0;
+      Object.defineProperty(fn, "length", { value: length, configurable: true });
+      Object.defineProperty(fn, "toString", { value: () => nativeText, configurable: true, writable: true });
+      Object.defineProperty(proto, name, { value: fn, writable: true, enumerable: false, configurable: true });
+    }
+  }
+  function installV8Compat() {
+    install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
+    install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
+    install(Object.prototype, { toLocaleString }, {}, true);
+  }
+  function multiply(l, r) {
+    const p = l * r;
+    if (p !== 0) return p;
+    const negative = (l < 0 || Object.is(l, -0)) !== (r < 0 || Object.is(r, -0));
+    return negative ? -0 : 0;
+  }
+  function wrapperPrototypeJSON(v) {
+    if (v === String.prototype) return '""';
+    if (v === Number.prototype) return "0";
+    return void 0;
+  }
+  function v8ErrorMessage(message) {
+    if (/^Cannot assign to read only property '[^']*'$/.test(message)) return message + " of object '[object Object]'";
+    return message;
   }
 
   // src/stdlib.ts
@@ -894,13 +1006,14 @@
     return a.concat(b);
   }
   function compareValues(a, b, limits) {
+    var _a, _b;
     if (typeof a === "number" && typeof b === "number") {
       const d = a - b;
       return d === 0 ? 0 : d;
     }
     if (typeof a === "string" && typeof b === "string") return a.localeCompare(b);
-    const ja = jsonText(a, limits);
-    const jb = jsonText(b, limits);
+    const ja = (_a = wrapperPrototypeJSON(a)) != null ? _a : jsonText(a, limits);
+    const jb = (_b = wrapperPrototypeJSON(b)) != null ? _b : jsonText(b, limits);
     return ja < jb ? -1 : ja > jb ? 1 : 0;
   }
   function sort(args, limits) {
@@ -936,7 +1049,7 @@
   }
   function sortKey(x, key) {
     var _a;
-    if ((key === "__proto__" || key === "-") && !isRecord(x)) return null;
+    if (key === "-" && !isRecord(x)) return null;
     return (_a = x == null ? void 0 : x[key]) != null ? _a : null;
   }
   function filterBy(args) {
@@ -1230,126 +1343,6 @@
     ["str.template", strTemplate]
   ]);
 
-  // src/v8compat.ts
-  function toObject(v, method) {
-    if (v === null || v === void 0) throw new TypeError(`Object.prototype.${method} called on null or undefined`);
-    return Object(v);
-  }
-  function lookupAccessor(target, key, method, kind) {
-    let o = toObject(target, method);
-    while (o !== null) {
-      const d = Object.getOwnPropertyDescriptor(o, key);
-      if (d !== void 0) return d[kind];
-      o = Object.getPrototypeOf(o);
-    }
-    return void 0;
-  }
-  var legacyAccessors = {
-    __defineGetter__(key, getter) {
-      if (typeof getter !== "function") throw new TypeError("Object.prototype.__defineGetter__: Expecting function");
-      Object.defineProperty(toObject(this, "__defineGetter__"), key, { get: getter, enumerable: true, configurable: true });
-    },
-    __defineSetter__(key, setter) {
-      if (typeof setter !== "function") throw new TypeError("Object.prototype.__defineSetter__: Expecting function");
-      Object.defineProperty(toObject(this, "__defineSetter__"), key, { set: setter, enumerable: true, configurable: true });
-    },
-    __lookupGetter__(key) {
-      return lookupAccessor(this, key, "__lookupGetter__", "get");
-    },
-    __lookupSetter__(key) {
-      return lookupAccessor(this, key, "__lookupSetter__", "set");
-    }
-  };
-  var toLocaleString = {
-    toLocaleString() {
-      const f = toObject(this, "toLocaleString").toString;
-      if (typeof f !== "function") throw new TypeError(`${describeForTypeError(f)} is not a function`);
-      if (f === toLocaleString) throw new RangeError("Maximum call stack size exceeded");
-      return f.call(this);
-    }
-  }.toLocaleString;
-  function describeForTypeError(v) {
-    if (v === void 0) return "undefined";
-    if (v === null) return "object null";
-    if (typeof v === "string") return `string "${v.length > 100 ? v.slice(0, 100) + "<...>" : v}"`;
-    if (typeof v === "object") return "object";
-    return `${typeof v} ${String(v)}`;
-  }
-  function thisString(v, method) {
-    if (v === null || v === void 0) throw new TypeError(`String.prototype.${method} called on null or undefined`);
-    return String(v);
-  }
-  function html(method, tag, attribute) {
-    return {
-      [method](value) {
-        const s = thisString(this, method);
-        const attr = attribute === void 0 ? "" : ` ${attribute}="${String(value).replace(/"/g, "&quot;")}"`;
-        return `<${tag}${attr}>${s}</${tag}>`;
-      }
-    }[method];
-  }
-  function wellFormed(s) {
-    let out = "";
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c >= 55296 && c <= 56319 && i + 1 < s.length) {
-        const d = s.charCodeAt(i + 1);
-        if (d >= 56320 && d <= 57343) {
-          out += s[i] + s[i + 1];
-          i++;
-          continue;
-        }
-      }
-      out += c >= 55296 && c <= 57343 ? "\uFFFD" : s[i];
-    }
-    return out;
-  }
-  var stringMethods = {
-    anchor: html("anchor", "a", "name"),
-    big: html("big", "big"),
-    blink: html("blink", "blink"),
-    bold: html("bold", "b"),
-    fixed: html("fixed", "tt"),
-    fontcolor: html("fontcolor", "font", "color"),
-    fontsize: html("fontsize", "font", "size"),
-    italics: html("italics", "i"),
-    link: html("link", "a", "href"),
-    small: html("small", "small"),
-    strike: html("strike", "strike"),
-    sub: html("sub", "sub"),
-    sup: html("sup", "sup"),
-    isWellFormed() {
-      const s = thisString(this, "isWellFormed");
-      return wellFormed(s) === s;
-    },
-    toWellFormed() {
-      return wellFormed(thisString(this, "toWellFormed"));
-    }
-  };
-  function install(proto, methods, lengths, replace = false) {
-    for (const name of Object.keys(methods)) {
-      if (!replace && Object.prototype.hasOwnProperty.call(proto, name)) continue;
-      const fn = methods[name];
-      const nativeText = `function ${name}() { [native code] }`;
-      Object.defineProperty(fn, "name", { value: name, configurable: true });
-      const length = Object.prototype.hasOwnProperty.call(lengths, name) ? lengths[name] : 0;
-      Object.defineProperty(fn, "length", { value: length, configurable: true });
-      Object.defineProperty(fn, "toString", { value: () => nativeText, configurable: true, writable: true });
-      Object.defineProperty(proto, name, { value: fn, writable: true, enumerable: false, configurable: true });
-    }
-  }
-  function installV8Compat() {
-    install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
-    install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
-    install(Object.prototype, { toLocaleString }, {}, true);
-  }
-  function multiply(l, r) {
-    const p = l * r;
-    if (p !== 0) return p;
-    const negative = (l < 0 || Object.is(l, -0)) !== (r < 0 || Object.is(r, -0));
-    return negative ? -0 : 0;
-  }
-
   // src/evaluator.ts
   var HostProtocolError = class {
     constructor(message) {
@@ -1630,11 +1623,11 @@
       for (let i = 0; i < pairs.length; i++) {
         const p = pairs[i];
         if (p.kind === "RecordPair") {
-          assignKey(out, p.key, this.evalExpr(p.value, scope));
+          out[p.key] = this.evalExpr(p.value, scope);
         } else {
           const v = this.evalExpr(p.expr, scope);
           if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-          assignAll(out, v);
+          Object.assign(out, v);
         }
       }
       return out;
@@ -1647,11 +1640,11 @@
       for (let i = 0; i < pairs.length; i++) {
         const p = pairs[i];
         if (p.kind === "RecordPair") {
-          assignKey(out, p.key, this.evalExpr(p.value, scope));
+          out[p.key] = this.evalExpr(p.value, scope);
         } else {
           const v = this.evalExpr(p.expr, scope);
           if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-          assignAll(out, v);
+          Object.assign(out, v);
         }
       }
       return out;
@@ -2036,7 +2029,7 @@
   }
   function toA0Error(e) {
     if (e instanceof A0Error) return e;
-    return new A0Error("E_RUNTIME", errorMessage(e));
+    return new A0Error("E_RUNTIME", v8ErrorMessage(errorMessage(e)));
   }
 
   // src/outcome.ts

@@ -11,12 +11,10 @@ import type * as AST from "./ast";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
 import { stdlib } from "./stdlib";
-import { multiply } from "./v8compat";
+import { multiply, v8ErrorMessage } from "./v8compat";
 import {
   Rec,
   Value,
-  assignAll,
-  assignKey,
   deepEqual,
   encodeCanonical,
   isRecord,
@@ -383,11 +381,11 @@ export class Evaluator {
     for (let i = 0; i < pairs.length; i++) {
       const p = pairs[i];
       if (p.kind === "RecordPair") {
-        assignKey(out, p.key, this.evalExpr(p.value, scope));
+        out[p.key] = this.evalExpr(p.value, scope);
       } else {
         const v = this.evalExpr(p.expr, scope);
         if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-        assignAll(out, v);
+        Object.assign(out, v);
       }
     }
     return out;
@@ -401,12 +399,12 @@ export class Evaluator {
     for (let i = 0; i < pairs.length; i++) {
       const p = pairs[i];
       if (p.kind === "RecordPair") {
-        assignKey(out, p.key, this.evalExpr(p.value, scope));
+        out[p.key] = this.evalExpr(p.value, scope);
       } else {
         // The validator rejects spreads here (spec §4.5); evaluate them like a literal's.
         const v = this.evalExpr(p.expr, scope);
         if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-        assignAll(out, v);
+        Object.assign(out, v);
       }
     }
     return out;
@@ -827,5 +825,5 @@ function unwrapPredicate(v: Value): Value {
 // A0 errors as they are, everything else as E_RUNTIME with its message.
 function toA0Error(e: unknown): A0Error {
   if (e instanceof A0Error) return e;
-  return new A0Error("E_RUNTIME", errorMessage(e));
+  return new A0Error("E_RUNTIME", v8ErrorMessage(errorMessage(e)));
 }

@@ -3,7 +3,7 @@
 // on the way to a change are copied (records with object spread, lists with slice).
 
 import { Limits } from "./limits";
-import { Rec, Value, assignKey, deepEqual, hasOwn, isRecord, jsonText } from "./values";
+import { Rec, Value, deepEqual, hasOwn, isRecord, jsonText } from "./values";
 
 // ---- get / put ----
 
@@ -80,7 +80,7 @@ export function putPath(current: Value, segments: (string | number)[], index: nu
     return list;
   }
   const rec: Rec = isRecord(current) ? { ...current } : {};
-  assignKey(rec, seg, putPath(rec[seg] ?? null, segments, index + 1, value, limits));
+  rec[seg] = putPath(rec[seg] ?? null, segments, index + 1, value, limits);
   return rec;
 }
 
@@ -169,7 +169,7 @@ function setAt(doc: Value, pieces: string[], at: number, value: Value, op: "add"
   if (!isRecord(doc)) fail(`Path '${pointer}' does not exist for op '${op}'.`);
   const rec: Rec = { ...doc };
   if (!hasOwn(rec, piece) && (!last || op === "replace")) fail(`Path '${pointer}' does not exist for op '${op}'.`);
-  assignKey(rec, piece, last ? value : setAt(rec[piece], pieces, at + 1, value, op));
+  rec[piece] = last ? value : setAt(rec[piece], pieces, at + 1, value, op);
   return rec;
 }
 
@@ -198,7 +198,7 @@ function cloneDeep(v: Value): Value {
   if (isRecord(v)) {
     const out: Rec = {};
     const keys = Object.keys(v);
-    for (let i = 0; i < keys.length; i++) assignKey(out, keys[i], cloneDeep(v[keys[i]]));
+    for (let i = 0; i < keys.length; i++) out[keys[i]] = cloneDeep(v[keys[i]]);
     return out;
   }
   return v;

@@ -7,6 +7,7 @@ import { parseJSON } from "./json";
 import { Limits } from "./limits";
 import { getPath, parsePath, patch, putPath } from "./paths";
 import { Rec, Value, a0TypeName, deepEqual, displayString, hasOwn, isRecord, isTruthy, jsonText } from "./values";
+import { wrapperPrototypeJSON } from "./v8compat";
 
 export type StdlibFn = (args: Rec, limits: Limits) => Value;
 
@@ -110,8 +111,8 @@ function compareValues(a: Value, b: Value, limits: Limits): number {
     return d === 0 ? 0 : d;
   }
   if (typeof a === "string" && typeof b === "string") return a.localeCompare(b);
-  const ja = jsonText(a, limits);
-  const jb = jsonText(b, limits);
+  const ja = wrapperPrototypeJSON(a) ?? jsonText(a, limits);
+  const jb = wrapperPrototypeJSON(b) ?? jsonText(b, limits);
   return ja! < jb! ? -1 : ja! > jb! ? 1 : 0;
 }
 
@@ -147,13 +148,13 @@ function sort(args: Rec, limits: Limits): Value {
   return sorted;
 }
 
-// sortKey is x[key], a JavaScript property read on whatever the element is (spec §10.2),
-// except that "__proto__" of a non-record reads null: the spec's model gives non-record
-// elements only "length", index keys and methods (§8.4, §10.2), not the wrapper prototypes.
-// "-" is answered here too: no non-record has it (V8 reads undefined), but goja panics
-// reading "-" of a string (its index parser indexes the empty rest after the sign).
+// sortKey is x[key], a JavaScript property read on whatever the element is (spec §10.2):
+// "__proto__" of a non-record reads its wrapper prototype (String.prototype, …), which
+// compareValues orders by its JSON text. "-" is answered here: no non-record has it (V8
+// reads undefined), but goja panics reading "-" of a string (its index parser indexes the
+// empty rest after the sign).
 function sortKey(x: Value, key: string): Value {
-  if ((key === "__proto__" || key === "-") && !isRecord(x)) return null;
+  if (key === "-" && !isRecord(x)) return null;
   return (x as Rec | null)?.[key] ?? null;
 }
 

@@ -160,3 +160,24 @@ export function multiply(l: number, r: number): number {
   const negative = (l < 0 || Object.is(l, -0)) !== (r < 0 || Object.is(r, -0));
   return negative ? -0 : 0;
 }
+
+// wrapperPrototypeJSON is JSON.stringify(v) for the wrapper prototypes that goja
+// serialises differently from V8, else undefined. In V8 String.prototype and
+// Number.prototype are wrapper objects of "" and 0 and serialise as `""` and `0`; goja
+// gives `{}` for both. A0 reaches them through `sort` with `by: "__proto__"` on string
+// and number elements, whose comparator orders by JSON text (spec §8.4, §10.2).
+export function wrapperPrototypeJSON(v: unknown): string | undefined {
+  if (v === String.prototype) return '""';
+  if (v === Number.prototype) return "0";
+  return undefined;
+}
+
+// v8ErrorMessage is the message V8 gives for an exception goja raised with its own text.
+// An assignment to a read-only property — `length` or `name` inherited from a function
+// value that became a record's prototype (spec §10.2) — says "Cannot assign to read only
+// property 'length'" in goja and adds " of object '[object Object]'" in V8 (the target is
+// always a plain object: A0 lists and strings are never assigned to).
+export function v8ErrorMessage(message: string): string {
+  if (/^Cannot assign to read only property '[^']*'$/.test(message)) return message + " of object '[object Object]'";
+  return message;
+}

@@ -20,30 +20,6 @@ export function hasOwn(r: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(r, key);
 }
 
-// assignKey is the assignment r[key] = v as spec §10.2 models it. Reaching the __proto__
-// setter, a record or null replaces the prototype and any other value is ignored. JavaScript
-// would also install a list or a function value (both are objects) as the prototype, which
-// the spec's model does not have, so such an assignment is undone here.
-export function assignKey(r: Rec, key: string, v: Value): void {
-  if (key === "__proto__" && (Array.isArray(v) || typeof v === "function")) {
-    const before = Object.getPrototypeOf(r);
-    r[key] = v;
-    if (Object.getPrototypeOf(r) !== before) Object.setPrototypeOf(r, before);
-    return;
-  }
-  r[key] = v;
-}
-
-// assignAll is Object.assign(r, src) under assignKey's rule for an own "__proto__" of src.
-export function assignAll(r: Rec, src: Rec): void {
-  if (!hasOwn(src, "__proto__")) {
-    Object.assign(r, src);
-    return;
-  }
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) assignKey(r, keys[i], src[keys[i]]);
-}
-
 // singleKeyRecord is the literal { [key]: value }: a computed key defines an own property,
 // even "__proto__". goja instead treats a computed "__proto__" key like the non-computed
 // one and sets the prototype, so that key is defined explicitly here, as V8 does.
