@@ -1399,7 +1399,7 @@
     return { file: s.file, startLine: s.startLine, startCol: s.startCol, endLine: s.endLine, endCol: s.endCol };
   }
   function errorMessage(e) {
-    return e instanceof Error ? e.message : String(e);
+    return e instanceof Error ? v8ErrorMessage(e.message) : String(e);
   }
   function requestedCapabilities(program) {
     const caps = [];
@@ -2029,7 +2029,7 @@
   }
   function toA0Error(e) {
     if (e instanceof A0Error) return e;
-    return new A0Error("E_RUNTIME", v8ErrorMessage(errorMessage(e)));
+    return new A0Error("E_RUNTIME", errorMessage(e));
   }
 
   // src/outcome.ts

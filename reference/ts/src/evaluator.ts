@@ -121,9 +121,9 @@ export function spanRecord(s: AST.Span): Rec {
   return { file: s.file, startLine: s.startLine, startCol: s.startCol, endLine: s.endLine, endCol: s.endCol };
 }
 
-// errorMessage is the message of an internal error.
+// errorMessage is the message of an internal error, in V8's words where goja's differ.
 export function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  return e instanceof Error ? v8ErrorMessage(e.message) : String(e);
 }
 
 // requestedCapabilities lists the keys of all cap pairs set to the literal true, in header
@@ -825,5 +825,5 @@ function unwrapPredicate(v: Value): Value {
 // A0 errors as they are, everything else as E_RUNTIME with its message.
 function toA0Error(e: unknown): A0Error {
   if (e instanceof A0Error) return e;
-  return new A0Error("E_RUNTIME", v8ErrorMessage(errorMessage(e)));
+  return new A0Error("E_RUNTIME", errorMessage(e));
 }
