@@ -111,7 +111,11 @@ func (ev *evaluator) bindArgs(argsExpr *ast.RecordExpr, f *userFn, s *scope) (*s
 		}
 		fs := ev.newScope(f.closure)
 		for _, p := range params {
-			v, _ := args.Lookup(p)
+			v, _, err := args.LookupErr(p)
+			if err != nil {
+				ev.release(fs)
+				return nil, err
+			}
 			fs.bind(p, v)
 		}
 		return fs, nil
@@ -196,7 +200,11 @@ func (ev *evaluator) bindItem(e ast.Node, op, name string, f *userFn, item value
 	}
 	fs := ev.newScope(f.closure)
 	for _, p := range params {
-		v, _ := r.Lookup(p)
+		v, _, err := r.LookupErr(p)
+		if err != nil {
+			ev.release(fs)
+			return nil, err
+		}
 		fs.bind(p, v)
 	}
 	return fs, nil

@@ -177,7 +177,10 @@ func (ev *evaluator) evalPath(p *ast.IdentPath, s *scope) (value.Value, error) {
 		if !ok {
 			return nil, newError("E_PATH", p, "Cannot access '%s' on non-record value.", seg)
 		}
-		v, _ = r.Lookup(seg)
+		var err error
+		if v, _, err = r.LookupErr(seg); err != nil {
+			return nil, err
+		}
 	}
 	return v, nil
 }
@@ -196,7 +199,9 @@ func (ev *evaluator) evalRecord(e *ast.RecordExpr, s *scope) (*value.Record, err
 			if err != nil {
 				return nil, err
 			}
-			r.Assign(p.Key, v)
+			if err := r.Assign(p.Key, v); err != nil {
+				return nil, err
+			}
 		case *ast.SpreadPair:
 			v, err := ev.eval(p.Expr, s)
 			if err != nil {
@@ -207,7 +212,9 @@ func (ev *evaluator) evalRecord(e *ast.RecordExpr, s *scope) (*value.Record, err
 				return nil, newError("E_TYPE", p, "Spread requires a record, got %s.", value.ShapeName(v))
 			}
 			for i, k := range src.Keys() {
-				r.Assign(k, src.ValueAt(i))
+				if err := r.Assign(k, src.ValueAt(i)); err != nil {
+					return nil, err
+				}
 			}
 		default:
 			return nil, fmt.Errorf("unknown record entry %T", entry)

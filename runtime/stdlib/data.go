@@ -118,7 +118,10 @@ func get(args *value.Record, lim Limits) (value.Value, error) {
 		if !ok {
 			return nil, nil
 		}
-		cur, _ = r.Lookup(seg.key)
+		var err error
+		if cur, _, err = r.LookupErr(seg.key); err != nil {
+			return nil, err
+		}
 	}
 	return cur, nil
 }
@@ -173,7 +176,9 @@ func putAt(cur value.Value, segs []pathSegment, v value.Value, lim Limits) (valu
 	if err != nil {
 		return nil, err
 	}
-	rec.Assign(seg.key, inner)
+	if err := rec.Assign(seg.key, inner); err != nil {
+		return nil, err
+	}
 	return rec, nil
 }
 

@@ -63,7 +63,14 @@ func filter(args *value.Record, lim Limits) (value.Value, error) {
 	}
 	items := []value.Value{}
 	for _, e := range in.Items {
-		if _, isRecord := e.(*value.Record); isRecord && value.Truthy(property(e, by)) {
+		if _, isRecord := e.(*value.Record); !isRecord {
+			continue
+		}
+		v, err := propertyErr(e, by)
+		if err != nil {
+			return nil, conversionError(err)
+		}
+		if value.Truthy(v) {
 			items = append(items, e)
 		}
 	}
@@ -83,7 +90,14 @@ func find(args *value.Record, lim Limits) (value.Value, error) {
 	}
 	want := arg(args, "value")
 	for _, e := range in.Items {
-		if _, isRecord := e.(*value.Record); isRecord && value.DeepEqual(property(e, key), want) {
+		if _, isRecord := e.(*value.Record); !isRecord {
+			continue
+		}
+		v, err := propertyErr(e, key)
+		if err != nil {
+			return nil, conversionError(err)
+		}
+		if value.DeepEqual(v, want) {
 			return e, nil
 		}
 	}
@@ -235,7 +249,11 @@ func pluck(args *value.Record, lim Limits) (value.Value, error) {
 	}
 	items := make([]value.Value, len(in.Items))
 	for i, e := range in.Items {
-		items[i] = property(e, key)
+		v, err := propertyErr(e, key)
+		if err != nil {
+			return nil, conversionError(err)
+		}
+		items[i] = v
 	}
 	return &value.List{Items: items}, nil
 }

@@ -64,9 +64,11 @@ func applyOp(doc value.Value, op *value.Record, lim Limits) (value.Value, error)
 			return nil, fail(fmt.Sprintf("Path '%s' does not exist for op '%s'.", from, name))
 		}
 		// The two halves are the reference's remove and add, and their messages say so.
-		moved := deepCopy(v)
+		moved, err := deepCopy(v)
+		if err != nil {
+			return nil, err
+		}
 		if name == "move" {
-			var err error
 			if doc, err = (patcher{op: "remove"}).remove(doc, fromPieces); err != nil {
 				return nil, err
 			}
@@ -226,7 +228,9 @@ func (p patcher) descend(cur value.Value, pieces []string, edit func(value.Value
 			return nil, err
 		}
 		out := c.CopyOwn()
-		out.Assign(pieces[0], child)
+		if err := out.Assign(pieces[0], child); err != nil {
+			return nil, err
+		}
 		return out, nil
 	}
 	return nil, p.notExist(pieces)
@@ -262,7 +266,9 @@ func (p patcher) add(cur value.Value, pieces []string, v value.Value) (value.Val
 		return &value.List{Items: items}, nil
 	case *value.Record:
 		out := c.CopyOwn()
-		out.Assign(pieces[0], v)
+		if err := out.Assign(pieces[0], v); err != nil {
+			return nil, err
+		}
 		return out, nil
 	}
 	return nil, p.notExist(pieces)
@@ -292,7 +298,9 @@ func (p patcher) replace(cur value.Value, pieces []string, v value.Value) (value
 			return nil, p.notExist(pieces)
 		}
 		out := c.CopyOwn()
-		out.Assign(pieces[0], v)
+		if err := out.Assign(pieces[0], v); err != nil {
+			return nil, err
+		}
 		return out, nil
 	}
 	return nil, p.notExist(pieces)
@@ -329,22 +337,32 @@ func (p patcher) remove(cur value.Value, pieces []string) (value.Value, error) {
 
 // deepCopy copies lists and records all the way down, as the reference's clone does:
 // fresh records filled by assignment (so an own "__proto__" key of the original becomes
-// the copy's prototype).
-func deepCopy(v value.Value) value.Value {
+// the copy's prototype, and an assignment JavaScript refuses fails).
+func deepCopy(v value.Value) (value.Value, error) {
 	switch x := v.(type) {
 	case *value.List:
 		items := make([]value.Value, len(x.Items))
 		for i, e := range x.Items {
-			items[i] = deepCopy(e)
+			c, err := deepCopy(e)
+			if err != nil {
+				return nil, err
+			}
+			items[i] = c
 		}
-		return &value.List{Items: items}
+		return &value.List{Items: items}, nil
 	case *value.Record:
 		out := value.NewRecordSize(x.Len())
 		for _, k := range x.Keys() {
 			e, _ := x.Get(k)
-			out.Assign(k, deepCopy(e))
+			c, err := deepCopy(e)
+			if err != nil {
+				return nil, err
+			}
+			if err := out.Assign(k, c); err != nil {
+				return nil, err
+			}
 		}
-		return out
+		return out, nil
 	}
-	return v
+	return v, nil
 }

@@ -57,6 +57,11 @@ func sortFn(args *value.Record, lim Limits) (value.Value, error) {
 			continue
 		}
 		for j, k := range keys {
+			if text, ok := value.WrapperPrototypeJSON(e); ok && k == "__proto__" {
+				// String.prototype and the like: objects, so compared by JSON text.
+				s.keys[i*s.perKey+j] = sortKey{v: wrapperPrototype{}, json: text, jsonOK: true, hasJS: true}
+				continue
+			}
 			v, _ := value.GetProperty(e, k)
 			key := sortKey{v: v}
 			if err := value.PropertyReadError(e, k); err != nil {
@@ -75,6 +80,10 @@ func sortFn(args *value.Record, lim Limits) (value.Value, error) {
 	}
 	return &value.List{Items: out}, nil
 }
+
+// wrapperPrototype stands for the wrapper prototype a non-record element's "__proto__"
+// reads (value.WrapperPrototypeJSON); only its JSON text, cached in its sortKey, is used.
+type wrapperPrototype struct{}
 
 type sortKey struct {
 	v value.Value

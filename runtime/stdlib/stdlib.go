@@ -137,14 +137,21 @@ func recordArg(args *value.Record, name string) (*value.Record, bool) {
 }
 
 // property reads key from v if v is a record (absent → null), else null: the
-// record-only property read of find, pluck, filter and str.template.
+// record-only property read of patch operations.
 func property(v value.Value, key string) value.Value {
+	p, _ := propertyErr(v, key)
+	return p
+}
+
+// propertyErr is property with the TypeError the read throws (value.Record.LookupErr):
+// the read of find, pluck and filter, whose keys come from the program.
+func propertyErr(v value.Value, key string) (value.Value, error) {
 	r, ok := v.(*value.Record)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	p, _ := r.Lookup(key)
-	return p
+	p, _, err := r.LookupErr(key)
+	return p, err
 }
 
 // checkList fails with a *value.LimitError when a list of n elements is too long.

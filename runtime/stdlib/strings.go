@@ -264,7 +264,10 @@ func strTemplate(args *value.Record, lim Limits) (value.Value, error) {
 			continue // "{}" is not a placeholder; scanning resumes at the "}"
 		}
 		close := i + 1 + end
-		v, _ := vars.Lookup(in[i+1 : close])
+		v, _, err := vars.LookupErr(in[i+1 : close])
+		if err != nil {
+			return nil, err
+		}
 		if v == nil {
 			i = close
 			continue

@@ -24,12 +24,17 @@ var ObjectPrototypeMethods = map[string]string{
 // funcs holds the one *Func per name, so that identity comparison is JavaScript's.
 var funcs sync.Map // string → *Func
 
-// FuncByName returns the unique *Func named name (creating it on first use).
-func FuncByName(name string) *Func {
-	if f, ok := funcs.Load(name); ok {
+// FuncByName returns the unique *Func named name without an owner: Object.prototype's
+// methods and the constructors (creating it on first use).
+func FuncByName(name string) *Func { return FuncOf("", name) }
+
+// FuncOf returns the unique *Func named name owned by owner (see Func).
+func FuncOf(owner, name string) *Func {
+	key := owner + "." + name
+	if f, ok := funcs.Load(key); ok {
 		return f.(*Func)
 	}
-	f, _ := funcs.LoadOrStore(name, &Func{Name: name})
+	f, _ := funcs.LoadOrStore(key, &Func{Name: name, Owner: owner})
 	return f.(*Func)
 }
 

@@ -1,11 +1,19 @@
 package value
 
-// Calls of Object.prototype's methods. A0 cannot call functions, but JavaScript's own
-// conversions can: String(record) calls the record's toString (else valueOf), and
-// JSON.stringify calls a toJSON it finds on a record. Since the only function values a
-// record can reach are Object.prototype's methods, every such call has a small fixed
-// outcome, modelled here on the reference (V8 semantics; the legacy accessor methods as
-// reference/ts/src/v8compat.ts installs them in goja).
+import (
+	"math"
+	"strconv"
+)
+
+// Calls of built-in methods. A0 cannot call functions, but JavaScript's own conversions
+// can: String(record) calls the record's toString (else valueOf), and JSON.stringify
+// calls a toJSON it finds on a record. The function values a record can reach are
+// Object.prototype's methods, and — through a list or function value made its prototype
+// (§10.2) — Array.prototype's and Function.prototype's; the calls modelled here are the
+// ones those conversions make (V8 semantics; the legacy accessor methods as
+// reference/ts/src/v8compat.ts installs them in goja): Object.prototype's methods,
+// Array.prototype.toString and join on an array-like record, and
+// Function.prototype.toString, which throws for a record.
 
 // JSError is a JavaScript exception (TypeError, RangeError) that the reference's
 // conversion would throw; the reference reports it like any failure of the stdlib
@@ -29,6 +37,33 @@ func callMethod(f *Func, r *Record, arg *string, depth int) (Value, error) {
 	argKey := "undefined" // ToPropertyKey(undefined)
 	if arg != nil {
 		argKey = *arg
+	}
+	switch f.Owner {
+	case "":
+	case "Array":
+		switch f.Name {
+		case "toString":
+			// Invoke join if callable, else Object.prototype.toString.
+			if depth >= maxMethodNesting {
+				return nil, &JSError{Message: "Maximum call stack size exceeded"}
+			}
+			if j, ok := r.Lookup("join"); ok {
+				if g, ok := j.(*Func); ok {
+					return callMethod(g, r, nil, depth+1)
+				}
+			}
+			return "[object Object]", nil
+		case "join":
+			return arrayLikeJoin(r, arg)
+		}
+		return nil, &JSError{Message: "Array.prototype." + f.Name + " is not modelled on a record"}
+	case "Function":
+		if f.Name == "toString" {
+			return nil, &JSError{Message: "Function.prototype.toString requires that 'this' be a Function"}
+		}
+		return nil, &JSError{Message: "Function.prototype." + f.Name + " is not modelled on a record"}
+	default:
+		return nil, &JSError{Message: f.Owner + "." + f.Name + " is not modelled on a record"}
 	}
 	switch f.Name {
 	case "toString":
@@ -124,4 +159,73 @@ func applyToJSON(r *Record, key string) (Value, error) {
 		return r, nil
 	}
 	return callMethod(f, r, &key, 0)
+}
+
+// maxJoinLength bounds the text arrayLikeJoin builds: V8's largest string
+// (2^29 - 24 code units), past which it throws "Invalid string length".
+const maxJoinLength = 1<<29 - 24
+
+// arrayLikeJoin is Array.prototype.join called on the record r (sep: the argument, nil
+// for undefined → ","): ToLength(r.length) elements r[0], r[1], … — own or inherited —
+// each converted with String(), null and absent ones as "", joined by sep.
+func arrayLikeJoin(r *Record, sep *string) (Value, error) {
+	separator := ","
+	if sep != nil {
+		separator = *sep
+	}
+	lv, _ := r.Lookup("length")
+	n, err := toLength(lv)
+	if err != nil {
+		return nil, err
+	}
+	var b Builder
+	for i := 0.0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(separator)
+		}
+		if b.Len() > 3*maxJoinLength {
+			return nil, &JSError{Message: "Invalid string length"}
+		}
+		e, _ := r.Lookup(strconv.FormatFloat(i, 'f', -1, 64))
+		if e == nil {
+			continue
+		}
+		s, err := ToStringLimit(e, 0)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(s)
+	}
+	return b.String(), nil
+}
+
+// toLength is ECMAScript ToLength(v) for the values a `length` can hold: ToNumber, NaN
+// and negatives → 0, then truncated. A list or record goes through String() first (its
+// valueOf is Object.prototype's, which gives no primitive).
+func toLength(v Value) (float64, error) {
+	var f float64
+	switch x := v.(type) {
+	case nil:
+		f = 0
+	case bool:
+		if x {
+			f = 1
+		}
+	case float64:
+		f = x
+	case string:
+		f = StringToNumber(x)
+	case *Func:
+		f = math.NaN()
+	default:
+		s, err := ToStringLimit(x, 0)
+		if err != nil {
+			return 0, err
+		}
+		f = StringToNumber(s)
+	}
+	if f != f || f <= 0 {
+		return 0, nil
+	}
+	return math.Min(math.Trunc(f), 1<<53-1), nil
 }

@@ -157,24 +157,32 @@ func (r *Record) noteAdded(k string, i int) {
 	}
 }
 
-// Assign is JavaScript assignment r[k] = v: for k == "__proto__" it replaces the
-// prototype (record → Proto, null → NullProto) or is ignored (any other value);
-// otherwise it is Set.
+// Assign is JavaScript assignment r[k] = v in strict mode (§10.2).
 //
-// As in JavaScript, the __proto__ setter only runs when the assignment reaches
-// Object.prototype: if r or a record on its prototype chain owns a data key "__proto__"
-// (possible through parse.json or merge), or the chain ends in a null prototype, the
-// assignment defines an ordinary own key instead. A function value is an object in
-// JavaScript and would become the prototype; this model has no function prototypes, so
-// such an assignment is ignored.
-func (r *Record) Assign(k string, v Value) {
+// For k == "__proto__" it runs Object.prototype's setter: any object value — a record, a
+// list or a function value — replaces the prototype, null removes it (NullProto), and a
+// number, string or boolean is ignored. As in JavaScript, the setter only runs when the
+// assignment reaches Object.prototype: if r or a record on its prototype chain owns a
+// data key "__proto__" (possible through parse.json or merge), or the chain ends in a null
+// prototype, the assignment defines an ordinary own key instead.
+//
+// Any other k is set as an own key unless the first holder of k on the prototype chain
+// refuses: a read-only property (`length` and `name` of a function value, `prototype` of
+// a constructor) or Function.prototype's throwing `caller`/`arguments` setters. Then
+// nothing changes and the TypeError is returned as a *JSError with V8's message.
+func (r *Record) Assign(k string, v Value) error {
 	if k != protoKey {
+		if !r.Has(k) {
+			if err := r.inheritedAssignError(k); err != nil {
+				return err
+			}
+		}
 		r.Set(k, v)
-		return
+		return nil
 	}
 	if !r.reachesObjectPrototypeFor(protoKey) {
 		r.Set(k, v)
-		return
+		return nil
 	}
 	switch p := v.(type) {
 	case nil:
@@ -182,19 +190,52 @@ func (r *Record) Assign(k string, v Value) {
 	case *Record:
 		if p.isObjectPrototype {
 			r.Proto, r.NullProto = nil, false
-			return
+			return nil
 		}
 		if p.inChainOf(r) {
 			// JavaScript throws "Cyclic __proto__ value"; immutable A0 values cannot
 			// build a cycle, so this is unreachable in practice. Refuse silently.
-			return
+			return nil
 		}
 		r.Proto, r.NullProto = p, false
+	case *List, *Func:
+		r.Proto, r.NullProto = p, false
 	}
+	return nil
+}
+
+// inheritedAssignError is the TypeError a strict-mode assignment of the key k (not own,
+// not "__proto__") to r throws because of what r inherits, or nil.
+func (r *Record) inheritedAssignError(k string) error {
+	cur := r
+	for depth := 0; cur != nil && depth < maxProtoDepth; depth++ {
+		if cur != r && cur.Has(k) {
+			return nil // a writable data key of a record
+		}
+		if cur.NullProto {
+			return nil
+		}
+		switch p := cur.Proto.(type) {
+		case *Record:
+			cur = p
+			continue
+		case *Func:
+			return funcAssignError(p, k)
+		}
+		return nil // Object.prototype, and lists and Array.prototype, hold writable data only
+	}
+	return nil
+}
+
+// ReadOnlyError is V8's strict-mode TypeError for assigning the read-only property k of a
+// record.
+func ReadOnlyError(k string) *JSError {
+	return &JSError{Message: "Cannot assign to read only property '" + k + "' of object '[object Object]'"}
 }
 
 // reachesObjectPrototypeFor reports whether a lookup of k on r would fall through every
-// own key of r's prototype chain and arrive at Object.prototype.
+// own key of r's prototype chain and arrive at Object.prototype (lists, function values
+// and their built-in prototypes never own "__proto__").
 func (r *Record) reachesObjectPrototypeFor(k string) bool {
 	cur := r
 	for depth := 0; cur != nil && depth < maxProtoDepth; depth++ {
@@ -207,10 +248,11 @@ func (r *Record) reachesObjectPrototypeFor(k string) bool {
 		if cur.NullProto {
 			return false
 		}
-		if cur.Proto == nil {
+		p, ok := cur.Proto.(*Record)
+		if !ok {
 			return true
 		}
-		cur = cur.Proto
+		cur = p
 	}
 	return false
 }
@@ -223,7 +265,7 @@ func (p *Record) inChainOf(r *Record) bool {
 		if cur == r {
 			return true
 		}
-		cur = cur.Proto
+		cur, _ = cur.Proto.(*Record)
 	}
 	return false
 }
@@ -239,26 +281,46 @@ func (r *Record) Get(k string) (Value, bool) {
 // Lookup is a JavaScript property read r[k] through the prototype chain (§10.2):
 // own key, then Proto's keys (recursively), then (unless NullProto somewhere ends the
 // chain) Object.prototype: the method names of ObjectPrototypeMethods yield their *Func,
-// "__proto__" yields the prototype record (an empty record for Object.prototype).
-// Absent → (nil, false).
+// "__proto__" yields r's prototype (an empty record for Object.prototype). A list or
+// function value on the chain answers with its own properties and then its built-in
+// prototype's (GetProperty). Absent → (nil, false). A read that throws in JavaScript
+// (LookupErr) reads as absent here.
 func (r *Record) Lookup(k string) (Value, bool) {
+	v, ok, _ := r.LookupErr(k)
+	return v, ok
+}
+
+// LookupErr is Lookup with the TypeError the read throws: Function.prototype's `caller`
+// and `arguments` accessors, reached through a function value on the chain, throw.
+func (r *Record) LookupErr(k string) (Value, bool, error) {
 	cur := r
 	for depth := 0; cur != nil && depth < maxProtoDepth; depth++ {
 		if cur.isObjectPrototype {
 			break
 		}
 		if i, ok := cur.find(k); ok {
-			return cur.at(i), true
+			return cur.at(i), true, nil
 		}
 		if cur.NullProto {
-			return nil, false
+			return nil, false, nil
 		}
-		if cur.Proto == nil {
-			break
+		if p, ok := cur.Proto.(*Record); ok {
+			cur = p
+			continue
 		}
-		cur = cur.Proto
+		if cur.Proto != nil && k != protoKey {
+			// A list or function value: its own properties, then its prototype's
+			// (which end in Object.prototype, whose __proto__ getter sees r).
+			if err := PropertyReadError(cur.Proto, k); err != nil {
+				return nil, false, err
+			}
+			v, ok := GetProperty(cur.Proto, k)
+			return v, ok, nil
+		}
+		break
 	}
-	return r.objectPrototypeProperty(k)
+	v, ok := r.objectPrototypeProperty(k)
+	return v, ok, nil
 }
 
 // objectPrototypeProperty reads k from Object.prototype with r as the receiver.

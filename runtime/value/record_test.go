@@ -147,9 +147,9 @@ func TestAssignProto(t *testing.T) {
 		t.Errorf("JSON %s", text)
 	}
 
-	// Non-record, non-null values are ignored.
+	// Numbers, strings and booleans are ignored.
 	r2 := NewRecord()
-	for _, v := range []Value{1.0, "x", true, NewList()} {
+	for _, v := range []Value{1.0, "x", true} {
 		r2.Assign("__proto__", v)
 	}
 	if r2.Len() != 0 || r2.Proto != nil || r2.NullProto {
@@ -228,6 +228,85 @@ func TestRecordManyKeys(t *testing.T) {
 		}
 		if keys[3000+i] != fmt.Sprintf("k%d", 2999-i) {
 			t.Fatalf("key %d is %s", 3000+i, keys[3000+i])
+		}
+	}
+}
+
+// TestListAndFunctionPrototypes pins §10.2 (corrected): a list or function value assigned
+// to __proto__ becomes the prototype, with V8's observable reads and assignment errors.
+func TestListAndFunctionPrototypes(t *testing.T) {
+	withList := NewRecord()
+	withList.Assign("__proto__", NewList(7.0, 8.0))
+	withFunc := NewRecord()
+	withFunc.Assign("__proto__", FuncByName("valueOf"))
+	withCtor := NewRecord()
+	withCtor.Assign("__proto__", FuncByName("Object"))
+	reads := []struct {
+		r    *Record
+		key  string
+		want string // canonical JSON of the read, "absent" when not found
+	}{
+		{withList, "length", "2"},
+		{withList, "1", "8"},
+		{withList, "2", "absent"},
+		{withList, "join", `{"$function":"join"}`},
+		{withList, "hasOwnProperty", `{"$function":"hasOwnProperty"}`},
+		{withList, "__proto__", "[7,8]"},
+		{withFunc, "length", "0"},
+		{withFunc, "name", `"valueOf"`},
+		{withFunc, "call", `{"$function":"call"}`},
+		{withFunc, "constructor", `{"$function":"Function"}`},
+		{withCtor, "length", "1"},
+		{withCtor, "keys", `{"$function":"keys"}`},
+	}
+	for _, c := range reads {
+		v, ok := c.r.Lookup(c.key)
+		got := "absent"
+		if ok {
+			got = string(MarshalCanonical(v))
+		}
+		if got != c.want {
+			t.Errorf("read %s = %s, want %s", c.key, got, c.want)
+		}
+	}
+	if a, _ := withList.Lookup("toString"); a == FuncByName("toString") {
+		t.Error("Array.prototype.toString must not be Object.prototype.toString")
+	}
+	if s, err := ToStringLimit(withList, 0); s != "7,8" || err != nil {
+		t.Errorf("String() = %q, %v", s, err)
+	}
+	if _, err := ToStringLimit(withFunc, 0); err == nil || err.Error() != "Function.prototype.toString requires that 'this' be a Function" {
+		t.Errorf("String() of a function-prototype record: %v", err)
+	}
+	if _, _, err := withFunc.LookupErr("caller"); err == nil {
+		t.Error("reading caller through a function prototype must throw")
+	}
+	assigns := []struct {
+		r    *Record
+		key  string
+		want string // error text, "" for none
+	}{
+		{withList, "length", ""},
+		{withList, "0", ""},
+		{withFunc, "length", "Cannot assign to read only property 'length' of object '[object Object]'"},
+		{withFunc, "name", "Cannot assign to read only property 'name' of object '[object Object]'"},
+		{withFunc, "prototype", ""},
+		{withCtor, "prototype", "Cannot assign to read only property 'prototype' of object '[object Object]'"},
+		{withFunc, "arguments", "'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions or the arguments objects for calls to them"},
+		{withFunc, "call", ""},
+	}
+	for _, c := range assigns {
+		r := c.r.Clone()
+		err := r.Assign(c.key, 1.0)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("assign %s: %q, want %q", c.key, got, c.want)
+		}
+		if (err == nil) != r.Has(c.key) {
+			t.Errorf("assign %s: own key %v after error %v", c.key, r.Has(c.key), err)
 		}
 	}
 }

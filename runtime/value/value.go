@@ -38,17 +38,22 @@ type List struct {
 // NewList returns a list holding items (the slice is not copied).
 func NewList(items ...Value) *List { return &List{Items: items} }
 
-// Func is a function value read from Object.prototype (§10.2), e.g. by `r.toString`.
-// There is exactly one Func per name, so identity comparison (==) is JavaScript's.
+// Func is a function value read through a prototype chain (§10.2), e.g. `r.toString`.
+// Owner names the built-in prototype (or constructor) that owns a method when that is
+// not Object.prototype — "Array" for Array.prototype.toString, which is a different
+// function from Object.prototype.toString — and is empty otherwise. There is exactly one
+// Func per (Owner, Name), so identity comparison (==) is JavaScript's.
 type Func struct {
-	Name string
+	Name  string
+	Owner string
 }
 
 // Record is an A0 record: an ordered string-keyed map with JavaScript key order.
 //
 // Proto models the record's prototype (§10.2): nil means the default Object.prototype;
-// a non-nil Proto is a record installed by a write of the key "__proto__"; NullProto
-// means the prototype was set to null (no inherited keys at all).
+// a non-nil Proto is the *Record, *List or *Func installed by a write of the key
+// "__proto__" (in JavaScript every object value becomes the prototype); NullProto means
+// the prototype was set to null (no inherited keys at all).
 type Record struct {
 	index     []string                 // own array-index keys, ascending
 	indexVals []Value                  // indexVals[i] is the value of index[i]
@@ -56,7 +61,7 @@ type Record struct {
 	nameVals  []Value                  // nameVals[i] is the value of names[i]
 	order     atomic.Pointer[[]string] // cache of index followed by names (nil: not built)
 	slots     map[string]int           // key positions of a large record (see record.go)
-	Proto     *Record
+	Proto     Value
 	NullProto bool
 	// isObjectPrototype marks the stand-in for Object.prototype itself (see
 	// ObjectPrototype).
