@@ -278,6 +278,10 @@ func (g *generator) recordLiteral(sc *scope, want *typ, d int) (ast.Expr, *typ) 
 	}
 	spreads := sc != nil && g.portable == 0 && g.has(FeatSpread)
 	for i := 0; i < extra && !g.out(); i++ {
+		if p := g.protoPair(sc, d); p != nil {
+			r.Pairs = append(r.Pairs, p)
+			continue
+		}
 		switch {
 		case spreads && g.chance(15):
 			e, et := g.expr(sc, tyRec, d)
@@ -322,6 +326,9 @@ func (g *generator) patchCall(sc *scope, d int) (ast.Expr, *typ) {
 			opVal = intLit(1)
 		}
 		var path ast.Expr = strLit(pointers[g.n(len(pointers))])
+		if g.has(FeatProto) && g.chance(20) {
+			path = strLit(protoPointers[g.n(len(protoPointers))])
+		}
 		if g.chance(3) {
 			path = &ast.NullLiteral{}
 		}

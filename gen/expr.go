@@ -440,6 +440,9 @@ func (g *generator) getCall(sc *scope, d int) (ast.Expr, *typ) {
 // pathText is a get/put path: mostly a field of t, else one of the odd forms of §8.2.
 func (g *generator) pathText(t *typ) ast.Expr {
 	g.spend(1)
+	if g.has(FeatProto) && g.chance(15) {
+		return strLit(protoPaths[g.n(len(protoPaths))])
+	}
 	if t != nil && len(t.fields) > 0 && g.chance(60) {
 		f := t.fields[g.n(len(t.fields))]
 		p := f.key

@@ -50,41 +50,51 @@ const (
 	// FeatLayout: the program text laid out at random (line breaks, tabs, CR LF,
 	// comments between tokens) instead of canonically, for span columns and lines.
 	FeatLayout
+	// FeatProto: "__proto__" keys in record literals, argument records, put and patch,
+	// with records, lists, function values, null and primitives as values, and reads of
+	// the keys a list or function prototype brings (spec §10.2, Appendix D). Opt-in: not
+	// part of AllFeatures; ask for it with "all,proto".
+	FeatProto
 
 	featEnd
 )
 
-// AllFeatures enables everything.
-const AllFeatures = featEnd - 1
+// AllFeatures enables every feature that is not opt-in.
+const AllFeatures = (featEnd - 1) &^ optInFeatures
+
+// optInFeatures are only enabled when named.
+const optInFeatures = FeatProto
 
 var featureNames = []string{
 	"functions", "recursion", "registry", "loops", "higher-order", "control", "try",
 	"evidence", "tools", "budget", "spread", "pitfalls", "wrong-types", "strings", "data",
-	"lists", "targets", "layout",
+	"lists", "targets", "layout", "proto",
 }
 
 // Has reports whether every feature of x is in f.
 func (f Features) Has(x Features) bool { return f&x == x }
 
-// String lists the enabled features by name, comma-separated ("all" or "none" for the
-// extremes).
+// String lists the enabled features by name, comma-separated ("all" for AllFeatures,
+// followed by any opt-in features; "none" for the empty set).
 func (f Features) String() string {
-	switch f & AllFeatures {
-	case AllFeatures:
-		return "all"
-	case 0:
+	if f == 0 {
 		return "none"
 	}
 	var names []string
+	rest := f
+	if f.Has(AllFeatures) {
+		names, rest = append(names, "all"), f&^AllFeatures
+	}
 	for i, n := range featureNames {
-		if f.Has(1 << i) {
+		if rest.Has(1 << i) {
 			names = append(names, n)
 		}
 	}
 	return strings.Join(names, ",")
 }
 
-// ParseFeatures parses a comma-separated list of feature names, or "all" / "none".
+// ParseFeatures parses a comma-separated list of feature names, where "all" stands for
+// AllFeatures (so "all,proto" adds an opt-in feature), or "none".
 func ParseFeatures(s string) (Features, error) {
 	s = strings.TrimSpace(s)
 	switch s {
@@ -96,6 +106,10 @@ func ParseFeatures(s string) (Features, error) {
 	var f Features
 	for _, part := range strings.Split(s, ",") {
 		part = strings.TrimSpace(part)
+		if part == "all" {
+			f |= AllFeatures
+			continue
+		}
 		found := false
 		for i, n := range featureNames {
 			if n == part {

@@ -186,6 +186,9 @@ func (g *generator) userCall(sc *scope, want *typ, d int) (ast.Expr, *typ) {
 	}
 	f := cands[g.n(len(cands))]
 	args := &ast.RecordExpr{}
+	if p := g.protoPair(sc, d); p != nil {
+		args.Pairs = append(args.Pairs, p)
+	}
 	for i, p := range f.params {
 		var v ast.Expr
 		switch {

@@ -219,6 +219,8 @@ func TestParseFeatures(t *testing.T) {
 		{"none", 0, false},
 		{"loops, tools", FeatLoops | FeatTools, false},
 		{"loops,bogus", 0, true},
+		{"all,proto", AllFeatures | FeatProto, false},
+		{"proto", FeatProto, false},
 	}
 	for _, tt := range tests {
 		got, err := ParseFeatures(tt.in)
@@ -262,4 +264,40 @@ func FuzzGenerate(f *testing.F) {
 			t.Fatalf("valid-mode case does not validate:\n%s", c.Source)
 		}
 	})
+}
+
+// TestProtoFeature: with FeatProto the generator writes "__proto__" pairs whose values
+// cover the kinds of spec §10.2 (record, list, function value via get, null), and the
+// programs still validate.
+func TestProtoFeature(t *testing.T) {
+	seen := map[string]int{}
+	for i := 0; i < 300; i++ {
+		c := Generate(RandChooser{CaseRand(10, i)}, Options{Size: 120, Features: AllFeatures | FeatProto})
+		if c.Mode == Valid && !Validates(c.Source) {
+			t.Fatalf("case %d does not validate:\n%s", i, c.Source)
+		}
+		walkProgram(c.Program, func(n ast.Node) {
+			p, ok := n.(*ast.RecordPair)
+			if !ok || p.Key != "__proto__" {
+				return
+			}
+			switch v := p.Value.(type) {
+			case *ast.RecordExpr:
+				seen["record"]++
+			case *ast.ListExpr:
+				seen["list"]++
+			case *ast.NullLiteral:
+				seen["null"]++
+			case *ast.FnCallExpr:
+				if len(v.Name.Parts) == 1 && v.Name.Parts[0] == "get" {
+					seen["function"]++
+				}
+			}
+		})
+	}
+	for _, kind := range []string{"record", "list", "function", "null"} {
+		if seen[kind] == 0 {
+			t.Errorf("no __proto__ pair with a %s value in 300 cases (seen %v)", kind, seen)
+		}
+	}
 }

@@ -231,6 +231,9 @@ func (g *generator) jsonText() string {
 
 // key picks a record key.
 func (g *generator) key() string {
+	if k, ok := g.protoKey(); ok {
+		return k
+	}
 	if g.chance(20) {
 		return fieldKeys[g.n(len(fieldKeys))]
 	}
