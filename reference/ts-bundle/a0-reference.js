@@ -907,10 +907,54 @@
       Object.defineProperty(proto, name, { value: fn, writable: true, enumerable: false, configurable: true });
     }
   }
+  function numberToLocaleString(x) {
+    if (x !== x) return "NaN";
+    if (x === Infinity) return "\u221E";
+    if (x === -Infinity) return "-\u221E";
+    const sign = x < 0 || Object.is(x, -0) ? "-" : "";
+    const [mant, exp] = Math.abs(x).toExponential().split("e");
+    let digits = mant.replace(".", "");
+    let point = Number(exp) + 1;
+    if (point < 0) {
+      digits = "0".repeat(-point) + digits;
+      point = 0;
+    }
+    while (digits.length < point) digits += "0";
+    let intPart = digits.slice(0, point);
+    let frac = digits.slice(point);
+    if (frac.length > 3) {
+      const roundUp = frac[3] >= "5";
+      frac = frac.slice(0, 3);
+      if (roundUp) {
+        const n = (intPart + frac).split("");
+        let i = n.length - 1;
+        for (; i >= 0 && n[i] === "9"; i--) n[i] = "0";
+        if (i < 0) n.unshift("1");
+        else n[i] = String(Number(n[i]) + 1);
+        intPart = n.slice(0, n.length - 3).join("");
+        frac = n.slice(n.length - 3).join("");
+      }
+    }
+    frac = frac.replace(/0+$/, "");
+    intPart = intPart.replace(/^0+/, "") || "0";
+    let grouped = "";
+    for (let i = 0; i < intPart.length; i++) {
+      if (i > 0 && (intPart.length - i) % 3 === 0) grouped += ",";
+      grouped += intPart[i];
+    }
+    return sign + grouped + (frac === "" ? "" : "." + frac);
+  }
+  var numberMethods = {
+    toLocaleString() {
+      if (typeof this !== "number" && !(this instanceof Number)) throw new TypeError("Number.prototype.toLocaleString requires that 'this' be a Number");
+      return numberToLocaleString(Number(this));
+    }
+  };
   function installV8Compat() {
     install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
     install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
     install(Object.prototype, { toLocaleString }, {}, true);
+    install(Number.prototype, numberMethods, {}, true);
   }
   function multiply(l, r) {
     const p = l * r;

@@ -3,6 +3,7 @@ package value
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // FormatNumber is JavaScript's Number::toString (NaN, Infinity, -Infinity, -0 → "0").
@@ -202,4 +203,73 @@ func A0TypeName(v Value) string {
 	default:
 		return n
 	}
+}
+
+// NumberToLocaleString is Number.prototype.toLocaleString() as V8 (Node 20, ICU, en-US)
+// gives it: at most three fraction digits, rounded half away from zero from the shortest
+// decimal form of f, trailing zeros dropped, the integer digits grouped by three with
+// ","; "NaN", "∞", "-∞", and "-0" for a negative number that rounds to zero. goja has
+// no Intl and prints the plain number; the reference installs V8's behaviour
+// (reference/ts/src/v8compat.ts).
+func NumberToLocaleString(f float64) string {
+	switch {
+	case f != f:
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "∞"
+	case math.IsInf(f, -1):
+		return "-∞"
+	}
+	sign := ""
+	if math.Signbit(f) {
+		sign, f = "-", -f
+	}
+	// The shortest digits d1d2…dn and exponent e: f = 0.d1d2…dn × 10^(e+1).
+	mant, exp, _ := strings.Cut(strconv.FormatFloat(f, 'e', -1, 64), "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	e, _ := strconv.Atoi(exp)
+	point := e + 1 // digits before the decimal point
+	if point < 0 {
+		digits = strings.Repeat("0", -point) + digits
+		point = 0
+	}
+	for len(digits) < point {
+		digits += "0"
+	}
+	intPart, frac := digits[:point], digits[point:]
+	if len(frac) > 3 {
+		roundUp := frac[3] >= '5'
+		frac = frac[:3]
+		if roundUp {
+			n := []byte(intPart + frac)
+			i := len(n) - 1
+			for ; i >= 0 && n[i] == '9'; i-- {
+				n[i] = '0'
+			}
+			if i < 0 {
+				n = append([]byte{'1'}, n...)
+			} else {
+				n[i]++
+			}
+			intPart, frac = string(n[:len(n)-3]), string(n[len(n)-3:])
+		}
+	}
+	frac = strings.TrimRight(frac, "0")
+	intPart = strings.TrimLeft(intPart, "0")
+	if intPart == "" {
+		intPart = "0"
+	}
+	var b strings.Builder
+	b.WriteString(sign)
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if frac != "" {
+		b.WriteByte('.')
+		b.WriteString(frac)
+	}
+	return b.String()
 }

@@ -171,3 +171,22 @@ func TestTruthy(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberToLocaleString pins V8's en-US Number.prototype.toLocaleString (node 20).
+func TestNumberToLocaleString(t *testing.T) {
+	tests := []struct {
+		in   float64
+		want string
+	}{
+		{1.0005, "1.001"}, {0.0005, "0.001"}, {-0.0001, "-0"}, {2.5e-7, "0"},
+		{123456.7895, "123,456.79"}, {1e21, "1,000,000,000,000,000,000,000"}, {999.9995, "1,000"},
+		{-1234.5678, "-1,234.568"}, {5e-324, "0"}, {0.1 + 0.2, "0.3"}, {1.0004999, "1"},
+		{0, "0"}, {math.Copysign(0, -1), "-0"}, {math.NaN(), "NaN"}, {math.Inf(1), "∞"},
+		{math.Inf(-1), "-∞"}, {1234.5, "1,234.5"}, {100, "100"}, {1000, "1,000"},
+	}
+	for _, tt := range tests {
+		if got := NumberToLocaleString(tt.in); got != tt.want {
+			t.Errorf("NumberToLocaleString(%v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package value
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Calls of built-in methods. A0 cannot call functions, but JavaScript's own conversions
@@ -55,6 +56,8 @@ func callMethod(f *Func, r *Record, arg *string, depth int) (Value, error) {
 			return "[object Object]", nil
 		case "join":
 			return arrayLikeJoin(r, arg)
+		case "toLocaleString":
+			return arrayLikeLocaleString(r, depth)
 		}
 		return nil, &JSError{Message: "Array.prototype." + f.Name + " is not modelled on a record"}
 	case "Function":
@@ -228,4 +231,71 @@ func toLength(v Value) (float64, error) {
 		return 0, nil
 	}
 	return math.Min(math.Trunc(f), 1<<53-1), nil
+}
+
+// arrayLikeLocaleString is Array.prototype.toLocaleString called on the record r: like
+// join with ",", but each element converts with its own toLocaleString (numbers as V8's
+// en-US NumberToLocaleString).
+func arrayLikeLocaleString(r *Record, depth int) (Value, error) {
+	lv, _ := r.Lookup("length")
+	n, err := toLength(lv)
+	if err != nil {
+		return nil, err
+	}
+	var b Builder
+	for i := 0.0; i < n; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		if b.Len() > 3*maxJoinLength {
+			return nil, &JSError{Message: "Invalid string length"}
+		}
+		e, _ := r.Lookup(strconv.FormatFloat(i, 'f', -1, 64))
+		s, err := localeString(e, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(s)
+	}
+	return b.String(), nil
+}
+
+// localeString is ToString(Invoke(v, "toLocaleString")) for an element of
+// Array.prototype.toLocaleString; null is "".
+func localeString(v Value, depth int) (string, error) {
+	if depth >= maxMethodNesting {
+		return "", &JSError{Message: "Maximum call stack size exceeded"}
+	}
+	switch x := v.(type) {
+	case nil:
+		return "", nil
+	case float64:
+		return NumberToLocaleString(x), nil
+	case *List:
+		parts := make([]string, len(x.Items))
+		for i, e := range x.Items {
+			s, err := localeString(e, depth+1)
+			if err != nil {
+				return "", err
+			}
+			parts[i] = s
+		}
+		return strings.Join(parts, ","), nil
+	case *Record:
+		m, found := x.Lookup("toLocaleString")
+		f, ok := m.(*Func)
+		if !ok {
+			return "", &JSError{Message: describeForTypeError(m, found) + " is not a function"}
+		}
+		res, err := callMethod(f, x, nil, depth+1)
+		if err != nil {
+			return "", err
+		}
+		if _, ok := res.(jsUndefined); ok {
+			return "undefined", nil
+		}
+		return ToStringLimit(res, 0)
+	}
+	// Strings, booleans and functions: Object.prototype.toLocaleString, i.e. toString.
+	return ToStringLimit(v, 0)
 }

@@ -145,10 +145,61 @@ function install(proto: object, methods: { [name: string]: Function }, lengths: 
   }
 }
 
+// goja has no Intl: Number.prototype.toLocaleString prints the plain number there. V8
+// (Node 20, ICU, en-US) groups the integer digits by three with "," and keeps at most three
+// fraction digits, rounded half away from zero from the shortest decimal form; "∞" for
+// Infinity; "-0" for a negative number that rounds to zero. A0 reaches it through
+// Array.prototype.toLocaleString on a record whose prototype is a list (spec §10.2).
+function numberToLocaleString(x: number): string {
+  if (x !== x) return "NaN";
+  if (x === Infinity) return "∞";
+  if (x === -Infinity) return "-∞";
+  const sign = x < 0 || Object.is(x, -0) ? "-" : "";
+  const [mant, exp] = Math.abs(x).toExponential().split("e");
+  let digits = mant.replace(".", "");
+  let point = Number(exp) + 1;
+  if (point < 0) {
+    digits = "0".repeat(-point) + digits;
+    point = 0;
+  }
+  while (digits.length < point) digits += "0";
+  let intPart = digits.slice(0, point);
+  let frac = digits.slice(point);
+  if (frac.length > 3) {
+    const roundUp = frac[3] >= "5";
+    frac = frac.slice(0, 3);
+    if (roundUp) {
+      const n = (intPart + frac).split("");
+      let i = n.length - 1;
+      for (; i >= 0 && n[i] === "9"; i--) n[i] = "0";
+      if (i < 0) n.unshift("1");
+      else n[i] = String(Number(n[i]) + 1);
+      intPart = n.slice(0, n.length - 3).join("");
+      frac = n.slice(n.length - 3).join("");
+    }
+  }
+  frac = frac.replace(/0+$/, "");
+  intPart = intPart.replace(/^0+/, "") || "0";
+  let grouped = "";
+  for (let i = 0; i < intPart.length; i++) {
+    if (i > 0 && (intPart.length - i) % 3 === 0) grouped += ",";
+    grouped += intPart[i];
+  }
+  return sign + grouped + (frac === "" ? "" : "." + frac);
+}
+
+const numberMethods = {
+  toLocaleString(this: unknown): string {
+    if (typeof this !== "number" && !(this instanceof Number)) throw new TypeError("Number.prototype.toLocaleString requires that 'this' be a Number");
+    return numberToLocaleString(Number(this));
+  },
+};
+
 export function installV8Compat(): void {
   install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
   install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
   install(Object.prototype, { toLocaleString }, {}, true);
+  install(Number.prototype, numberMethods, {}, true);
 }
 
 // multiply is l * r as V8 computes it. goja's integer fast path drops the sign of a zero
