@@ -46,12 +46,14 @@ var diagnosticCodes = []string{
 	"E_CALL_EFFECT",
 	"E_CAP_DENIED", "E_PATH", "E_TYPE", "E_FOR_NOT_LIST", "E_MATCH_NOT_RECORD",
 	"E_MATCH_NO_ARM", "E_TOOL_ARGS", "E_TOOL", "E_FN", "E_BUDGET", "E_ASSERT",
+	// E_RUNTIME: a JavaScript TypeError in the evaluator, e.g. assigning a read-only key
+	// inherited from a function-value prototype (§10.2; corpus/proto/readonly-*).
+	"E_RUNTIME",
 }
 
 // excludedCodes are spec codes no corpus entry can pin, with the reason.
 var excludedCodes = map[string]string{
 	"E_IO":      "CLI file I/O failures (§7.1, §7.4): the harness hands the source and trace sinks to the implementations in memory, so no read or write can fail",
-	"E_RUNTIME": "internal (non-A0) errors (§5.17): no portable program raises one; the only known trigger, recursion past the host's stack, is outside the portable subset (Appendix D)",
 	"E_TRACE":   "raised only by the `a0 trace` command (Appendix C), which a0diff does not run",
 }
 
