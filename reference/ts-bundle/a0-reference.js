@@ -359,8 +359,9 @@
   function isRecord(v) {
     return v !== null && typeof v === "object" && !Array.isArray(v);
   }
+  var objectHasOwn = Object.hasOwn;
   function hasOwn(r, key) {
-    return Object.prototype.hasOwnProperty.call(r, key);
+    return objectHasOwn(r, key);
   }
   function singleKeyRecord(key, value) {
     if (key !== "__proto__") return { [key]: value };
@@ -950,11 +951,30 @@
       return numberToLocaleString(Number(this));
     }
   };
+  var nativeBind = Function.prototype.bind;
+  function notCallable(v) {
+    return `${describeForTypeError(v)} is not a function`;
+  }
+  var functionMethods = {
+    call(thisArg, ...args) {
+      if (typeof this !== "function") throw new TypeError(notCallable(this));
+      return Reflect.apply(this, thisArg, args);
+    },
+    apply(thisArg, argArray) {
+      if (typeof this !== "function") throw new TypeError(notCallable(this));
+      return Reflect.apply(this, thisArg, argArray === null || argArray === void 0 ? [] : argArray);
+    },
+    bind(...args) {
+      if (typeof this !== "function") throw new TypeError("Bind must be called on a function");
+      return Reflect.apply(nativeBind, this, args);
+    }
+  };
   function installV8Compat() {
     install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
     install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
     install(Object.prototype, { toLocaleString }, {}, true);
     install(Number.prototype, numberMethods, {}, true);
+    install(Function.prototype, functionMethods, { call: 1, apply: 2, bind: 1 }, true);
   }
   function multiply(l, r) {
     const p = l * r;

@@ -59,12 +59,19 @@ func callMethod(f *Func, r *Record, arg *string, depth int) (Value, error) {
 		case "toLocaleString":
 			return arrayLikeLocaleString(r, depth)
 		}
-		return nil, &JSError{Message: "Array.prototype." + f.Name + " is not modelled on a record"}
+		return arrayMethodOnRecord(f.Name, r, arg)
 	case "Function":
-		if f.Name == "toString" {
+		switch f.Name {
+		case "toString":
 			return nil, &JSError{Message: "Function.prototype.toString requires that 'this' be a Function"}
+		case "call", "apply":
+			return nil, &JSError{Message: "object is not a function"}
+		case "bind":
+			return nil, &JSError{Message: "Bind must be called on a function"}
 		}
 		return nil, &JSError{Message: "Function.prototype." + f.Name + " is not modelled on a record"}
+	case "Object":
+		return objectStaticCall(f.Name)
 	default:
 		return nil, &JSError{Message: f.Owner + "." + f.Name + " is not modelled on a record"}
 	}
@@ -93,6 +100,15 @@ func callMethod(f *Func, r *Record, arg *string, depth int) (Value, error) {
 			return *arg, nil // a String wrapper, which JSON writes as its string
 		}
 		return NewRecord(), nil
+	case "Array":
+		if arg != nil {
+			return NewList(*arg), nil
+		}
+		return NewList(), nil
+	case "Function":
+		if arg == nil {
+			return r, nil // a new function: an object, not a primitive
+		}
 	case "__defineGetter__", "__defineSetter__":
 		return nil, &JSError{Message: "Object.prototype." + f.Name + ": Expecting function"}
 	case "__lookupGetter__", "__lookupSetter__":
@@ -145,6 +161,10 @@ func recordToString(r *Record) (string, error) {
 			return "false", nil
 		case jsUndefined:
 			return "undefined", nil
+		case nil:
+			return "null", nil
+		case float64:
+			return FormatNumber(x), nil
 		}
 	}
 	return "", &JSError{Message: "Cannot convert object to primitive value"}
@@ -298,4 +318,132 @@ func localeString(v Value, depth int) (string, error) {
 	}
 	// Strings, booleans and functions: Object.prototype.toLocaleString, i.e. toString.
 	return ToStringLimit(v, 0)
+}
+
+// arrayMethodOnRecord is the Array.prototype method name called on the record r with at
+// most one argument (arg; nil for undefined), as String() and JSON.stringify's toJSON
+// call it (V8 semantics). Methods that return a new object return r, which is as little
+// a primitive; methods that change r (push, pop, shift, unshift, fill, reverse, …) give
+// their result, but the change itself is not modelled.
+func arrayMethodOnRecord(name string, r *Record, arg *string) (Value, error) {
+	switch name {
+	case "includes", "indexOf", "lastIndexOf":
+		lv, _ := r.Lookup("length")
+		n, err := toLength(lv)
+		if err != nil {
+			return nil, err
+		}
+		found := -1.0
+		for i := 0.0; i < n && i < 1<<24; i++ {
+			e, ok := r.Lookup(strconv.FormatFloat(i, 'f', -1, 64))
+			if !ok && name != "includes" {
+				continue // indexOf skips holes
+			}
+			var hit bool
+			if arg == nil {
+				hit = !ok // undefined: only a hole (includes)
+			} else {
+				s, isStr := e.(string)
+				hit = isStr && s == *arg
+			}
+			if hit {
+				found = i
+				if name != "lastIndexOf" {
+					break
+				}
+			}
+		}
+		if name == "includes" {
+			return found >= 0, nil
+		}
+		return found, nil
+	case "at":
+		lv, _ := r.Lookup("length")
+		n, err := toLength(lv)
+		if err != nil {
+			return nil, err
+		}
+		idx := 0.0
+		if arg != nil {
+			if idx = math.Trunc(StringToNumber(*arg)); idx != idx {
+				idx = 0
+			}
+		}
+		if idx < 0 {
+			idx += n
+		}
+		if idx < 0 || idx >= n {
+			return jsUndefined{}, nil
+		}
+		e, ok := r.Lookup(strconv.FormatFloat(idx, 'f', -1, 64))
+		if !ok {
+			return jsUndefined{}, nil
+		}
+		return e, nil
+	case "concat", "copyWithin", "fill", "reverse", "slice", "sort", "splice", "keys", "entries",
+		"values", "flat", "toReversed", "toSorted", "toSpliced", "with", "of":
+		// A new array, or r itself (after rearranging its index keys, which is not
+		// modelled): an object either way.
+		return r, nil
+	case "push", "unshift", "pop", "shift":
+		// The result; the change to r's length and index keys is not modelled.
+		lv, _ := r.Lookup("length")
+		n, err := toLength(lv)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case name == "push" || name == "unshift":
+			if arg != nil {
+				n++
+			}
+			return n, nil
+		case n == 0:
+			return jsUndefined{}, nil
+		}
+		at := 0.0
+		if name == "pop" {
+			at = n - 1
+		}
+		e, ok := r.Lookup(strconv.FormatFloat(at, 'f', -1, 64))
+		if !ok {
+			return jsUndefined{}, nil
+		}
+		return e, nil
+	case "find", "findIndex", "findLast", "findLastIndex", "forEach", "filter", "map", "every",
+		"some", "reduce", "reduceRight":
+		if arg == nil {
+			return nil, &JSError{Message: "undefined is not a function"}
+		}
+		return nil, &JSError{Message: describeForTypeError(*arg, true) + " is not a function"}
+	case "flatMap":
+		return nil, &JSError{Message: "flatMap mapper function is not callable"}
+	case "isArray":
+		return false, nil
+	case "from":
+		return nil, &JSError{Message: "undefined is not iterable (cannot read property Symbol(Symbol.iterator))"}
+	}
+	return nil, &JSError{Message: "Array.prototype." + name + " is not modelled on a record"}
+}
+
+// objectStaticCall is the static method Object.name called with this = a record and no
+// argument (undefined), as V8 answers it.
+func objectStaticCall(name string) (Value, error) {
+	switch name {
+	case "is", "isFrozen", "isSealed":
+		return true, nil
+	case "isExtensible":
+		return false, nil
+	case "freeze", "seal", "preventExtensions":
+		return jsUndefined{}, nil
+	case "create":
+		return nil, &JSError{Message: "Object prototype may only be an Object or null: undefined"}
+	case "defineProperties", "defineProperty":
+		return nil, &JSError{Message: "Object." + name + " called on non-object"}
+	case "setPrototypeOf":
+		return nil, &JSError{Message: "Object.setPrototypeOf called on null or undefined"}
+	case "fromEntries":
+		return nil, &JSError{Message: "undefined is not iterable"}
+	}
+	return nil, &JSError{Message: "Cannot convert undefined or null to object"}
 }

@@ -195,11 +195,41 @@ const numberMethods = {
   },
 };
 
+// goja's Function.prototype.call, apply and bind, called on something that is not a
+// function, build their error message by converting `this` to a string, which calls them
+// again when `this` is a record whose toString (or whose join, through
+// Array.prototype.toString) is one of them: the Go stack overflows, a fatal error that
+// kills the whole process. A0 reaches them through a record whose prototype is a function
+// value (`{ __proto__: r.valueOf }.call`, spec §10.2) stored as a record's toString, join
+// or toJSON, so they are replaced by V8's behaviour: the TypeError "object is not a
+// function" (bind: "Bind must be called on a function"), else the native operation.
+const nativeBind = Function.prototype.bind;
+
+function notCallable(v: unknown): string {
+  return `${describeForTypeError(v)} is not a function`;
+}
+
+const functionMethods: { [name: string]: Function } = {
+  call(this: unknown, thisArg: unknown, ...args: unknown[]): unknown {
+    if (typeof this !== "function") throw new TypeError(notCallable(this));
+    return Reflect.apply(this, thisArg, args);
+  },
+  apply(this: unknown, thisArg: unknown, argArray?: unknown): unknown {
+    if (typeof this !== "function") throw new TypeError(notCallable(this));
+    return Reflect.apply(this, thisArg, argArray === null || argArray === undefined ? [] : (argArray as ArrayLike<unknown>));
+  },
+  bind(this: unknown, ...args: unknown[]): unknown {
+    if (typeof this !== "function") throw new TypeError("Bind must be called on a function");
+    return Reflect.apply(nativeBind, this, args);
+  },
+};
+
 export function installV8Compat(): void {
   install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
   install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
   install(Object.prototype, { toLocaleString }, {}, true);
   install(Number.prototype, numberMethods, {}, true);
+  install(Function.prototype, functionMethods, { call: 1, apply: 2, bind: 1 }, true);
 }
 
 // multiply is l * r as V8 computes it. goja's integer fast path drops the sign of a zero

@@ -16,8 +16,13 @@ export function isRecord(v: unknown): v is Rec {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
+// Object.hasOwn (ES2022, in goja and Node 20): a native call, where
+// hasOwnProperty.call would go through the V8-compatible Function.prototype.call of
+// v8compat.ts.
+const objectHasOwn = (Object as unknown as { hasOwn(o: object, key: string): boolean }).hasOwn;
+
 export function hasOwn(r: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(r, key);
+  return objectHasOwn(r, key);
 }
 
 // singleKeyRecord is the literal { [key]: value }: a computed key defines an own property,
