@@ -52,7 +52,7 @@ func (c *hostConverter) convert(x any, where string, depth int) (value.Value, bo
 		if v == nil {
 			return nil, false, fmt.Errorf("%s: nil *value.Func", where)
 		}
-		f := value.FuncByName(v.Name)
+		f := value.FuncOf(v.Owner, v.Name)
 		return f, f != v, nil
 	case *value.List:
 		if v == nil {

@@ -61,7 +61,7 @@ func fromGo(x any, where string, depth int) (Value, error) {
 		if v == nil {
 			return nil, fmt.Errorf("%s: nil *value.Func", where)
 		}
-		return FuncByName(v.Name), nil
+		return FuncOf(v.Owner, v.Name), nil
 	case *List:
 		if v == nil {
 			return nil, fmt.Errorf("%s: nil *value.List", where)
