@@ -53,8 +53,8 @@ var diagnosticCodes = []string{
 
 // excludedCodes are spec codes no corpus entry can pin, with the reason.
 var excludedCodes = map[string]string{
-	"E_IO":      "CLI file I/O failures (§7.1, §7.4): the harness hands the source and trace sinks to the implementations in memory, so no read or write can fail",
-	"E_TRACE":   "raised only by the `a0 trace` command (Appendix C), which a0diff does not run",
+	"E_IO":    "CLI file I/O failures (§7.1, §7.4): the harness hands the source and trace sinks to the implementations in memory, so no read or write can fail",
+	"E_TRACE": "raised only by the `a0 trace` command (Appendix C), which a0diff does not run",
 }
 
 // runtimeCodes are validation codes that can also be raised at run time (exit 4, spec
