@@ -3,10 +3,20 @@ GO        ?= go
 FUZZTIME  ?= 30s
 BUNDLE     = reference/ts-bundle/a0-reference.js
 
-.PHONY: build test vet bundle bundle-check corpus fuzz fuzz-ci bench
+.PHONY: build install test vet bundle bundle-check corpus fuzz fuzz-ci bench
 
+# -buildvcs=auto stamps the git revision into the binary (a0diff --version) even when the
+# environment's GOFLAGS says -buildvcs=false; outside a git checkout it stamps nothing.
+BUILDFLAGS ?= -buildvcs=auto
+
+# Compile every package and leave the command at bin/a0diff.
 build:
 	$(GO) build ./...
+	$(GO) build $(BUILDFLAGS) -o bin/a0diff ./cmd/a0diff
+
+# Install the command into $(go env GOBIN), or $(go env GOPATH)/bin when GOBIN is unset.
+install:
+	$(GO) install $(BUILDFLAGS) ./cmd/a0diff
 
 vet:
 	$(GO) vet ./...

@@ -36,6 +36,8 @@ type app struct {
 	// defaultIsolation is the default of --isolation: "process" for the binary, "none"
 	// in tests that substitute fake implementations.
 	defaultIsolation string
+	// refVersion reads the reference bundle's version for --version.
+	refVersion func(refPath string) (version, origin string, err error)
 	// Persistent flags.
 	refPath    string
 	timeout    time.Duration
@@ -44,7 +46,7 @@ type app struct {
 }
 
 func newApp(stdout, stderr io.Writer) *app {
-	return &app{stdout: stdout, stderr: stderr, newGo: newGoImplementation, newRef: newRefImplementation, defaultIsolation: "process"}
+	return &app{stdout: stdout, stderr: stderr, newGo: newGoImplementation, newRef: newRefImplementation, defaultIsolation: "process", refVersion: refVersion}
 }
 
 // implementations returns both implementations: the Go evaluator and the reference
@@ -199,6 +201,19 @@ Without a subcommand, a0diff runs the corpus entries under PATH..., as "a0diff r
 		return &exitError{code: exitUsage, err: err}
 	})
 	configureRun(a, root) // a0diff PATH... is a0diff run PATH...
+	// --version is the root's own flag (cobra's would need the version string before the
+	// command line is parsed, and reading the bundle's version evaluates the bundle).
+	showVersion := root.Flags().Bool("version", false, "print the versions of a0diff, the reference bundle and goja, and exit")
+	runCorpus := root.RunE
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		if *showVersion {
+			if len(args) > 0 {
+				return usageErrorf("--version takes no arguments")
+			}
+			return printVersion(a)
+		}
+		return runCorpus(cmd, args)
+	}
 	for _, newCmd := range subcommands {
 		root.AddCommand(newCmd(a))
 	}
