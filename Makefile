@@ -3,7 +3,7 @@ GO        ?= go
 FUZZTIME  ?= 30s
 BUNDLE     = reference/ts-bundle/a0-reference.js
 
-.PHONY: build install test vet bundle bundle-check corpus fuzz fuzz-ci bench
+.PHONY: build install test vet bundle bundle-check corpus fuzz fuzz-ci bench lint-workflows
 
 # -buildvcs=auto stamps the git revision into the binary (a0diff --version) even when the
 # environment's GOFLAGS says -buildvcs=false; outside a git checkout it stamps nothing.
@@ -55,3 +55,12 @@ fuzz-ci:
 
 bench:
 	$(GO) test ./... -run '^$$' -bench . -benchmem
+
+# Check the GitHub workflows with actionlint, pinned, run from the module proxy (go run
+# PKG@VERSION builds it outside this module: go.mod stays free of it). actionlint runs
+# shellcheck on the run: scripts when shellcheck is on PATH (apt-get install shellcheck).
+ACTIONLINT ?= github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+lint-workflows:
+	@if command -v shellcheck >/dev/null; then echo "actionlint: run: scripts checked with shellcheck $$(shellcheck --version | sed -n 's/^version: //p')"; \
+	else echo "actionlint: shellcheck not on PATH: run: scripts are not checked"; fi
+	$(GO) run $(ACTIONLINT)
