@@ -7,8 +7,8 @@
 #   .clusterfuzzlite/check-local.sh [RUNS]      # RUNS inputs per target (default 2000)
 #
 # It stands in for the image: $SRC, $OUT and $WORK are temporary directories, the
-# repository's committed HEAD is copied to $SRC/a0diff (build.sh edits go.mod there, never
-# here), and compile_native_go_fuzzer is approximated by go-118-fuzz-build (pinned below,
+# working tree's files (tracked and untracked, less the ignored) are copied to
+# $SRC/a0diff (build.sh edits go.mod there, never here), and compile_native_go_fuzzer is approximated by go-118-fuzz-build (pinned below,
 # from the module proxy) and a link with clang++ -fsanitize=fuzzer. The image's own
 # script also handles coverage builds and other sanitizers.
 set -euo pipefail
@@ -20,7 +20,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export SRC=$tmp/src OUT=$tmp/out WORK=$tmp/work
 mkdir -p "$SRC/a0diff" "$OUT" "$WORK" "$tmp/bin"
-git -C "$repo" archive HEAD | tar -x -C "$SRC/a0diff"
+(cd "$repo" && git ls-files -z --cached --others --exclude-standard | tar --null -T - --ignore-failed-read -cf -) | tar -x -C "$SRC/a0diff"
 cp "$repo/.clusterfuzzlite/build.sh" "$SRC/"
 
 GOBIN=$tmp/bin go install "$GO118FUZZBUILD"
@@ -39,14 +39,22 @@ echo "== build.sh"
 (cd "$SRC" && bash -eu build.sh)
 ls -l "$OUT"
 
+status=0
 for target in FuzzParse FuzzDiff FuzzGen; do
   echo "== $target: $runs runs"
   corpus=$WORK/corpus-$target
-  mkdir -p "$corpus"
+  mkdir -p "$corpus" "$WORK/$target"
   if [ -f "$OUT/${target}_seed_corpus.zip" ]; then
     (cd "$corpus" && unzip -q "$OUT/${target}_seed_corpus.zip")
   fi
-  (cd "$WORK" && "$OUT/$target" -runs="$runs" -timeout=30 "$corpus" 2>&1 | grep -E '^(INFO: seed corpus|#[0-9]+ +(INITED|DONE))|ERROR|panic' || true)
-  # libFuzzer exits non-zero on a crash; grep above only selects the lines to show.
-  (cd "$WORK" && "$OUT/$target" -runs=0 "$corpus" >/dev/null 2>&1) || { echo "$target: failed on its corpus" >&2; exit 1; }
+  # libFuzzer runs the seeds, then mutates; a failing input is saved in $WORK/TARGET/.
+  if (cd "$WORK/$target" && "$OUT/$target" -runs="$runs" -timeout=30 "$corpus" > "$WORK/$target.log" 2>&1); then
+    grep -E '^(INFO: seed corpus|#[0-9]+[[:space:]]+(INITED|DONE))' "$WORK/$target.log"
+  else
+    status=1
+    grep -E -A30 'panic|ERROR' "$WORK/$target.log" | head -60
+    echo "$target failed: its log and the failing input are kept in $WORK/$target*" >&2
+    trap - EXIT
+  fi
 done
+exit "$status"

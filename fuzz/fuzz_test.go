@@ -4,26 +4,41 @@ import (
 	"context"
 	"math/rand"
 	"os"
+	"sync"
 	"testing"
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 )
 
-// corpusSeeds adds every corpus entry's text (program and directives) to f.
+// corpusSeeds adds every corpus entry's text (program and directives) to f. The entries
+// are read once per process: the libFuzzer build of these targets (.clusterfuzzlite/)
+// calls the target function, and so this, for every input it runs.
 func corpusSeeds(f *testing.F) {
-	files, err := corpus.Discover("../corpus")
+	seeds, err := readCorpusSeeds()
 	if err != nil {
 		f.Fatalf("seeding from the corpus: %v", err)
 	}
-	for _, path := range files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatalf("seeding from the corpus: %v", err)
-		}
+	for _, data := range seeds {
 		f.Add(data)
 	}
 }
+
+var readCorpusSeeds = sync.OnceValues(func() ([][]byte, error) {
+	files, err := corpus.Discover("../corpus")
+	if err != nil {
+		return nil, err
+	}
+	seeds := make([][]byte, 0, len(files))
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		seeds = append(seeds, data)
+	}
+	return seeds, nil
+})
 
 func FuzzParse(f *testing.F) {
 	corpusSeeds(f)
