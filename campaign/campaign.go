@@ -4,7 +4,9 @@
 // new signature as a corpus entry. The CLI only parses flags and prints the Summary.
 //
 // Case I of a campaign with seed S is the same whatever the number of workers, the
-// count or the duration were, so one case can be replayed alone.
+// count or the duration were, so one case can be replayed alone, and a campaign can be
+// split over machines: shard K of N runs the cases I with I mod N = K, so the N shards
+// together run exactly the cases of the unsharded campaign.
 package campaign
 
 import (
@@ -50,6 +52,38 @@ type Options struct {
 	Timeout time.Duration
 	// RefPath is the --ref bundle, repeated in replay commands ("" for the embedded one).
 	RefPath string
+	// Shard restricts the campaign to one shard of the case indices (the zero value: all).
+	Shard Shard
+	// OnCase, when set, is called with the index and verdict of every case run to a
+	// verdict (from the workers, concurrently).
+	OnCase func(index int, verdict diff.Verdict)
+}
+
+// Shard is shard K of a campaign split N ways: the cases I with I mod N = K. Count and
+// Start keep their meaning — they bound the case indices of the whole campaign — so the
+// N shards of a campaign run exactly its cases between them. N ≤ 1 is the whole campaign.
+type Shard struct{ K, N int }
+
+// Owns reports whether case i belongs to the shard.
+func (s Shard) Owns(i int) bool { return s.N <= 1 || i%s.N == s.K }
+
+// String is "K/N" (the --shard syntax), or "" for the whole campaign.
+func (s Shard) String() string {
+	if s.N <= 1 {
+		return ""
+	}
+	return strconv.Itoa(s.K) + "/" + strconv.Itoa(s.N)
+}
+
+// ParseShard parses "K/N" with 0 ≤ K < N.
+func ParseShard(text string) (Shard, error) {
+	ks, ns, ok := strings.Cut(text, "/")
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 0 || k >= n {
+		return Shard{}, fmt.Errorf("want K/N with 0 <= K < N, not %q", text)
+	}
+	return Shard{K: k, N: n}, nil
 }
 
 // Bucket counts the cases of one signature.
@@ -65,6 +99,9 @@ type Bucket struct {
 // Summary is what a campaign did.
 type Summary struct {
 	Seed    int64
+	Start   int
+	Count   int // the campaign's bound on case indices (0: none); see Shard
+	Shard   Shard
 	Workers int
 	Elapsed time.Duration
 	// ValidMode+InvalidMode is the number of cases run to a verdict.
@@ -144,11 +181,17 @@ func (c *Campaign) Run(ctx context.Context) *Summary {
 					continue // a cancelled run is no verdict
 				}
 				c.record(ctx, fc)
+				if c.opts.OnCase != nil {
+					c.opts.OnCase(fc.index, fc.verdict)
+				}
 			}
 		}()
 	}
 feed:
 	for i := c.opts.Start; c.opts.Count == 0 || i < c.opts.Start+c.opts.Count; i++ {
+		if !c.opts.Shard.Owns(i) {
+			continue
+		}
 		select {
 		case jobs <- i:
 		case <-feedCtx.Done():
@@ -175,7 +218,8 @@ func (c *Campaign) Summary() *Summary {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	s := &Summary{
-		Seed: c.opts.Seed, Workers: c.opts.Workers, Elapsed: time.Since(c.start),
+		Seed: c.opts.Seed, Start: c.opts.Start, Count: c.opts.Count, Shard: c.opts.Shard,
+		Workers: c.opts.Workers, Elapsed: time.Since(c.start),
 		ValidMode: c.validMode, ValidPass: c.validPass, InvalidMode: c.invalidMode,
 		Verdicts: map[diff.Verdict]int{},
 		Timeouts: c.timeouts, Retried: c.retried, TimeoutCases: append([]int(nil), c.timeoutCases...),
@@ -301,6 +345,15 @@ func (o *Options) ReplayFlags() string {
 	return s
 }
 
+// Replay is the command that replays case i alone (in any shard).
+func (o *Options) Replay(i int) string {
+	cmd := fmt.Sprintf("a0diff fuzz --seed %d --start %d --count 1%s", o.Seed, i, o.ReplayFlags())
+	if o.RefPath != "" {
+		cmd += " --ref " + o.RefPath
+	}
+	return cmd
+}
+
 // writeEntry reduces the case of a new signature and writes it to Out. It returns the
 // file written ("" when none), a note, and the program written (for the summary). The
 // reduction is diff/reduce's (the signature set is kept, the result is 1-minimal); when
@@ -318,10 +371,7 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 	if fc.c.Mutation != "" {
 		what += ": " + fc.c.Mutation
 	}
-	replay := fmt.Sprintf("a0diff fuzz --seed %d --start %d --count 1%s", c.opts.Seed, fc.index, c.opts.ReplayFlags())
-	if c.opts.RefPath != "" {
-		replay += " --ref " + c.opts.RefPath
-	}
+	replay := c.opts.Replay(fc.index)
 	found := fmt.Sprintf("Found by a0diff fuzz: seed %d, case %d (%s; features %s).", c.opts.Seed, fc.index, what, fc.c.Features)
 	replayLines := []string{
 		"Replay the generated case: " + replay,

@@ -2,7 +2,9 @@ package campaign
 
 import (
 	"context"
+	"maps"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/a0diff/a0diff/diff"
@@ -30,6 +32,86 @@ func TestEntryName(t *testing.T) {
 		got := EntryName(tt.sig)
 		if !strings.HasPrefix(got, tt.prefix) || !strings.HasSuffix(got, ".a0") || len(got) != len(tt.prefix)+8+3 {
 			t.Errorf("EntryName(%q) = %q, want %s<8 hex digits>.a0", tt.sig, got, tt.prefix)
+		}
+	}
+}
+
+// TestShardsPartitionTheCampaign runs a campaign whole and in 3 shards: the shards' case
+// indices are disjoint, their union is exactly the whole campaign's, and each case has
+// the same verdict in its shard as in the whole campaign.
+func TestShardsPartitionTheCampaign(t *testing.T) {
+	run1 := func(shard Shard) map[int]diff.Verdict {
+		var mu sync.Mutex
+		seen := map[int]diff.Verdict{}
+		rs := harness.Runners{Go: run.New(), Ref: run.New()}
+		opts := Options{Seed: 11, Start: 7, Count: 61, Workers: 2, Out: t.TempDir(), Gen: gen.Options{InvalidShare: 0.2}, Timeout: 1e10, Shard: shard,
+			OnCase: func(i int, v diff.Verdict) {
+				mu.Lock()
+				defer mu.Unlock()
+				if _, dup := seen[i]; dup {
+					t.Errorf("shard %v ran case %d twice", shard, i)
+				}
+				seen[i] = v
+			}}
+		s := New(rs, opts).Run(context.Background())
+		if s.Cases() != len(seen) {
+			t.Errorf("shard %v: summary counts %d cases, %d seen", shard, s.Cases(), len(seen))
+		}
+		return seen
+	}
+	whole := run1(Shard{})
+	if len(whole) != 61 {
+		t.Fatalf("the whole campaign ran %d cases, want 61", len(whole))
+	}
+	union := map[int]diff.Verdict{}
+	for k := range 3 {
+		for i, v := range run1(Shard{K: k, N: 3}) {
+			if i%3 != k {
+				t.Errorf("shard %d/3 ran case %d", k, i)
+			}
+			if _, dup := union[i]; dup {
+				t.Errorf("case %d ran in two shards", i)
+			}
+			union[i] = v
+		}
+	}
+	if !maps.Equal(union, whole) {
+		t.Errorf("the shards' cases and verdicts differ from the whole campaign's:\nshards %v\nwhole  %v", union, whole)
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	tests := []struct {
+		text string
+		want Shard
+		ok   bool
+	}{
+		{"0/1", Shard{0, 1}, true},
+		{"3/4", Shard{3, 4}, true},
+		{"4/4", Shard{}, false},
+		{"-1/4", Shard{}, false},
+		{"1/0", Shard{}, false},
+		{"1", Shard{}, false},
+		{"a/b", Shard{}, false},
+	}
+	for _, tt := range tests {
+		got, err := ParseShard(tt.text)
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("ParseShard(%q) = %v, %v", tt.text, got, err)
+		}
+	}
+	// Every index belongs to exactly one shard.
+	for n := 1; n <= 5; n++ {
+		for i := range 50 {
+			owners := 0
+			for k := range n {
+				if (Shard{k, n}).Owns(i) {
+					owners++
+				}
+			}
+			if owners != 1 {
+				t.Errorf("case %d has %d owners among %d shards", i, owners, n)
+			}
 		}
 	}
 }

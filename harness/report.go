@@ -386,6 +386,9 @@ func WriteJUnit(w io.Writer, rep *Report, o ReportOptions) error {
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
 
+// XMLSafe is xmlSafe, for the other JUnit writers (package campaign).
+func XMLSafe(s string) string { return xmlSafe(s) }
+
 // xmlSafe replaces what XML 1.0 cannot carry (control characters, invalid UTF-8 such as
 // the WTF-8 of a lone surrogate) with U+FFFD.
 func xmlSafe(s string) string {

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -15,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/campaign"
+	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
@@ -49,6 +52,19 @@ with the first cases' indices, and never bucketed, reduced or written as a diver
 The summary also gives the runs abandoned while an engine kept computing and, with
 workers, what the supervisors saw.
 
+--shard K/N runs only the cases I with I mod N = K of the cases --start and --count
+name, so that N jobs with the same flags and K = 0…N-1 run exactly the cases of the
+unsharded campaign between them; any case still replays alone with its seed and index.
+
+--format json prints, instead of the text summary, one JSON document: {"seed", "start",
+"count", "shard": {"k", "n"}, "interrupted", "summary": {"cases", "agree", "diverged",
+"inconclusive", "timeouts", "retried", "abandoned", "validMode", "validPass",
+"invalidMode", "signatures", "workers", "elapsedMs", "casesPerSecond"}, "signatures":
+[{"signature", "count", "firstCase", "replay", "file", "replayEntry", "note",
+"program"}], "timeouts": [{"case", "replay"}], "files": [...]}. --junit FILE also writes
+a JUnit report: a test case for the campaign, one per signature and one per timed-out
+case, each failing with its replay commands.
+
 Ctrl-C stops starting cases and cancels the runs in flight; the summary counts the cases
 that completed, and a0diff exits with status 130. A second Ctrl-C exits at once.
 
@@ -67,12 +83,15 @@ type fuzzFlags struct {
 	size         int
 	features     string
 	minimize     bool
+	shard        string
+	format       string
+	junit        string
 }
 
 func newFuzzCmd(a *app) *cobra.Command {
 	f := &fuzzFlags{}
 	cmd := &cobra.Command{
-		Use:   "fuzz [--seed S] [--count N | --time D] [-j N] [--out DIR] [--swarm]",
+		Use:   "fuzz [--seed S] [--count N | --time D] [--shard K/N] [-j N] [--out DIR] [--swarm] [--format text|json] [--junit FILE]",
 		Short: "Run generated programs through both implementations and compare",
 		Long:  fuzzLong,
 		Args:  exactArgs(0, "no arguments"),
@@ -98,6 +117,9 @@ func newFuzzCmd(a *app) *cobra.Command {
 	fl.IntVar(&f.size, "size", 0, "program size bound, about the number of AST nodes (default 60)")
 	fl.StringVar(&f.features, "features", "all", "comma-separated features the programs may use (see package gen)")
 	fl.BoolVar(&f.minimize, "minimize", true, "reduce each new divergence before writing it")
+	fl.StringVar(&f.shard, "shard", "", "run only shard `K/N` of the cases: those whose index I has I mod N = K")
+	fl.StringVar(&f.format, "format", "text", "summary format: text or json")
+	fl.StringVar(&f.junit, "junit", "", "also write a JUnit report to `FILE` (must not exist)")
 	return cmd
 }
 
@@ -140,19 +162,39 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if features == 0 {
 		return usageErrorf("--features: at least one feature is needed")
 	}
+	var shard campaign.Shard
+	if f.shard != "" {
+		if shard, err = campaign.ParseShard(f.shard); err != nil {
+			return usageErrorf("--shard: %v", err)
+		}
+	}
+	if f.format != "text" && f.format != "json" {
+		return usageErrorf("--format must be text or json, not %q", f.format)
+	}
+	if f.junit != "" {
+		if _, err := os.Lstat(f.junit); err == nil {
+			return usageErrorf("--junit %s: already exists; a0diff fuzz never replaces a file", f.junit)
+		}
+	}
 	rs, err := a.implementations(f.workers)
 	if err != nil {
 		return err
 	}
 	defer closeRunners(rs)
-	opts := campaign.Options{
+	opts := campaign.Options{Shard: shard,
 		Seed: f.seed, Count: f.count, Duration: f.duration, Start: f.start, Workers: f.workers,
 		Out:          f.out,
 		Gen:          gen.Options{Size: f.size, Features: features, Swarm: f.swarm, InvalidShare: f.invalidShare},
 		FeaturesFlag: f.features, Minimize: f.minimize, Timeout: a.timeout, RefPath: a.refPath,
 	}
 	c := campaign.New(rs, opts)
-	fmt.Fprintf(a.stdout, "a0diff fuzz: seed %d\n", f.seed)
+	if f.format == "text" {
+		line := fmt.Sprintf("a0diff fuzz: seed %d", f.seed)
+		if shard.N > 1 {
+			line += ", shard " + shard.String()
+		}
+		fmt.Fprintln(a.stdout, line)
+	}
 
 	progress := isTerminal(a.stderr)
 	stopProgress := make(chan struct{})
@@ -179,8 +221,25 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	close(stopProgress)
 	progressDone.Wait()
 
-	writeFuzzSummary(a.stdout, s, opts.ReplayFlags())
-	writeWorkerStats(a.stdout, rs)
+	rep := campaign.NewReport(s, opts, ctx.Err() != nil)
+	if f.format == "json" {
+		if err := rep.WriteJSON(a.stdout); err != nil {
+			return err
+		}
+		writeWorkerStats(a.stderr, rs)
+	} else {
+		writeFuzzSummary(a.stdout, s, opts.ReplayFlags())
+		writeWorkerStats(a.stdout, rs)
+	}
+	if f.junit != "" {
+		var b bytes.Buffer
+		if err := rep.WriteJUnit(&b); err != nil {
+			return err
+		}
+		if err := corpus.CreateFileAtomic(f.junit, b.Bytes()); err != nil {
+			return &exitError{code: exitFailure, err: fmt.Errorf("--junit %s: %v", f.junit, err)}
+		}
+	}
 	if ctx.Err() != nil {
 		return interrupted("interrupted: the summary counts the %d cases that completed", s.Cases())
 	}

@@ -2,12 +2,16 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
@@ -148,5 +152,95 @@ func TestFuzzCasesReplayAlone(t *testing.T) {
 	code, stdout2, _ := fuzzCLI(t, "str.concat", "fuzz", "--seed", "9", "--start", m[1], "--count", "1", "-j", "3", "--out", t.TempDir())
 	if code != exitFailure || !strings.Contains(stdout2, "verdicts: 0 agree, 1 diverge") {
 		t.Fatalf("case %s replayed alone: exit %d\n%s", m[1], code, stdout2)
+	}
+}
+
+// TestFuzzJSONAndJUnit runs shard 0 of 2 of a campaign whose reference crashes on
+// str.concat, with the JSON summary and a JUnit report.
+func TestFuzzJSONAndJUnit(t *testing.T) {
+	out := t.TempDir()
+	junitFile := filepath.Join(t.TempDir(), "fuzz.xml")
+	code, stdout, stderr := fuzzCLI(t, "str.concat", "fuzz", "--seed", "9", "--count", "160", "--shard", "0/2", "-j", "2",
+		"--out", out, "--minimize=false", "--format", "json", "--junit", junitFile)
+	if code != exitFailure {
+		t.Fatalf("exit %d, want 1\nstderr: %s\nstdout: %s", code, stderr, stdout)
+	}
+	var rep campaign.Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("stdout is not one JSON document: %v\n%s", err, stdout)
+	}
+	if rep.Seed != 9 || rep.Count != 160 || rep.Shard == nil || *rep.Shard != (campaign.ReportShard{K: 0, N: 2}) || rep.Interrupted {
+		t.Errorf("header %+v", rep)
+	}
+	s := rep.Summary
+	if s.Cases != 80 || s.Agree+s.Diverged+s.Inconclusive+s.Timeouts != 80 || s.Diverged == 0 || s.Signatures != len(rep.Signatures) {
+		t.Errorf("summary %+v", s)
+	}
+	if len(rep.Signatures) != 1 {
+		t.Fatalf("signatures %+v, want one", rep.Signatures)
+	}
+	sig := rep.Signatures[0]
+	wantReplay := fmt.Sprintf("a0diff fuzz --seed 9 --start %d --count 1 --invalid-share 0.1", sig.FirstCase)
+	if sig.Signature != "crash@status:ref" || sig.Count != s.Diverged || sig.FirstCase%2 != 0 || sig.Replay != wantReplay {
+		t.Errorf("signature %+v, want crash@status:ref with an even first case and replay %q", sig, wantReplay)
+	}
+	if sig.File == "" || filepath.Dir(sig.File) != out || len(rep.Files) != 1 || rep.Files[0] != sig.File ||
+		!strings.Contains(sig.ReplayEntry, "a0diff exec --impl go "+sig.File) {
+		t.Errorf("files %v, signature %+v", rep.Files, sig)
+	}
+	if _, err := os.Stat(sig.File); err != nil {
+		t.Error(err)
+	}
+
+	data, err := os.ReadFile(junitFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var suites struct {
+		Suites []struct {
+			Name  string `xml:"name,attr"`
+			Cases []struct {
+				Name    string `xml:"name,attr"`
+				Failure *struct {
+					Data string `xml:",chardata"`
+				} `xml:"failure"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(data, &suites); err != nil {
+		t.Fatalf("the JUnit report is not XML: %v\n%s", err, data)
+	}
+	if len(suites.Suites) != 1 || suites.Suites[0].Name != "a0diff fuzz --seed 9 --shard 0/2" || len(suites.Suites[0].Cases) != 2 {
+		t.Fatalf("JUnit report:\n%s", data)
+	}
+	for _, c := range suites.Suites[0].Cases {
+		if c.Failure == nil {
+			t.Errorf("test case %s does not fail", c.Name)
+		}
+	}
+	if c := suites.Suites[0].Cases[1]; c.Name != "crash@status:ref" || !strings.Contains(c.Failure.Data, "replay: "+wantReplay) {
+		t.Errorf("signature test case %+v", c)
+	}
+
+	// The report is never replaced.
+	code, _, stderr = fuzzCLI(t, "", "fuzz", "--count", "1", "--junit", junitFile)
+	if code != exitUsage || !strings.Contains(stderr, "already exists") {
+		t.Errorf("existing --junit file: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestFuzzShardAndFormatUsageErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"fuzz", "--shard", "2/2"}, `--shard: want K/N with 0 <= K < N, not "2/2"`},
+		{[]string{"fuzz", "--shard", "1"}, `--shard: want K/N`},
+		{[]string{"fuzz", "--format", "junit"}, `--format must be text or json, not "junit"`},
+	} {
+		code, _, stderr := fuzzCLI(t, "", tt.args...)
+		if code != exitUsage || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tt.args, code, stderr, tt.stderr)
+		}
 	}
 }
