@@ -116,3 +116,31 @@ func TestCmin(t *testing.T) {
 		}
 	}
 }
+
+// TestCminReduce distils one divergent entry with --reduce: the entry written is the
+// reduced program, which still diverges, and the input is untouched.
+func TestCminReduce(t *testing.T) {
+	in := copyDir(t, "cmin-reduce")
+	before := snapshot(t, in)
+	out := filepath.Join(t.TempDir(), "min")
+	code, stdout, stderr := fuzzCLI(t, "str.concat", "--isolation", "none", "cmin", "--coverage=false", "--reduce", in, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "big.a0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	prog := text[:strings.Index(text, "\n#")+1]
+	if !strings.Contains(text, "# Reduced by a0diff reduce from ") || !strings.Contains(prog, "str.concat") ||
+		strings.Contains(prog, "rest") || len(prog) >= len(before["big.a0"])/3 {
+		t.Errorf("the written entry is not the reduced program:\n%s", text)
+	}
+	if !strings.Contains(stdout, "a0diff cmin: 1 -> 1 entries") || !strings.Contains(stdout, "signature           1        1") {
+		t.Errorf("report:\n%s", stdout)
+	}
+	if after := snapshot(t, in); after["big.a0"] != before["big.a0"] || len(after) != 1 {
+		t.Errorf("the input changed")
+	}
+}
