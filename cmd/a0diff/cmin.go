@@ -303,7 +303,7 @@ func (r cminReport) write(w io.Writer) error {
 		total := r.an.TotalStmts
 		fmt.Fprintf(&b, "  Go statement coverage of runtime/...: before %d of %d (%.1f%%), after %d (%.1f%%)\n",
 			before.Stmts, total, pct(before.Stmts, total), r.after.Stmts, pct(r.after.Stmts, total))
-		fmt.Fprintf(&b, "  cost: coverage build %s, instrumented runs %s, profiles %s (CPU); comparison %s\n",
+		fmt.Fprintf(&b, "  cost: coverage build %s; instrumented runs %s and profile conversions %s (summed over the workers); comparison %s\n",
 			c.Cost.Build.Round(time.Millisecond), c.Cost.Run.Round(time.Millisecond), c.Cost.Convert.Round(time.Millisecond), r.compared.Round(time.Millisecond))
 	} else {
 		fmt.Fprintf(&b, "  Go coverage: not measured (--coverage=false); comparison %s\n", r.compared.Round(time.Millisecond))
