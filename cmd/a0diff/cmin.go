@@ -16,6 +16,7 @@ import (
 	"github.com/a0diff/a0diff/corpus/cmin"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/diff/reduce"
+	"github.com/a0diff/a0diff/harness"
 )
 
 func init() { register(newCminCmd) }
@@ -151,7 +152,7 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 		return err
 	}
 	defer closeRunners(rs)
-	runners := cmin.Runners{Go: rs.Go, Ref: rs.Ref}
+	runners := rs
 	start := time.Now()
 	an, err := cmin.Analyse(ctx, entries, runners, opts)
 	if err != nil {
@@ -198,7 +199,7 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 
 // writeCmin writes the kept entries, reducing the divergent ones with --reduce. It
 // returns notes about entries written unreduced.
-func writeCmin(cmd *cobra.Command, a *app, f *cminFlags, an *cmin.Analysis, sel cmin.Selection, plan []cmin.Placement, rs cmin.Runners) ([]string, error) {
+func writeCmin(cmd *cobra.Command, a *app, f *cminFlags, an *cmin.Analysis, sel cmin.Selection, plan []cmin.Placement, rs harness.Runners) ([]string, error) {
 	ctx := cmd.Context()
 	var notes []string
 	for k, i := range sel.Kept {
@@ -228,7 +229,7 @@ func writeCmin(cmd *cobra.Command, a *app, f *cminFlags, an *cmin.Analysis, sel 
 }
 
 // measureOut analyses the entries written to OUT.
-func measureOut(cmd *cobra.Command, a *app, f *cminFlags, plan []cmin.Placement, rs cmin.Runners, coverage bool) (cmin.Totals, int, error) {
+func measureOut(cmd *cobra.Command, a *app, f *cminFlags, plan []cmin.Placement, rs harness.Runners, coverage bool) (cmin.Totals, int, error) {
 	var paths []string
 	var entries []*corpus.Entry
 	for _, p := range plan {

@@ -47,6 +47,7 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -72,11 +73,6 @@ type Feature struct {
 	// Stmts is the number of Go statements of a coverage feature (a basic block); 0 for
 	// the other kinds.
 	Stmts int
-}
-
-// Runners are the two implementations (the shape of diff/reduce's Runners).
-type Runners struct {
-	Go, Ref outcome.Runner
 }
 
 // Options configure Analyse.
@@ -110,8 +106,9 @@ type Analysis struct {
 	TotalStmts int
 }
 
-// Analyse runs every entry through both implementations and collects its features.
-func Analyse(ctx context.Context, entries []*corpus.Entry, rs Runners, opts Options) (*Analysis, error) {
+// Analyse runs every entry through both implementations (harness.Compare, under the
+// entry's @timeout or else opts.Timeout) and collects its features.
+func Analyse(ctx context.Context, entries []*corpus.Entry, rs harness.Runners, opts Options) (*Analysis, error) {
 	if opts.Coverage != nil && len(opts.Coverage.Covered) != len(entries) {
 		return nil, fmt.Errorf("coverage of %d entries for %d entries", len(opts.Coverage.Covered), len(entries))
 	}
@@ -136,21 +133,16 @@ func Analyse(ctx context.Context, entries []*corpus.Entry, rs Runners, opts Opti
 			defer wg.Done()
 			for i := range jobs {
 				e := entries[i]
-				cfg := e.Config
-				if cfg.Limits.Timeout <= 0 {
-					cfg.Limits.Timeout = timeout
-				}
-				cfg.Limits = cfg.Limits.WithDefaults()
-				g := outcome.SafeRun(ctx, rs.Go, e.Source, cfg)
-				r := outcome.SafeRun(ctx, rs.Ref, e.Source, cfg)
-				res := diff.Compare(g, r)
+				// As `a0diff run` compares: a one-sided timeout is run again with a
+				// longer deadline before it counts.
+				c := harness.Compare(ctx, rs, e.Source, harness.ConfigFor(e, timeout))
 				names := expectationClasses(e)
-				for _, s := range res.Signatures() {
+				for _, s := range c.Diff.Signatures() {
 					names = append(names, string(Signature)+"\x00"+s)
 				}
-				names = append(names, traceShapes(g)...)
-				names = append(names, traceShapes(r)...)
-				results[i] = result{names, res}
+				names = append(names, traceShapes(c.Go)...)
+				names = append(names, traceShapes(c.Ref)...)
+				results[i] = result{names, c.Diff}
 			}
 		}()
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/value"
@@ -90,7 +91,7 @@ func TestKeepsExactlyWhatIsNeeded(t *testing.T) {
 					t.Errorf("a-one.a0 and e-divzero.a0 have the same coverage")
 				}
 			}
-			a, err := Analyse(ctx, entries, Runners{Go: run.New(), Ref: divergingRef{run.New()}}, opts)
+			a, err := Analyse(ctx, entries, harness.Runners{Go: run.New(), Ref: divergingRef{run.New()}}, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
