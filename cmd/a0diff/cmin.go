@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -14,8 +12,6 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/corpus/cmin"
-	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/diff/reduce"
 	"github.com/a0diff/a0diff/harness"
 )
 
@@ -177,7 +173,8 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 	rep := cminReport{an: an, sel: sel, plan: plan, opts: opts, compared: compared, dryRun: f.dryRun, out: f.out, verbose: f.verbose || f.dryRun, after: an.Totals(sel.Kept)}
 	if !f.dryRun {
 		var notes []string
-		if notes, err = writeCmin(cmd, a, f, an, sel, plan, runners); err != nil {
+		wopts := cmin.WriteOptions{Reduce: f.reduce, ReduceBudget: cminReduceBudget, Timeout: a.timeout, Workers: f.workers}
+		if notes, err = cmin.Write(ctx, an, sel, plan, runners, wopts); err != nil {
 			if ctx.Err() != nil {
 				return interrupted()
 			}
@@ -195,37 +192,6 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 		}
 	}
 	return rep.write(a.stdout)
-}
-
-// writeCmin writes the kept entries, reducing the divergent ones with --reduce. It
-// returns notes about entries written unreduced.
-func writeCmin(cmd *cobra.Command, a *app, f *cminFlags, an *cmin.Analysis, sel cmin.Selection, plan []cmin.Placement, rs harness.Runners) ([]string, error) {
-	ctx := cmd.Context()
-	var notes []string
-	for k, i := range sel.Kept {
-		info, p := an.Entries[i], plan[k]
-		if err := os.MkdirAll(filepath.Dir(p.To), 0o755); err != nil {
-			return notes, err
-		}
-		if f.reduce && info.Verdict == diff.Diverge {
-			rr := reduce.Runners{Go: rs.Go, Ref: rs.Ref}
-			opts := reduce.Options{Timeout: a.timeout, Workers: f.workers, MaxTime: cminReduceBudget}
-			res, err := reduce.ReduceEntry(ctx, info.Entry, rr, opts)
-			if err == nil {
-				if err = reduce.Save(ctx, res, rr, opts, p.From, p.To); err == nil {
-					continue
-				}
-			}
-			if ctx.Err() != nil {
-				return notes, ctx.Err()
-			}
-			notes = append(notes, fmt.Sprintf("%s: not reduced (%v); copied as it is", p.From, err))
-		}
-		if err := corpus.CreateFileAtomic(p.To, info.Entry.Raw); err != nil {
-			return notes, fmt.Errorf("%s: %v", p.To, err)
-		}
-	}
-	return notes, nil
 }
 
 // measureOut analyses the entries written to OUT.

@@ -1,11 +1,18 @@
 package cmin
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/diff/reduce"
+	"github.com/a0diff/a0diff/harness"
 )
 
 // Placement is where one kept entry is written.
@@ -83,4 +90,51 @@ func Place(inputs, kept []string, out string) ([]Placement, error) {
 func within(path, dir string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// WriteOptions configure Write.
+type WriteOptions struct {
+	// Reduce minimises each kept entry on which the implementations diverge (diff/reduce,
+	// keeping its signatures) before writing it.
+	Reduce bool
+	// ReduceBudget bounds each reduction (0: no bound).
+	ReduceBudget time.Duration
+	// Timeout is the per-run deadline of entries without their own @timeout; Workers the
+	// candidates a reduction runs at the same time.
+	Timeout time.Duration
+	Workers int
+}
+
+// Write writes each kept entry to its placement (plan[k] for sel.Kept[k]) as a new file,
+// creating directories as needed: a byte copy, or with opts.Reduce the reduced program
+// of a divergent entry (copied as it is when the reduction fails; the returned notes say
+// so). It never replaces a file.
+func Write(ctx context.Context, an *Analysis, sel Selection, plan []Placement, rs harness.Runners, opts WriteOptions) (notes []string, err error) {
+	if len(plan) != len(sel.Kept) {
+		return nil, fmt.Errorf("%d placements for %d kept entries", len(plan), len(sel.Kept))
+	}
+	for k, i := range sel.Kept {
+		info, p := an.Entries[i], plan[k]
+		if err := os.MkdirAll(filepath.Dir(p.To), 0o755); err != nil {
+			return notes, err
+		}
+		if opts.Reduce && info.Verdict == diff.Diverge {
+			rr := reduce.Runners{Go: rs.Go, Ref: rs.Ref}
+			ro := reduce.Options{Timeout: opts.Timeout, Workers: opts.Workers, MaxTime: opts.ReduceBudget}
+			res, err := reduce.ReduceEntry(ctx, info.Entry, rr, ro)
+			if err == nil {
+				if err = reduce.Save(ctx, res, rr, ro, p.From, p.To); err == nil {
+					continue
+				}
+			}
+			if ctx.Err() != nil {
+				return notes, ctx.Err()
+			}
+			notes = append(notes, fmt.Sprintf("%s: not reduced (%v); copied as it is", p.From, err))
+		}
+		if err := corpus.CreateFileAtomic(p.To, info.Entry.Raw); err != nil {
+			return notes, fmt.Errorf("%s: %v", p.To, err)
+		}
+	}
+	return notes, nil
 }
