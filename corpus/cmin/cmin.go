@@ -23,9 +23,10 @@
 // process per entry is what makes the measurement repeatable: in a process that has run
 // other entries, first-use initialisation and pooled objects take other paths, and the
 // same file measured twice would differ. The price is one process start and one covdata
-// run per entry — about 50 ms per entry on a loaded 2-core machine (578 entries in about
-// 30 s, 2 000 generated cases in about 2.5 minutes) — plus one instrumented build, cached
-// by the go command after the first (a0diff cmin --coverage=false skips it).
+// run per entry — 50 to 80 ms per entry on a loaded 2-core machine (the corpus's 659
+// entries in about 40 s, 2 000 generated cases in about 2.5 minutes) — plus one
+// instrumented build, which the go command caches (a0diff cmin --coverage=false skips
+// all of it).
 //
 // Select then keeps a subset whose features are all those of the corpus: a greedy set
 // cover (the entry adding the most features not yet kept first; among equals the smaller
