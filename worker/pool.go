@@ -199,7 +199,7 @@ func (p *Pool) Run(ctx context.Context, source string, cfg outcome.Config) outco
 // runOn runs one program on w and says whether w may serve another run.
 func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Config) (outcome.Outcome, bool) {
 	id := p.nextRun.Add(1)
-	msg, err := runMessage(id, source, cfg)
+	msg, err := runMessage(id, source, cfg, w.hello.Tools != "host")
 	if err != nil {
 		return outcome.Outcome{Status: outcome.StatusCrash, Detail: "encoding the run: " + err.Error()}, true
 	}

@@ -100,10 +100,13 @@ func (h hostile) Run(ctx context.Context, source string, cfg outcome.Config) out
 	return outcome.Outcome{Status: outcome.StatusOK, Value: source, HasValue: true}
 }
 
+// testBinary is this test binary, which TestMain turns into a worker.
+func testBinary(testing.TB) string { return os.Args[0] }
+
 func testPool(t *testing.T, mode string, cfg Config) *Pool {
 	t.Helper()
 	cfg.Name = mode
-	cfg.Command = []string{os.Args[0]}
+	cfg.Command = []string{testBinary(t)}
 	cfg.Env = append(cfg.Env, testWorkerEnv+"="+mode)
 	p := NewPool(cfg)
 	t.Cleanup(func() { p.Close() })
