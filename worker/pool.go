@@ -21,10 +21,12 @@ import (
 )
 
 // DefaultRSSLimitMB is the default memory ceiling of one worker. At -j 2 there are four
-// workers (two per implementation); at the ceiling they hold 4 GiB, which leaves the
-// supervisor and the system room on a 2-core, 7 GiB CI runner. An ordinary run needs
-// well under 100 MiB.
-const DefaultRSSLimitMB = 1024
+// workers (two per implementation): at the ceiling they hold 2 GiB, well within a 2-core,
+// 7 GiB CI runner. An ordinary run needs under 100 MiB (a worker idles at 30–60 MiB); a
+// batch of hostile programs at -j 2 peaked at 1.1 GiB for the whole process tree with
+// this ceiling, against 1.9 GiB with 1024 MiB (and 2.3 GiB in process, at half the
+// deadline).
+const DefaultRSSLimitMB = 512
 
 // DefaultGrace is how long a worker may outlive a run's deadline before it is killed.
 // The built-in implementations end a run by its deadline plus their own grace (50 ms for

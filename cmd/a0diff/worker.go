@@ -87,8 +87,7 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 func (a *app) workerPool(impl string, size int) (*worker.Pool, error) {
 	if os.Getenv("GOGC") == "" {
 		// The supervisor runs no implementation: main's GOGC 400 (for goja) would only
-		// let its heap grow to five times its live data (1.1 GiB for the process tree
-		// of a 50 000-case campaign, against under 600 MiB with this).
+		// let its heap grow to five times its live data.
 		debug.SetGCPercent(100)
 	}
 	exe, err := os.Executable()
