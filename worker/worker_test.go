@@ -156,22 +156,25 @@ func TestGoWorkerMatchesInProcess(t *testing.T) {
 
 // A worker's death is that run's outcome, and the next run gets a fresh worker.
 func TestWorkerDeaths(t *testing.T) {
+	// Only "hang" reaches its deadline; the others get a long one, so that a slow
+	// machine never turns their ending into a timeout.
 	tests := []struct {
-		source string
-		cfg    Config
-		status outcome.Status
-		detail []string
+		source  string
+		cfg     Config
+		timeout time.Duration
+		status  outcome.Status
+		detail  []string
 	}{
-		{"exit", Config{}, outcome.StatusCrash, []string{"the hostile worker died (exit status 3)", "boom: the worker gives up"}},
-		{"fatal", Config{}, outcome.StatusCrash, []string{"the hostile worker died (exit status 2)", "goroutine stack exceeds 1048576-byte limit"}},
-		{"hang", Config{Grace: 300 * time.Millisecond}, outcome.StatusTimeout, []string{"still running 300ms after the run's deadline and was killed"}},
-		{"alloc", Config{RSSLimitMB: 200}, outcome.StatusResource, []string{"memory: the hostile worker's resident set reached", "over --rss-limit-mb 200"}},
-		{"garbage", Config{}, outcome.StatusCrash, []string{"broke the protocol: unreadable message"}},
+		{"exit", Config{}, time.Minute, outcome.StatusCrash, []string{"the hostile worker died (exit status 3)", "boom: the worker gives up"}},
+		{"fatal", Config{}, time.Minute, outcome.StatusCrash, []string{"the hostile worker died (exit status 2)", "goroutine stack exceeds 1048576-byte limit"}},
+		{"hang", Config{Grace: 300 * time.Millisecond}, 500 * time.Millisecond, outcome.StatusTimeout, []string{"still running 300ms after the run's deadline and was killed"}},
+		{"alloc", Config{RSSLimitMB: 200}, time.Minute, outcome.StatusResource, []string{"memory: the hostile worker's resident set reached", "over --rss-limit-mb 200"}},
+		{"garbage", Config{}, time.Minute, outcome.StatusCrash, []string{"broke the protocol: unreadable message"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.source, func(t *testing.T) {
 			p := testPool(t, "hostile", tt.cfg)
-			o := p.Run(context.Background(), tt.source, config(500*time.Millisecond))
+			o := p.Run(context.Background(), tt.source, config(tt.timeout))
 			if o.Status != tt.status {
 				t.Errorf("status %s, want %s; detail %s", o.Status, tt.status, o.Detail)
 			}

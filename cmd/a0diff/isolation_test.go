@@ -120,7 +120,7 @@ func TestKilledWorkerLosesNoCase(t *testing.T) {
 func TestInterruptedFuzzPrintsTheSummary(t *testing.T) {
 	for _, iso := range []string{"process", "none"} {
 		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(1500*time.Millisecond, cancel)
+		time.AfterFunc(3*time.Second, cancel) // long enough for cases to complete on a slow machine
 		code, stdout, stderr := realCLI(ctx, "fuzz", "--isolation", iso, "--seed", "3", "--count", "0", "-j", "2", "--out", t.TempDir())
 		cancel()
 		if code != exitInterrupted || !strings.Contains(stderr, "interrupted: the summary counts the") {
