@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -123,6 +124,28 @@ func (p *Pool) Hello() (Hello, error) {
 	}
 	p.release(w, true)
 	return w.hello, nil
+}
+
+// HarnessLimits are the limits a run message carries (Hello.Limits names those a worker
+// honours).
+var HarnessLimits = []string{"maxDepth", "maxSize", "timeout"}
+
+// IgnoredLimits returns the HarnessLimits the pool's workers did not say they honour
+// (nil before a worker has started).
+func (p *Pool) IgnoredLimits() []string {
+	p.mu.Lock()
+	h := p.hello
+	p.mu.Unlock()
+	if h == nil {
+		return nil
+	}
+	var ignored []string
+	for _, l := range HarnessLimits {
+		if !slices.Contains(h.Limits, l) {
+			ignored = append(ignored, l)
+		}
+	}
+	return ignored
 }
 
 // Close stops the idle workers; workers busy now stop when their run ends.

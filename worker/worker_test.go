@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -252,5 +253,28 @@ func TestHeadTail(t *testing.T) {
 	fmt.Fprint(h, "ijklmn")
 	if got, want := h.String(), "abcd\n… (6 bytes left out) …\nklmn"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// The hello says which limits a worker honours; the pool reports the others.
+func TestIgnoredLimits(t *testing.T) {
+	tests := []struct {
+		mode string
+		want []string
+	}{
+		{"go", nil},
+		{"hostile", HarnessLimits}, // its hello lists no limit
+	}
+	for _, tt := range tests {
+		p := testPool(t, tt.mode, Config{})
+		if got := p.IgnoredLimits(); got != nil {
+			t.Errorf("%s: %v before any worker started", tt.mode, got)
+		}
+		if _, err := p.Hello(); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.IgnoredLimits(); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: ignored limits %v, want %v", tt.mode, got, tt.want)
+		}
 	}
 }

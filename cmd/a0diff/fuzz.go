@@ -176,6 +176,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		}()
 	}
 	s := c.Run(ctx)
+	a.noteIgnoredLimits(rs)
 	close(stopProgress)
 	progressDone.Wait()
 
