@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,10 +22,12 @@ import (
 )
 
 // DefaultRSSLimitMB is the default memory ceiling of one worker. At -j 2 there are four
-// workers (two per implementation); at the ceiling they hold 4 GiB, which leaves the
-// supervisor and the system room on a 2-core, 7 GiB CI runner. An ordinary run needs
-// well under 100 MiB.
-const DefaultRSSLimitMB = 1024
+// workers (two per implementation): at the ceiling they hold 2 GiB, well within a 2-core,
+// 7 GiB CI runner. An ordinary run needs under 100 MiB (a worker idles at 30–60 MiB); a
+// batch of hostile programs at -j 2 peaked at 1.1 GiB for the whole process tree with
+// this ceiling, against 1.9 GiB with 1024 MiB (and 2.3 GiB in process, at half the
+// deadline).
+const DefaultRSSLimitMB = 512
 
 // DefaultGrace is how long a worker may outlive a run's deadline before it is killed.
 // The built-in implementations end a run by its deadline plus their own grace (50 ms for
@@ -123,6 +126,28 @@ func (p *Pool) Hello() (Hello, error) {
 	return w.hello, nil
 }
 
+// HarnessLimits are the limits a run message carries (Hello.Limits names those a worker
+// honours).
+var HarnessLimits = []string{"maxDepth", "maxSize", "timeout"}
+
+// IgnoredLimits returns the HarnessLimits the pool's workers did not say they honour
+// (nil before a worker has started).
+func (p *Pool) IgnoredLimits() []string {
+	p.mu.Lock()
+	h := p.hello
+	p.mu.Unlock()
+	if h == nil {
+		return nil
+	}
+	var ignored []string
+	for _, l := range HarnessLimits {
+		if !slices.Contains(h.Limits, l) {
+			ignored = append(ignored, l)
+		}
+	}
+	return ignored
+}
+
 // Close stops the idle workers; workers busy now stop when their run ends.
 func (p *Pool) Close() error {
 	p.mu.Lock()
@@ -199,7 +224,7 @@ func (p *Pool) Run(ctx context.Context, source string, cfg outcome.Config) outco
 // runOn runs one program on w and says whether w may serve another run.
 func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Config) (outcome.Outcome, bool) {
 	id := p.nextRun.Add(1)
-	msg, err := runMessage(id, source, cfg)
+	msg, err := runMessage(id, source, cfg, w.hello.Tools != "host")
 	if err != nil {
 		return outcome.Outcome{Status: outcome.StatusCrash, Detail: "encoding the run: " + err.Error()}, true
 	}

@@ -65,37 +65,48 @@ type wireLimits struct {
 
 // wireConfig is outcome.Config on the wire.
 type wireConfig struct {
-	File     string           `json:"file"`
-	Allow    []string         `json:"allow"`
-	Fixtures toolkit.Fixtures `json:"fixtures"`
-	Limits   wireLimits       `json:"limits"`
+	File     string            `json:"file"`
+	Allow    []string          `json:"allow"`
+	Fixtures *toolkit.Fixtures `json:"fixtures,omitempty"`
+	Limits   wireLimits        `json:"limits"`
 }
 
-func toWire(cfg outcome.Config) wireConfig {
+// toWire is cfg on the wire; the fixtures only for a worker that runs its own kit (a
+// worker whose tools are the host's never needs them, and they are the bulk of a run
+// message).
+func toWire(cfg outcome.Config, fixtures bool) wireConfig {
 	lim := cfg.Limits.WithDefaults()
 	allow := cfg.Allow
 	if allow == nil {
 		allow = []string{}
 	}
-	return wireConfig{File: cfg.File, Allow: allow, Fixtures: cfg.Fixtures, Limits: wireLimits{
+	w := wireConfig{File: cfg.File, Allow: allow, Limits: wireLimits{
 		MaxDepth: lim.MaxDepth, MaxSize: lim.MaxSize, TimeoutMs: float64(lim.Timeout) / float64(time.Millisecond),
 	}}
+	if fixtures {
+		w.Fixtures = &cfg.Fixtures
+	}
+	return w
 }
 
 func (w wireConfig) config() outcome.Config {
-	return outcome.Config{File: w.File, Allow: w.Allow, Fixtures: w.Fixtures, Limits: outcome.Limits{
+	var fx toolkit.Fixtures
+	if w.Fixtures != nil {
+		fx = *w.Fixtures
+	}
+	return outcome.Config{File: w.File, Allow: w.Allow, Fixtures: fx, Limits: outcome.Limits{
 		MaxDepth: w.Limits.MaxDepth, MaxSize: w.Limits.MaxSize,
 		Timeout: time.Duration(w.Limits.TimeoutMs * float64(time.Millisecond)),
 	}}
 }
 
 // runMessage is the host's request to run a program.
-func runMessage(id uint64, source string, cfg outcome.Config) ([]byte, error) {
+func runMessage(id uint64, source string, cfg outcome.Config, fixtures bool) ([]byte, error) {
 	src, err := json.Marshal(source)
 	if err != nil {
 		return nil, err
 	}
-	c, err := json.Marshal(toWire(cfg))
+	c, err := json.Marshal(toWire(cfg, fixtures))
 	if err != nil {
 		return nil, err
 	}

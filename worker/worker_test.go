@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -100,10 +101,13 @@ func (h hostile) Run(ctx context.Context, source string, cfg outcome.Config) out
 	return outcome.Outcome{Status: outcome.StatusOK, Value: source, HasValue: true}
 }
 
+// testBinary is this test binary, which TestMain turns into a worker.
+func testBinary(testing.TB) string { return os.Args[0] }
+
 func testPool(t *testing.T, mode string, cfg Config) *Pool {
 	t.Helper()
 	cfg.Name = mode
-	cfg.Command = []string{os.Args[0]}
+	cfg.Command = []string{testBinary(t)}
 	cfg.Env = append(cfg.Env, testWorkerEnv+"="+mode)
 	p := NewPool(cfg)
 	t.Cleanup(func() { p.Close() })
@@ -153,22 +157,25 @@ func TestGoWorkerMatchesInProcess(t *testing.T) {
 
 // A worker's death is that run's outcome, and the next run gets a fresh worker.
 func TestWorkerDeaths(t *testing.T) {
+	// Only "hang" reaches its deadline; the others get a long one, so that a slow
+	// machine never turns their ending into a timeout.
 	tests := []struct {
-		source string
-		cfg    Config
-		status outcome.Status
-		detail []string
+		source  string
+		cfg     Config
+		timeout time.Duration
+		status  outcome.Status
+		detail  []string
 	}{
-		{"exit", Config{}, outcome.StatusCrash, []string{"the hostile worker died (exit status 3)", "boom: the worker gives up"}},
-		{"fatal", Config{}, outcome.StatusCrash, []string{"the hostile worker died (exit status 2)", "goroutine stack exceeds 1048576-byte limit"}},
-		{"hang", Config{Grace: 300 * time.Millisecond}, outcome.StatusTimeout, []string{"still running 300ms after the run's deadline and was killed"}},
-		{"alloc", Config{RSSLimitMB: 200}, outcome.StatusResource, []string{"memory: the hostile worker's resident set reached", "over --rss-limit-mb 200"}},
-		{"garbage", Config{}, outcome.StatusCrash, []string{"broke the protocol: unreadable message"}},
+		{"exit", Config{}, time.Minute, outcome.StatusCrash, []string{"the hostile worker died (exit status 3)", "boom: the worker gives up"}},
+		{"fatal", Config{}, time.Minute, outcome.StatusCrash, []string{"the hostile worker died (exit status 2)", "goroutine stack exceeds 1048576-byte limit"}},
+		{"hang", Config{Grace: 300 * time.Millisecond}, 500 * time.Millisecond, outcome.StatusTimeout, []string{"still running 300ms after the run's deadline and was killed"}},
+		{"alloc", Config{RSSLimitMB: 200}, time.Minute, outcome.StatusResource, []string{"memory: the hostile worker's resident set reached", "over --rss-limit-mb 200"}},
+		{"garbage", Config{}, time.Minute, outcome.StatusCrash, []string{"broke the protocol: unreadable message"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.source, func(t *testing.T) {
 			p := testPool(t, "hostile", tt.cfg)
-			o := p.Run(context.Background(), tt.source, config(500*time.Millisecond))
+			o := p.Run(context.Background(), tt.source, config(tt.timeout))
 			if o.Status != tt.status {
 				t.Errorf("status %s, want %s; detail %s", o.Status, tt.status, o.Detail)
 			}
@@ -246,5 +253,28 @@ func TestHeadTail(t *testing.T) {
 	fmt.Fprint(h, "ijklmn")
 	if got, want := h.String(), "abcd\n… (6 bytes left out) …\nklmn"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// The hello says which limits a worker honours; the pool reports the others.
+func TestIgnoredLimits(t *testing.T) {
+	tests := []struct {
+		mode string
+		want []string
+	}{
+		{"go", nil},
+		{"hostile", HarnessLimits}, // its hello lists no limit
+	}
+	for _, tt := range tests {
+		p := testPool(t, tt.mode, Config{})
+		if got := p.IgnoredLimits(); got != nil {
+			t.Errorf("%s: %v before any worker started", tt.mode, got)
+		}
+		if _, err := p.Hello(); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.IgnoredLimits(); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: ignored limits %v, want %v", tt.mode, got, tt.want)
+		}
 	}
 }

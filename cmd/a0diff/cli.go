@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -88,6 +89,18 @@ func (a *app) checkIsolation() error {
 		return usageErrorf("--rss-limit-mb must not be negative, not %d", a.rssLimitMB)
 	}
 	return nil
+}
+
+// noteIgnoredLimits says on stderr which harness limits a worker did not say it honours
+// (a divergence over such a limit may be the limit's, not the program's).
+func (a *app) noteIgnoredLimits(rs harness.Runners) {
+	for _, r := range []outcome.Runner{rs.Go, rs.Ref} {
+		if p, ok := r.(*worker.Pool); ok {
+			if ignored := p.IgnoredLimits(); len(ignored) > 0 {
+				fmt.Fprintf(a.stderr, "a0diff: the %s implementation does not honour the limits %s\n", p.Name(), strings.Join(ignored, ", "))
+			}
+		}
+	}
 }
 
 // closeRunners closes the implementations that hold resources (worker processes,

@@ -218,6 +218,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		}()
 	}
 	s := c.Run(ctx)
+	a.noteIgnoredLimits(rs)
 	close(stopProgress)
 	progressDone.Wait()
 

@@ -19,5 +19,12 @@ func newRefImplementation(refPath string) (outcome.Runner, error) {
 			return nil, err
 		}
 	}
-	return tsbundle.NewRunner(b), nil
+	return refImplementation{tsbundle.NewRunner(b)}, nil
 }
+
+// refImplementation is the reference in this process, reporting its abandoned runs to
+// the summaries (harness.Abandoner).
+type refImplementation struct{ *tsbundle.Runner }
+
+// Abandoned is the number of runs abandoned at their deadline.
+func (r refImplementation) Abandoned() int64 { return r.Stats().Abandoned }

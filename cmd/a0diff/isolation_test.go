@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -119,7 +120,7 @@ func TestKilledWorkerLosesNoCase(t *testing.T) {
 func TestInterruptedFuzzPrintsTheSummary(t *testing.T) {
 	for _, iso := range []string{"process", "none"} {
 		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(1500*time.Millisecond, cancel)
+		time.AfterFunc(3*time.Second, cancel) // long enough for cases to complete on a slow machine
 		code, stdout, stderr := realCLI(ctx, "fuzz", "--isolation", iso, "--seed", "3", "--count", "0", "-j", "2", "--out", t.TempDir())
 		cancel()
 		if code != exitInterrupted || !strings.Contains(stderr, "interrupted: the summary counts the") {
@@ -203,5 +204,72 @@ func TestBrokenWorkerIsACrash(t *testing.T) {
 	}
 	if o := rs.Go.Run(context.Background(), "return 1\n", outcome.Config{File: "e.a0"}); o.Status != outcome.StatusOK || o.Value != 1.0 {
 		t.Errorf("go outcome %s", outcome.Marshal(o))
+	}
+}
+
+// jsonReport runs a0diff with --format json and returns the report.
+func jsonReport(t *testing.T, args ...string) (code int, rep struct {
+	Entries []struct {
+		Path, Verdict string
+		Go, Ref       struct{ Status string }
+		Divergences   []struct{ Category, Ref string }
+	}
+	Summary struct{ Entries, Timeouts, Diverged int }
+}) {
+	t.Helper()
+	code, stdout, stderr := realCLI(context.Background(), append([]string{"--format", "json"}, args...)...)
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("a0diff %v: exit %d, no JSON report (%v)\n%s%s", args, code, err, stdout, stderr)
+	}
+	return code, rep
+}
+
+// Hostile programs (runaway loops, deep records, memory bombs, 100 000-deep nesting)
+// end as classified outcomes in bounded time: no side crashes, the harness survives.
+func TestHostileProgramsAreBounded(t *testing.T) {
+	start := time.Now()
+	_, rep := jsonReport(t, "--timeout", "2s", "-j", "2", "--rss-limit-mb", "512", "testdata/hostile")
+	if rep.Summary.Entries < 6 {
+		t.Fatalf("%d entries reported", rep.Summary.Entries)
+	}
+	for _, e := range rep.Entries {
+		for side, st := range map[string]string{"go": e.Go.Status, "ref": e.Ref.Status} {
+			if st != "ok" && st != "timeout" && st != "resource" {
+				t.Errorf("%s: %s side %s", e.Path, side, st)
+			}
+		}
+	}
+	// Each of 6 entries: two sides of at most 2 s + 2 s grace, re-run at 6 s + 2 s.
+	if el := time.Since(start); el > 3*time.Minute {
+		t.Errorf("took %v", el)
+	}
+}
+
+// Hostile reference bundles in workers: one whose exception text never ends is killed at
+// the deadline plus the grace (a one-sided timeout, retried, in its own category); one
+// that allocates without bound is killed over the memory ceiling (a resource outcome).
+func TestHostileBundles(t *testing.T) {
+	dir := t.TempDir()
+	entry := filepath.Join(dir, "one.a0")
+	os.WriteFile(entry, []byte("return 1\n"), 0o644)
+	tests := []struct {
+		bundle, timeout, rss string
+		verdict, status      string
+		detail               string
+	}{
+		{"looping-tostring.js", "500ms", "512", "timeout", "timeout", "the ref worker was still running 2s after the run's deadline and was killed"},
+		{"memory-bomb.js", "60s", "200", "diverge", "resource", "memory: the ref worker's resident set reached"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.bundle, func(t *testing.T) {
+			code, rep := jsonReport(t, "--timeout", tt.timeout, "--rss-limit-mb", tt.rss, "--ref", filepath.Join("testdata/hostile", tt.bundle), entry)
+			if code != exitFailure || len(rep.Entries) != 1 {
+				t.Fatalf("exit %d, %+v", code, rep)
+			}
+			e := rep.Entries[0]
+			if e.Verdict != tt.verdict || e.Ref.Status != tt.status || e.Go.Status != "ok" || len(e.Divergences) == 0 || !strings.Contains(e.Divergences[0].Ref, tt.detail) {
+				t.Errorf("entry %+v", e)
+			}
+		})
 	}
 }

@@ -132,6 +132,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		opts.OnDone = func(*harness.EntryResult) { bar.Add(1) }
 	}
 	rep := harness.Run(cmd.Context(), rs, entries, opts)
+	a.noteIgnoredLimits(rs)
 	if bar != nil {
 		bar.Finish()
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -84,6 +85,11 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 
 // workerPool is the supervisor of the workers of one built-in implementation.
 func (a *app) workerPool(impl string, size int) (*worker.Pool, error) {
+	if os.Getenv("GOGC") == "" {
+		// The supervisor runs no implementation: main's GOGC 400 (for goja) would only
+		// let its heap grow to five times its live data.
+		debug.SetGCPercent(100)
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err

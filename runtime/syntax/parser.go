@@ -113,8 +113,11 @@ type nodeSlabs struct {
 }
 
 // slab hands out zeroed nodes a chunk at a time: one allocation instead of slabChunk.
-// A chunk may hold nodes of several trees (slabs stay with the recycled parser); a node
-// keeps its whole chunk reachable, so the chunks are small.
+// A node keeps its whole chunk reachable, so the chunks are small, and a chunk holds the
+// nodes of one tree only: recycle drops the slabs' partly used chunks. (When chunks were
+// shared between consecutive trees, each tree's first chunk kept the previous tree's
+// last nodes reachable, and through them every tree ever parsed, from the parser in the
+// pool: a worker's heap grew by ~5 MB per thousand programs.)
 type slab[T any] struct{ free []T }
 
 const slabChunk = 16
@@ -139,10 +142,10 @@ var parsers = sync.Pool{New: func() any { return new(parser) }}
 // are left to the GC.
 const maxRecycledItems = 1 << 16
 
-// recycle empties p, keeping its slices' room and its node slabs, and returns it to
-// parsers.
+// recycle empties p, keeping its slices' room (but not its node slabs, see slab), and
+// returns it to parsers.
 func (p *parser) recycle() {
-	next := &parser{nodes: p.nodes}
+	next := &parser{}
 	if cap(p.toks) <= maxRecycledItems {
 		next.toks = p.toks[:0]
 	}
