@@ -3,6 +3,7 @@ package tsbundle
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/dop251/goja"
@@ -34,6 +35,7 @@ type engine struct {
 	run     goja.Callable // A0Reference.run
 	host    *goja.Object  // the host object handed to every run
 	version string
+	limits  []string // A0Reference.limits; nil when the bundle does not declare them
 
 	// cur is the run in progress; the host callbacks act on it. Only the goroutine
 	// running JavaScript in rt touches it while a run is in progress.
@@ -72,10 +74,39 @@ func (e *engine) init() (err error) {
 	if v, ok := ref.Get("version").(goja.String); ok {
 		e.version = v.String()
 	}
+	limits, err := readLimits(ref.Get("limits"))
+	if err != nil {
+		return fmt.Errorf("%s: A0Reference.limits %v (see the bundle ABI in reference/ts-bundle/README.md)", e.b.name, err)
+	}
+	e.limits = limits
 	e.ref, e.run = ref, run
 	e.host = e.newHost()
 	e.ready = true
 	return nil
+}
+
+// readLimits reads A0Reference.limits: absent (nil), or a list of strings.
+func readLimits(v goja.Value) ([]string, error) {
+	if v == nil || goja.IsUndefined(v) {
+		return nil, nil
+	}
+	obj, ok := v.(*goja.Object)
+	if !ok || obj.ClassName() != "Array" {
+		return nil, errors.New("must be a list of strings")
+	}
+	n := obj.Get("length").ToInteger()
+	if n > 100 {
+		return nil, fmt.Errorf("lists %d names, more than any bundle needs", n)
+	}
+	out := make([]string, 0, n)
+	for i := int64(0); i < n; i++ {
+		s, ok := obj.Get(strconv.FormatInt(i, 10)).(goja.String)
+		if !ok {
+			return nil, fmt.Errorf("[%d] is not a string", i)
+		}
+		out = append(out, s.String())
+	}
+	return out, nil
 }
 
 // initWithTimeout runs init on its own goroutine, bounded by d (interrupt) plus the

@@ -391,6 +391,7 @@ func hostOutcome(status outcome.Status, detail string) outcome.Outcome {
 // configText is the configJSON argument of run.
 func configText(cfg outcome.Config) string {
 	type limits struct {
+		MaxSteps int `json:"maxSteps"`
 		MaxDepth int `json:"maxDepth"`
 		MaxSize  int `json:"maxSize"`
 	}
@@ -398,7 +399,7 @@ func configText(cfg outcome.Config) string {
 		File   string   `json:"file"`
 		Allow  []string `json:"allow"`
 		Limits limits   `json:"limits"`
-	}{cfg.File, cfg.Allow, limits{cfg.Limits.MaxDepth, cfg.Limits.MaxSize}}
+	}{cfg.File, cfg.Allow, limits{cfg.Limits.MaxSteps, cfg.Limits.MaxDepth, cfg.Limits.MaxSize}}
 	if c.Allow == nil {
 		c.Allow = []string{}
 	}

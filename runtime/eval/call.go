@@ -166,7 +166,7 @@ func plainPairs(e *ast.RecordExpr, maxSize int) bool {
 // and then releases the scope.
 func (ev *evaluator) invoke(f *userFn, fs *scope) (value.Value, error) {
 	if ev.depth >= ev.limits.MaxDepth {
-		return nil, &abort{status: outcome.StatusResource, detail: fmt.Sprintf("user-function nesting exceeded the depth limit %d (in '%s')", ev.limits.MaxDepth, f.decl.Name)}
+		return nil, &abort{status: outcome.StatusResource, limit: outcome.LimitDepth, detail: fmt.Sprintf("maxDepth: user-function nesting exceeded the depth limit %d (in '%s')", ev.limits.MaxDepth, f.decl.Name)}
 	}
 	ev.depth++
 	v, err := ev.execBlock(f.decl.Body, fs)

@@ -138,7 +138,7 @@ const literalCacheAfter = 512
 // functions) again and again, so once it has taken literalCacheAfter steps it keeps
 // their boxes.
 func (ev *evaluator) literal(e ast.Expr) value.Value {
-	long := ev.steps >= literalCacheAfter
+	long := ev.entered >= literalCacheAfter
 	if long {
 		if v, ok := ev.literals[e]; ok {
 			return v

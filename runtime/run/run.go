@@ -107,7 +107,7 @@ func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Confi
 	if len(diags) == 1 && diags[0].Code == syntax.CodeTooDeep {
 		// Not an A0 diagnostic: the parser's own nesting bound, a harness limit like the
 		// reference's engine stack.
-		return outcome.Outcome{Status: outcome.StatusResource, Detail: diags[0].Message}
+		return outcome.Outcome{Status: outcome.StatusResource, Limit: outcome.LimitNesting, Detail: "maxNesting: " + diags[0].Message}
 	}
 	if len(diags) == 1 && diags[0].Code == syntax.CodeInternal {
 		// Not an A0 diagnostic: the parser failed, as a panic in the evaluator does.
@@ -143,17 +143,20 @@ func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Con
 		Stdlib: r.opts.Stdlib,
 		Limits: lim,
 	})
-	if res.Status != outcome.StatusOK {
+	if res.Status != outcome.StatusOK && res.Limit == "" {
 		return outcome.Outcome{Status: res.Status, Detail: res.Detail}
 	}
-	o := outcome.Outcome{Status: outcome.StatusOK, Evidence: res.Evidence, Trace: res.Trace}
+	o := outcome.Outcome{Status: res.Status, Limit: res.Limit, Detail: res.Detail, Evidence: res.Evidence, Trace: res.Trace}
 	if rec, ok := tools.(eval.CallRecorder); ok {
 		o.ToolCalls = rec.Calls()
 	}
-	if res.Err != nil {
+	switch {
+	case res.Status != outcome.StatusOK:
+		// A harness limit: the partial outcome, no value, no error.
+	case res.Err != nil:
 		o.ExitCode = ExitCode(res.Err.Code)
 		o.Errors = []outcome.Diagnostic{res.Err.Diagnostic()}
-	} else {
+	default:
 		o.Value, o.HasValue = res.Value, true
 		o.ExitCode = 0
 		if anyFailed(res.Evidence) {
@@ -161,7 +164,7 @@ func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Con
 		}
 	}
 	if detail, ok := fitsSizeLimit(o, lim.MaxSize); !ok {
-		return outcome.Outcome{Status: outcome.StatusResource, Detail: detail}
+		return outcome.Outcome{Status: outcome.StatusResource, Limit: outcome.LimitSize, Detail: "maxSize: " + detail}
 	}
 	return o
 }
