@@ -313,7 +313,7 @@
       this.detail = detail;
     }
   };
-  var MAX_NESTING = 5e4;
+  var MAX_NESTING = 2e4;
   var Limits = class {
     constructor(maxSteps, maxDepth, maxSize) {
       this.maxSteps = maxSteps;
@@ -1547,7 +1547,12 @@
         if (e instanceof HarnessLimitError) return { kind: "limit", limit: e, evidence: this.evidence, trace: this.trace };
         if (passesThrough(e)) throw e;
         const error = toA0Error(e);
-        this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
+        try {
+          this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
+        } catch (limit) {
+          if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: this.evidence, trace: this.trace };
+          throw limit;
+        }
         return { kind: "error", error, evidence: this.evidence, trace: this.trace };
       }
     }

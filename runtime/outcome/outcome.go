@@ -43,11 +43,7 @@ const (
 )
 
 // The names of the harness limits a StatusResource Outcome's Limit field gives. They are
-// the keys of the bundle ABI's configJSON.limits. The limits counted in A0's own terms
-// (steps, depth, size, nesting) trip at the same point of a program on every conforming
-// implementation, so two runs ended by the same one of them are compared like finished
-// runs (package diff); an engine's own stack (goja's call stack, the Go evaluator's
-// frame bound) has no name here (Limit "") and ends a run at an engine-specific point.
+// the keys of the bundle ABI's configJSON.limits (and the parsers' fixed nesting bound).
 const (
 	LimitSteps   = "maxSteps"
 	LimitDepth   = "maxDepth"
@@ -55,10 +51,21 @@ const (
 	LimitNesting = "maxNesting"
 )
 
-// DeterministicLimit reports whether name is one of the limits above.
+// DeterministicLimit reports whether name is a limit that trips at the same point of a
+// program on every conforming implementation, so that two runs it ended are compared
+// like finished runs (package diff) and their partial outcomes can be pinned (package
+// corpus): maxSteps and maxDepth are counted in A0's own terms (trace events, nested
+// calls) and maxNesting in the parser's (nested expressions), before any engine detail.
+//
+// maxSize is not: its checks sit on the values an operation produces, and the two
+// implementations do not check every intermediate value at the same point (with MaxSize
+// in the single digits, dozens of corpus programs stop in different places, or at the
+// final Outcome on one side and mid-run on the other), nor is the Outcome-level check
+// ordered the same way. Two runs ended by maxSize stay inconclusive, like runs ended by
+// an engine's own stack (goja's call stack, the Go evaluator's frame bound: Limit "").
 func DeterministicLimit(name string) bool {
 	switch name {
-	case LimitSteps, LimitDepth, LimitSize, LimitNesting:
+	case LimitSteps, LimitDepth, LimitNesting:
 		return true
 	}
 	return false
@@ -80,9 +87,9 @@ type Outcome struct {
 	// ToolCalls is what the hermetic tool kit saw, in order.
 	ToolCalls []toolkit.Call
 	// Limit names the harness limit that ended a StatusResource run (LimitSteps, …), ""
-	// for an engine's own stack and for every other status. A run ended by a limit keeps
-	// what it produced before it (Trace, Evidence, ToolCalls; never a Value or Errors),
-	// except when the Outcome itself is over MaxSize (Limit LimitSize with nothing else).
+	// for an engine's own stack and for every other status. A run ended by a limit during
+	// evaluation keeps what it produced before it (Trace, Evidence, ToolCalls; never a
+	// Value or Errors); one whose Outcome is over MaxSize keeps only its ToolCalls.
 	Limit string
 	// Detail explains a non-ok Status (stack trace, which limit); it is never compared.
 	Detail string

@@ -164,7 +164,9 @@ func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Con
 		}
 	}
 	if detail, ok := fitsSizeLimit(o, lim.MaxSize); !ok {
-		return outcome.Outcome{Status: outcome.StatusResource, Limit: outcome.LimitSize, Detail: "maxSize: " + detail}
+		// The Outcome is too big to report; the tool calls stay, as the reference's host
+		// attaches the calls it recorded to every outcome (each call was bounded when made).
+		return outcome.Outcome{Status: outcome.StatusResource, Limit: outcome.LimitSize, ToolCalls: o.ToolCalls, Detail: "maxSize: " + detail}
 	}
 	return o
 }

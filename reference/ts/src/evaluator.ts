@@ -227,7 +227,13 @@ export class Evaluator {
       if (e instanceof HarnessLimitError) return { kind: "limit", limit: e, evidence: this.evidence, trace: this.trace };
       if (passesThrough(e)) throw e;
       const error = toA0Error(e);
-      this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
+      try {
+        // run_end is a step too, and may be the one over maxSteps.
+        this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
+      } catch (limit) {
+        if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: this.evidence, trace: this.trace };
+        throw limit;
+      }
       return { kind: "error", error, evidence: this.evidence, trace: this.trace };
     }
   }
