@@ -54,12 +54,21 @@ func newEngine(b *Bundle, maxCallStack int) *engine {
 // owns the engine.
 func (e *engine) init() (err error) {
 	defer func() {
-		// Reading properties may run getters, which may throw.
+		// Reading properties may run getters, which may throw or be interrupted at the
+		// deadline (which must stay a timeout, not become a broken bundle).
 		if x := recover(); x != nil {
+			if ie, ok := x.(*goja.InterruptedError); ok {
+				err = ie
+				return
+			}
 			err = fmt.Errorf("%s: evaluating the bundle: %s", e.b.name, panicText(x))
 		}
 	}()
 	if _, err := e.rt.RunProgram(e.b.prog); err != nil {
+		var ie *goja.InterruptedError
+		if errors.As(err, &ie) {
+			return ie
+		}
 		return fmt.Errorf("%s: evaluating the bundle: %s", e.b.name, jsErrorText(err))
 	}
 	refValue := e.rt.GlobalObject().Get("A0Reference")
@@ -142,7 +151,7 @@ func (e *engine) initWithTimeout(d time.Duration) error {
 func jsErrorText(err error) string {
 	var ex *goja.Exception
 	if errors.As(err, &ex) {
-		return ex.String()
+		return clipDetail(ex.String())
 	}
 	return err.Error()
 }
