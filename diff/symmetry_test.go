@@ -151,7 +151,7 @@ func TestCompareRunsEndedByLimits(t *testing.T) {
 // at 100 000 levels instead of diverging.
 func TestNestingLimitIsSymmetric(t *testing.T) {
 	if testing.Short() {
-		t.Skip("parses programs 20 000 levels deep")
+		t.Skip("parses programs 25 000 levels deep")
 	}
 	goRunner, ref := run.New(), tsbundle.NewRunner(tsbundle.Embedded())
 	defer ref.Close()

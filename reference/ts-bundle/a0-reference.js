@@ -313,7 +313,7 @@
       this.detail = detail;
     }
   };
-  var MAX_NESTING = 2e4;
+  var MAX_NESTING = 25e3;
   var Limits = class {
     constructor(maxSteps, maxDepth, maxSize) {
       this.maxSteps = maxSteps;

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -54,6 +55,10 @@ func (ev *evaluator) callStdlib(e ast.Node, name string, fn stdlib.Func, args *v
 	if err != nil {
 		if a, ok := fromLimitError(err); ok {
 			return nil, a
+		}
+		var c *stdlib.CancelledError
+		if errors.As(err, &c) {
+			return nil, &abort{status: outcome.StatusTimeout, detail: "the run's deadline passed in '" + name + "' (" + c.Err.Error() + ")"}
 		}
 		return nil, &Error{
 			Code:    "E_FN",

@@ -138,7 +138,7 @@ func newEvaluator(ctx context.Context, prog *ast.Program, opts Options) *evaluat
 	if ev.stdlib == nil {
 		ev.stdlib = stdlib.Lookup
 	}
-	ev.stdlibLimits = stdlib.Limits{MaxSize: ev.limits.MaxSize}
+	ev.stdlibLimits = stdlib.Limits{MaxSize: ev.limits.MaxSize, Ctx: ctx}
 	if ev.file == "" {
 		ev.file = prog.Span.File
 	}

@@ -158,6 +158,40 @@ func TestBlockingToolTimesOut(t *testing.T) {
 	if took := time.Since(start); took > time.Second {
 		t.Errorf("took %v", took)
 	}
+	if running, total := r.Abandoned(); running != 1 || total != 1 {
+		t.Errorf("Abandoned() = %d running, %d total; want the blocked run counted: 1, 1", running, total)
+	}
+}
+
+// TestNoWorkAfterTheDeadline: the stdlib's long loops (here unique's pairwise comparisons
+// of 100 000 lists; sort's comparisons too) look at the run's context, so a run past its
+// deadline stops working soon instead of keeping a core busy for minutes.
+func TestNoWorkAfterTheDeadline(t *testing.T) {
+	prelude := "fn w { i } { return [i % 7, i] }\nlet xs = map { in: range { from: 0, to: 100000 }, fn: \"w\" }\n"
+	for _, tc := range []struct{ name, src string }{
+		{"unique of 100 000 lists", prelude + "return unique { in: xs }"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := run.New()
+			o := r.Run(context.Background(), tc.src, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSteps: math.MaxInt, Timeout: 300 * time.Millisecond}})
+			if o.Status != outcome.StatusTimeout {
+				t.Fatalf("status %s (%s), want timeout", o.Status, o.Detail)
+			}
+			// The run's goroutine must end soon after the deadline (without the checks it
+			// works for minutes).
+			deadline := time.Now().Add(10 * time.Second)
+			for {
+				running, _ := r.Abandoned()
+				if running == 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the abandoned run is still working 10 s after its deadline")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		})
+	}
 }
 
 // TestCallerContext: the caller's context deadline applies too.

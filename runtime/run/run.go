@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/ast"
@@ -34,6 +35,17 @@ type Options struct {
 // use.
 type Runner struct {
 	opts Options
+
+	abandoned, abandonedRunning atomic.Int64
+}
+
+// Abandoned reports the runs that had not returned timeoutGrace after their deadline
+// (a tool that never returns, or evaluator work between two looks at the context):
+// total since the Runner was made, and running, those whose goroutine is still busy.
+// The evaluator and the stdlib's long loops look at the context every few thousand
+// steps, so a running count that stays above zero means a blocked tool or a bug.
+func (r *Runner) Abandoned() (running, total int64) {
+	return r.abandonedRunning.Load(), r.abandoned.Load()
 }
 
 // Go is the shipped Go implementation.
@@ -98,6 +110,12 @@ func (r *Runner) bounded(ctx context.Context, cfg outcome.Config, work func(cont
 	case o := <-done:
 		return o
 	case <-grace.C:
+		r.abandoned.Add(1)
+		r.abandonedRunning.Add(1)
+		go func() {
+			<-done
+			r.abandonedRunning.Add(-1)
+		}()
 		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run did not finish before its deadline (" + ctx.Err().Error() + ")"}
 	}
 }

@@ -16,7 +16,7 @@ export class HarnessLimitError {
 // parenthesised one included), every unary minus and every function declaration is one
 // level. The Go parser has the same bound at the same points (syntax.MaxNestingDepth);
 // the level over it ends the parse with a "maxNesting" limit error.
-export const MAX_NESTING = 20000;
+export const MAX_NESTING = 25000;
 
 export class Limits {
   constructor(
