@@ -12,10 +12,11 @@ import (
 const (
 	// defaultMaxCallStack bounds the JavaScript call depth of a runtime. The shipped
 	// reference spends about six JS frames per A0 call (measured: 20 000 frames overflow
-	// between 3 000 and 5 000 nested A0 calls), so the default MaxDepth of 2 000 A0 calls
-	// needs about 12 000; 50 000 leaves room for callbacks and nested expressions around
-	// each call while runaway recursion ends quickly. goja's value stack grows in fixed
-	// steps and is released after every run, so a deeper limit makes every overflow
+	// between 3 000 and 5 000 nested A0 calls), so the default MaxDepth of 10 000 A0 calls
+	// needs about 60 000, and its parser about five frames per level of a nested record
+	// literal, 125 000 at the nesting bound of 25 000; 250 000 leaves room for callbacks
+	// and nested expressions around each call. goja's value stack grows in fixed steps
+	// and is released after every run, so a deeper limit makes every overflow
 	// quadratically slower (see README.md, "goja is not V8").
 	defaultMaxCallStack = 250_000
 

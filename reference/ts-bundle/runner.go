@@ -45,7 +45,7 @@ func WithToolKit(newKit func(toolkit.Fixtures) ToolKit) Option {
 }
 
 // WithMaxCallStack sets the JavaScript call-depth limit of each runtime (default
-// 50 000 frames); exceeding it ends the run with StatusResource.
+// 250 000 frames); exceeding it ends the run with StatusResource.
 func WithMaxCallStack(frames int) Option {
 	return func(o *options) {
 		if frames > 0 {
