@@ -58,6 +58,7 @@ type Hello struct {
 
 // wireLimits is outcome.Limits on the wire.
 type wireLimits struct {
+	MaxSteps  int     `json:"maxSteps"`
 	MaxDepth  int     `json:"maxDepth"`
 	MaxSize   int     `json:"maxSize"`
 	TimeoutMs float64 `json:"timeoutMs"`
@@ -78,13 +79,13 @@ func toWire(cfg outcome.Config) wireConfig {
 		allow = []string{}
 	}
 	return wireConfig{File: cfg.File, Allow: allow, Fixtures: cfg.Fixtures, Limits: wireLimits{
-		MaxDepth: lim.MaxDepth, MaxSize: lim.MaxSize, TimeoutMs: float64(lim.Timeout) / float64(time.Millisecond),
+		MaxSteps: lim.MaxSteps, MaxDepth: lim.MaxDepth, MaxSize: lim.MaxSize, TimeoutMs: float64(lim.Timeout) / float64(time.Millisecond),
 	}}
 }
 
 func (w wireConfig) config() outcome.Config {
 	return outcome.Config{File: w.File, Allow: w.Allow, Fixtures: w.Fixtures, Limits: outcome.Limits{
-		MaxDepth: w.Limits.MaxDepth, MaxSize: w.Limits.MaxSize,
+		MaxSteps: w.Limits.MaxSteps, MaxDepth: w.Limits.MaxDepth, MaxSize: w.Limits.MaxSize,
 		Timeout: time.Duration(w.Limits.TimeoutMs * float64(time.Millisecond)),
 	}}
 }

@@ -52,7 +52,7 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 	switch impl {
 	case "go":
 		return worker.Implementation{
-			Name: "go", Version: "a0diff", Limits: []string{"maxDepth", "maxSize", "timeout"},
+			Name: "go", Version: "a0diff", Limits: []string{"maxSteps", "maxDepth", "maxSize", "maxNesting", "timeout"},
 			NewRunner: func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
 				return run.NewRunner(run.Options{Tools: func(f toolkit.Fixtures) eval.Tools { return tools(f) }})
 			},
@@ -68,7 +68,7 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 		version, _ := b.Version()
 		var r *tsbundle.Runner
 		return worker.Implementation{
-			Name: "ref", Version: version, Limits: []string{"maxDepth", "maxSize", "timeout"},
+			Name: "ref", Version: version, Limits: []string{"maxSteps", "maxDepth", "maxSize", "maxNesting", "timeout"},
 			NewRunner: func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
 				r = tsbundle.NewRunner(b, tsbundle.WithToolKit(func(f toolkit.Fixtures) tsbundle.ToolKit { return tools(f) }))
 				return r
