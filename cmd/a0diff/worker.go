@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -66,9 +67,17 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 			}
 		}
 		version, _ := b.Version()
+		// The host enforces the deadline; the other limits are the bundle's to enforce.
+		limits := []string{"timeout"}
+		ignored, _ := b.IgnoredLimits()
+		for _, l := range tsbundle.HarnessLimits {
+			if !slices.Contains(ignored, l) {
+				limits = append(limits, l)
+			}
+		}
 		var r *tsbundle.Runner
 		return worker.Implementation{
-			Name: "ref", Version: version, Limits: []string{"maxSteps", "maxDepth", "maxSize", "maxNesting", "timeout"},
+			Name: "ref", Version: version, Limits: limits,
 			NewRunner: func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
 				r = tsbundle.NewRunner(b, tsbundle.WithToolKit(func(f toolkit.Fixtures) tsbundle.ToolKit { return tools(f) }))
 				return r
