@@ -140,13 +140,13 @@ var bounded = map[outcome.Status]bool{outcome.StatusTimeout: true, outcome.Statu
 // A crash on either side is a CatCrash divergence; one side timing out or hitting a
 // resource limit while the other completes is a CatTimeout / CatResource divergence.
 // Two runs ended by the same deterministic harness limit (outcome.DeterministicLimit:
-// maxSteps, maxDepth, maxNesting — counted in A0's own terms, so every conforming
-// implementation stops at the same point) are compared like completed runs:
+// maxSteps, maxDepth, maxSize, maxNesting — counted in A0's own terms, so every
+// conforming implementation stops at the same point) are compared like completed runs:
 // their partial traces, evidence and tool calls must agree. Two such runs ended by
 // different deterministic limits are a CatResource divergence at path `limit` (one side
 // checked a limit at the wrong point). Every other pair of timeouts and resource
-// endings — a deadline, maxSize, an engine's own stack, whose points depend on the
-// engine — is Inconclusive. Otherwise the Outcomes are compared field by field (Detail never is).
+// endings — a deadline, an engine's own stack, whose points depend on the engine — is
+// Inconclusive. Otherwise the Outcomes are compared field by field (Detail never is).
 //
 // Signatures have the form CATEGORY@PATH[:QUALIFIER…], PATH with list indices written
 // [*], and the qualifiers, in this order: the Kind unless it is Changed; for errors the

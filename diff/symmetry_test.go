@@ -47,8 +47,7 @@ func corpusEntries(t *testing.T) []*corpus.Entry {
 }
 
 // TestDeterministicLimitsTripAtTheSamePoint runs corpus programs through both
-// implementations under small step and depth limits (the deterministic ones; maxSize is
-// not, see outcome.DeterministicLimit), so that the limits trip in
+// implementations under small step, depth and size limits, so that the limits trip in
 // the middle of every kind of construct, and requires the two sides to agree: a limit
 // counted in A0's own terms must stop both at the same point with the same partial
 // trace, evidence and tool calls (an Inconclusive verdict would hide a difference, so it
@@ -67,6 +66,7 @@ func TestDeterministicLimitsTripAtTheSamePoint(t *testing.T) {
 	}{
 		{outcome.LimitSteps, []int{1, 2, 3, 4, 5, 7, 9, 12, 16, 21, 28, 37, 49, 65, 86, 114, 151, 200, 265, 351}, func(l *outcome.Limits, n int) { l.MaxSteps = n }},
 		{outcome.LimitDepth, []int{1, 2, 3}, func(l *outcome.Limits, n int) { l.MaxDepth = n }},
+		{outcome.LimitSize, []int{1, 2, 3, 5, 8, 13, 21, 40, 100}, func(l *outcome.Limits, n int) { l.MaxSize = n }},
 	}
 	limited := map[string]int{}
 	for _, e := range entries {
@@ -132,7 +132,7 @@ func TestCompareRunsEndedByLimits(t *testing.T) {
 		{"same depth, other partial trace", res("maxDepth", "fn_call_start"), res("maxDepth"), diff.Diverge, "trace@trace[*]:go-only:fn_call_start"},
 		{"nesting on both sides", res("maxNesting"), res("maxNesting"), diff.Agree, ""},
 		{"steps against depth", res("maxSteps"), res("maxDepth"), diff.Diverge, "resource@limit:maxSteps/maxDepth"},
-		{"size is not compared", res("maxSize", "run_start"), res("maxSize"), diff.Inconclusive, ""},
+		{"same size, other partial trace", res("maxSize", "run_start"), res("maxSize"), diff.Diverge, "trace@trace[*]:go-only:run_start"},
 		{"engine stack against steps", res("", "run_start"), res("maxSteps"), diff.Inconclusive, ""},
 		{"timeout against steps", outcome.Outcome{Status: outcome.StatusTimeout}, res("maxSteps"), diff.Inconclusive, ""},
 		{"steps against a finished run", res("maxSteps"), outcome.Outcome{Status: outcome.StatusOK}, diff.Diverge, "resource@status:go"},

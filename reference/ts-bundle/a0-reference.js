@@ -2093,6 +2093,7 @@
         throw new A0Error("E_TOOL", `Tool '${name}' failed: ${message}`, span2, { tool: name });
       }
       const result = reply.ok;
+      this.limits.checkNodes(result, true, `result of ${name}`);
       this.emit("tool_end", span2, { tool: name, outcome: "ok", durationMs });
       if (isRecord(result) && typeof result.bytes === "number") {
         this.bytesWritten += result.bytes;

@@ -55,17 +55,13 @@ const (
 // program on every conforming implementation, so that two runs it ended are compared
 // like finished runs (package diff) and their partial outcomes can be pinned (package
 // corpus): maxSteps and maxDepth are counted in A0's own terms (trace events, nested
-// calls) and maxNesting in the parser's (nested expressions), before any engine detail.
-//
-// maxSize is not: its checks sit on the values an operation produces, and the two
-// implementations do not check every intermediate value at the same point (with MaxSize
-// in the single digits, dozens of corpus programs stop in different places, or at the
-// final Outcome on one side and mid-run on the other), nor is the Outcome-level check
-// ordered the same way. Two runs ended by maxSize stay inconclusive, like runs ended by
-// an engine's own stack (goja's call stack, the Go evaluator's frame bound: Limit "").
+// calls), maxSize on the values A0 operations produce (at the points Limits names) and
+// maxNesting in the parser's terms (nested expressions), all before any engine detail.
+// Runs ended by an engine's own stack (goja's call stack, the Go evaluator's frame
+// bound: Limit "") stop at engine-specific points and are not compared.
 func DeterministicLimit(name string) bool {
 	switch name {
-	case LimitSteps, LimitDepth, LimitNesting:
+	case LimitSteps, LimitDepth, LimitSize, LimitNesting:
 		return true
 	}
 	return false
@@ -144,9 +140,11 @@ type Config struct {
 //     callbacks). The call that would make the depth exceed MaxDepth ends the run with
 //     StatusResource; A0's try/catch cannot catch it.
 //   - MaxSize bounds the length (list elements, string UTF-16 code units) of every list
-//     or string produced by binary `+`, by a stdlib function or by record/list literals,
-//     checked on the produced value, and the node count of any value serialised to text
-//     (JSON, String(), the Outcome itself). Exceeding it ends the run with StatusResource.
+//     or string produced by binary `+`, by a stdlib function or by a list literal (after
+//     its elements are evaluated), checked on the produced value, and the node count of
+//     any value serialised to text (tool arguments, tool results before tool_end, JSON,
+//     String(), the values of the Outcome itself, not its tool calls). Exceeding it ends
+//     the run with StatusResource.
 //   - Timeout is the wall-clock deadline of the run (StatusTimeout); it is the host's
 //     business and is not passed to the reference.
 //

@@ -820,6 +820,9 @@ export class Evaluator {
       throw new A0Error("E_TOOL", `Tool '${name}' failed: ${message}`, span, { tool: name });
     }
     const result = reply.ok;
+    // A tool result is a value the run now holds: bounded like every serialised value
+    // (the Go evaluator checks it at the same point, before tool_end).
+    this.limits.checkNodes(result, true, `result of ${name}`);
     this.emit("tool_end", span, { tool: name, outcome: "ok", durationMs });
 
     if (isRecord(result) && typeof result.bytes === "number") {
