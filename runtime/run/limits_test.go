@@ -241,3 +241,23 @@ func TestTimeBudget(t *testing.T) {
 		t.Errorf("timeMs 0: exit %d errors %v", o.ExitCode, o.Errors)
 	}
 }
+
+// TestStepLimitKeepsThePartialOutcome: a run ended by MaxSteps reports the limit and
+// keeps the evidence, the trace and the tool calls made before it, with no value and no
+// error.
+func TestStepLimitKeepsThePartialOutcome(t *testing.T) {
+	src := "cap { fs.read: true }\ncheck { that: false, msg: \"a\" }\nlet e = call? fs.exists { path: \"x\" }\n" +
+		"return loop { in: 0, times: 1000000000000, as: \"x\" } { return x }"
+	o := run.New().Run(context.Background(), src, outcome.Config{File: "t.a0", Allow: []string{"fs.read"}, Limits: outcome.Limits{MaxSteps: 20}})
+	if o.Status != outcome.StatusResource || o.Limit != outcome.LimitSteps {
+		t.Fatalf("status %s limit %q (%s), want resource maxSteps", o.Status, o.Limit, o.Detail)
+	}
+	if o.HasValue || len(o.Errors) != 0 || o.ExitCode != 0 {
+		t.Errorf("value %v, errors %v, exit %d: a run ended by a limit has none", o.HasValue, o.Errors, o.ExitCode)
+	}
+	// 20 steps: 10 events up to loop_start, three passes of (iteration, stmt_start,
+	// stmt_end), then the fourth iteration; its stmt_start would be step 21.
+	if len(o.Evidence) != 1 || len(o.ToolCalls) != 1 || len(o.Trace) != 16 {
+		t.Errorf("evidence %d, tool calls %d, trace %d events; want 1, 1, 16", len(o.Evidence), len(o.ToolCalls), len(o.Trace))
+	}
+}
