@@ -53,17 +53,20 @@ func SpanOf(s *ast.Span) string {
 // the expected and the actual message of a diagnostic come from the host (spec Appendix
 // D, see diff.HostMessage), the message is not compared: only the code and span are.
 //
-// When the run did not reach an A0 outcome (timeout, resource, crash) or the entry
-// expects it not to, only the exit is compared: nothing else of such a run is pinned.
+// When the run did not reach an A0 outcome (timeout, resource, crash) only the exit is
+// compared — except for a run ended by a deterministic harness limit (Partial): its
+// trace is checked too (it has no value and no diagnostics). When the exit differs and
+// either side of it is not an exit code, nothing else is compared.
 func Check(e *Entry, o outcome.Outcome) []Mismatch {
 	x := &e.Expect
 	o = outcome.Normalize(o)
 	var out []Mismatch
 	actualExit := ExitOf(o)
-	if x.HasExit && x.Exit != actualExit {
+	exitDiffers := x.HasExit && x.Exit != actualExit
+	if exitDiffers {
 		out = append(out, Mismatch{What: "exit", Line: x.ExitLine, Expected: x.Exit, Actual: actualExit})
 	}
-	if o.Status != outcome.StatusOK || (x.HasExit && !isExitCode(x.Exit)) {
+	if (o.Status != outcome.StatusOK && !Partial(o)) || (exitDiffers && (o.Status != outcome.StatusOK || !isExitCode(x.Exit))) {
 		return out
 	}
 	out = append(out, checkValue(x, o)...)
@@ -79,6 +82,13 @@ func Check(e *Entry, o outcome.Outcome) []Mismatch {
 		}
 	}
 	return out
+}
+
+// Partial reports whether o is the partial outcome of a run ended by a deterministic
+// harness limit (outcome.DeterministicLimit): what it produced up to the limit is the
+// same on every conforming implementation, so it is pinned and compared.
+func Partial(o outcome.Outcome) bool {
+	return o.Status == outcome.StatusResource && outcome.DeterministicLimit(o.Limit)
 }
 
 func isExitCode(s string) bool {

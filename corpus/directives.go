@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
@@ -25,6 +26,23 @@ var (
 
 // ExitValues are the values `@expect exit` accepts.
 var ExitValues = []string{"0", "1", "2", "3", "4", "5", "timeout", "resource", "crash"}
+
+// parseLimit parses the arguments of `@limit NAME N`: NAME one of maxSteps, maxDepth,
+// maxSize (outcome.Limits), N a positive decimal integer.
+func parseLimit(args string) (string, int, error) {
+	name, num := cutBlank(args)
+	num = trimBlanks(num)
+	switch name {
+	case outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize:
+	default:
+		return "", 0, fmt.Errorf("unknown limit %q (want maxSteps, maxDepth or maxSize, then a positive integer)", name)
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil || n <= 0 || strings.ContainsAny(num, "+-") {
+		return "", 0, fmt.Errorf("%s: want a positive integer, got %q", name, num)
+	}
+	return name, n, nil
+}
 
 // splitDirective splits a directive line into its name and arguments.
 func splitDirective(text string) (Directive, error) {
@@ -191,10 +209,26 @@ func (p *directiveParser) apply(d Directive) error {
 			return fmt.Errorf("want a positive Go duration such as 2s or 500ms, got %q", args)
 		}
 		cfg.Limits.Timeout = t
+	case "limit":
+		name, n, err := parseLimit(args)
+		if err != nil {
+			return err
+		}
+		if err := p.once("limit "+name, d.Line); err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		switch name {
+		case outcome.LimitSteps:
+			cfg.Limits.MaxSteps = n
+		case outcome.LimitDepth:
+			cfg.Limits.MaxDepth = n
+		case outcome.LimitSize:
+			cfg.Limits.MaxSize = n
+		}
 	case "expect":
 		return p.expect(d)
 	default:
-		return errors.New("unknown directive (known: @name @allow @cwd @file @dir @http @sh @timeout @expect)")
+		return errors.New("unknown directive (known: @name @allow @cwd @file @dir @http @sh @timeout @limit @expect)")
 	}
 	return nil
 }

@@ -10,13 +10,14 @@ import (
 )
 
 // ExpectLines returns the @expect lines (without line terminators) that pin o for e:
-// the exit; then, when the run reached an A0 outcome, the value (if any) and one line
-// per diagnostic; and the trace when e already pins one or pins nothing yet (an entry
-// whose author dropped the trace line keeps it dropped).
+// the exit; then, when the run reached an A0 outcome or was ended by a deterministic
+// harness limit (Partial), the value (if any) and one line per diagnostic; and the trace
+// when e already pins one or pins nothing yet (an entry whose author dropped the trace
+// line keeps it dropped).
 func ExpectLines(e *Entry, o outcome.Outcome) []string {
 	o = outcome.Normalize(o)
 	lines := []string{"# @expect exit " + ExitOf(o)}
-	if o.Status != outcome.StatusOK {
+	if o.Status != outcome.StatusOK && !Partial(o) {
 		return lines
 	}
 	if o.HasValue {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
@@ -13,10 +14,9 @@ import (
 
 // Directives returns the directive lines (each "# @NAME ARGS", without a line
 // terminator) that give an entry the host configuration cfg: @name, @allow, @cwd,
-// @file, @dir, @http, @sh and @timeout. Parse reads them back to cfg: a non-nil empty
-// Allow stays an explicit `# @allow` (nothing allowed), and HTTP headers are written
-// only when there are some. The limits other than the timeout have no directive
-// (entries run with the defaults).
+// @file, @dir, @http, @sh, @timeout and @limit (for each limit set in cfg.Limits). Parse
+// reads them back to cfg: a non-nil empty Allow stays an explicit `# @allow` (nothing
+// allowed), and HTTP headers are written only when there are some.
 func Directives(cfg outcome.Config) []string {
 	var out []string
 	if cfg.File != "" {
@@ -63,6 +63,14 @@ func Directives(cfg outcome.Config) []string {
 	}
 	if cfg.Limits.Timeout > 0 {
 		out = append(out, "# @timeout "+cfg.Limits.Timeout.String())
+	}
+	for _, l := range []struct {
+		name string
+		n    int
+	}{{outcome.LimitSteps, cfg.Limits.MaxSteps}, {outcome.LimitDepth, cfg.Limits.MaxDepth}, {outcome.LimitSize, cfg.Limits.MaxSize}} {
+		if l.n > 0 {
+			out = append(out, "# @limit "+l.name+" "+strconv.Itoa(l.n))
+		}
 	}
 	return out
 }

@@ -35,9 +35,9 @@ const (
 	Agree Verdict = "agree"
 	// Diverge: at least one Divergence.
 	Diverge Verdict = "diverge"
-	// Inconclusive: both sides ran out of time or hit a harness limit (in any
-	// combination of timeout and resource), so there is nothing to compare and no bug
-	// to report.
+	// Inconclusive: both sides ran out of time or hit a limit (in any combination of
+	// timeout and resource), so there is nothing to compare and no bug to report —
+	// except when both were ended by the same deterministic harness limit (see Compare).
 	Inconclusive Verdict = "inconclusive"
 )
 
@@ -138,9 +138,15 @@ var bounded = map[outcome.Status]bool{outcome.StatusTimeout: true, outcome.Statu
 // through outcome.Normalize.
 //
 // A crash on either side is a CatCrash divergence; one side timing out or hitting a
-// resource limit while the other completes is a CatTimeout / CatResource divergence;
-// both sides timing out or hitting limits is Inconclusive. Otherwise the Outcomes are
-// compared field by field (Detail never is).
+// resource limit while the other completes is a CatTimeout / CatResource divergence.
+// Two runs ended by the same deterministic harness limit (outcome.DeterministicLimit:
+// maxSteps, maxDepth, maxSize, maxNesting — counted in A0's own terms, so every
+// conforming implementation stops at the same point) are compared like completed runs:
+// their partial traces, evidence and tool calls must agree. Two such runs ended by
+// different deterministic limits are a CatResource divergence at path `limit` (one side
+// checked a limit at the wrong point). Every other pair of timeouts and resource
+// endings — a deadline, an engine's own stack, whose points depend on the engine — is
+// Inconclusive. Otherwise the Outcomes are compared field by field (Detail never is).
 //
 // Signatures have the form CATEGORY@PATH[:QUALIFIER…], PATH with list indices written
 // [*], and the qualifiers, in this order: the Kind unless it is Changed; for errors the
@@ -156,6 +162,18 @@ func Compare(goOut, refOut outcome.Outcome) Result {
 	switch {
 	case g.Status == outcome.StatusCrash || r.Status == outcome.StatusCrash || !known(g.Status) || !known(r.Status):
 		return statusDivergence(CatCrash, g, r, func(s outcome.Status) bool { return !known(s) })
+	case g.Status == outcome.StatusResource && r.Status == outcome.StatusResource &&
+		outcome.DeterministicLimit(g.Limit) && outcome.DeterministicLimit(r.Limit):
+		if g.Limit != r.Limit {
+			return Result{Verdict: Diverge, Divergences: []Divergence{{
+				Category:  CatResource,
+				Path:      "limit",
+				Kind:      Changed,
+				Go:        clipText(g.Limit),
+				Ref:       clipText(r.Limit),
+				Signature: string(CatResource) + "@limit:" + g.Limit + "/" + r.Limit,
+			}}}
+		}
 	case bounded[g.Status] && bounded[r.Status]:
 		return Result{Verdict: Inconclusive}
 	case g.Status != r.Status:

@@ -313,7 +313,7 @@ func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config)
 // Abandoner is implemented by implementations that count the runs they gave up on at
 // the deadline while their engine kept computing (worker.Pool does).
 type Abandoner interface {
-	Abandoned() int64
+	Abandoned() (running, total int64)
 }
 
 // Abandoned is the number of abandoned runs of both implementations (those that count
@@ -322,7 +322,8 @@ func Abandoned(rs Runners) int64 {
 	n := int64(0)
 	for _, r := range []outcome.Runner{rs.Go, rs.Ref} {
 		if a, ok := r.(Abandoner); ok {
-			n += a.Abandoned()
+			_, total := a.Abandoned()
+			n += total
 		}
 	}
 	return n

@@ -106,7 +106,7 @@ func TestLoadErrors(t *testing.T) {
 		t.Fatal("malformed entries accepted")
 	}
 	want := filepath.Join(dir, "bad1.a0") + `:2: @expect: exit: want one of 0, 1, 2, 3, 4, 5, timeout, resource, crash, got "9"` + "\n" +
-		filepath.Join(dir, "bad2.a0") + ":1: @bogus: unknown directive (known: @name @allow @cwd @file @dir @http @sh @timeout @expect)"
+		filepath.Join(dir, "bad2.a0") + ":1: @bogus: unknown directive (known: @name @allow @cwd @file @dir @http @sh @timeout @limit @expect)"
 	if err.Error() != want {
 		t.Errorf("error\n got: %s\nwant: %s", err, want)
 	}

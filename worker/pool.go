@@ -107,8 +107,9 @@ func (p *Pool) Stats() Stats {
 		Timeouts: p.timeouts.Load(), MemoryKills: p.memoryKills.Load(), Abandoned: p.abandoned.Load()}
 }
 
-// Abandoned is the number of abandoned runs (see Stats.Abandoned).
-func (p *Pool) Abandoned() int64 { return p.abandoned.Load() }
+// Abandoned is the number of abandoned runs (see Stats.Abandoned). None is still running:
+// a worker that reports an abandoned run still computing is replaced.
+func (p *Pool) Abandoned() (running, total int64) { return 0, p.abandoned.Load() }
 
 // Hello returns the hello of the pool's workers, starting one if none ran yet.
 func (p *Pool) Hello() (Hello, error) {

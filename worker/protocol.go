@@ -58,6 +58,7 @@ type Hello struct {
 
 // wireLimits is outcome.Limits on the wire.
 type wireLimits struct {
+	MaxSteps  int     `json:"maxSteps"`
 	MaxDepth  int     `json:"maxDepth"`
 	MaxSize   int     `json:"maxSize"`
 	TimeoutMs float64 `json:"timeoutMs"`
@@ -81,7 +82,7 @@ func toWire(cfg outcome.Config, fixtures bool) wireConfig {
 		allow = []string{}
 	}
 	w := wireConfig{File: cfg.File, Allow: allow, Limits: wireLimits{
-		MaxDepth: lim.MaxDepth, MaxSize: lim.MaxSize, TimeoutMs: float64(lim.Timeout) / float64(time.Millisecond),
+		MaxSteps: lim.MaxSteps, MaxDepth: lim.MaxDepth, MaxSize: lim.MaxSize, TimeoutMs: float64(lim.Timeout) / float64(time.Millisecond),
 	}}
 	if fixtures {
 		w.Fixtures = &cfg.Fixtures
@@ -95,7 +96,7 @@ func (w wireConfig) config() outcome.Config {
 		fx = *w.Fixtures
 	}
 	return outcome.Config{File: w.File, Allow: w.Allow, Fixtures: fx, Limits: outcome.Limits{
-		MaxDepth: w.Limits.MaxDepth, MaxSize: w.Limits.MaxSize,
+		MaxSteps: w.Limits.MaxSteps, MaxDepth: w.Limits.MaxDepth, MaxSize: w.Limits.MaxSize,
 		Timeout: time.Duration(w.Limits.TimeoutMs * float64(time.Millisecond)),
 	}}
 }

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"strings"
+
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
@@ -18,13 +22,10 @@ func newRefImplementation(refPath string) (outcome.Runner, error) {
 		if b, err = tsbundle.Load(refPath); err != nil {
 			return nil, err
 		}
+		if ignored, _ := b.IgnoredLimits(); len(ignored) > 0 {
+			fmt.Fprintf(os.Stderr, "a0diff: warning: %s does not declare the harness limits %s in A0Reference.limits: a program over one of them may run on in it and diverge as [resource] (see reference/ts-bundle/README.md)\n",
+				refPath, strings.Join(ignored, ", "))
+		}
 	}
-	return refImplementation{tsbundle.NewRunner(b)}, nil
+	return tsbundle.NewRunner(b), nil
 }
-
-// refImplementation is the reference in this process, reporting its abandoned runs to
-// the summaries (harness.Abandoner).
-type refImplementation struct{ *tsbundle.Runner }
-
-// Abandoned is the number of runs abandoned at their deadline.
-func (r refImplementation) Abandoned() int64 { return r.Stats().Abandoned }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -52,10 +53,16 @@ func newWorkerCmd(a *app) *cobra.Command {
 func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 	switch impl {
 	case "go":
+		var r *run.Runner
 		return worker.Implementation{
-			Name: "go", Version: "a0diff", Limits: []string{"maxDepth", "maxSize", "timeout"},
+			Name: "go", Version: "a0diff", Limits: []string{"maxSteps", "maxDepth", "maxSize", "maxNesting", "timeout"},
 			NewRunner: func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
-				return run.NewRunner(run.Options{Tools: func(f toolkit.Fixtures) eval.Tools { return tools(f) }})
+				r = run.NewRunner(run.Options{Tools: func(f toolkit.Fixtures) eval.Tools { return tools(f) }})
+				return r
+			},
+			Abandoned: func() (total, running int64) {
+				running, total = r.Abandoned()
+				return total, running
 			},
 		}, nil
 	case "ref":
@@ -67,9 +74,17 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 			}
 		}
 		version, _ := b.Version()
+		// The host enforces the deadline; the other limits are the bundle's to enforce.
+		limits := []string{"timeout"}
+		ignored, _ := b.IgnoredLimits()
+		for _, l := range tsbundle.HarnessLimits {
+			if !slices.Contains(ignored, l) {
+				limits = append(limits, l)
+			}
+		}
 		var r *tsbundle.Runner
 		return worker.Implementation{
-			Name: "ref", Version: version, Limits: []string{"maxDepth", "maxSize", "timeout"},
+			Name: "ref", Version: version, Limits: limits,
 			NewRunner: func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
 				r = tsbundle.NewRunner(b, tsbundle.WithToolKit(func(f toolkit.Fixtures) tsbundle.ToolKit { return tools(f) }))
 				return r

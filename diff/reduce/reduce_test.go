@@ -343,7 +343,7 @@ func TestEveryCandidateRunsUnderTheRunLimits(t *testing.T) {
 	if _, err := Reduce(context.Background(), src, cfg, rs, Options{Timeout: 3 * time.Second}); err != nil {
 		t.Fatal(err)
 	}
-	want := outcome.Limits{MaxDepth: outcome.DefaultLimits.MaxDepth, MaxSize: outcome.DefaultLimits.MaxSize, Timeout: 3 * time.Second}
+	want := outcome.Limits{MaxSteps: outcome.DefaultLimits.MaxSteps, MaxDepth: outcome.DefaultLimits.MaxDepth, MaxSize: outcome.DefaultLimits.MaxSize, Timeout: 3 * time.Second}
 	for side, rec := range map[string]*limitsRecorder{"go": goRec, "ref": refRec} {
 		if len(rec.seen) != 1 || rec.seen[want] == 0 {
 			t.Errorf("%s runs saw the limits %v, want only %v", side, rec.seen, want)

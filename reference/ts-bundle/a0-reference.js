@@ -313,8 +313,10 @@
       this.detail = detail;
     }
   };
+  var MAX_NESTING = 25e3;
   var Limits = class {
-    constructor(maxDepth, maxSize) {
+    constructor(maxSteps, maxDepth, maxSize) {
+      this.maxSteps = maxSteps;
       this.maxDepth = maxDepth;
       this.maxSize = maxSize;
     }
@@ -410,8 +412,8 @@
     }
     return true;
   }
-  function displayString(v, limits) {
-    limits.checkNodes(v, false, "String() conversion");
+  function displayString(v, limits2) {
+    limits2.checkNodes(v, false, "String() conversion");
     return toDisplay(v);
   }
   function toDisplay(v) {
@@ -437,8 +439,8 @@
     }
     throw new TypeError("Cannot convert object to primitive value");
   }
-  function jsonText(v, limits) {
-    limits.checkNodes(v, true, "JSON text");
+  function jsonText(v, limits2) {
+    limits2.checkNodes(v, true, "JSON text");
     return JSON.stringify(v);
   }
   var TextSink = class {
@@ -452,11 +454,11 @@
       return this.pieces.join("");
     }
   };
-  function encodeCanonical(v, limits, what) {
+  function encodeCanonical(v, limits2, what) {
     if (typeof v === "string") return JSON.stringify(v);
     if (typeof v === "number") return canonicalNumber(v);
-    if (isPlainJSON(v, limits.maxSize)) return JSON.stringify(v);
-    return encodeRejected(v, limits.maxSize, what);
+    if (isPlainJSON(v, limits2.maxSize)) return JSON.stringify(v);
+    return encodeRejected(v, limits2.maxSize, what);
   }
   function encodeRejected(v, max, what) {
     if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
@@ -638,19 +640,19 @@
     }
     return current;
   }
-  function putPath(current, segments, index, value, limits) {
+  function putPath(current, segments, index, value, limits2) {
     var _a;
     if (index === segments.length) return value;
     const seg = segments[index];
     if (typeof seg === "number") {
-      limits.checkLength(seg + 1, "put list");
+      limits2.checkLength(seg + 1, "put list");
       const list = Array.isArray(current) ? current.slice() : [];
       while (list.length <= seg) list.push(null);
-      list[seg] = putPath(list[seg], segments, index + 1, value, limits);
+      list[seg] = putPath(list[seg], segments, index + 1, value, limits2);
       return list;
     }
     const rec = isRecord(current) ? { ...current } : {};
-    rec[seg] = putPath((_a = rec[seg]) != null ? _a : null, segments, index + 1, value, limits);
+    rec[seg] = putPath((_a = rec[seg]) != null ? _a : null, segments, index + 1, value, limits2);
     return rec;
   }
   function fail(message) {
@@ -752,7 +754,7 @@
     }
     return v;
   }
-  function applyOp(doc, op, limits) {
+  function applyOp(doc, op, limits2) {
     var _a, _b, _c;
     const name = op.op;
     const path = op.path;
@@ -782,20 +784,20 @@
         if (actual === MISSING) fail(`Test failed at '${path}': path does not exist.`);
         const expected = (_c = op.value) != null ? _c : null;
         if (!deepEqual(actual, expected)) {
-          fail(`Test failed at '${path}': expected ${jsonText(expected, limits)}, got ${jsonText(actual, limits)}`);
+          fail(`Test failed at '${path}': expected ${jsonText(expected, limits2)}, got ${jsonText(actual, limits2)}`);
         }
         return doc;
       }
     }
     return fail(`Unknown patch op '${name}'.`);
   }
-  function patch(input, ops, limits) {
+  function patch(input, ops, limits2) {
     if (!Array.isArray(ops)) fail("patch requires 'ops' to be a list.");
     let doc = input;
     for (let i = 0; i < ops.length; i++) {
       const op = ops[i];
       if (!isRecord(op)) fail(`Invalid op at index ${i}.`);
-      doc = applyOp(doc, op, limits);
+      doc = applyOp(doc, op, limits2);
     }
     return doc;
   }
@@ -1007,15 +1009,15 @@
     if (typeof path !== "string") fail2("get requires 'path' to be a string.");
     return getPath((_a = args.in) != null ? _a : null, parsePath(path));
   }
-  function put(args, limits) {
+  function put(args, limits2) {
     var _a, _b;
     const path = args.path;
     if (typeof path !== "string") fail2("put requires 'path' to be a string.");
-    return putPath((_a = args.in) != null ? _a : null, parsePath(path), 0, (_b = args.value) != null ? _b : null, limits);
+    return putPath((_a = args.in) != null ? _a : null, parsePath(path), 0, (_b = args.value) != null ? _b : null, limits2);
   }
-  function patchFn(args, limits) {
+  function patchFn(args, limits2) {
     var _a, _b;
-    return patch((_a = args.in) != null ? _a : null, (_b = args.ops) != null ? _b : null, limits);
+    return patch((_a = args.in) != null ? _a : null, (_b = args.ops) != null ? _b : null, limits2);
   }
   function eq(args) {
     var _a, _b;
@@ -1053,34 +1055,34 @@
     if (isRecord(input)) return Object.keys(input).length;
     return fail2("len: 'in' must be a list, string, or record");
   }
-  function append(args, limits) {
+  function append(args, limits2) {
     var _a;
     const input = args.in;
     if (!Array.isArray(input)) fail2("append: 'in' must be a list");
-    limits.checkLength(input.length + 1, "append result");
+    limits2.checkLength(input.length + 1, "append result");
     const out = input.slice();
     out.push((_a = args.value) != null ? _a : null);
     return out;
   }
-  function concat(args, limits) {
+  function concat(args, limits2) {
     const a = args.a;
     const b = args.b;
     if (!Array.isArray(a) || !Array.isArray(b)) fail2("concat: 'a' and 'b' must be lists");
-    limits.checkLength(a.length + b.length, "concat result");
+    limits2.checkLength(a.length + b.length, "concat result");
     return a.concat(b);
   }
-  function compareValues(a, b, limits) {
+  function compareValues(a, b, limits2) {
     var _a, _b;
     if (typeof a === "number" && typeof b === "number") {
       const d = a - b;
       return d === 0 ? 0 : d;
     }
     if (typeof a === "string" && typeof b === "string") return a.localeCompare(b);
-    const ja = (_a = wrapperPrototypeJSON(a)) != null ? _a : jsonText(a, limits);
-    const jb = (_b = wrapperPrototypeJSON(b)) != null ? _b : jsonText(b, limits);
+    const ja = (_a = wrapperPrototypeJSON(a)) != null ? _a : jsonText(a, limits2);
+    const jb = (_b = wrapperPrototypeJSON(b)) != null ? _b : jsonText(b, limits2);
     return ja < jb ? -1 : ja > jb ? 1 : 0;
   }
-  function sort(args, limits) {
+  function sort(args, limits2) {
     const input = args.in;
     if (!Array.isArray(input)) fail2("sort: 'in' must be a list");
     const by = args.by;
@@ -1097,14 +1099,14 @@
     }
     const sorted = input.slice();
     if (keys2 === null) {
-      sorted.sort((x, y) => compareValues(x, y, limits));
+      sorted.sort((x, y) => compareValues(x, y, limits2));
       return sorted;
     }
     const byKeys = keys2;
     sorted.sort((x, y) => {
       for (let i = 0; i < byKeys.length; i++) {
         const key = byKeys[i];
-        const c = compareValues(sortKey(x, key), sortKey(y, key), limits);
+        const c = compareValues(sortKey(x, key), sortKey(y, key), limits2);
         if (c !== 0) return c;
       }
       return 0;
@@ -1136,7 +1138,7 @@
     }
     return null;
   }
-  function range(args, limits) {
+  function range(args, limits2) {
     const from = args.from;
     const to = args.to;
     if (typeof from !== "number" || typeof to !== "number" || !Number.isInteger(from) || !Number.isInteger(to)) {
@@ -1144,11 +1146,11 @@
     }
     const out = [];
     if (from >= to) return out;
-    limits.checkLength(to - from, "range result");
+    limits2.checkLength(to - from, "range result");
     for (let i = from; i < to; i++) out.push(i);
     return out;
   }
-  function join(args, limits) {
+  function join(args, limits2) {
     var _a;
     const input = args.in;
     if (!Array.isArray(input)) fail2("join: 'in' must be a list");
@@ -1157,9 +1159,9 @@
     const parts = [];
     let total = 0;
     for (let i = 0; i < input.length; i++) {
-      const s = displayString(input[i], limits);
+      const s = displayString(input[i], limits2);
       total += s.length + (i > 0 ? sep.length : 0);
-      limits.checkLength(total, "join result");
+      limits2.checkLength(total, "join result");
       parts.push(s);
     }
     return parts.join(sep);
@@ -1184,14 +1186,14 @@
       return isRecord(el) ? (_a = el[key]) != null ? _a : null : null;
     });
   }
-  function flat(args, limits) {
+  function flat(args, limits2) {
     const input = args.in;
     if (!Array.isArray(input)) fail2("flat: 'in' must be a list");
     const out = [];
     for (let i = 0; i < input.length; i++) {
       const x = input[i];
       if (Array.isArray(x)) {
-        limits.checkLength(out.length + x.length, "flat result");
+        limits2.checkLength(out.length + x.length, "flat result");
         for (let j = 0; j < x.length; j++) out.push(x[j]);
       } else {
         out.push(x);
@@ -1199,15 +1201,15 @@
     }
     return out;
   }
-  function strConcat(args, limits) {
+  function strConcat(args, limits2) {
     const parts = args.parts;
     if (!Array.isArray(parts)) fail2("str.concat: 'parts' must be a list");
     const out = [];
     let total = 0;
     for (let i = 0; i < parts.length; i++) {
-      const s = displayString(parts[i], limits);
+      const s = displayString(parts[i], limits2);
       total += s.length;
-      limits.checkLength(total, "str.concat result");
+      limits2.checkLength(total, "str.concat result");
       out.push(s);
     }
     return out.join("");
@@ -1233,7 +1235,7 @@
     if (typeof value !== "string") fail2("str.ends: 'value' must be a string");
     return input.endsWith(value);
   }
-  function strReplace(args, limits) {
+  function strReplace(args, limits2) {
     const input = args.in;
     if (typeof input !== "string") fail2("str.replace: 'in' must be a string");
     const from = args.from;
@@ -1256,12 +1258,12 @@
       const kept = input.slice(end, pos);
       const replacement = literal ? to : substitute(to, input, pos, from.length);
       total += kept.length + replacement.length;
-      limits.checkLength(total, "str.replace result");
+      limits2.checkLength(total, "str.replace result");
       out.push(kept, replacement);
       end = pos + from.length;
     }
     const rest = input.slice(end);
-    limits.checkLength(total + rest.length, "str.replace result");
+    limits2.checkLength(total + rest.length, "str.replace result");
     out.push(rest);
     return out.join("");
   }
@@ -1298,7 +1300,7 @@
     }
     return out;
   }
-  function strTemplate(args, limits) {
+  function strTemplate(args, limits2) {
     const input = args.in;
     if (typeof input !== "string") fail2("str.template: 'in' must be a string");
     const vars = args.vars;
@@ -1318,16 +1320,16 @@
       const v = vars[key];
       if (v !== void 0 && v !== null) {
         const kept = input.slice(end, i);
-        const s = displayString(v, limits);
+        const s = displayString(v, limits2);
         total += kept.length + s.length;
-        limits.checkLength(total, "str.template result");
+        limits2.checkLength(total, "str.template result");
         out.push(kept, s);
         end = close + 1;
       }
       i = input.indexOf("{", close + 1);
     }
     const rest = input.slice(end);
-    limits.checkLength(total + rest.length, "str.template result");
+    limits2.checkLength(total + rest.length, "str.template result");
     out.push(rest);
     return out.join("");
   }
@@ -1496,11 +1498,11 @@
     return budget;
   }
   var Evaluator = class {
-    constructor(program, file2, allowed, host, limits) {
+    constructor(program, file2, allowed, host, limits2) {
       this.program = program;
       this.file = file2;
       this.host = host;
-      this.limits = limits;
+      this.limits = limits2;
       this.trace = [];
       this.evidence = [];
       this.fns = /* @__PURE__ */ new Map();
@@ -1509,7 +1511,9 @@
       this.toolCalls = 0;
       this.bytesWritten = 0;
       this.depth = 0;
+      this.stepsLeft = 0;
       this.allowed = new Set(allowed);
+      this.stepsLeft = limits2.maxSteps;
     }
     // run executes the program (spec §5.2). A capability-gate failure returns an error
     // result with no trace at all.
@@ -1540,13 +1544,29 @@
         this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs });
         return { kind: "ok", value, evidence: this.evidence, trace: this.trace };
       } catch (e) {
+        if (e instanceof HarnessLimitError) return { kind: "limit", limit: e, evidence: this.evidence, trace: this.trace };
         if (passesThrough(e)) throw e;
         const error = toA0Error(e);
-        this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
+        try {
+          this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
+        } catch (limit) {
+          if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: this.evidence, trace: this.trace };
+          throw limit;
+        }
         return { kind: "error", error, evidence: this.evidence, trace: this.trace };
       }
     }
+    // takeStep takes one step of maxSteps: one trace event or one counted iteration. The
+    // step over the limit ends the run before it happens (the Go evaluator counts the same
+    // steps at the same points: runtime/outcome.Limits).
+    takeStep() {
+      if (this.stepsLeft === 0) {
+        throw new HarnessLimitError("maxSteps", `the run took more than ${this.limits.maxSteps} steps (trace events and iterations)`);
+      }
+      this.stepsLeft--;
+    }
     emit(event, span2, data) {
+      this.takeStep();
       this.trace.push(data === void 0 ? { event, span: span2 } : { event, span: span2, data });
     }
     // ---- budgets (spec §5.16) ----
@@ -1562,7 +1582,9 @@
         this.budgetExceeded("timeMs", limit, elapsed, span2, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
       }
     }
+    // countIteration counts one iteration: first as a step, then for maxIterations.
     countIteration(span2) {
+      this.takeStep();
       this.iterations++;
       const limit = this.maxIterations;
       if (limit !== void 0 && this.iterations > limit) {
@@ -1582,6 +1604,7 @@
       for (let i = 0; i < stmts.length; i++) {
         const stmt = stmts[i];
         if (this.timeMs !== void 0) this.checkTime(stmt.span);
+        this.takeStep();
         this.trace.push({ event: "stmt_start", span: stmt.span });
         switch (stmt.kind) {
           case "LetStmt":
@@ -1597,10 +1620,12 @@
             break;
           case "ReturnStmt": {
             const v = this.evalExpr(stmt.value, scope);
+            this.takeStep();
             this.trace.push({ event: "stmt_end", span: stmt.span });
             return v;
           }
         }
+        this.takeStep();
         this.trace.push({ event: "stmt_end", span: stmt.span });
       }
       return null;
@@ -1989,12 +2014,12 @@
       return result;
     }
     evalTry(expr, scope) {
-      const depth = this.depth;
+      const depth2 = this.depth;
       try {
         return this.execBlock(expr.tryBody, new Scope(scope));
       } catch (e) {
         if (passesThrough(e)) throw e;
-        this.depth = depth;
+        this.depth = depth2;
         const error = toA0Error(e);
         const caught = { code: error.code, message: error.message };
         if (error.details !== void 0) caught.details = error.details;
@@ -2068,6 +2093,7 @@
         throw new A0Error("E_TOOL", `Tool '${name}' failed: ${message}`, span2, { tool: name });
       }
       const result = reply.ok;
+      this.limits.checkNodes(result, true, `result of ${name}`);
       this.emit("tool_end", span2, { tool: name, outcome: "ok", durationMs });
       if (isRecord(result) && typeof result.bytes === "number") {
         this.bytesWritten += result.bytes;
@@ -2128,8 +2154,8 @@
   for (let i = 0; i < EVENT_NAMES.length; i++) {
     EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
   }
-  function encodeOutcome(o, limits) {
-    return valuesArePlain(o, limits.maxSize) ? JSON.stringify(jsonShape(o)) : writeOutcome(o, limits);
+  function encodeOutcome(o, limits2) {
+    return valuesArePlain(o, limits2.maxSize) ? JSON.stringify(jsonShape(o)) : writeOutcome(o, limits2);
   }
   function valuesArePlain(o, max) {
     if (o.result !== void 0) {
@@ -2177,30 +2203,32 @@
       errors,
       evidence: o.evidence,
       trace: o.trace,
+      limit: o.limit,
       detail: o.detail
     };
   }
-  function writeOutcome(o, limits) {
+  function writeOutcome(o, limits2) {
     let text = '{"status":"' + o.status + '","exitCode":' + o.exitCode;
-    if (o.result !== void 0) text += ',"value":' + encodeCanonical(o.result.value, limits, "result value");
+    if (o.result !== void 0) text += ',"value":' + encodeCanonical(o.result.value, limits2, "result value");
     const errors = [];
-    for (let i = 0; i < o.errors.length; i++) errors.push(errorText(o.errors[i], limits));
+    for (let i = 0; i < o.errors.length; i++) errors.push(errorText(o.errors[i], limits2));
     const evidence = [];
-    for (let i = 0; i < o.evidence.length; i++) evidence.push(encodeCanonical(o.evidence[i], limits, "evidence record"));
-    text += ',"errors":[' + errors.join(",") + '],"evidence":[' + evidence.join(",") + '],"trace":[' + traceText(o.trace, limits) + "]";
+    for (let i = 0; i < o.evidence.length; i++) evidence.push(encodeCanonical(o.evidence[i], limits2, "evidence record"));
+    text += ',"errors":[' + errors.join(",") + '],"evidence":[' + evidence.join(",") + '],"trace":[' + traceText(o.trace, limits2) + "]";
+    if (o.limit !== void 0) text += ',"limit":' + JSON.stringify(o.limit);
     if (o.detail !== void 0) text += ',"detail":' + JSON.stringify(o.detail);
     return text + "}";
   }
-  function errorText(e, limits) {
+  function errorText(e, limits2) {
     let text = '{"code":' + JSON.stringify(e.code) + ',"message":' + JSON.stringify(e.message);
     if (e.span !== void 0) text += ',"span":' + spanText(JSON.stringify(e.span.file), e.span);
     if (e.hint !== void 0) text += ',"hint":' + JSON.stringify(e.hint);
-    if (e.details !== void 0) text += ',"details":' + encodeCanonical(e.details, limits, "error details");
+    if (e.details !== void 0) text += ',"details":' + encodeCanonical(e.details, limits2, "error details");
     return text + "}";
   }
-  function traceText(trace, limits) {
+  function traceText(trace, limits2) {
     var _a;
-    const max = limits.maxSize;
+    const max = limits2.maxSize;
     const texts = [];
     const spanTexts = /* @__PURE__ */ new Map();
     let file2 = "";
@@ -2756,6 +2784,7 @@
   var words = [];
   var at = 0;
   var astError = null;
+  var depth = 0;
   var SyntaxFailure = class {
     constructor(diagnostic) {
       this.diagnostic = diagnostic;
@@ -2768,6 +2797,7 @@
     file = fileName;
     setTokens(lexed.tokens);
     at = 0;
+    depth = 0;
     astError = null;
     try {
       const program = parseProgram();
@@ -2975,6 +3005,7 @@
     return { kind: "ExprStmt", span: same ? e : span(s, last), expr };
   }
   function parseFnDecl() {
+    if (++depth > MAX_NESTING) tooDeep();
     const s = at;
     at++;
     const name = words[expect(30 /* Ident */)];
@@ -2991,6 +3022,7 @@
     }
     expect(32 /* RBrace */);
     const body = parseBlock();
+    depth--;
     return { kind: "FnDecl", span: span(s, at - 1), name, params, body };
   }
   function parseBlock() {
@@ -3018,6 +3050,15 @@
     return { kind: "IdentPath", span: span(s, at - 1), parts };
   }
   function parseExpr() {
+    if (++depth > MAX_NESTING) tooDeep();
+    const e = parseExpression();
+    depth--;
+    return e;
+  }
+  function tooDeep() {
+    throw new HarnessLimitError("maxNesting", `program nested deeper than ${MAX_NESTING} levels`);
+  }
+  function parseExpression() {
     const s = at;
     switch (kinds[s]) {
       case 19 /* If */: {
@@ -3142,7 +3183,10 @@
       at++;
     while (kinds[at] === 45 /* Minus */);
     const operandStart = at;
+    depth += operandStart - s;
+    if (depth > MAX_NESTING) tooDeep();
     let e = parsePrimary();
+    depth -= operandStart - s;
     const last = at - 1;
     for (let m = operandStart - 1; m >= s; m--) {
       e = { kind: "UnaryExpr", span: span(m, last), op: "-", operand: e };
@@ -3820,9 +3864,11 @@
   }
 
   // src/index.ts
-  var DEFAULT_MAX_DEPTH = 2e3;
+  var DEFAULT_MAX_STEPS = 1e5;
+  var DEFAULT_MAX_DEPTH = 1e4;
   var DEFAULT_MAX_SIZE = 1 << 20;
-  var version = "a0-ts-reference 0.5.2";
+  var limits = ["maxSteps", "maxDepth", "maxSize", "maxNesting"];
+  var version = "a0-ts-reference 0.6.0";
   var configCache = null;
   var FILE_PREFIX = '{"file":';
   var ALLOW_KEY = ',"allow":';
@@ -3881,9 +3927,17 @@
       if (typeof a !== "string") throw new TypeError('A0Reference.run: config "allow" entries must be strings');
       allow.push(a);
     }
-    const limits = (_b = raw.limits) != null ? _b : {};
-    if (!isRecord(limits)) throw new TypeError('A0Reference.run: config "limits" must be an object');
-    return { file: file2, allow, limits: new Limits(positive(limits.maxDepth, DEFAULT_MAX_DEPTH), positive(limits.maxSize, DEFAULT_MAX_SIZE)) };
+    const limits2 = (_b = raw.limits) != null ? _b : {};
+    if (!isRecord(limits2)) throw new TypeError('A0Reference.run: config "limits" must be an object');
+    return {
+      file: file2,
+      allow,
+      limits: new Limits(
+        positive(limits2.maxSteps, DEFAULT_MAX_STEPS),
+        positive(limits2.maxDepth, DEFAULT_MAX_DEPTH),
+        positive(limits2.maxSize, DEFAULT_MAX_SIZE)
+      )
+    };
   }
   var toolsCache = null;
   function toolHostFor(host) {
@@ -3914,16 +3968,16 @@
   function emptyOutcome(exitCode) {
     return { status: "ok", exitCode, errors: [], evidence: [], trace: [] };
   }
-  function resourceOutcome(e) {
-    return { status: "resource", exitCode: 0, errors: [], evidence: [], trace: [], detail: `${e.limit}: ${e.detail}` };
+  function resourceOutcome(e, evidence, trace) {
+    return { status: "resource", exitCode: 0, errors: [], evidence, trace, limit: e.limit, detail: `${e.limit}: ${e.detail}` };
   }
   function run(source, configJSON, host) {
     const config = readConfig(configJSON);
-    const limits = config.limits;
+    const limits2 = config.limits;
     try {
-      return encodeOutcome(evaluate(source, config, host), limits);
+      return encodeOutcome(evaluate(source, config, host), limits2);
     } catch (e) {
-      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e), limits);
+      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits2);
       throw e;
     }
   }
@@ -3937,6 +3991,7 @@
     if (checked.unsupportedSpread) return emptyOutcome(1);
     if (checked.diagnostics.length > 0) return { ...emptyOutcome(2), errors: checked.diagnostics };
     const result = new Evaluator(program, config.file, config.allow, toolHostFor(host), config.limits).run();
+    if (result.kind === "limit") return resourceOutcome(result.limit, result.evidence, result.trace);
     if (result.kind === "ok") {
       let failed = false;
       for (let i = 0; i < result.evidence.length; i++) if (result.evidence[i].ok === false) failed = true;
@@ -3953,5 +4008,5 @@
     };
   }
   installV8Compat();
-  globalThis.A0Reference = { version, run };
+  globalThis.A0Reference = { version, limits, run };
 })();

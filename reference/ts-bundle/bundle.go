@@ -13,8 +13,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
 )
@@ -36,6 +38,8 @@ type Bundle struct {
 	checkOnce sync.Once
 	checkErr  error
 	version   string
+	limits    []string
+	declared  bool // the bundle defines A0Reference.limits
 }
 
 var (
@@ -134,6 +138,7 @@ func (b *Bundle) Check() error {
 		b.checkErr = e.initWithTimeout(checkTimeout)
 		if b.checkErr == nil {
 			b.version = e.version
+			b.limits, b.declared = e.limits, e.limits != nil
 		}
 	})
 	return b.checkErr
@@ -144,4 +149,27 @@ func (b *Bundle) Check() error {
 func (b *Bundle) Version() (string, error) {
 	err := b.Check()
 	return b.version, err
+}
+
+// HarnessLimits are the harness limits a bundle may enforce, as A0Reference.limits names
+// them: the keys of configJSON.limits and the parser's nesting bound.
+var HarnessLimits = []string{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize, outcome.LimitNesting}
+
+// IgnoredLimits lists the harness limits (HarnessLimits) the bundle does not say it
+// enforces in A0Reference.limits — all of them when it has no such list (a bundle written
+// before the list existed). Such a bundle is still loaded and run, but a program over
+// one of those limits runs on in it where the Go evaluator stops, and the two sides
+// diverge; a0diff warns when it loads one. It evaluates the bundle (see Check) and
+// returns its error.
+func (b *Bundle) IgnoredLimits() ([]string, error) {
+	if err := b.Check(); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, l := range HarnessLimits {
+		if !slices.Contains(b.limits, l) {
+			out = append(out, l)
+		}
+	}
+	return out, nil
 }

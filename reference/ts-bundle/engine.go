@@ -3,6 +3,7 @@ package tsbundle
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/dop251/goja"
@@ -11,10 +12,11 @@ import (
 const (
 	// defaultMaxCallStack bounds the JavaScript call depth of a runtime. The shipped
 	// reference spends about six JS frames per A0 call (measured: 20 000 frames overflow
-	// between 3 000 and 5 000 nested A0 calls), so the default MaxDepth of 2 000 A0 calls
-	// needs about 12 000; 50 000 leaves room for callbacks and nested expressions around
-	// each call while runaway recursion ends quickly. goja's value stack grows in fixed
-	// steps and is released after every run, so a deeper limit makes every overflow
+	// between 3 000 and 5 000 nested A0 calls), so the default MaxDepth of 10 000 A0 calls
+	// needs about 60 000, and its parser about five frames per level of a nested record
+	// literal, 125 000 at the nesting bound of 25 000; 250 000 leaves room for callbacks
+	// and nested expressions around each call. goja's value stack grows in fixed steps
+	// and is released after every run, so a deeper limit makes every overflow
 	// quadratically slower (see README.md, "goja is not V8").
 	defaultMaxCallStack = 250_000
 
@@ -34,6 +36,7 @@ type engine struct {
 	run     goja.Callable // A0Reference.run
 	host    *goja.Object  // the host object handed to every run
 	version string
+	limits  []string // A0Reference.limits; nil when the bundle does not declare them
 
 	// cur is the run in progress; the host callbacks act on it. Only the goroutine
 	// running JavaScript in rt touches it while a run is in progress.
@@ -52,12 +55,21 @@ func newEngine(b *Bundle, maxCallStack int) *engine {
 // owns the engine.
 func (e *engine) init() (err error) {
 	defer func() {
-		// Reading properties may run getters, which may throw.
+		// Reading properties may run getters, which may throw or be interrupted at the
+		// deadline (which must stay a timeout, not become a broken bundle).
 		if x := recover(); x != nil {
+			if ie, ok := x.(*goja.InterruptedError); ok {
+				err = ie
+				return
+			}
 			err = fmt.Errorf("%s: evaluating the bundle: %s", e.b.name, panicText(x))
 		}
 	}()
 	if _, err := e.rt.RunProgram(e.b.prog); err != nil {
+		var ie *goja.InterruptedError
+		if errors.As(err, &ie) {
+			return ie
+		}
 		return fmt.Errorf("%s: evaluating the bundle: %s", e.b.name, jsErrorText(err))
 	}
 	refValue := e.rt.GlobalObject().Get("A0Reference")
@@ -72,10 +84,39 @@ func (e *engine) init() (err error) {
 	if v, ok := ref.Get("version").(goja.String); ok {
 		e.version = v.String()
 	}
+	limits, err := readLimits(ref.Get("limits"))
+	if err != nil {
+		return fmt.Errorf("%s: A0Reference.limits %v (see the bundle ABI in reference/ts-bundle/README.md)", e.b.name, err)
+	}
+	e.limits = limits
 	e.ref, e.run = ref, run
 	e.host = e.newHost()
 	e.ready = true
 	return nil
+}
+
+// readLimits reads A0Reference.limits: absent (nil), or a list of strings.
+func readLimits(v goja.Value) ([]string, error) {
+	if v == nil || goja.IsUndefined(v) {
+		return nil, nil
+	}
+	obj, ok := v.(*goja.Object)
+	if !ok || obj.ClassName() != "Array" {
+		return nil, errors.New("must be a list of strings")
+	}
+	n := obj.Get("length").ToInteger()
+	if n > 100 {
+		return nil, fmt.Errorf("lists %d names, more than any bundle needs", n)
+	}
+	out := make([]string, 0, n)
+	for i := int64(0); i < n; i++ {
+		s, ok := obj.Get(strconv.FormatInt(i, 10)).(goja.String)
+		if !ok {
+			return nil, fmt.Errorf("[%d] is not a string", i)
+		}
+		out = append(out, s.String())
+	}
+	return out, nil
 }
 
 // initWithTimeout runs init on its own goroutine, bounded by d (interrupt) plus the
@@ -111,7 +152,7 @@ func (e *engine) initWithTimeout(d time.Duration) error {
 func jsErrorText(err error) string {
 	var ex *goja.Exception
 	if errors.As(err, &ex) {
-		return ex.String()
+		return clipDetail(ex.String())
 	}
 	return err.Error()
 }

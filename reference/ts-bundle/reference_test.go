@@ -5,6 +5,7 @@ package tsbundle
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,7 +97,7 @@ func TestEmbeddedReferenceInfiniteLoopTimesOut(t *testing.T) {
 	r := referenceRunner(t)
 	src := "return loop { in: 0, times: 1000000000000, as: \"x\" } { return x + 1 }\n"
 	start := time.Now()
-	o := r.Run(context.Background(), src, outcome.Config{File: "loop.a0", Limits: outcome.Limits{Timeout: timeout}})
+	o := r.Run(context.Background(), src, outcome.Config{File: "loop.a0", Limits: outcome.Limits{MaxSteps: math.MaxInt, Timeout: timeout}})
 	elapsed := time.Since(start)
 	if o.Status != outcome.StatusTimeout {
 		t.Fatalf("status %q, want timeout (%s)", o.Status, o.Detail)
@@ -115,7 +116,7 @@ func TestEmbeddedReferenceDeepRecursionIsAResourceOutcome(t *testing.T) {
 	r := referenceRunner(t)
 	src := "fn f { n } {\n  return if { cond: n <= 0, then: 0, else: f { n: n - 1 } }\n}\nreturn f { n: 100000 }\n"
 	o := r.Run(context.Background(), src, outcome.Config{File: "deep.a0",
-		Limits: outcome.Limits{MaxDepth: 200_000, Timeout: time.Minute}})
+		Limits: outcome.Limits{MaxSteps: math.MaxInt, MaxDepth: 200_000, Timeout: time.Minute}})
 	if o.Status != outcome.StatusResource || !strings.Contains(o.Detail, "JavaScript call stack exceeded") {
 		t.Fatalf("got %s %q, want resource from the JavaScript call stack", o.Status, o.Detail)
 	}

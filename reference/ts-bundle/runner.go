@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/toolkit"
@@ -44,7 +45,7 @@ func WithToolKit(newKit func(toolkit.Fixtures) ToolKit) Option {
 }
 
 // WithMaxCallStack sets the JavaScript call-depth limit of each runtime (default
-// 50 000 frames); exceeding it ends the run with StatusResource.
+// 250 000 frames); exceeding it ends the run with StatusResource.
 func WithMaxCallStack(frames int) Option {
 	return func(o *options) {
 		if frames > 0 {
@@ -123,6 +124,16 @@ func (r *Runner) Stats() Stats {
 	}
 }
 
+// Abandoned reports the runs given up at their deadline because their JavaScript could
+// not be stopped (stuck in a native built-in that goja does not interrupt): total since
+// the Runner was made, and running, those whose goroutine has not returned yet (each
+// holds a runtime and may burn a CPU; it ends when the built-in returns). Callers show
+// both in their summaries; a growing running count means the process should be
+// restarted.
+func (r *Runner) Abandoned() (running, total int64) {
+	return r.abandonedRunning.Load(), r.abandoned.Load()
+}
+
 // Close drops the idle runtimes. Runs in progress finish normally; later runs report
 // StatusCrash. Abandoned goroutines cannot be stopped and are not affected.
 func (r *Runner) Close() error {
@@ -140,6 +151,10 @@ type jsResult struct {
 	ret     goja.Value // run's (settled) return value
 	text    string     // ret as JSON text when it is a string
 	goPanic string     // a Go panic escaped the engine, with its stack
+	// exception is the text of a JavaScript exception escaping run (err is then a
+	// *goja.Exception), read on the run's goroutine: reading it runs the thrown value's
+	// toString or message getter, JavaScript that must stay under the deadline.
+	exception string
 }
 
 // Run executes source under cfg. It returns by min(ctx deadline, cfg.Limits.Timeout)
@@ -234,9 +249,49 @@ func execute(e *engine, st *runState, source, config string, done chan<- jsResul
 		v, err = settle(v)
 	}
 	res.ret, res.err = v, err
+	var ex *goja.Exception
+	if errors.As(err, &ex) {
+		text, interrupted := exceptionText(ex)
+		if interrupted != nil {
+			res.err = interrupted
+		}
+		res.exception = text
+	}
 	if s, ok := v.(goja.String); ok && err == nil {
 		res.text = jsonTextFromJS(s)
 	}
+}
+
+// maxDetail bounds the text of an exception kept in a crash detail: a bundle may throw a
+// string of many megabytes, and every report would repeat it.
+const maxDetail = 8 << 10
+
+// exceptionText is the text of an exception (its value's String() and the JS stack),
+// clipped to maxDetail. Reading it may run JavaScript (a toString method, a message
+// getter); when the deadline interrupts that, it returns the interrupt.
+func exceptionText(ex *goja.Exception) (text string, interrupted *goja.InterruptedError) {
+	defer func() {
+		if x := recover(); x != nil {
+			if ie, ok := x.(*goja.InterruptedError); ok {
+				interrupted = ie
+				return
+			}
+			text = "(an exception whose text cannot be read: " + clipDetail(panicText(x)) + ")"
+		}
+	}()
+	return clipDetail(ex.String()), nil
+}
+
+// clipDetail cuts s to maxDetail bytes (at a UTF-8 boundary), saying how much was cut.
+func clipDetail(s string) string {
+	if len(s) <= maxDetail {
+		return s
+	}
+	cut := maxDetail
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… [%d more bytes not shown]", s[:cut], len(s)-cut)
 }
 
 var promiseType = reflect.TypeOf((*goja.Promise)(nil))
@@ -315,18 +370,18 @@ func classify(res jsResult, st *runState, maxCallStack int) (outcome.Outcome, bo
 		o.ToolCalls = st.calls()
 		return o, false
 	case res.initErr != nil:
-		return hostOutcome(outcome.StatusCrash, res.initErr.Error()), false
+		return hostOutcome(outcome.StatusCrash, clipDetail(res.initErr.Error())), false
 	case errors.As(res.err, &overflow):
 		o := hostOutcome(outcome.StatusResource, fmt.Sprintf(
 			"JavaScript call stack exceeded %d frames%s", maxCallStack, overflow.Error()))
 		o.ToolCalls = st.calls()
 		return o, false
 	case errors.As(res.err, &exception):
-		o := hostOutcome(outcome.StatusCrash, "JavaScript exception escaped A0Reference.run: "+exception.String())
+		o := hostOutcome(outcome.StatusCrash, "JavaScript exception escaped A0Reference.run: "+res.exception)
 		o.ToolCalls = st.calls()
 		return o, false
 	case res.err != nil:
-		o := hostOutcome(outcome.StatusCrash, res.err.Error())
+		o := hostOutcome(outcome.StatusCrash, clipDetail(res.err.Error()))
 		o.ToolCalls = st.calls()
 		return o, false
 	}
@@ -391,6 +446,7 @@ func hostOutcome(status outcome.Status, detail string) outcome.Outcome {
 // configText is the configJSON argument of run.
 func configText(cfg outcome.Config) string {
 	type limits struct {
+		MaxSteps int `json:"maxSteps"`
 		MaxDepth int `json:"maxDepth"`
 		MaxSize  int `json:"maxSize"`
 	}
@@ -398,7 +454,7 @@ func configText(cfg outcome.Config) string {
 		File   string   `json:"file"`
 		Allow  []string `json:"allow"`
 		Limits limits   `json:"limits"`
-	}{cfg.File, cfg.Allow, limits{cfg.Limits.MaxDepth, cfg.Limits.MaxSize}}
+	}{cfg.File, cfg.Allow, limits{cfg.Limits.MaxSteps, cfg.Limits.MaxDepth, cfg.Limits.MaxSize}}
 	if c.Allow == nil {
 		c.Allow = []string{}
 	}

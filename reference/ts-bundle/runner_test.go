@@ -43,7 +43,7 @@ func TestRunClassifiesEveryWayABundleCanEnd(t *testing.T) {
 	}{
 		// The ABI arguments: the source verbatim, configJSON with the limits' defaults.
 		{"echo", outcome.StatusOK,
-			`{"source":"echo","config":{"file":"t.a0","allow":["fs.read"],"limits":{"maxDepth":10000,"maxSize":1048576}},"version":"fake 1"}`, nil},
+			`{"source":"echo","config":{"file":"t.a0","allow":["fs.read"],"limits":{"maxSteps":100000,"maxDepth":10000,"maxSize":1048576}},"version":"fake 1"}`, nil},
 		{"busy 5", outcome.StatusOK,
 			`[{"id":0,"name":"row0","tags":[0,"0"]},{"id":1,"name":"row4","tags":[4,"4"]},{"id":2,"name":"row3","tags":[3,"3"]}]`, nil},
 		// Lone surrogates put raw into the Outcome text survive as code units.

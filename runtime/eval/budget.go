@@ -109,8 +109,10 @@ func (ev *evaluator) checkTime(n ast.Node) error {
 	return nil
 }
 
-// countIteration counts one loop iteration or callback invocation at node n.
+// countIteration counts one loop iteration or callback invocation at node n: first as a
+// step of Limits.MaxSteps, then for the maxIterations budget.
 func (ev *evaluator) countIteration(n ast.Node) error {
+	ev.takeStep()
 	ev.counters.iterations++
 	if ev.budget.hasIterations && ev.counters.iterations > ev.budget.maxIterations {
 		return ev.exceeded(n, "maxIterations", ev.budget.maxIterations, ev.counters.iterations,

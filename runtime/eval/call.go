@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -54,6 +55,10 @@ func (ev *evaluator) callStdlib(e ast.Node, name string, fn stdlib.Func, args *v
 	if err != nil {
 		if a, ok := fromLimitError(err); ok {
 			return nil, a
+		}
+		var c *stdlib.CancelledError
+		if errors.As(err, &c) {
+			return nil, &abort{status: outcome.StatusTimeout, detail: "the run's deadline passed in '" + name + "' (" + c.Err.Error() + ")"}
 		}
 		return nil, &Error{
 			Code:    "E_FN",
@@ -166,7 +171,7 @@ func plainPairs(e *ast.RecordExpr, maxSize int) bool {
 // and then releases the scope.
 func (ev *evaluator) invoke(f *userFn, fs *scope) (value.Value, error) {
 	if ev.depth >= ev.limits.MaxDepth {
-		return nil, &abort{status: outcome.StatusResource, detail: fmt.Sprintf("user-function nesting exceeded the depth limit %d (in '%s')", ev.limits.MaxDepth, f.decl.Name)}
+		return nil, &abort{status: outcome.StatusResource, limit: outcome.LimitDepth, detail: fmt.Sprintf("maxDepth: user-function nesting exceeded the depth limit %d (in '%s')", ev.limits.MaxDepth, f.decl.Name)}
 	}
 	ev.depth++
 	v, err := ev.execBlock(f.decl.Body, fs)

@@ -45,9 +45,12 @@ type Options struct {
 // Result is what a run produced.
 type Result struct {
 	// Status is outcome.StatusOK when the program reached an A0 outcome (success or an A0
-	// error); otherwise the run was ended by a harness limit, the deadline, or a crash,
-	// and only Detail is meaningful.
+	// error); otherwise the run was ended by a harness limit, the deadline, or a crash.
+	// After a harness limit named by Limit (outcome.LimitSteps, LimitDepth, LimitSize)
+	// Evidence and Trace hold what the run produced before it; otherwise only Detail is
+	// meaningful.
 	Status outcome.Status
+	Limit  string
 	Detail string
 	// Value is the program's result when Err is nil.
 	Value value.Value
@@ -57,6 +60,9 @@ type Result struct {
 	Evidence []value.Value
 	// Trace holds the trace events in emission order (empty after a capability denial).
 	Trace []outcome.Event
+	// Steps is the number of steps of Limits.MaxSteps the run took (the step that would
+	// exceed the limit not included).
+	Steps int
 }
 
 // Run executes prog. It never panics: a panic inside the evaluator is reported as
@@ -67,8 +73,14 @@ func Run(ctx context.Context, prog *ast.Program, opts Options) (res Result) {
 	ev := newEvaluator(ctx, prog, opts)
 	defer func() {
 		if p := recover(); p != nil {
+			if _, ok := p.(stepsExhausted); ok {
+				res = ev.limitResult(&abort{status: outcome.StatusResource, limit: outcome.LimitSteps,
+					detail: fmt.Sprintf("maxSteps: the run took more than %d steps (trace events and iterations)", ev.limits.MaxSteps)})
+				return
+			}
 			res = Result{Status: outcome.StatusCrash, Detail: fmt.Sprintf("panic in the Go evaluator: %v\n%s", p, debug.Stack())}
 		}
+		res.Steps = ev.limits.MaxSteps - ev.stepsLeft
 	}()
 	return ev.run(prog)
 }
@@ -96,10 +108,11 @@ type evaluator struct {
 	scopeList  *[]*scope                // the holder freeScopes came in from freeScopeLists
 	literals   map[ast.Expr]value.Value // boxed literals of a long run (expr.go)
 
-	depth   int  // nested user-function invocations (Limits.MaxDepth)
-	nesting int  // nested evaluator frames, a proxy for Go stack use
-	steps   uint // statements and expressions entered, for the context checks
-	maxNest int
+	depth     int  // nested user-function invocations (Limits.MaxDepth)
+	stepsLeft int  // steps of Limits.MaxSteps not yet taken
+	nesting   int  // nested evaluator frames, a proxy for Go stack use
+	entered   uint // statements and expressions entered, for the context checks
+	maxNest   int
 }
 
 // userFn is a registered function: its declaration and the scope it was declared in.
@@ -118,13 +131,14 @@ func newEvaluator(ctx context.Context, prog *ast.Program, opts Options) *evaluat
 		file:    opts.File,
 		maxNest: maxEngineNesting,
 	}
+	ev.stepsLeft = ev.limits.MaxSteps
 	if ev.tools == nil {
 		ev.tools = noTools{}
 	}
 	if ev.stdlib == nil {
 		ev.stdlib = stdlib.Lookup
 	}
-	ev.stdlibLimits = stdlib.Limits{MaxSize: ev.limits.MaxSize}
+	ev.stdlibLimits = stdlib.Limits{MaxSize: ev.limits.MaxSize, Ctx: ctx}
 	if ev.file == "" {
 		ev.file = prog.Span.File
 	}
@@ -178,7 +192,7 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 	end.Set("durationMs", float64(time.Since(start).Milliseconds()))
 	if err != nil {
 		if a, ok := err.(*abort); ok {
-			return Result{Status: a.status, Detail: a.detail}
+			return ev.limitResult(a)
 		}
 		e := asA0Error(err)
 		end.Set("error", e.Code)
@@ -188,6 +202,16 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 	}
 	ev.emit("run_end", &prog.Span, end)
 	return Result{Status: outcome.StatusOK, Value: v, Evidence: ev.evidence, Trace: ev.trace.events()}
+}
+
+// limitResult is the Result of a run ended by a: what the run produced so far when a
+// names a harness limit (which trips at the same point on every implementation, so the
+// partial outcome is comparable), only the status and detail otherwise.
+func (ev *evaluator) limitResult(a *abort) Result {
+	if a.limit == "" {
+		return Result{Status: a.status, Detail: a.detail}
+	}
+	return Result{Status: a.status, Limit: a.limit, Detail: a.detail, Evidence: ev.evidence, Trace: ev.trace.events()}
 }
 
 // requestedCapabilities lists the keys of every cap pair whose value is literal true, in

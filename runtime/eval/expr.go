@@ -49,9 +49,6 @@ func (ev *evaluator) evalNode(e ast.Expr, s *scope) (value.Value, error) {
 	case *ast.RecordExpr:
 		return ev.evalRecord(e, s)
 	case *ast.ListExpr:
-		if err := ev.checkList(len(e.Elements)); err != nil {
-			return nil, err
-		}
 		items := make([]value.Value, len(e.Elements))
 		for i, el := range e.Elements {
 			v, err := ev.eval(el, s)
@@ -59,6 +56,11 @@ func (ev *evaluator) evalNode(e ast.Expr, s *scope) (value.Value, error) {
 				return nil, err
 			}
 			items[i] = v
+		}
+		// Checked on the produced list, after its elements, as the reference does: a
+		// check before them would end the run before their calls' trace events.
+		if err := ev.checkList(len(items)); err != nil {
+			return nil, err
 		}
 		return value.NewList(items...), nil
 	case *ast.CallExpr:
@@ -138,7 +140,7 @@ const literalCacheAfter = 512
 // functions) again and again, so once it has taken literalCacheAfter steps it keeps
 // their boxes.
 func (ev *evaluator) literal(e ast.Expr) value.Value {
-	long := ev.steps >= literalCacheAfter
+	long := ev.entered >= literalCacheAfter
 	if long {
 		if v, ok := ev.literals[e]; ok {
 			return v
@@ -220,8 +222,7 @@ func (ev *evaluator) evalRecord(e *ast.RecordExpr, s *scope) (*value.Record, err
 			return nil, fmt.Errorf("unknown record entry %T", entry)
 		}
 	}
-	if n := r.Len(); n > ev.limits.MaxSize {
-		return nil, ev.sizeAbort("record literal", n)
-	}
+	// No size check: the reference bounds lists and strings, not a record's keys (a
+	// record's size is bounded when it is serialised).
 	return r, nil
 }

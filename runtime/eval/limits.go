@@ -12,7 +12,22 @@ import (
 // that the reference (which follows the same rules) ends the same programs the same way.
 
 func (ev *evaluator) sizeAbort(what string, n int) error {
-	return &abort{status: outcome.StatusResource, detail: fmt.Sprintf("%s of size %d exceeds the size limit %d", what, n, ev.limits.MaxSize)}
+	return &abort{status: outcome.StatusResource, limit: outcome.LimitSize, detail: fmt.Sprintf("maxSize: %s of size %d exceeds the size limit %d", what, n, ev.limits.MaxSize)}
+}
+
+// stepsExhausted is the panic value of the step that would exceed Limits.MaxSteps. The
+// step limit is checked where trace events are emitted, which happens in too many places
+// to thread an error out of each; Run recovers it (like go/parser's bailout), and since
+// the run ends there, nothing half-done survives it.
+type stepsExhausted struct{}
+
+// takeStep takes one step of Limits.MaxSteps (one trace event or one counted iteration,
+// see outcome.Limits); the step over the limit ends the run before it happens.
+func (ev *evaluator) takeStep() {
+	if ev.stepsLeft == 0 {
+		panic(stepsExhausted{})
+	}
+	ev.stepsLeft--
 }
 
 // checkString bounds a produced string by its UTF-16 length. The byte length bounds the
@@ -102,7 +117,7 @@ func CheckSerialisable(v value.Value, maxSize int) error {
 func fromLimitError(err error) (error, bool) {
 	var le *value.LimitError
 	if errors.As(err, &le) {
-		return &abort{status: outcome.StatusResource, detail: le.Error()}, true
+		return &abort{status: outcome.StatusResource, limit: outcome.LimitSize, detail: "maxSize: " + le.Error()}, true
 	}
 	return nil, false
 }

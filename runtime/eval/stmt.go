@@ -25,8 +25,8 @@ const ctxCheckEvery = 1024
 // step is done on entry to every statement and expression: the harness checks (stack
 // proxy, deadline), then the A0 time budget with the node's span.
 func (ev *evaluator) step(n ast.Node) error {
-	ev.steps++
-	if ev.steps%ctxCheckEvery == 0 {
+	ev.entered++
+	if ev.entered%ctxCheckEvery == 0 {
 		if err := ev.ctx.Err(); err != nil {
 			return &abort{status: outcome.StatusTimeout, detail: "the run's deadline passed (" + err.Error() + ")"}
 		}

@@ -8,9 +8,10 @@ import (
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
-// emit appends one trace event (spec §6.2). data is nil for stmt_start and stmt_end; its
+// emit appends one trace event (spec §6.2), a step of Limits.MaxSteps. data is nil for stmt_start and stmt_end; its
 // keys are set by the callers in the order §6.2 fixes.
 func (ev *evaluator) emit(event string, span *ast.Span, data *value.Record) {
+	ev.takeStep()
 	e := outcome.Event{Event: event, Span: span}
 	if data != nil {
 		e.Data = data

@@ -63,6 +63,10 @@ func Marshal(o Outcome) []byte {
 		writeCall(&b, c)
 	}
 	b.WriteByte(']')
+	if o.Limit != "" {
+		b.WriteString(`,"limit":`)
+		writeString(&b, o.Limit)
+	}
 	if o.Detail != "" {
 		b.WriteString(`,"detail":`)
 		writeString(&b, o.Detail)
@@ -142,6 +146,7 @@ func Parse(text []byte) (Outcome, error) {
 		Evidence  []json.RawMessage
 		Trace     []json.RawMessage
 		ToolCalls []json.RawMessage
+		Limit     string
 		Detail    string
 	}
 	// Not json.Unmarshal: values may nest deeper than encoding/json allows (rawjson.go).
@@ -151,6 +156,9 @@ func Parse(text []byte) (Outcome, error) {
 	}
 	if err == nil {
 		err = unmarshalField(m, "exitCode", &raw.ExitCode)
+	}
+	if err == nil {
+		err = unmarshalField(m, "limit", &raw.Limit)
 	}
 	if err == nil {
 		err = unmarshalField(m, "detail", &raw.Detail)
@@ -170,7 +178,7 @@ func Parse(text []byte) (Outcome, error) {
 	if raw.Status == nil || raw.ExitCode == nil {
 		return Outcome{}, fmt.Errorf(`outcome: "status" and "exitCode" are required`)
 	}
-	o := Outcome{Status: Status(*raw.Status), ExitCode: *raw.ExitCode, Detail: raw.Detail}
+	o := Outcome{Status: Status(*raw.Status), ExitCode: *raw.ExitCode, Limit: raw.Limit, Detail: raw.Detail}
 	switch o.Status {
 	case StatusOK, StatusCrash, StatusTimeout, StatusResource:
 	default:

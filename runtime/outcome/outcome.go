@@ -37,10 +37,35 @@ const (
 	StatusCrash Status = "crash"
 	// StatusTimeout: the run did not finish before its deadline.
 	StatusTimeout Status = "timeout"
-	// StatusResource: a harness limit (Limits.MaxDepth, Limits.MaxSize, the engine's
-	// stack) ended the run.
+	// StatusResource: a harness limit (Limits.MaxSteps, MaxDepth, MaxSize, MaxNesting,
+	// or an engine's own stack) ended the run; Outcome.Limit says which.
 	StatusResource Status = "resource"
 )
+
+// The names of the harness limits a StatusResource Outcome's Limit field gives. They are
+// the keys of the bundle ABI's configJSON.limits (and the parsers' fixed nesting bound).
+const (
+	LimitSteps   = "maxSteps"
+	LimitDepth   = "maxDepth"
+	LimitSize    = "maxSize"
+	LimitNesting = "maxNesting"
+)
+
+// DeterministicLimit reports whether name is a limit that trips at the same point of a
+// program on every conforming implementation, so that two runs it ended are compared
+// like finished runs (package diff) and their partial outcomes can be pinned (package
+// corpus): maxSteps and maxDepth are counted in A0's own terms (trace events, nested
+// calls), maxSize on the values A0 operations produce (at the points Limits names) and
+// maxNesting in the parser's terms (nested expressions), all before any engine detail.
+// Runs ended by an engine's own stack (goja's call stack, the Go evaluator's frame
+// bound: Limit "") stop at engine-specific points and are not compared.
+func DeterministicLimit(name string) bool {
+	switch name {
+	case LimitSteps, LimitDepth, LimitSize, LimitNesting:
+		return true
+	}
+	return false
+}
 
 // Outcome is the canonical result of one run.
 type Outcome struct {
@@ -57,6 +82,11 @@ type Outcome struct {
 	Trace    []Event
 	// ToolCalls is what the hermetic tool kit saw, in order.
 	ToolCalls []toolkit.Call
+	// Limit names the harness limit that ended a StatusResource run (LimitSteps, …), ""
+	// for an engine's own stack and for every other status. A run ended by a limit during
+	// evaluation keeps what it produced before it (Trace, Evidence, ToolCalls; never a
+	// Value or Errors); one whose Outcome is over MaxSize keeps only its ToolCalls.
+	Limit string
 	// Detail explains a non-ok Status (stack trace, which limit); it is never compared.
 	Detail string
 }
@@ -90,28 +120,56 @@ type Config struct {
 }
 
 // Limits are the harness's own bounds (not A0 budgets). Both implementations enforce them
-// at the same points, so that a program over a limit ends as StatusResource on both sides:
+// at the same points, so that a program over a limit ends as StatusResource on both
+// sides, at the same point, with the same partial trace:
 //
+//   - MaxSteps is the deterministic step limit (wasmtime's "fuel"): a run may take at
+//     most MaxSteps steps, a step being one trace event (spec §6.2, the events of the
+//     run's Outcome, before its run_end) or one iteration counted as §5.16 counts them
+//     (before each body of for, block filter and loop, and each callback of map, fn:
+//     filter and reduce — the one kind of unbounded work that need not emit an event: a
+//     loop with an empty body). The step that would be step MaxSteps+1 ends the run
+//     with StatusResource and Limit LimitSteps before it happens: the Outcome keeps the
+//     events emitted so far (at most MaxSteps, no run_end), the evidence and the tool
+//     calls. Within an iteration the step is taken before the §5.16 counter, so a
+//     maxIterations budget trips only at an iteration the fuel allows. Every unbounded
+//     computation of A0 — loop, for and filter bodies, callbacks, recursion (fn_call_start)
+//     — takes steps, so MaxSteps bounds the run's events, evidence and tool calls, and
+//     with MaxSize its memory (README.md, "Limits and their costs").
 //   - MaxDepth bounds nested user-function invocations (direct calls and map/filter/reduce
 //     callbacks). The call that would make the depth exceed MaxDepth ends the run with
 //     StatusResource; A0's try/catch cannot catch it.
 //   - MaxSize bounds the length (list elements, string UTF-16 code units) of every list
-//     or string produced by binary `+`, by a stdlib function or by record/list literals,
-//     checked on the produced value, and the node count of any value serialised to text
-//     (JSON, String(), the Outcome itself). Exceeding it ends the run with StatusResource.
+//     or string produced by binary `+`, by a stdlib function or by a list literal (after
+//     its elements are evaluated), checked on the produced value, and the node count of
+//     any value serialised to text (tool arguments, tool results before tool_end, JSON,
+//     String(), the values of the Outcome itself, not its tool calls). Exceeding it ends
+//     the run with StatusResource.
 //   - Timeout is the wall-clock deadline of the run (StatusTimeout); it is the host's
 //     business and is not passed to the reference.
+//
+// The parsers' nesting bound (syntax.MaxNesting, LimitNesting) is fixed, not a field.
 type Limits struct {
+	MaxSteps int
 	MaxDepth int
 	MaxSize  int
 	Timeout  time.Duration
 }
 
-// DefaultLimits are used for zero fields of Limits.
-var DefaultLimits = Limits{MaxDepth: 10000, MaxSize: 1 << 20, Timeout: 10 * time.Second}
+// DefaultLimits are used for zero fields of Limits. MaxSteps: the largest corpus entry
+// takes about 12 000 steps (a recursion through a block if), Appendix B programs and
+// generated ones at most a few hundred, and a recursion to the default MaxDepth at least
+// 40 000 (so MaxDepth, not MaxSteps, ends a runaway recursion); 100 000 steps take the Go
+// evaluator about 10 ms and the reference in goja about 0.6 s (a runaway loop: two
+// events and one iteration per pass), so a runaway program ends in under a second on both
+// sides instead of at the deadline.
+var DefaultLimits = Limits{MaxSteps: 100_000, MaxDepth: 10000, MaxSize: 1 << 20, Timeout: 10 * time.Second}
 
 // WithDefaults returns l with zero fields replaced by DefaultLimits.
 func (l Limits) WithDefaults() Limits {
+	if l.MaxSteps <= 0 {
+		l.MaxSteps = DefaultLimits.MaxSteps
+	}
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = DefaultLimits.MaxDepth
 	}

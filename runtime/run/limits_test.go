@@ -3,6 +3,7 @@ package run_test
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -27,10 +28,19 @@ func TestHarnessLimits(t *testing.T) {
 	}{
 		{"endless loop hits the deadline",
 			`return loop { in: 0, times: 1000000000000, as: "x" } { return x + 1 }`,
-			outcome.Limits{Timeout: 200 * time.Millisecond}, outcome.StatusTimeout, "deadline", 2 * time.Second},
+			outcome.Limits{MaxSteps: math.MaxInt, Timeout: 200 * time.Millisecond}, outcome.StatusTimeout, "deadline", 2 * time.Second},
 		{"endless loop inside try still times out",
 			`return try { return loop { in: 0, times: 1000000000000, as: "x" } { return x + 1 } } catch { e } { return e }`,
-			outcome.Limits{Timeout: 200 * time.Millisecond}, outcome.StatusTimeout, "deadline", 2 * time.Second},
+			outcome.Limits{MaxSteps: math.MaxInt, Timeout: 200 * time.Millisecond}, outcome.StatusTimeout, "deadline", 2 * time.Second},
+		{"endless loop hits the default step limit",
+			`return loop { in: 0, times: 1000000000000, as: "x" } { return x + 1 }`,
+			outcome.Limits{}, outcome.StatusResource, "maxSteps: the run took more than 100000 steps", 5 * time.Second},
+		{"the step limit is not catchable",
+			`return try { return loop { in: 0, times: 1000000000000, as: "x" } { return x + 1 } } catch { e } { return e }`,
+			outcome.Limits{MaxSteps: 50}, outcome.StatusResource, "maxSteps", 5 * time.Second},
+		{"endless recursion through map hits the step limit",
+			"fn f { n } { return map { in: [n, n], fn: \"f\" } }\nreturn f { n: 0 }",
+			outcome.Limits{MaxSteps: 1000}, outcome.StatusResource, "maxSteps", 5 * time.Second},
 		{"source nested beyond the parser's bound",
 			"return " + strings.Repeat("(", 60000) + "1" + strings.Repeat(")", 60000),
 			outcome.Limits{}, outcome.StatusResource, "nested deeper than", 5 * time.Second},
@@ -117,12 +127,12 @@ func TestDeepRecursionDoesNotCrash(t *testing.T) {
 		t.Skip("deep recursion takes a few seconds")
 	}
 	src := "fn down { n } { return if { cond: n <= 0, then: 0, else: down { n: n - 1 } } }\nreturn down { n: 100000 }"
-	o := run.New().Run(context.Background(), src, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxDepth: 200000, Timeout: 60 * time.Second}})
+	o := run.New().Run(context.Background(), src, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSteps: math.MaxInt, MaxDepth: 200000, Timeout: 60 * time.Second}})
 	if o.Status != outcome.StatusOK || o.ExitCode != 0 || value.MarshalCanonical(o.Value)[0] != '0' {
 		t.Fatalf("depth 100 000: status %s exit %d detail %q", o.Status, o.ExitCode, o.Detail)
 	}
 	src = "fn f { n } { return f { n: n + 1 } }\nreturn f { n: 0 }"
-	o = run.New().Run(context.Background(), src, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxDepth: 1 << 30, Timeout: 120 * time.Second}})
+	o = run.New().Run(context.Background(), src, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSteps: math.MaxInt, MaxDepth: 1 << 30, Timeout: 120 * time.Second}})
 	if o.Status != outcome.StatusResource {
 		t.Fatalf("unbounded recursion with MaxDepth 2^30: status %s, want resource (%s)", o.Status, o.Detail)
 	}
@@ -148,13 +158,47 @@ func TestBlockingToolTimesOut(t *testing.T) {
 	if took := time.Since(start); took > time.Second {
 		t.Errorf("took %v", took)
 	}
+	if running, total := r.Abandoned(); running != 1 || total != 1 {
+		t.Errorf("Abandoned() = %d running, %d total; want the blocked run counted: 1, 1", running, total)
+	}
+}
+
+// TestNoWorkAfterTheDeadline: the stdlib's long loops (here unique's pairwise comparisons
+// of 100 000 lists; sort's comparisons too) look at the run's context, so a run past its
+// deadline stops working soon instead of keeping a core busy for minutes.
+func TestNoWorkAfterTheDeadline(t *testing.T) {
+	prelude := "fn w { i } { return [i % 7, i] }\nlet xs = map { in: range { from: 0, to: 100000 }, fn: \"w\" }\n"
+	for _, tc := range []struct{ name, src string }{
+		{"unique of 100 000 lists", prelude + "return unique { in: xs }"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := run.New()
+			o := r.Run(context.Background(), tc.src, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSteps: math.MaxInt, Timeout: 300 * time.Millisecond}})
+			if o.Status != outcome.StatusTimeout {
+				t.Fatalf("status %s (%s), want timeout", o.Status, o.Detail)
+			}
+			// The run's goroutine must end soon after the deadline (without the checks it
+			// works for minutes).
+			deadline := time.Now().Add(10 * time.Second)
+			for {
+				running, _ := r.Abandoned()
+				if running == 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the abandoned run is still working 10 s after its deadline")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		})
+	}
 }
 
 // TestCallerContext: the caller's context deadline applies too.
 func TestCallerContext(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	o := run.New().Run(ctx, `return loop { in: 0, times: 1000000000000, as: "x" } { return x }`, outcome.Config{File: "t.a0"})
+	o := run.New().Run(ctx, `return loop { in: 0, times: 1000000000000, as: "x" } { return x }`, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSteps: math.MaxInt}})
 	if o.Status != outcome.StatusTimeout {
 		t.Fatalf("status %s, want timeout", o.Status)
 	}
@@ -165,7 +209,7 @@ func TestCallerContext(t *testing.T) {
 // error fires again at the handler's first statement (spec §5.12).
 func TestTimeBudget(t *testing.T) {
 	src := "budget { timeMs: 20 }\nreturn loop { in: 0, times: 1000000000000, as: \"x\" } { return x + 1 }"
-	o := run.New().Run(context.Background(), src, outcome.Config{File: "t.a0"})
+	o := run.New().Run(context.Background(), src, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSteps: math.MaxInt}})
 	if o.Status != outcome.StatusOK || o.ExitCode != 4 || len(o.Errors) != 1 || o.Errors[0].Code != "E_BUDGET" {
 		t.Fatalf("status %s exit %d errors %v", o.Status, o.ExitCode, o.Errors)
 	}
@@ -184,7 +228,7 @@ func TestTimeBudget(t *testing.T) {
 	}
 
 	caught := "budget { timeMs: 20 }\nlet r = try {\n  return loop { in: 0, times: 1000000000000, as: \"x\" } { return x + 1 }\n} catch { e } {\n  return e\n}\nreturn r"
-	o = run.New().Run(context.Background(), caught, outcome.Config{File: "t.a0"})
+	o = run.New().Run(context.Background(), caught, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSteps: math.MaxInt}})
 	if o.ExitCode != 4 || len(o.Errors) != 1 || o.Errors[0].Code != "E_BUDGET" {
 		t.Fatalf("caught: exit %d errors %v", o.ExitCode, o.Errors)
 	}
@@ -195,5 +239,25 @@ func TestTimeBudget(t *testing.T) {
 	zero := "budget { timeMs: 0 }\nreturn 1"
 	if o := run.New().Run(context.Background(), zero, outcome.Config{File: "t.a0"}); o.ExitCode != 0 && (len(o.Errors) != 1 || o.Errors[0].Code != "E_BUDGET") {
 		t.Errorf("timeMs 0: exit %d errors %v", o.ExitCode, o.Errors)
+	}
+}
+
+// TestStepLimitKeepsThePartialOutcome: a run ended by MaxSteps reports the limit and
+// keeps the evidence, the trace and the tool calls made before it, with no value and no
+// error.
+func TestStepLimitKeepsThePartialOutcome(t *testing.T) {
+	src := "cap { fs.read: true }\ncheck { that: false, msg: \"a\" }\nlet e = call? fs.exists { path: \"x\" }\n" +
+		"return loop { in: 0, times: 1000000000000, as: \"x\" } { return x }"
+	o := run.New().Run(context.Background(), src, outcome.Config{File: "t.a0", Allow: []string{"fs.read"}, Limits: outcome.Limits{MaxSteps: 20}})
+	if o.Status != outcome.StatusResource || o.Limit != outcome.LimitSteps {
+		t.Fatalf("status %s limit %q (%s), want resource maxSteps", o.Status, o.Limit, o.Detail)
+	}
+	if o.HasValue || len(o.Errors) != 0 || o.ExitCode != 0 {
+		t.Errorf("value %v, errors %v, exit %d: a run ended by a limit has none", o.HasValue, o.Errors, o.ExitCode)
+	}
+	// 20 steps: 10 events up to loop_start, three passes of (iteration, stmt_start,
+	// stmt_end), then the fourth iteration; its stmt_start would be step 21.
+	if len(o.Evidence) != 1 || len(o.ToolCalls) != 1 || len(o.Trace) != 16 {
+		t.Errorf("evidence %d, tool calls %d, trace %d events; want 1, 1, 16", len(o.Evidence), len(o.ToolCalls), len(o.Trace))
 	}
 }

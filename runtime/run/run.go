@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/ast"
@@ -34,6 +35,17 @@ type Options struct {
 // use.
 type Runner struct {
 	opts Options
+
+	abandoned, abandonedRunning atomic.Int64
+}
+
+// Abandoned reports the runs that had not returned timeoutGrace after their deadline
+// (a tool that never returns, or evaluator work between two looks at the context):
+// total since the Runner was made, and running, those whose goroutine is still busy.
+// The evaluator and the stdlib's long loops look at the context every few thousand
+// steps, so a running count that stays above zero means a blocked tool or a bug.
+func (r *Runner) Abandoned() (running, total int64) {
+	return r.abandonedRunning.Load(), r.abandoned.Load()
 }
 
 // Go is the shipped Go implementation.
@@ -98,6 +110,12 @@ func (r *Runner) bounded(ctx context.Context, cfg outcome.Config, work func(cont
 	case o := <-done:
 		return o
 	case <-grace.C:
+		r.abandoned.Add(1)
+		r.abandonedRunning.Add(1)
+		go func() {
+			<-done
+			r.abandonedRunning.Add(-1)
+		}()
 		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run did not finish before its deadline (" + ctx.Err().Error() + ")"}
 	}
 }
@@ -107,7 +125,7 @@ func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Confi
 	if len(diags) == 1 && diags[0].Code == syntax.CodeTooDeep {
 		// Not an A0 diagnostic: the parser's own nesting bound, a harness limit like the
 		// reference's engine stack.
-		return outcome.Outcome{Status: outcome.StatusResource, Detail: diags[0].Message}
+		return outcome.Outcome{Status: outcome.StatusResource, Limit: outcome.LimitNesting, Detail: "maxNesting: " + diags[0].Message}
 	}
 	if len(diags) == 1 && diags[0].Code == syntax.CodeInternal {
 		// Not an A0 diagnostic: the parser failed, as a panic in the evaluator does.
@@ -143,17 +161,20 @@ func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Con
 		Stdlib: r.opts.Stdlib,
 		Limits: lim,
 	})
-	if res.Status != outcome.StatusOK {
+	if res.Status != outcome.StatusOK && res.Limit == "" {
 		return outcome.Outcome{Status: res.Status, Detail: res.Detail}
 	}
-	o := outcome.Outcome{Status: outcome.StatusOK, Evidence: res.Evidence, Trace: res.Trace}
+	o := outcome.Outcome{Status: res.Status, Limit: res.Limit, Detail: res.Detail, Evidence: res.Evidence, Trace: res.Trace}
 	if rec, ok := tools.(eval.CallRecorder); ok {
 		o.ToolCalls = rec.Calls()
 	}
-	if res.Err != nil {
+	switch {
+	case res.Status != outcome.StatusOK:
+		// A harness limit: the partial outcome, no value, no error.
+	case res.Err != nil:
 		o.ExitCode = ExitCode(res.Err.Code)
 		o.Errors = []outcome.Diagnostic{res.Err.Diagnostic()}
-	} else {
+	default:
 		o.Value, o.HasValue = res.Value, true
 		o.ExitCode = 0
 		if anyFailed(res.Evidence) {
@@ -161,7 +182,9 @@ func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Con
 		}
 	}
 	if detail, ok := fitsSizeLimit(o, lim.MaxSize); !ok {
-		return outcome.Outcome{Status: outcome.StatusResource, Detail: detail}
+		// The Outcome is too big to report; the tool calls stay, as the reference's host
+		// attaches the calls it recorded to every outcome (each call was bounded when made).
+		return outcome.Outcome{Status: outcome.StatusResource, Limit: outcome.LimitSize, ToolCalls: o.ToolCalls, Detail: "maxSize: " + detail}
 	}
 	return o
 }
@@ -190,8 +213,8 @@ func anyFailed(evidence []value.Value) bool {
 }
 
 // fitsSizeLimit applies Limits.MaxSize to every value the Outcome serialises (the result,
-// evidence, error details, trace data, tool arguments and results), the last of the
-// serialisation points outcome.Limits names.
+// evidence, error details, trace data), the last of the serialisation points
+// outcome.Limits names, as the reference does when it writes its Outcome text.
 func fitsSizeLimit(o outcome.Outcome, maxSize int) (string, bool) {
 	check := func(what string, v value.Value) (string, bool) {
 		if v == nil {
@@ -232,13 +255,8 @@ func fitsSizeLimit(o outcome.Outcome, maxSize int) (string, bool) {
 			checked, _ = e.Data.(*value.Record)
 		}
 	}
-	for _, c := range o.ToolCalls {
-		if d, ok := check("tool call arguments", c.Args); !ok {
-			return d, false
-		}
-		if d, ok := check("tool call result", c.Result); !ok {
-			return d, false
-		}
-	}
+	// Tool calls are not checked here: the reference's host records them, outside the
+	// bundle's Outcome text, and each call's arguments and result were bounded when the
+	// call was made (eval checks them at the same points as the reference).
 	return "", true
 }

@@ -197,7 +197,12 @@ func unique(args *value.Record, lim Limits) (value.Value, error) {
 	seen := map[scalarKey]bool{}
 	var containers []value.Value
 	items := []value.Value{}
+	work := 0 // items and comparisons, for the cancellation checks (quadratic in lists)
 	for _, e := range in.Items {
+		work++
+		if err := lim.cancelled(work); err != nil {
+			return nil, err
+		}
 		var k scalarKey
 		switch x := e.(type) {
 		case nil:
@@ -218,6 +223,10 @@ func unique(args *value.Record, lim Limits) (value.Value, error) {
 		default:
 			dup := false
 			for _, c := range containers {
+				work++
+				if err := lim.cancelled(work); err != nil {
+					return nil, err
+				}
 				if value.DeepEqual(c, e) {
 					dup = true
 					break

@@ -45,7 +45,7 @@ func sortFn(args *value.Record, lim Limits) (value.Value, error) {
 	}
 
 	n := len(in.Items)
-	s := &sorter{maxNodes: lim.MaxSize, byKeys: byGiven, perKey: 1, perm: make([]int, n)}
+	s := &sorter{lim: lim, maxNodes: lim.MaxSize, byKeys: byGiven, perKey: 1, perm: make([]int, n)}
 	if byGiven {
 		s.perKey = len(keys)
 	}
@@ -116,7 +116,9 @@ type sorter struct {
 	maxNodes  int
 	jsonBytes int
 	byKeys    bool  // the comparator is the multi-key one of by:
-	err       error // the first serialisation failure; the sort then degenerates
+	err       error // the first serialisation failure or cancellation; the sort then degenerates
+	lim       Limits
+	compared  int // comparisons made, for the cancellation checks
 }
 
 // maxSortJSONBytes bounds the JSON texts a sort keeps for comparison. The reference
@@ -129,6 +131,11 @@ func (s *sorter) Swap(i, j int) { s.perm[i], s.perm[j] = s.perm[j], s.perm[i] }
 
 func (s *sorter) Less(i, j int) bool {
 	if s.err != nil {
+		return false
+	}
+	s.compared++
+	if err := s.lim.cancelled(s.compared); err != nil {
+		s.err = err
 		return false
 	}
 	a := s.keys[s.perm[i]*s.perKey:]

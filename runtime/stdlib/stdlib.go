@@ -17,6 +17,7 @@
 package stdlib
 
 import (
+	"context"
 	"sort"
 
 	"github.com/a0diff/a0diff/runtime/value"
@@ -33,6 +34,33 @@ type Limits struct {
 	// a function produces and the node count of every value it serialises to text.
 	// Zero or negative means unbounded.
 	MaxSize int
+	// Ctx is the run's context (nil: never done). The functions whose work can outgrow
+	// the size of their arguments (unique's pairwise comparisons, sort's comparisons)
+	// look at it every checkEvery steps and stop with a *CancelledError once it is done,
+	// so that a run abandoned at its deadline stops working soon after.
+	Ctx context.Context
+}
+
+// checkEvery is how many units of work pass between two looks at Limits.Ctx: a look
+// costs about as much as a few comparisons.
+const checkEvery = 1024
+
+// CancelledError reports that Limits.Ctx was done before a function finished; the
+// evaluator turns it into the run's timeout.
+type CancelledError struct{ Err error }
+
+func (e *CancelledError) Error() string { return "stopped: " + e.Err.Error() }
+
+// cancelled is the periodic look at lim.Ctx: every checkEvery-th call of a loop (its
+// counter n) it returns a *CancelledError when the context is done.
+func (lim Limits) cancelled(n int) error {
+	if n%checkEvery != 0 || lim.Ctx == nil {
+		return nil
+	}
+	if err := lim.Ctx.Err(); err != nil {
+		return &CancelledError{Err: err}
+	}
+	return nil
 }
 
 // Error is a stdlib failure; its text is the INNER message of spec §8.

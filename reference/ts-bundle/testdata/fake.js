@@ -20,6 +20,10 @@
 //   async-reject    async run that rejects with an Error
 //   async-pending   async run that never settles
 //   host-misuse     calls host.call with a number as the arguments
+//   throw-tostring  throws an object whose toString never returns (hostile: the host
+//                   must read an exception's text under the deadline)
+//   throw-message   throws an Error whose message getter never returns
+//   throw-huge N    throws a string of N code units
 (function () {
   var calls = 0; // survives across runs in one runtime: lets tests see reuse
 
@@ -106,6 +110,15 @@
           return host.call("fs.read", 12);
         case "calls":
           return ok(calls);
+        case "throw-tostring":
+          throw { toString: function () { while (true) {} } };
+        case "throw-message": {
+          var e = new Error("never read");
+          Object.defineProperty(e, "message", { get: function () { while (true) {} } });
+          throw e;
+        }
+        case "throw-huge":
+          throw "x".repeat(Number(words[1]));
         default:
           throw new Error("fake bundle: unknown behaviour " + JSON.stringify(words[0]));
       }

@@ -151,6 +151,9 @@ function readExpectations(c) {
         case "status":
           want.status = rest;
           break;
+        case "limit":
+          want.limit = rest;
+          break;
         case "exit":
           want.exit = Number(rest);
           break;
@@ -206,7 +209,14 @@ function checkCase(c) {
     if (got !== exp) problems.push(`${what}:\n    got  ${got}\n    want ${exp}`);
   };
   eq("status", outcome.status, want.status);
-  if (want.status !== "ok") return problems;
+  if (want.status !== "ok") {
+    // A run ended by a harness limit: the limit's name, and the partial trace and
+    // evidence when the case gives them.
+    if (want.limit !== undefined) eq("limit", outcome.limit, want.limit);
+    if (want.evidence !== undefined) eq("evidence", JSON.stringify(outcome.evidence), want.evidence);
+    if (want.trace !== undefined) eq("trace", outcome.trace.map((e) => e.event).join(" "), want.trace.join(" "));
+    return problems;
+  }
   eq("exit", outcome.exitCode, want.exit);
   eq("value", "value" in outcome ? JSON.stringify(outcome.value) : "(none)", want.value === undefined ? "(none)" : want.value);
   const gotErrors = outcome.errors.map(

@@ -73,7 +73,9 @@ export interface ToolHost {
 
 export type RunResult =
   | { kind: "ok"; value: Value; evidence: Rec[]; trace: TraceEvent[] }
-  | { kind: "error"; error: A0Error; evidence: Rec[]; trace: TraceEvent[] };
+  | { kind: "error"; error: A0Error; evidence: Rec[]; trace: TraceEvent[] }
+  // A harness limit ended the run: what it produced before the limit.
+  | { kind: "limit"; limit: HarnessLimitError; evidence: Rec[]; trace: TraceEvent[] };
 
 // The variables of one scope. Most scopes hold a single variable (a loop item, a
 // callback's parameter): it is kept in two fields, and a Map is made only for more.
@@ -177,6 +179,7 @@ export class Evaluator {
   private toolCalls = 0;
   private bytesWritten = 0;
   private depth = 0;
+  private stepsLeft = 0;
 
   constructor(
     private readonly program: AST.Program,
@@ -186,6 +189,7 @@ export class Evaluator {
     private readonly limits: Limits,
   ) {
     this.allowed = new Set(allowed);
+    this.stepsLeft = limits.maxSteps;
   }
 
   // run executes the program (spec §5.2). A capability-gate failure returns an error
@@ -220,14 +224,32 @@ export class Evaluator {
       this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs });
       return { kind: "ok", value, evidence: this.evidence, trace: this.trace };
     } catch (e) {
+      if (e instanceof HarnessLimitError) return { kind: "limit", limit: e, evidence: this.evidence, trace: this.trace };
       if (passesThrough(e)) throw e;
       const error = toA0Error(e);
-      this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
+      try {
+        // run_end is a step too, and may be the one over maxSteps.
+        this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
+      } catch (limit) {
+        if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: this.evidence, trace: this.trace };
+        throw limit;
+      }
       return { kind: "error", error, evidence: this.evidence, trace: this.trace };
     }
   }
 
+  // takeStep takes one step of maxSteps: one trace event or one counted iteration. The
+  // step over the limit ends the run before it happens (the Go evaluator counts the same
+  // steps at the same points: runtime/outcome.Limits).
+  private takeStep(): void {
+    if (this.stepsLeft === 0) {
+      throw new HarnessLimitError("maxSteps", `the run took more than ${this.limits.maxSteps} steps (trace events and iterations)`);
+    }
+    this.stepsLeft--;
+  }
+
   private emit(event: string, span: AST.Span, data?: Rec): void {
+    this.takeStep();
     this.trace.push(data === undefined ? { event, span } : { event, span, data });
   }
 
@@ -247,7 +269,9 @@ export class Evaluator {
     }
   }
 
+  // countIteration counts one iteration: first as a step, then for maxIterations.
   private countIteration(span: AST.Span): void {
+    this.takeStep();
     this.iterations++;
     const limit = this.maxIterations;
     if (limit !== undefined && this.iterations > limit) {
@@ -270,6 +294,7 @@ export class Evaluator {
     for (let i = 0; i < stmts.length; i++) {
       const stmt = stmts[i];
       if (this.timeMs !== undefined) this.checkTime(stmt.span);
+      this.takeStep();
       this.trace.push({ event: "stmt_start", span: stmt.span });
       switch (stmt.kind) {
         case "LetStmt":
@@ -285,10 +310,12 @@ export class Evaluator {
           break;
         case "ReturnStmt": {
           const v = this.evalExpr(stmt.value, scope);
+          this.takeStep();
           this.trace.push({ event: "stmt_end", span: stmt.span });
           return v;
         }
       }
+      this.takeStep();
       this.trace.push({ event: "stmt_end", span: stmt.span });
     }
     return null;
@@ -793,6 +820,9 @@ export class Evaluator {
       throw new A0Error("E_TOOL", `Tool '${name}' failed: ${message}`, span, { tool: name });
     }
     const result = reply.ok;
+    // A tool result is a value the run now holds: bounded like every serialised value
+    // (the Go evaluator checks it at the same point, before tool_end).
+    this.limits.checkNodes(result, true, `result of ${name}`);
     this.emit("tool_end", span, { tool: name, outcome: "ok", durationMs });
 
     if (isRecord(result) && typeof result.bytes === "number") {

@@ -2,14 +2,14 @@
 // reference/ts-bundle/README.md. run(source, configJSON, host) lexes, parses, validates
 // and evaluates one program and returns its Outcome as a JSON string.
 
-import { Evaluator, ToolHost, ToolInfo } from "./evaluator";
+import { Evaluator, ToolHost, ToolInfo, TraceEvent } from "./evaluator";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
 import { Outcome, encodeOutcome } from "./outcome";
 import { parse } from "./parser";
 import { validate } from "./validator";
 import { installV8Compat } from "./v8compat";
-import { isRecord } from "./values";
+import { Rec, isRecord } from "./values";
 
 // Host is the Go side of the ABI; every value crossing it is canonical JSON text.
 export interface Host {
@@ -24,10 +24,17 @@ interface Config {
   limits: Limits;
 }
 
-const DEFAULT_MAX_DEPTH = 2000;
+// The defaults of a configJSON without limits; the Go host always sends all three
+// (runtime/outcome.DefaultLimits).
+const DEFAULT_MAX_STEPS = 100000;
+const DEFAULT_MAX_DEPTH = 10000;
 const DEFAULT_MAX_SIZE = 1 << 20;
 
-export const version = "a0-ts-reference 0.5.2";
+// The harness limits this bundle enforces (the keys of configJSON.limits, and the parser's
+// fixed nesting bound): the host tells its user about any limit a bundle does not list.
+export const limits = ["maxSteps", "maxDepth", "maxSize", "maxNesting"];
+
+export const version = "a0-ts-reference 0.6.0";
 
 // The last configuration read. The Go host writes configJSON as {"file":…,"allow":…,
 // "limits":…}, and from one run to the next usually only the file name changes; so a text
@@ -108,7 +115,12 @@ function parseConfig(configJSON: string): Config {
   }
   const limits = raw.limits ?? {};
   if (!isRecord(limits)) throw new TypeError('A0Reference.run: config "limits" must be an object');
-  return { file, allow, limits: new Limits(positive(limits.maxDepth, DEFAULT_MAX_DEPTH), positive(limits.maxSize, DEFAULT_MAX_SIZE)) };
+  return { file, allow, limits: new Limits(
+      positive(limits.maxSteps, DEFAULT_MAX_STEPS),
+      positive(limits.maxDepth, DEFAULT_MAX_DEPTH),
+      positive(limits.maxSize, DEFAULT_MAX_SIZE),
+    ),
+   };
 }
 
 // The tool host made for the last host object, reused while the host stays the same
@@ -148,8 +160,10 @@ function emptyOutcome(exitCode: number): Outcome {
   return { status: "ok", exitCode, errors: [], evidence: [], trace: [] };
 }
 
-function resourceOutcome(e: HarnessLimitError): Outcome {
-  return { status: "resource", exitCode: 0, errors: [], evidence: [], trace: [], detail: `${e.limit}: ${e.detail}` };
+// resourceOutcome is the Outcome of a run a harness limit ended: the evidence and trace
+// gathered before it (none for a limit met outside the evaluator).
+function resourceOutcome(e: HarnessLimitError, evidence: Rec[], trace: TraceEvent[]): Outcome {
+  return { status: "resource", exitCode: 0, errors: [], evidence, trace, limit: e.limit, detail: `${e.limit}: ${e.detail}` };
 }
 
 export function run(source: string, configJSON: string, host: Host): string {
@@ -158,7 +172,8 @@ export function run(source: string, configJSON: string, host: Host): string {
   try {
     return encodeOutcome(evaluate(source, config, host), limits);
   } catch (e) {
-    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e), limits);
+    // A partial outcome too big to write is a maxSize outcome without its parts.
+    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits);
     throw e;
   }
 }
@@ -175,6 +190,7 @@ function evaluate(source: string, config: Config, host: Host): Outcome {
   if (checked.diagnostics.length > 0) return { ...emptyOutcome(2), errors: checked.diagnostics };
 
   const result = new Evaluator(program, config.file, config.allow, toolHostFor(host), config.limits).run();
+  if (result.kind === "limit") return resourceOutcome(result.limit, result.evidence, result.trace);
   if (result.kind === "ok") {
     let failed = false;
     for (let i = 0; i < result.evidence.length; i++) if (result.evidence[i].ok === false) failed = true;
@@ -193,4 +209,4 @@ function evaluate(source: string, config: Config, host: Host): Outcome {
 
 installV8Compat();
 
-(globalThis as unknown as { A0Reference: unknown }).A0Reference = { version, run };
+(globalThis as unknown as { A0Reference: unknown }).A0Reference = { version, limits, run };

@@ -7,13 +7,22 @@
 // subclass: evaluator code treats every Error as a catchable internal (E_RUNTIME) error.
 export class HarnessLimitError {
   constructor(
-    readonly limit: "maxDepth" | "maxSize",
+    readonly limit: "maxSteps" | "maxDepth" | "maxSize" | "maxNesting",
     readonly detail: string,
   ) {}
 }
 
+// MAX_NESTING bounds how deeply the parser lets a program nest: every expression (a
+// parenthesised one included), every unary minus and every function declaration is one
+// level. The Go parser has the same bound at the same points (syntax.MaxNestingDepth);
+// the level over it ends the parse with a "maxNesting" limit error.
+export const MAX_NESTING = 25000;
+
 export class Limits {
   constructor(
+    // The largest allowed number of steps: trace events plus counted iterations
+    // (evaluator.ts, takeStep).
+    readonly maxSteps: number,
     // The largest allowed number of nested user-function invocations.
     readonly maxDepth: number,
     // The largest allowed length of a produced list or string, and the largest allowed

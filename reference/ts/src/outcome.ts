@@ -23,6 +23,9 @@ export interface Outcome {
   errors: OutcomeError[];
   evidence: Rec[];
   trace: TraceEvent[];
+  // The harness limit that ended a "resource" run (maxSteps, maxDepth, maxSize,
+  // maxNesting).
+  limit?: string;
   detail?: string;
 }
 
@@ -105,6 +108,7 @@ function jsonShape(o: Outcome): object {
     errors,
     evidence: o.evidence,
     trace: o.trace,
+    limit: o.limit,
     detail: o.detail,
   };
 }
@@ -122,6 +126,7 @@ function writeOutcome(o: Outcome, limits: Limits): string {
   for (let i = 0; i < o.evidence.length; i++) evidence.push(encodeCanonical(o.evidence[i], limits, "evidence record"));
   text += ',"errors":[' + errors.join(",") + '],"evidence":[' + evidence.join(",") + '],"trace":[' +
     traceText(o.trace, limits) + "]";
+  if (o.limit !== undefined) text += ',"limit":' + JSON.stringify(o.limit);
   if (o.detail !== undefined) text += ',"detail":' + JSON.stringify(o.detail);
   return text + "}";
 }

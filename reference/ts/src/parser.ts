@@ -8,6 +8,7 @@ import type {
   RecordPair, SpreadPair, Span, Stmt, BinaryOp,
 } from "./ast";
 import { lex, T, TOKEN_NAMES, Tokens } from "./lexer";
+import { HarnessLimitError, MAX_NESTING } from "./limits";
 
 export interface ParseResult {
   /** Present exactly when diagnostics is empty. */
@@ -62,6 +63,7 @@ let auxes: Int32Array = NO_TOKENS;
 let words: string[] = []; // the texts of identifier and keyword tokens
 let at = 0; // the number of the current token
 let astError: Diagnostic | null = null; // the first desugaring or string-decoding error
+let depth = 0; // the nesting level of the construct being parsed (MAX_NESTING)
 
 // Thrown (never an Error, so no stack is captured) to abandon the parse at the first
 // syntax error.
@@ -77,6 +79,7 @@ export function parse(source: string, fileName: string): ParseResult {
   file = fileName;
   setTokens(lexed.tokens);
   at = 0;
+  depth = 0;
   astError = null;
   try {
     const program = parseProgram();
@@ -312,6 +315,7 @@ function parseStatement(): Stmt {
 }
 
 function parseFnDecl(): FnDecl {
+  if (++depth > MAX_NESTING) tooDeep();
   const s = at;
   at++;
   const name = words[expect(T.Ident)];
@@ -328,6 +332,7 @@ function parseFnDecl(): FnDecl {
   }
   expect(T.RBrace);
   const body = parseBlock();
+  depth--;
   return { kind: "FnDecl", span: span(s, at - 1), name, params, body };
 }
 
@@ -361,7 +366,22 @@ function parseIdentPath(): IdentPath {
 
 // ---- expressions ----
 
+// parseExpr is one nesting level (see MAX_NESTING in limits.ts) around parseExpression.
 function parseExpr(): Expr {
+  if (++depth > MAX_NESTING) tooDeep();
+  const e = parseExpression();
+  depth--;
+  return e;
+}
+
+// tooDeep ends the parse of a program nested deeper than MAX_NESTING levels. It is a
+// harness limit, not a syntax error, and is thrown as one out of parse. Nothing needs
+// undoing: parse resets depth before every parse.
+function tooDeep(): never {
+  throw new HarnessLimitError("maxNesting", `program nested deeper than ${MAX_NESTING} levels`);
+}
+
+function parseExpression(): Expr {
   const s = at;
   switch (kinds[s]) {
     case T.If: {
@@ -482,7 +502,12 @@ function parseUnary(): Expr {
   if (kinds[s] !== T.Minus) return parsePrimary();
   do at++; while (kinds[at] === T.Minus);
   const operandStart = at;
+  // Every minus is a nesting level; nothing between them can fail the parse, so checking
+  // the whole run of them at once fails where level-by-level checks would.
+  depth += operandStart - s;
+  if (depth > MAX_NESTING) tooDeep();
   let e = parsePrimary();
+  depth -= operandStart - s;
   const last = at - 1;
   for (let m = operandStart - 1; m >= s; m--) {
     e = { kind: "UnaryExpr", span: span(m, last), op: "-", operand: e };
