@@ -22,12 +22,21 @@ import (
 )
 
 // DefaultRSSLimitMB is the default memory ceiling of one worker. At -j 2 there are four
-// workers (two per implementation): at the ceiling they hold 2 GiB, well within a 2-core,
-// 7 GiB CI runner. An ordinary run needs under 100 MiB (a worker idles at 30–60 MiB); a
-// batch of hostile programs at -j 2 peaked at 1.1 GiB for the whole process tree with
-// this ceiling, against 1.9 GiB with 1024 MiB (and 2.3 GiB in process, at half the
-// deadline).
-const DefaultRSSLimitMB = 512
+// workers (two per implementation), of which two run at a time (an entry's sides run one
+// after the other) while idle ones are replaced when they keep over a quarter of the
+// ceiling: a batch of hostile programs at -j 2 peaked at 0.7 GiB for the whole process
+// tree with this ceiling, against 1.1 GiB with 512 MiB (and 2.3 GiB in process). An
+// ordinary run needs under 100 MiB (a worker idles at 30–60 MiB); a run the step limit
+// ends in goja, the largest legitimate heap we know of, about 130 MiB.
+const DefaultRSSLimitMB = 384
+
+// recycleFraction and recycleCheckEvery: after a run that took at least one memory poll
+// interval, and after every recycleCheckEvery-th run, a worker whose resident set is over
+// 1/recycleFraction of the ceiling is replaced.
+const (
+	recycleFraction   = 4
+	recycleCheckEvery = 32
+)
 
 // DefaultGrace is how long a worker may outlive a run's deadline before it is killed.
 // The built-in implementations end a run by its deadline plus their own grace (50 ms for
@@ -65,6 +74,9 @@ type Stats struct {
 	// (as the worker reported them); each such worker is replaced, so nothing keeps
 	// running.
 	Abandoned int64
+	// Recycled counts healthy workers replaced after a run because they kept more than
+	// a quarter of the memory ceiling resident.
+	Recycled int64
 }
 
 // Pool is the supervisor of the workers of one implementation. It implements
@@ -78,7 +90,7 @@ type Pool struct {
 	closed bool
 	hello  *Hello // of the first worker started
 
-	runs, started, crashes, timeouts, memoryKills, abandoned atomic.Int64
+	runs, started, crashes, timeouts, memoryKills, abandoned, recycled atomic.Int64
 	nextRun                                                  atomic.Uint64
 }
 
@@ -104,7 +116,7 @@ func (p *Pool) Name() string { return p.cfg.Name }
 // Stats returns the pool's counters.
 func (p *Pool) Stats() Stats {
 	return Stats{Runs: p.runs.Load(), Started: p.started.Load(), Crashes: p.crashes.Load(),
-		Timeouts: p.timeouts.Load(), MemoryKills: p.memoryKills.Load(), Abandoned: p.abandoned.Load()}
+		Timeouts: p.timeouts.Load(), MemoryKills: p.memoryKills.Load(), Abandoned: p.abandoned.Load(), Recycled: p.recycled.Load()}
 }
 
 // Abandoned is the number of abandoned runs (see Stats.Abandoned). None is still running:
@@ -225,6 +237,7 @@ func (p *Pool) Run(ctx context.Context, source string, cfg outcome.Config) outco
 // runOn runs one program on w and says whether w may serve another run.
 func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Config) (outcome.Outcome, bool) {
 	id := p.nextRun.Add(1)
+	start := time.Now()
 	msg, err := runMessage(id, source, cfg, w.hello.Tools != "host")
 	if err != nil {
 		return outcome.Outcome{Status: outcome.StatusCrash, Detail: "encoding the run: " + err.Error()}, true
@@ -283,6 +296,16 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 				if running > 0 || o.Status == outcome.StatusTimeout {
 					// Work may go on after the deadline inside the worker: replace it.
 					keep = false
+				}
+				if keep && p.cfg.RSSLimitMB > 0 && (time.Since(start) >= rssPollInterval || id%recycleCheckEvery == 0) {
+					// A run that grew the worker's heap leaves it resident after it ends (the
+					// Go runtime returns memory to the kernel slowly): an idle worker holding
+					// a quarter of the ceiling is replaced, so idle workers do not add up to
+					// several ceilings across the pools.
+					if rss, ok := residentBytes(w.cmd.Process.Pid); ok && rss > int64(p.cfg.RSSLimitMB)<<20/recycleFraction {
+						keep = false
+						p.recycled.Add(1)
+					}
 				}
 				if cancelGrace != nil || ctx.Err() != nil {
 					o = outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run was cancelled: " + context.Cause(ctx).Error()}

@@ -304,7 +304,7 @@ func writeWorkerStats(w io.Writer, rs harness.Runners) {
 			continue
 		}
 		st := p.Stats()
-		fmt.Fprintf(w, "%s workers: %d started, %d crashed, %d killed at the deadline, %d killed over the memory ceiling\n",
-			p.Name(), st.Started, st.Crashes, st.Timeouts, st.MemoryKills)
+		fmt.Fprintf(w, "%s workers: %d started, %d crashed, %d killed at the deadline, %d killed over the memory ceiling, %d replaced for memory kept after a run\n",
+			p.Name(), st.Started, st.Crashes, st.Timeouts, st.MemoryKills, st.Recycled)
 	}
 }

@@ -228,7 +228,7 @@ func jsonReport(t *testing.T, args ...string) (code int, rep struct {
 // end as classified outcomes in bounded time: no side crashes, the harness survives.
 func TestHostileProgramsAreBounded(t *testing.T) {
 	start := time.Now()
-	_, rep := jsonReport(t, "--timeout", "2s", "-j", "2", "--rss-limit-mb", "512", "testdata/hostile")
+	_, rep := jsonReport(t, "--timeout", "2s", "-j", "2", "testdata/hostile")
 	if rep.Summary.Entries < 6 {
 		t.Fatalf("%d entries reported", rep.Summary.Entries)
 	}

@@ -115,9 +115,10 @@ func (a *app) workerPool(impl string, size int) (*worker.Pool, error) {
 	}
 	var env []string
 	if a.rssLimitMB > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		// The collector works harder as the heap nears three quarters of the ceiling, so a
-		// worker with a large but legitimate heap is slowed before it is killed.
-		env = append(env, "GOMEMLIMIT="+strconv.Itoa(a.rssLimitMB*3/4)+"MiB")
+		// A soft limit at a third of the ceiling: an ordinary run's small heap keeps the
+		// speed of GOGC 400, while a large one (a run the step limit ends in goja) is
+		// collected harder instead of growing to five times its live data.
+		env = append(env, "GOMEMLIMIT="+strconv.Itoa(a.rssLimitMB/3)+"MiB")
 	}
 	return worker.NewPool(worker.Config{Name: impl, Command: argv, Env: env, Size: size, RSSLimitMB: a.rssLimitMB}), nil
 }
