@@ -91,7 +91,7 @@ type Pool struct {
 	hello  *Hello // of the first worker started
 
 	runs, started, crashes, timeouts, memoryKills, abandoned, recycled atomic.Int64
-	nextRun                                                  atomic.Uint64
+	nextRun                                                            atomic.Uint64
 }
 
 var _ outcome.Runner = (*Pool)(nil)
