@@ -86,8 +86,10 @@ func TestHarnessLimits(t *testing.T) {
 			if !strings.Contains(o.Detail, tc.detail) {
 				t.Errorf("detail %q lacks %q", o.Detail, tc.detail)
 			}
-			if took > tc.within {
-				t.Errorf("took %v, want under %v", took, tc.within)
+			// within is what a quiet machine needs with room to spare; a loaded CI
+			// machine is 3–5× slower, and a hung run would still take far longer.
+			if limit := 3 * tc.within; took > limit {
+				t.Errorf("took %v, want under %v", took, limit)
 			}
 		})
 	}
@@ -155,7 +157,7 @@ func TestBlockingToolTimesOut(t *testing.T) {
 	if o.Status != outcome.StatusTimeout {
 		t.Fatalf("status %s, want timeout", o.Status)
 	}
-	if took := time.Since(start); took > time.Second {
+	if took := time.Since(start); took > 5*time.Second { // the tool sleeps for an hour
 		t.Errorf("took %v", took)
 	}
 	if running, total := r.Abandoned(); running != 1 || total != 1 {
