@@ -94,6 +94,11 @@ type Bucket struct {
 	File      string // the entry written ("" when none)
 	Note      string // why none was written, or a remark about it
 	Program   string // the (reduced) program written
+	// Attribution is the attribution of the bucket's divergence (cross-check only).
+	Attribution diff.Attribution
+	// Implementation names the external implementation whose divergence from the
+	// reference this is ("" for the Go evaluator).
+	Implementation string
 }
 
 // Summary is what a campaign did.
@@ -119,6 +124,13 @@ type Summary struct {
 	// Abandoned counts the runs the implementations gave up on while their engine kept
 	// computing (harness.Abandoned).
 	Abandoned int64
+	// CrossChecked: the reference also ran under node; Attribution counts the diverged
+	// cases by attribution.
+	CrossChecked bool
+	Attribution  harness.AttributionCounts
+	// Implementations counts, per external implementation, the cases on which it
+	// diverged from the reference.
+	Implementations map[string]int
 }
 
 // MaxTimeoutCases bounds Summary.TimeoutCases.
@@ -146,6 +158,8 @@ type Campaign struct {
 
 	timeouts, retried int
 	timeoutCases      []int
+	attribution       harness.AttributionCounts
+	implementations   map[string]int
 }
 
 // New prepares a campaign over rs.
@@ -153,7 +167,12 @@ func New(rs harness.Runners, opts Options) *Campaign {
 	if opts.Workers < 1 {
 		opts.Workers = 1
 	}
-	return &Campaign{rs: rs, opts: opts, verdicts: map[diff.Verdict]int{}, buckets: map[string]*Bucket{}}
+	c := &Campaign{rs: rs, opts: opts, verdicts: map[diff.Verdict]int{}, buckets: map[string]*Bucket{},
+		implementations: map[string]int{}}
+	for _, x := range rs.Extra {
+		c.implementations[x.Name()] = 0
+	}
+	return c
 }
 
 // Run runs the campaign until Count cases are done, Duration has passed or ctx is
@@ -228,6 +247,13 @@ func (c *Campaign) Summary() *Summary {
 	for v, n := range c.verdicts {
 		s.Verdicts[v] = n
 	}
+	s.CrossChecked, s.Attribution = c.rs.Node != nil, c.attribution
+	if len(c.rs.Extra) > 0 {
+		s.Implementations = map[string]int{}
+		for name, n := range c.implementations {
+			s.Implementations[name] = n
+		}
+	}
 	for _, b := range c.buckets {
 		s.Buckets = append(s.Buckets, *b)
 	}
@@ -255,6 +281,8 @@ type fuzzCase struct {
 	res     diff.Result
 	timeout bool // one-sided, after the re-run
 	retried bool
+	attr    diff.Attribution
+	extras  []harness.Extra
 }
 
 // NewCase regenerates case i of a campaign with the given seed and generator options.
@@ -270,16 +298,22 @@ func (c *Campaign) config(gc *gen.Case) outcome.Config {
 	return cfg
 }
 
+// compare compares the primary implementations (with the cross-check, if any) on gc.
 func (c *Campaign) compare(ctx context.Context, gc *gen.Case) diff.Result {
-	return harness.Compare(ctx, c.rs, gc.Source, c.config(gc)).Diff
+	primary := harness.Runners{Go: c.rs.Go, Ref: c.rs.Ref, Node: c.rs.Node}
+	return harness.Compare(ctx, primary, gc.Source, c.config(gc)).Diff
 }
+
+// ExtraSignature is the bucket signature of an external implementation's divergence
+// from the reference.
+func ExtraSignature(impl, sig string) string { return "impl " + impl + ": " + sig }
 
 func (c *Campaign) runCase(ctx context.Context, i int) *fuzzCase {
 	gc := NewCase(c.opts.Seed, i, c.opts.Gen)
 	cmp := harness.Compare(ctx, c.rs, gc.Source, c.config(gc))
 	res := cmp.Diff
 	return &fuzzCase{index: i, c: gc, valid: gen.Validates(gc.Source), verdict: res.Verdict, sig: res.Signature(), res: res,
-		timeout: cmp.Timeout(), retried: cmp.Retried}
+		timeout: cmp.Timeout(), retried: cmp.Retried, attr: cmp.Attribution, extras: cmp.Extras}
 }
 
 // record tallies a case; the first case of a new signature is minimised and written
@@ -306,10 +340,30 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 		c.invalidMode++
 	}
 	claim := false
+	if fc.verdict == diff.Diverge && !fc.timeout && fc.attr != "" {
+		c.attribution.Add(fc.attr)
+	}
+	for _, x := range fc.extras {
+		if x.Diff.Verdict != diff.Diverge {
+			continue
+		}
+		c.implementations[x.Name]++
+		sig := ExtraSignature(x.Name, x.Diff.Signature())
+		b := c.buckets[sig]
+		if b == nil {
+			b = &Bucket{Signature: sig, First: fc.index, Implementation: x.Name,
+				Note: "an external implementation's divergence from the reference: not reduced (replay the case)"}
+			c.buckets[sig] = b
+		}
+		b.Count++
+		if fc.index < b.First {
+			b.First = fc.index
+		}
+	}
 	if fc.verdict == diff.Diverge && !fc.timeout {
 		b := c.buckets[fc.sig]
 		if b == nil {
-			b = &Bucket{Signature: fc.sig, First: fc.index}
+			b = &Bucket{Signature: fc.sig, First: fc.index, Attribution: fc.attr}
 			c.buckets[fc.sig] = b
 			claim = true
 		}
@@ -373,12 +427,16 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 	}
 	replay := c.opts.Replay(fc.index)
 	found := fmt.Sprintf("Found by a0diff fuzz: seed %d, case %d (%s; features %s).", c.opts.Seed, fc.index, what, fc.c.Features)
+	if fc.attr != "" {
+		found += " Cross-checked under node: " + fc.attr.Explain() + "."
+		replay += " --cross-check"
+	}
 	replayLines := []string{
 		"Replay the generated case: " + replay,
 		"Replay this entry: " + harness.ReplayCommand("go", path, "") + " ; " + harness.ReplayCommand("ref", path, c.opts.RefPath),
 	}
 	if c.opts.Minimize {
-		rs := reduce.Runners{Go: c.rs.Go, Ref: c.rs.Ref}
+		rs := reduce.Runners{Go: c.rs.Go, Ref: c.rs.Ref, Node: c.rs.Node}
 		opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1}
 		res, err := reduce.Reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
 		if err == nil {
@@ -427,7 +485,8 @@ func (c *Campaign) writeCase(ctx context.Context, path string, gc *gen.Case, pro
 		note = "the entry does not parse back: " + err.Error()
 	} else {
 		cfg := harness.ConfigFor(e, c.opts.Timeout)
-		got := diff.Compare(outcome.SafeRun(ctx, c.rs.Go, e.Source, cfg), outcome.SafeRun(ctx, c.rs.Ref, e.Source, cfg))
+		primary := harness.Runners{Go: c.rs.Go, Ref: c.rs.Ref, Node: c.rs.Node}
+		got := harness.Compare(ctx, primary, e.Source, cfg).Diff
 		if got.Signature() != sig {
 			note = fmt.Sprintf("as an entry file the case gives signature %q instead", got.Signature())
 		}
@@ -446,7 +505,11 @@ func Describe(res diff.Result) []string {
 			lines = append(lines, fmt.Sprintf("  … %d more", len(res.Divergences)-3))
 			break
 		}
-		lines = append(lines, fmt.Sprintf("  [%s] %s (%s): go %s, ref %s", d.Category, d.Path, d.Kind, oneLine(d.Go), oneLine(d.Ref)))
+		line := fmt.Sprintf("  [%s] %s (%s): go %s, ref %s", d.Category, d.Path, d.Kind, oneLine(d.Go), oneLine(d.Ref))
+		if d.Node != "" {
+			line += ", node " + oneLine(d.Node)
+		}
+		lines = append(lines, line)
 	}
 	return lines
 }

@@ -87,6 +87,9 @@ type Divergence struct {
 	// RenderWidth; "(absent)" when a side has nothing there).
 	Go  string `json:"go"`
 	Ref string `json:"ref"`
+	// Node renders what the reference under node (V8) has at Path, in a three-way
+	// comparison (CompareThree) when it is known; "" otherwise.
+	Node string `json:"node,omitempty"`
 	// Signature is a short stable identifier of the divergence; see Compare.
 	Signature string `json:"signature"`
 }

@@ -22,9 +22,23 @@ import (
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
-// Runners are the two implementations under comparison.
+// Runners are the implementations under comparison: the Go evaluator and the reference
+// (in goja) are the primary pair; Node, when set, is the same reference under node (V8),
+// which attributes their disagreements (diff.CompareThree); each of Extra is an external
+// implementation, compared with the reference on its own (see Extras).
 type Runners struct {
 	Go, Ref outcome.Runner
+	Node    outcome.Runner
+	Extra   []outcome.Runner
+}
+
+// all lists every runner that is set.
+func (rs Runners) all() []outcome.Runner {
+	out := []outcome.Runner{rs.Go, rs.Ref}
+	if rs.Node != nil {
+		out = append(out, rs.Node)
+	}
+	return append(out, rs.Extra...)
 }
 
 // Options configure Run.
@@ -75,7 +89,16 @@ func Load(paths []string, filter *regexp.Regexp) ([]*corpus.Entry, error) {
 type EntryResult struct {
 	Entry   *corpus.Entry
 	Go, Ref outcome.Outcome
-	Diff    diff.Result
+	// Node is the reference's Outcome under node (cross-check only).
+	Node outcome.Outcome
+	// Diff is the comparison: of Go and Ref, or of all three with a cross-check (then
+	// Attribution says who is wrong when the verdict is Diverge).
+	Diff        diff.Result
+	Attribution diff.Attribution
+	// CrossChecked: Node ran.
+	CrossChecked bool
+	// Extras are the external implementations' results.
+	Extras []Extra
 	// GoMismatches and RefMismatches are the entry's expectations each side failed.
 	GoMismatches, RefMismatches []corpus.Mismatch
 	// Update is set when updating was asked for.
@@ -110,11 +133,21 @@ func (r *EntryResult) ExpectationFailed() bool {
 // timeout.
 func (r *EntryResult) Diverged() bool { return r.Diff.Verdict == diff.Diverge && !r.Timeout }
 
+// ExtraDiverged reports whether an external implementation diverged from the reference.
+func (r *EntryResult) ExtraDiverged() bool {
+	for _, x := range r.Extras {
+		if x.Diff.Verdict == diff.Diverge {
+			return true
+		}
+	}
+	return false
+}
+
 // Passed reports whether the entry is fine: the implementations did not diverge (an
 // inconclusive comparison is not a failure), both met the expectations, and an update,
 // if any, succeeded.
 func (r *EntryResult) Passed() bool {
-	return r.Diff.Verdict != diff.Diverge && !r.ExpectationFailed() && (r.Update == nil || r.Update.Err == nil)
+	return r.Diff.Verdict != diff.Diverge && !r.ExpectationFailed() && !r.ExtraDiverged() && (r.Update == nil || r.Update.Err == nil)
 }
 
 // Summary counts the results.
@@ -137,10 +170,45 @@ type Summary struct {
 	Elapsed        time.Duration `json:"-"`
 }
 
+// AttributionCounts count divergences by attribution (diff.Attribution).
+type AttributionCounts struct {
+	Engine         int `json:"engine"`
+	EngineShared   int `json:"engineShared"`
+	Implementation int `json:"implementation"`
+	Unattributed   int `json:"unattributed"`
+}
+
+// Add counts one divergence of attribution a.
+func (c *AttributionCounts) Add(a diff.Attribution) {
+	switch a {
+	case diff.AttrEngine:
+		c.Engine++
+	case diff.AttrEngineShared:
+		c.EngineShared++
+	case diff.AttrImplementation:
+		c.Implementation++
+	case diff.AttrUnattributed:
+		c.Unattributed++
+	}
+}
+
+// String lists the counts in words.
+func (c AttributionCounts) String() string {
+	return fmt.Sprintf("%d engine (Go right, goja wrong), %d engine shared (goja wrong, Go follows it), %d implementation (Go wrong), %d unattributed",
+		c.Engine, c.EngineShared, c.Implementation, c.Unattributed)
+}
+
 // Report is the outcome of Run: one result per entry in the entries' order.
 type Report struct {
 	Results []*EntryResult
 	Summary Summary
+	// CrossChecked: the reference also ran under node; Attribution counts the diverged
+	// entries by attribution.
+	CrossChecked bool
+	Attribution  AttributionCounts
+	// Implementations counts, per external implementation, the entries on which it
+	// diverged from the reference (every external implementation is listed).
+	Implementations map[string]int
 }
 
 // OK reports whether every entry passed.
@@ -188,7 +256,13 @@ feed:
 	close(jobs)
 	wg.Wait()
 
-	rep := &Report{}
+	rep := &Report{CrossChecked: rs.Node != nil}
+	if len(rs.Extra) > 0 {
+		rep.Implementations = map[string]int{}
+		for _, x := range rs.Extra {
+			rep.Implementations[x.Name()] = 0
+		}
+	}
 	for _, r := range results {
 		if r == nil {
 			continue // not started before cancellation
@@ -203,11 +277,17 @@ feed:
 			s.Agree++
 		case r.Diff.Verdict == diff.Diverge:
 			s.Diverged++
+			rep.Attribution.Add(r.Attribution)
 		case r.Diff.Verdict == diff.Inconclusive:
 			s.Inconclusive++
 		}
 		if r.Retried {
 			s.Retried++
+		}
+		for _, x := range r.Extras {
+			if x.Diff.Verdict == diff.Diverge {
+				rep.Implementations[x.Name]++
+			}
 		}
 		if r.ExpectationFailed() {
 			s.ExpectFailures++
@@ -237,6 +317,7 @@ func runEntry(ctx context.Context, rs Runners, e *corpus.Entry, opts Options) *E
 		return nil
 	}
 	res.Go, res.Ref, res.Diff, res.Timeout, res.Retried = c.Go, c.Ref, c.Diff, c.Timeout(), c.Retried
+	res.Node, res.Attribution, res.CrossChecked, res.Extras = c.Node, c.Attribution, c.CrossChecked, c.Extras
 	if opts.Update {
 		update(ctx, rs, res, opts.Timeout)
 	}
@@ -271,6 +352,13 @@ const RetryFactor = 3
 type Comparison struct {
 	Go, Ref outcome.Outcome
 	Diff    diff.Result
+	// With a cross-check (Runners.Node): node's Outcome, and the attribution of a
+	// divergence; Diff is then the three-way comparison (diff.CompareThree).
+	Node         outcome.Outcome
+	Attribution  diff.Attribution
+	CrossChecked bool
+	// Extras are the external implementations' results.
+	Extras []Extra
 	// Retried: one side timed out while the other completed, and was run again.
 	Retried bool
 }
@@ -306,7 +394,22 @@ func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config)
 			c.Ref = outcome.SafeRun(ctx, rs.Ref, source, long)
 		}
 	}
-	c.Diff = diff.Compare(c.Go, c.Ref)
+	if rs.Node != nil {
+		c.CrossChecked = true
+		c.Node = outcome.SafeRun(ctx, rs.Node, source, cfg)
+		if OneSidedTimeout(c.Ref, c.Node) && c.Node.Status == outcome.StatusTimeout && ctx.Err() == nil {
+			c.Retried = true
+			long := cfg
+			long.Limits = cfg.Limits.WithDefaults()
+			long.Limits.Timeout *= RetryFactor
+			c.Node = outcome.SafeRun(ctx, rs.Node, source, long)
+		}
+		t := diff.CompareThree(c.Go, c.Ref, c.Node)
+		c.Diff, c.Attribution = t.Result, t.Attribution
+	} else {
+		c.Diff = diff.Compare(c.Go, c.Ref)
+	}
+	c.Extras = runExtras(ctx, rs, source, cfg, c.Ref)
 	return c
 }
 
@@ -320,7 +423,7 @@ type Abandoner interface {
 // them).
 func Abandoned(rs Runners) int64 {
 	n := int64(0)
-	for _, r := range []outcome.Runner{rs.Go, rs.Ref} {
+	for _, r := range rs.all() {
 		if a, ok := r.(Abandoner); ok {
 			_, total := a.Abandoned()
 			n += total

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -31,7 +32,7 @@ type ReportOptions struct {
 // "ref") and prints its Outcome.
 func ReplayCommand(impl, path, refPath string) string {
 	cmd := "a0diff exec --impl " + impl
-	if impl == "ref" && refPath != "" {
+	if (impl == "ref" || impl == "node") && refPath != "" {
 		cmd += " --ref " + shellQuote(refPath)
 	}
 	return cmd + " " + shellQuote(path)
@@ -94,6 +95,12 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 	if s.Timeouts > 0 {
 		line += fmt.Sprintf(", %d one-sided timeouts", s.Timeouts)
 	}
+	if rep.CrossChecked {
+		line += "; cross-checked under node: " + rep.Attribution.String()
+	}
+	for _, name := range sortedKeys(rep.Implementations) {
+		line += fmt.Sprintf("; implementation %s: %d diverged from the reference", name, rep.Implementations[name])
+	}
 	if s.Abandoned > 0 {
 		line += fmt.Sprintf(", %d abandoned runs", s.Abandoned)
 	}
@@ -121,7 +128,16 @@ func failureSummary(r *EntryResult) string {
 	case r.Timeout:
 		why = append(why, fmt.Sprintf("one side timed out (%s), also with %d times the deadline", statusPair(r), RetryFactor))
 	case r.Diff.Verdict == diff.Diverge:
-		why = append(why, "diverges ("+r.Diff.Signature()+")")
+		d := "diverges (" + r.Diff.Signature() + ")"
+		if r.Attribution != "" {
+			d += ": " + r.Attribution.Explain()
+		}
+		why = append(why, d)
+	}
+	for _, x := range r.Extras {
+		if x.Diff.Verdict == diff.Diverge {
+			why = append(why, "implementation "+x.Name+" diverges from the reference ("+x.Diff.Signature()+")")
+		}
 	}
 	if r.ExpectationFailed() {
 		sides := []string{}
@@ -143,11 +159,28 @@ func failureSummary(r *EntryResult) string {
 // expectations and the replay commands. The JUnit report reuses it.
 func entryDetail(r *EntryResult, refPath string) string {
 	var b strings.Builder
+	if r.Attribution != "" {
+		fmt.Fprintf(&b, "attribution: %s\n", r.Attribution.Explain())
+	}
 	for _, d := range r.Diff.Divergences {
 		fmt.Fprintf(&b, "[%s] %s (%s)\n    go:  %s\n    ref: %s\n", d.Category, d.Path, d.Kind, d.Go, d.Ref)
+		if d.Node != "" {
+			fmt.Fprintf(&b, "    node: %s\n", d.Node)
+		}
 	}
 	if r.Diff.Omitted > 0 {
 		fmt.Fprintf(&b, "(%d more divergences not shown)\n", r.Diff.Omitted)
+	}
+	if r.Attribution == diff.AttrUnattributed {
+		fmt.Fprintf(&b, "node: %s (it agrees with neither side)\n", corpus.ExitOf(r.Node))
+	}
+	for _, x := range r.Extras {
+		if x.Diff.Verdict != diff.Diverge {
+			continue
+		}
+		for _, d := range x.Diff.Divergences {
+			fmt.Fprintf(&b, "[%s: %s] %s (%s)\n    %s: %s\n    ref: %s\n", x.Name, d.Category, d.Path, d.Kind, x.Name, d.Go, d.Ref)
+		}
 	}
 	for _, m := range mergedMismatches(r) {
 		fmt.Fprintf(&b, "%s: %s: %s\n", location(r.Entry.Path, m.Line), m.side, m.Mismatch)
@@ -156,6 +189,9 @@ func entryDetail(r *EntryResult, refPath string) string {
 		b.WriteString("not updated: " + r.Update.Skipped + "\n")
 	}
 	fmt.Fprintf(&b, "replay: %s\n        %s\n", ReplayCommand("go", r.Entry.Path, refPath), ReplayCommand("ref", r.Entry.Path, refPath))
+	if r.CrossChecked {
+		fmt.Fprintf(&b, "        %s\n", ReplayCommand("node", r.Entry.Path, refPath))
+	}
 	return b.String()
 }
 
@@ -218,11 +254,14 @@ type JSONReport struct {
 
 // JSONEntry is one entry's result.
 type JSONEntry struct {
-	Path        string            `json:"path"`
-	Verdict     diff.Verdict      `json:"verdict"`
-	Passed      bool              `json:"passed"`
-	Go          JSONStatus        `json:"go"`
-	Ref         JSONStatus        `json:"ref"`
+	Path    string       `json:"path"`
+	Verdict diff.Verdict `json:"verdict"`
+	Passed  bool         `json:"passed"`
+	Go      JSONStatus   `json:"go"`
+	Ref     JSONStatus   `json:"ref"`
+	// Node and Attribution: the cross-check under node, when it ran.
+	Node        *JSONStatus       `json:"node,omitempty"`
+	Attribution diff.Attribution  `json:"attribution,omitempty"`
 	Divergences []diff.Divergence `json:"divergences"`
 	Omitted     int               `json:"omitted,omitempty"`
 	Signatures  []string          `json:"signatures"`
@@ -231,9 +270,11 @@ type JSONEntry struct {
 		Go  []JSONMismatch `json:"go"`
 		Ref []JSONMismatch `json:"ref"`
 	} `json:"expectations"`
-	Update    *JSONUpdate `json:"update,omitempty"`
-	Replay    JSONReplay  `json:"replay"`
-	ElapsedMs int64       `json:"elapsedMs"`
+	Update *JSONUpdate `json:"update,omitempty"`
+	// Implementations are the external implementations' comparisons with the reference.
+	Implementations []JSONImplementation `json:"implementations,omitempty"`
+	Replay          JSONReplay           `json:"replay"`
+	ElapsedMs       int64                `json:"elapsedMs"`
 	// Outcomes are both normalised Outcomes, for failed entries only.
 	Outcomes *JSONOutcomes `json:"outcomes,omitempty"`
 }
@@ -263,20 +304,36 @@ type JSONUpdate struct {
 
 // JSONReplay holds the replay commands.
 type JSONReplay struct {
-	Go  string `json:"go"`
-	Ref string `json:"ref"`
+	Go   string `json:"go"`
+	Ref  string `json:"ref"`
+	Node string `json:"node,omitempty"`
+}
+
+// JSONImplementation is an external implementation's result on an entry: its
+// divergences from the reference ("go" in them is the external implementation).
+type JSONImplementation struct {
+	Name        string            `json:"name"`
+	Verdict     diff.Verdict      `json:"verdict"`
+	Status      JSONStatus        `json:"status"`
+	Divergences []diff.Divergence `json:"divergences"`
+	Signatures  []string          `json:"signatures"`
 }
 
 // JSONOutcomes are a failed entry's Outcomes in canonical JSON (outcome.Marshal).
 type JSONOutcomes struct {
-	Go  json.RawMessage `json:"go"`
-	Ref json.RawMessage `json:"ref"`
+	Go   json.RawMessage `json:"go"`
+	Ref  json.RawMessage `json:"ref"`
+	Node json.RawMessage `json:"node,omitempty"`
 }
 
 // JSONSummary is the summary with the elapsed time in milliseconds.
 type JSONSummary struct {
 	Summary
 	ElapsedMs int64 `json:"elapsedMs"`
+	// Attribution counts the diverged entries by attribution (with --cross-check).
+	Attribution *AttributionCounts `json:"attribution,omitempty"`
+	// Implementations counts the entries on which each external implementation diverged.
+	Implementations map[string]int `json:"implementations,omitempty"`
 }
 
 // jsonVerdict is an entry's verdict, with "timeout" for a one-sided timeout.
@@ -289,7 +346,11 @@ func jsonVerdict(r *EntryResult) diff.Verdict {
 
 // BuildJSON converts a report to its JSON form.
 func BuildJSON(rep *Report, o ReportOptions) JSONReport {
-	out := JSONReport{Entries: []JSONEntry{}, Summary: JSONSummary{Summary: rep.Summary, ElapsedMs: rep.Summary.Elapsed.Milliseconds()}}
+	out := JSONReport{Entries: []JSONEntry{}, Summary: JSONSummary{Summary: rep.Summary, ElapsedMs: rep.Summary.Elapsed.Milliseconds(), Implementations: rep.Implementations}}
+	if rep.CrossChecked {
+		counts := rep.Attribution
+		out.Summary.Attribution = &counts
+	}
 	for _, r := range rep.Results {
 		e := JSONEntry{
 			Path:        r.Entry.Path,
@@ -300,10 +361,22 @@ func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 			Divergences: append([]diff.Divergence{}, r.Diff.Divergences...),
 			Omitted:     r.Diff.Omitted,
 			Signatures:  append([]string{}, r.Diff.Signatures()...),
-			Replay:      JSONReplay{ReplayCommand("go", r.Entry.Path, o.RefPath), ReplayCommand("ref", r.Entry.Path, o.RefPath)},
+			Replay:      JSONReplay{Go: ReplayCommand("go", r.Entry.Path, o.RefPath), Ref: ReplayCommand("ref", r.Entry.Path, o.RefPath)},
 			ElapsedMs:   r.Elapsed.Milliseconds(),
 		}
 		e.Expectations.Go, e.Expectations.Ref = jsonMismatches(r.GoMismatches), jsonMismatches(r.RefMismatches)
+		if r.CrossChecked {
+			e.Node = &JSONStatus{r.Node.Status, r.Node.ExitCode}
+			e.Attribution = r.Attribution
+			e.Replay.Node = ReplayCommand("node", r.Entry.Path, o.RefPath)
+		}
+		for _, x := range r.Extras {
+			e.Implementations = append(e.Implementations, JSONImplementation{
+				Name: x.Name, Verdict: x.Diff.Verdict, Status: JSONStatus{x.Outcome.Status, x.Outcome.ExitCode},
+				Divergences: append([]diff.Divergence{}, x.Diff.Divergences...),
+				Signatures:  append([]string{}, x.Diff.Signatures()...),
+			})
+		}
 		if u := r.Update; u != nil {
 			ju := &JSONUpdate{Written: u.Written, Removed: u.Removed, Added: u.Added, Skipped: u.Skipped}
 			if u.Err != nil {
@@ -315,6 +388,9 @@ func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 			e.Outcomes = &JSONOutcomes{
 				Go:  outcome.Marshal(outcome.Normalize(r.Go)),
 				Ref: outcome.Marshal(outcome.Normalize(r.Ref)),
+			}
+			if r.CrossChecked {
+				e.Outcomes.Node = outcome.Marshal(outcome.Normalize(r.Node))
 			}
 		}
 		out.Entries = append(out.Entries, e)
@@ -353,10 +429,14 @@ func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 		}
 		detail := xmlSafe(entryDetail(r, o.RefPath))
 		switch {
-		case r.Diff.Verdict == diff.Diverge || r.ExpectationFailed():
+		case r.Diff.Verdict == diff.Diverge || r.ExpectationFailed() || r.ExtraDiverged():
 			typ := "divergence"
 			if r.Timeout {
 				typ = "timeout"
+			} else if r.Diff.Verdict == diff.Diverge && r.Attribution != "" {
+				typ = "divergence: " + string(r.Attribution)
+			} else if r.Diff.Verdict != diff.Diverge && !r.ExpectationFailed() {
+				typ = "implementation"
 			} else if r.Diff.Verdict != diff.Diverge {
 				typ = "expectation"
 			}
@@ -406,4 +486,13 @@ func xmlSafe(s string) string {
 		i += n
 	}
 	return b.String()
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

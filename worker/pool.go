@@ -273,6 +273,10 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 				if err := w.send(serveTool(kit, m.m)); err != nil {
 					return p.died(w, "writing a tool result: "+err.Error()), false
 				}
+			case typeValidate:
+				if err := w.send(serveValidate(m.m)); err != nil {
+					return p.died(w, "writing a validate result: "+err.Error()), false
+				}
 			case typeOutcome:
 				if got, _ := m.m.uint("run"); got != id {
 					w.kill(killProtocol, 0)

@@ -108,6 +108,12 @@ func (a *app) noteIgnoredLimits(rs harness.Runners) {
 func closeRunners(rs harness.Runners) {
 	closeRunner(rs.Go)
 	closeRunner(rs.Ref)
+	if rs.Node != nil {
+		closeRunner(rs.Node)
+	}
+	for _, x := range rs.Extra {
+		closeRunner(x)
+	}
 }
 
 func closeRunner(r outcome.Runner) {
@@ -126,9 +132,21 @@ func (a *app) checkTimeout() error {
 }
 
 // implementation returns one implementation by name ("go" or "ref"), in a worker
-// process unless --isolation none. The caller closes it (closeRunner).
+// process unless --isolation none; "node" (the reference under node) and NAME=COMMAND
+// (an external implementation) always run in worker processes. The caller closes it
+// (closeRunner).
 func (a *app) implementation(name string) (outcome.Runner, error) {
 	var r outcome.Runner
+	switch {
+	case name == "node":
+		return a.nodePool(1)
+	case strings.Contains(name, "="):
+		n, argv, err := parseImplSpec(name)
+		if err != nil {
+			return nil, err
+		}
+		return worker.NewPool(worker.Config{Name: n, Command: argv, Size: 1, RSSLimitMB: a.rssLimitMB}), nil
+	}
 	switch name {
 	case "go":
 		r = a.newGo()
@@ -138,7 +156,7 @@ func (a *app) implementation(name string) (outcome.Runner, error) {
 			return nil, err
 		}
 	default:
-		return nil, usageErrorf("--impl must be go or ref, not %q", name)
+		return nil, usageErrorf("--impl must be go, ref, node or NAME=COMMAND, not %q", name)
 	}
 	if a.isolation == "none" {
 		return r, nil

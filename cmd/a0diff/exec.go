@@ -15,7 +15,7 @@ func init() { register(newExecCmd) }
 func newExecCmd(a *app) *cobra.Command {
 	var impl, allow string
 	cmd := &cobra.Command{
-		Use:   "exec --impl go|ref [--allow CAP,...] FILE.a0",
+		Use:   "exec --impl go|ref|node|NAME=COMMAND [--allow CAP,...] FILE.a0",
 		Short: "Run one program in one implementation and print its Outcome JSON",
 		Long: `Run FILE.a0 in one implementation and print its Outcome as canonical JSON on stdout
 (status, exitCode, value, errors, evidence, trace, toolCalls; volatile fields such as
@@ -24,11 +24,15 @@ allowed capabilities, the fixtures and the deadline; --allow replaces the allowe
 (an empty list allows nothing), --timeout applies when the entry has no @timeout.
 
 Exit status: 0 when the program ran (whatever its A0 exit code), 2 on usage or input
-errors.`,
+errors.
+
+--impl node runs the reference bundle (embedded, or --ref) under node (V8) through the
+node host; --impl NAME=COMMAND runs an external implementation, a worker speaking
+worker/PROTOCOL.md started as COMMAND (split into words as for "a0diff run --impl").`,
 		Args: exactArgs(1, "one FILE.a0"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if impl == "" {
-				return usageErrorf("exec: --impl go or --impl ref is required")
+				return usageErrorf("exec: --impl go, ref, node or NAME=COMMAND is required")
 			}
 			if err := a.checkTimeout(); err != nil {
 				return err
@@ -57,7 +61,7 @@ errors.`,
 			return err
 		},
 	}
-	cmd.Flags().StringVar(&impl, "impl", "", "the implementation: go or ref")
+	cmd.Flags().StringVar(&impl, "impl", "", "the implementation: go, ref, node (the reference under node) or NAME=COMMAND (an external worker)")
 	cmd.Flags().StringVar(&allow, "allow", "", "allowed capabilities, comma-separated (replaces the entry's @allow)")
 	return cmd
 }

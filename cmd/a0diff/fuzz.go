@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,6 +73,7 @@ Exit status: 0 when nothing diverged or timed out, 1 when something did, 2 on us
 errors, 130 when interrupted.`
 
 type fuzzFlags struct {
+	extra        extraFlags
 	seed         int64
 	count        int
 	duration     time.Duration
@@ -120,6 +122,7 @@ func newFuzzCmd(a *app) *cobra.Command {
 	fl.StringVar(&f.shard, "shard", "", "run only shard `K/N` of the cases: those whose index I has I mod N = K")
 	fl.StringVar(&f.format, "format", "text", "summary format: text or json")
 	fl.StringVar(&f.junit, "junit", "", "also write a JUnit report to `FILE` (must not exist)")
+	addExtraFlags(fl, &f.extra, true)
 	return cmd
 }
 
@@ -181,6 +184,9 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		return err
 	}
 	defer closeRunners(rs)
+	if err := a.addExtras(&rs, &f.extra, f.workers); err != nil {
+		return err
+	}
 	opts := campaign.Options{Shard: shard,
 		Seed: f.seed, Count: f.count, Duration: f.duration, Start: f.start, Workers: f.workers,
 		Out:          f.out,
@@ -260,6 +266,12 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 	fmt.Fprintf(w, "valid share: %.1f%% of %d valid-mode cases pass validation; %d invalid-mode cases\n", share, s.ValidMode, s.InvalidMode)
 	fmt.Fprintf(w, "verdicts: %d agree, %d diverge, %d inconclusive, %d timeout\n", s.Verdicts[diff.Agree], s.Verdicts[diff.Diverge], s.Verdicts[diff.Inconclusive], s.Timeouts)
 	fmt.Fprintf(w, "abandoned runs: %d\n", s.Abandoned)
+	if s.CrossChecked {
+		fmt.Fprintf(w, "cross-checked under node: %s\n", s.Attribution)
+	}
+	for _, name := range sortedNames(s.Implementations) {
+		fmt.Fprintf(w, "implementation %s: %d cases diverged from the reference\n", name, s.Implementations[name])
+	}
 	if s.Timeouts > 0 || s.Retried > 0 {
 		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, harness.RetryFactor)
 		if len(s.TimeoutCases) > 0 {
@@ -273,6 +285,9 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 	fmt.Fprintf(w, "signatures: %d\n", len(s.Buckets))
 	for _, b := range s.Buckets {
 		line := fmt.Sprintf("  %s: %d cases, first case %d", b.Signature, b.Count, b.First)
+		if b.Attribution != "" {
+			line += " [" + b.Attribution.Explain() + "]"
+		}
 		if b.File != "" {
 			line += " → " + b.File
 		}
@@ -298,7 +313,11 @@ func joinInts(ns []int) string {
 
 // writeWorkerStats prints what the supervisors of worker processes saw, if any.
 func writeWorkerStats(w io.Writer, rs harness.Runners) {
-	for _, r := range []outcome.Runner{rs.Go, rs.Ref} {
+	runners := []outcome.Runner{rs.Go, rs.Ref}
+	if rs.Node != nil {
+		runners = append(runners, rs.Node)
+	}
+	for _, r := range append(runners, rs.Extra...) {
 		p, ok := r.(*worker.Pool)
 		if !ok {
 			continue
@@ -307,4 +326,13 @@ func writeWorkerStats(w io.Writer, rs harness.Runners) {
 		fmt.Fprintf(w, "%s workers: %d started, %d crashed, %d killed at the deadline, %d killed over the memory ceiling, %d replaced for memory kept after a run\n",
 			p.Name(), st.Started, st.Crashes, st.Timeouts, st.MemoryKills, st.Recycled)
 	}
+}
+
+func sortedNames(m map[string]int) []string {
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
 }

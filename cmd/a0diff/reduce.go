@@ -18,6 +18,7 @@ import (
 func init() { register(newReduceCmd) }
 
 type reduceFlags struct {
+	extra         extraFlags
 	out           string
 	maxTime       time.Duration
 	maxCandidates int
@@ -60,6 +61,7 @@ errors.`,
 	fl.DurationVar(&f.maxTime, "max-time", 0, "stop reducing after this long and keep the smallest program so far (0: no bound)")
 	fl.IntVar(&f.maxCandidates, "max-candidates", 0, "stop reducing after this many candidate runs (0: no bound)")
 	fl.IntVarP(&f.workers, "jobs", "j", 0, "candidates run at the same time (0: the number of CPUs)")
+	addExtraFlags(fl, &f.extra, false)
 	return cmd
 }
 
@@ -89,7 +91,10 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 		return err
 	}
 	defer closeRunners(rs)
-	runners := reduce.Runners(rs)
+	if err := a.addExtras(&rs, &f.extra, workers); err != nil {
+		return err
+	}
+	runners := reduce.Runners{Go: rs.Go, Ref: rs.Ref, Node: rs.Node}
 	opts := reduce.Options{Timeout: a.timeout, MaxTime: f.maxTime, MaxCandidates: f.maxCandidates, Workers: f.workers}
 	var status *statusLine
 	if isTerminal(a.stderr) {

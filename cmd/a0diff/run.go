@@ -63,6 +63,7 @@ a one-sided timeout (type "timeout") or a failed expectation, an error for a fai
 update, a skip for an inconclusive entry.`
 
 type runFlags struct {
+	extra   extraFlags
 	workers int
 	filter  string
 	update  bool
@@ -86,6 +87,7 @@ func configureRun(a *app, cmd *cobra.Command) {
 	fl.BoolVar(&f.update, "update", false, "rewrite the @expect lines of entries on which both implementations agree")
 	fl.StringVar(&f.format, "format", "text", "report format: text, json or junit")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "list passing entries too (text report)")
+	addExtraFlags(fl, &f.extra, true)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error { return runCorpus(cmd, a, f, args) }
 }
 
@@ -118,6 +120,9 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		return err
 	}
 	defer closeRunners(rs)
+	if err := a.addExtras(&rs, &f.extra, f.workers); err != nil {
+		return err
+	}
 	opts := harness.Options{Workers: f.workers, Timeout: a.timeout, Update: f.update}
 	var bar *progressbar.ProgressBar
 	if isTerminal(a.stderr) {

@@ -39,10 +39,23 @@ import (
 	"github.com/a0diff/a0diff/runtime/syntax"
 )
 
-// Runners are the two implementations under comparison (the same shape as the CLI
-// harness's Runners, so that one converts to the other).
+// Runners are the two implementations under comparison, and optionally the reference
+// under node (V8), which makes every comparison three-way (diff.CompareThree): the
+// signatures then carry the attribution, so a reduction keeps it too.
 type Runners struct {
 	Go, Ref outcome.Runner
+	Node    outcome.Runner
+}
+
+// compare runs the implementations on src and compares their Outcomes.
+func (r *reducer) compare(src string, cfg outcome.Config) (goOut, refOut outcome.Outcome, res diff.Result) {
+	goOut, refOut = r.runBoth(src, cfg)
+	if r.rs.Node == nil {
+		return goOut, refOut, diff.Compare(goOut, refOut)
+	}
+	cfg.Limits = r.limits
+	nodeOut := outcome.SafeRun(r.ctx, r.rs.Node, src, cfg)
+	return goOut, refOut, diff.CompareThree(goOut, refOut, nodeOut).Result
 }
 
 // Options bound and observe a reduction. The zero value reduces to a fixpoint without
@@ -156,11 +169,10 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs Runners, 
 	r.limits = runLimits(cfg.Limits, opts)
 	r.cfg = copyConfig(cfg)
 
-	g, f := r.runBoth(source, r.cfg)
+	_, _, first := r.compare(source, r.cfg)
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	first := diff.Compare(g, f)
 	if first.Verdict != diff.Diverge {
 		return Result{}, &NoDivergenceError{Verdict: first.Verdict}
 	}
@@ -202,8 +214,7 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs Runners, 
 	// Run the result once more: it gives the report its outcomes, and catches a
 	// divergence that only showed up by chance.
 	for attempt := 0; ; attempt++ {
-		res.Go, res.Ref = r.runBoth(res.Source, res.Config)
-		res.Diff = diff.Compare(res.Go, res.Ref)
+		res.Go, res.Ref, res.Diff = r.compare(res.Source, res.Config)
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
@@ -361,8 +372,7 @@ func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outco
 // judge runs one candidate: whether both implementations diverge on it with exactly
 // the wanted signatures. It is called concurrently and touches no reducer state.
 func (r *reducer) judge(src string, cfg outcome.Config) bool {
-	g, f := r.runBoth(src, cfg)
-	res := diff.Compare(g, f)
+	_, _, res := r.compare(src, cfg)
 	return res.Verdict == diff.Diverge && slices.Equal(res.Signatures(), r.want)
 }
 
