@@ -426,6 +426,7 @@ func (p *Pool) start() (*proc, error) {
 		return nil, errors.New("no worker command")
 	}
 	cmd := exec.Command(p.cfg.Command[0], p.cfg.Command[1:]...)
+	ownGroup(cmd)
 	cmd.Env = append(os.Environ(), p.cfg.Env...)
 	w := &proc{cmd: cmd, msgs: make(chan parsed, 4), stderr: newHeadTail(4 << 10)}
 	cmd.Stderr = w.stderr

@@ -64,14 +64,14 @@ func (w *proc) read(stdout io.Reader) {
 		if err != nil {
 			w.readErr = err
 			if err == errTooLong {
-				w.cmd.Process.Kill()
+				w.killGroup()
 			}
 			return
 		}
 		m, typ, err := parseMessage(line)
 		if err != nil {
 			w.readErr = fmt.Errorf("it broke the protocol: unreadable message: %v", err)
-			w.cmd.Process.Kill()
+			w.killGroup()
 			return
 		}
 		w.msgs <- parsed{typ: typ, m: m, line: line}
@@ -95,7 +95,7 @@ func (w *proc) kill(reason killReason, rss int64) {
 	if w.reason == killNone {
 		w.reason, w.rssAtKill = reason, rss
 	}
-	w.cmd.Process.Kill()
+	w.killGroup()
 }
 
 // dead reports whether the worker was killed or its output ended.
@@ -117,7 +117,7 @@ func (w *proc) wait() error {
 // not within a second.
 func (w *proc) stop() {
 	w.stdin.Close()
-	t := time.AfterFunc(time.Second, func() { w.cmd.Process.Kill() })
+	t := time.AfterFunc(time.Second, func() { w.killGroup() })
 	w.wait()
 	t.Stop()
 	w.killed = true

@@ -1,0 +1,121 @@
+package worker
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+// conformanceCase is one scripted exchange of testdata/conformance.txt.
+type conformanceCase struct {
+	name, line string // line: where the case starts (FILE:LINE)
+	script     []string
+	cancel     bool
+	wantStatus string // an outcome.Status, or "start-error"
+	wantText   string
+}
+
+func readConformance(t *testing.T, path string) []conformanceCase {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []conformanceCase
+	var cur *conformanceCase
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		where := fmt.Sprintf("%s:%d", path, n)
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(line, "=== "):
+			cases = append(cases, conformanceCase{name: line[4:], line: where})
+			cur = &cases[len(cases)-1]
+		case cur == nil:
+			t.Fatalf("%s: a line before the first case", where)
+		case strings.HasPrefix(line, "< "):
+			text := strings.ReplaceAll(line[2:], "'", `'\''`)
+			cur.script = append(cur.script, `printf '%s\n' '`+strings.ReplaceAll(text, "$LAST", `'"$LAST"'`)+`'`)
+		case strings.HasPrefix(line, "> "):
+			typ := line[2:]
+			cur.script = append(cur.script, `IFS= read -r LAST || exit 8`,
+				`case "$LAST" in *'"type":"`+typ+`"'*) ;; *) echo "expected a `+typ+` message, got: $LAST" >&2; exit 9;; esac`)
+		case strings.HasPrefix(line, "$ "):
+			cur.script = append(cur.script, line[2:])
+		case line == "cancel":
+			cur.cancel = true
+		case strings.HasPrefix(line, "want "):
+			status, text, _ := strings.Cut(line[5:], " ")
+			cur.wantStatus, cur.wantText = status, text
+		default:
+			t.Fatalf("%s: unknown line %q", where, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.wantStatus == "" {
+			t.Fatalf("%s: case %q has no want line", c.line, c.name)
+		}
+	}
+	return cases
+}
+
+// TestProtocolConformance drives the host (Pool) with the scripted workers of
+// testdata/conformance.txt: hello handling, the tool and validate callbacks, cancel,
+// deaths and protocol violations.
+func TestProtocolConformance(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh to script the workers")
+	}
+	for _, c := range readConformance(t, "testdata/conformance.txt") {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			script := filepath.Join(t.TempDir(), "worker.sh")
+			if err := os.WriteFile(script, []byte(strings.Join(c.script, "\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			p := NewPool(Config{Name: "scripted", Command: []string{sh, script}, Grace: 300 * time.Millisecond, StartTimeout: 20 * time.Second})
+			defer p.Close()
+			if c.wantStatus == "start-error" {
+				_, err := p.Hello()
+				if err == nil || !strings.Contains(err.Error(), c.wantText) {
+					t.Fatalf("%s: Hello() error %v, want one containing %q", c.line, err, c.wantText)
+				}
+				return
+			}
+			ctx := context.Background()
+			if c.cancel {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithCancel(ctx)
+				defer cancel()
+				time.AfterFunc(200*time.Millisecond, cancel)
+			}
+			cfg := outcome.Config{File: "t.a0", Allow: []string{"fs.read"}, Limits: outcome.Limits{Timeout: 2 * time.Second}}
+			o := p.Run(ctx, "return 1\n", cfg)
+			if string(o.Status) != c.wantStatus {
+				t.Fatalf("%s: status %s, want %s (detail: %s)", c.line, o.Status, c.wantStatus, o.Detail)
+			}
+			if o.Status == outcome.StatusOK {
+				if got := string(value.MarshalCanonical(o.Value)); got != c.wantText {
+					t.Errorf("%s: value\n got %s\nwant %s", c.line, got, c.wantText)
+				}
+			} else if !strings.Contains(o.Detail, c.wantText) {
+				t.Errorf("%s: detail does not contain %q:\n%s", c.line, c.wantText, o.Detail)
+			}
+		})
+	}
+}
