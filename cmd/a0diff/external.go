@@ -65,6 +65,12 @@ func (a *app) addExtras(rs *harness.Runners, f *extraFlags, workers int) (err er
 		}
 		rs.Node = p
 	}
+	// Every spec is read before anything starts.
+	type impl struct {
+		spec, name string
+		argv       []string
+	}
+	var impls []impl
 	seen := map[string]bool{}
 	for _, spec := range f.impls {
 		name, argv, err := parseImplSpec(spec)
@@ -75,9 +81,12 @@ func (a *app) addExtras(rs *harness.Runners, f *extraFlags, workers int) (err er
 			return usageErrorf("--impl %s: the name %s is given twice", spec, name)
 		}
 		seen[name] = true
-		p, err := start(name, argv)
+		impls = append(impls, impl{spec, name, argv})
+	}
+	for _, x := range impls {
+		p, err := start(x.name, x.argv)
 		if err != nil {
-			return fmt.Errorf("--impl %s: %v", spec, err)
+			return fmt.Errorf("--impl %s: %v", x.spec, err)
 		}
 		rs.Extra = append(rs.Extra, p)
 	}

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/a0diff/a0diff/harness"
+)
+
+func TestSplitWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+		err  string
+	}{
+		{"", nil, ""},
+		{"  a0  worker\t--impl go\n", []string{"a0", "worker", "--impl", "go"}, ""},
+		{`python3 'my impl.py' "--name=a b"`, []string{"python3", "my impl.py", "--name=a b"}, ""},
+		{`a'b'"c"d`, []string{"abcd"}, ""},
+		{`x '' y`, []string{"x", "", "y"}, ""},
+		{`"a \" \\ \$ \x"`, []string{`a " \ $ \x`}, ""},
+		{`a\ b \'c`, []string{"a b", "'c"}, ""},
+		{`'$HOME' ~ *.go "$X" |`, []string{"$HOME", "~", "*.go", "$X", "|"}, ""},
+		{`'unterminated`, nil, "unterminated ' quote"},
+		{`"unterminated`, nil, `unterminated " quote`},
+		{`trailing\`, nil, "a backslash ends the command"},
+	}
+	for _, tt := range tests {
+		got, err := splitWords(tt.in)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("splitWords(%q) error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("splitWords(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestParseImplSpecErrors(t *testing.T) {
+	tests := []struct{ spec, err string }{
+		{"mine", "want NAME=COMMAND"},
+		{"=cmd", "the name must be"},
+		{"a b=cmd", "the name must be"},
+		{"go=cmd", "go is the name of a built-in implementation"},
+		{"node=cmd", "node is the name of a built-in implementation"},
+		{"x=", "the command is empty"},
+		{"x='oops", "unterminated ' quote"},
+	}
+	for _, tt := range tests {
+		_, _, err := parseImplSpec(tt.spec)
+		if err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("parseImplSpec(%q) error %v, want one containing %q", tt.spec, err, tt.err)
+		}
+	}
+	name, argv, err := parseImplSpec(`my-port.2=/opt/bin/a0 --serve "x y"`)
+	if err != nil || name != "my-port.2" || !reflect.DeepEqual(argv, []string{"/opt/bin/a0", "--serve", "x y"}) {
+		t.Errorf("parseImplSpec: %q %q %v", name, argv, err)
+	}
+}
+
+// selfImpl is --impl NAME=COMMAND for this (test) binary in worker mode: TestMain makes
+// it behave as a0diff, so it is an external command speaking the protocol.
+func selfImpl(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return name + "=" + shellWord(exe) + " worker " + strings.Join(args, " ")
+}
+
+func shellWord(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// An external implementation that is the Go evaluator agrees with the reference on the
+// corpus, in run, exec and fuzz.
+func TestExternalImplementationAgrees(t *testing.T) {
+	self := selfImpl(t, "self", "--impl", "go")
+	code, stdout, stderr := realCLI(context.Background(), "--impl", self, "-j", "2", "../../corpus/lexical", "../../corpus/tools")
+	if code != exitOK || !strings.Contains(stdout, "; implementation self: 0 diverged from the reference") {
+		t.Errorf("run: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = realCLI(context.Background(), "fuzz", "--seed", "5", "--count", "40", "-j", "2", "--out", t.TempDir(), "--impl", self)
+	if code != exitOK || !strings.Contains(stdout, "implementation self: 0 cases diverged from the reference") ||
+		!strings.Contains(stdout, "self workers: ") {
+		t.Errorf("fuzz: exit %d\n%s%s", code, stdout, stderr)
+	}
+	entry := "../../corpus/spec/appendix-b/" + firstEntry(t, "../../corpus/spec/appendix-b")
+	_, want, _ := realCLI(context.Background(), "exec", "--impl", "go", entry)
+	code, got, stderr := realCLI(context.Background(), "exec", "--impl", self, entry)
+	strip := regexp.MustCompile(`"durationMs":[0-9.]+`)
+	if code != exitOK || strip.ReplaceAllString(got, "") != strip.ReplaceAllString(want, "") {
+		t.Errorf("exec --impl self: exit %d\n got %s\nwant %s%s", code, got, want, stderr)
+	}
+}
+
+func firstEntry(t *testing.T, dir string) string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(dir, "*.a0"))
+	if err != nil || len(m) == 0 {
+		t.Fatalf("no entries in %s", dir)
+	}
+	return filepath.Base(m[0])
+}
+
+// An external implementation that disagrees is reported per implementation: the entry
+// fails, the text, JSON and JUnit reports name it.
+func TestExternalImplementationDiverges(t *testing.T) {
+	fake, err := filepath.Abs("../../reference/ts-bundle/testdata/fake.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The fake bundle does not know A0: it throws, which its worker reports as a crash.
+	bad := selfImpl(t, "fake", "--impl", "ref", "--ref", shellWord(fake))
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "one.a0"), []byte("return 1\n"), 0o644)
+	code, stdout, stderr := realCLI(context.Background(), "--impl", bad, dir)
+	if code != exitFailure || !strings.Contains(stdout, "implementation fake diverges from the reference (crash@status:go)") ||
+		!strings.Contains(stdout, "[fake: crash] status") || !strings.Contains(stdout, "implementation fake: 1 diverged from the reference") {
+		t.Errorf("text: exit %d\n%s%s", code, stdout, stderr)
+	}
+	_, stdout, _ = realCLI(context.Background(), "--impl", bad, "--format", "json", dir)
+	var rep harness.JSONReport
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Entries) != 1 || len(rep.Entries[0].Implementations) != 1 || rep.Entries[0].Implementations[0].Name != "fake" ||
+		rep.Entries[0].Implementations[0].Verdict != "diverge" || rep.Entries[0].Passed || rep.Summary.Implementations["fake"] != 1 {
+		t.Errorf("json: %s", stdout)
+	}
+	_, stdout, _ = realCLI(context.Background(), "--impl", bad, "--format", "junit", dir)
+	if !strings.Contains(stdout, `type="implementation"`) || !strings.Contains(stdout, "implementation fake diverges") {
+		t.Errorf("junit: %s", stdout)
+	}
+}
+
+func TestExternalImplementationThatCannotStart(t *testing.T) {
+	code, _, stderr := realCLI(context.Background(), "--impl", "gone=/nonexistent/a0-impl --serve", "../../corpus/lexical")
+	if code != exitUsage || !strings.Contains(stderr, "--impl gone=/nonexistent/a0-impl --serve: starting /nonexistent/a0-impl") {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+	code, _, stderr = realCLI(context.Background(), "--impl", "a=x", "--impl", "a=y", "../../corpus/lexical")
+	if code != exitUsage || !strings.Contains(stderr, "the name a is given twice") {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+}
+
+func needNode(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not on the PATH")
+	}
+}
+
+// --cross-check runs the reference under node too; on the corpus the three agree.
+func TestCrossCheck(t *testing.T) {
+	needNode(t)
+	code, stdout, stderr := realCLI(context.Background(), "--cross-check", "-j", "2", "../../corpus/lexical", "../../corpus/tools")
+	if code != exitOK || !strings.Contains(stdout, "cross-checked under node: 0 engine (Go right, goja wrong), 0 engine shared") {
+		t.Errorf("run: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = realCLI(context.Background(), "fuzz", "--seed", "5", "--count", "40", "-j", "2", "--out", t.TempDir(), "--cross-check")
+	if code != exitOK || !strings.Contains(stdout, "cross-checked under node: 0 engine") || !strings.Contains(stdout, "node workers: ") {
+		t.Errorf("fuzz: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// A known engine difference (reference/ts-bundle/README.md, localeCompare of non-ASCII
+// digits) which the Go evaluator copies from goja is attributed in words in every
+// report.
+func TestCrossCheckAttributesAnEngineDifference(t *testing.T) {
+	needNode(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "digits.a0"), []byte("return sort { in: [\"\u0661\", \"1\"] }\n"), 0o644)
+	code, stdout, stderr := realCLI(context.Background(), "--cross-check", dir)
+	if code != exitFailure || !strings.Contains(stdout, "diverges (value@value[*]:engine-shared): engine: goja differs from V8, and the Go evaluator follows goja") ||
+		!strings.Contains(stdout, "    node: ") || !strings.Contains(stdout, "a0diff exec --impl node ") ||
+		!strings.Contains(stdout, "1 engine shared (goja wrong, Go follows it)") {
+		t.Errorf("text: exit %d\n%s%s", code, stdout, stderr)
+	}
+	_, stdout, _ = realCLI(context.Background(), "--cross-check", "--format", "json", dir)
+	var rep harness.JSONReport
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Entries) != 1 || rep.Entries[0].Attribution != "engine-shared" || rep.Entries[0].Node == nil ||
+		rep.Summary.Attribution == nil || rep.Summary.Attribution.EngineShared != 1 {
+		t.Errorf("json: %s", stdout)
+	}
+	_, stdout, _ = realCLI(context.Background(), "--cross-check", "--format", "junit", dir)
+	if !strings.Contains(stdout, `type="divergence: engine-shared"`) {
+		t.Errorf("junit: %s", stdout)
+	}
+}
+
+func TestCrossCheckWithoutNode(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	code, _, stderr := realCLI(context.Background(), "--cross-check", "../../corpus/lexical")
+	if code != exitUsage || !strings.Contains(stderr, "--cross-check needs node (V8) on the PATH") {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+}
