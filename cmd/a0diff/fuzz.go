@@ -66,6 +66,13 @@ unsharded campaign between them; any case still replays alone with its seed and 
 a JUnit report: a test case for the campaign, one per signature and one per timed-out
 case, each failing with its replay commands.
 
+--cross-check also runs the reference under node (V8) and attributes every divergence
+(engine, engine-shared, implementation, unattributed; see "a0diff run --help"): the
+attribution ends each signature, so each is bucketed, reduced and written on its own,
+and the summary counts them. --impl NAME=COMMAND (repeatable) adds an external
+implementation compared with the reference; its divergences are bucketed as "impl NAME:
+SIGNATURE" and counted, but not reduced or written (replay the first case).
+
 Ctrl-C stops starting cases and cancels the runs in flight; the summary counts the cases
 that completed, and a0diff exits with status 130. A second Ctrl-C exits at once.
 

@@ -50,6 +50,11 @@ the signatures and a note of the reduction; it is replayed once more before it i
 written. FILE itself and existing files are never overwritten. A progress line is shown
 on a terminal.
 
+With --cross-check every candidate also runs in the reference under node (V8), the
+signatures carry the attribution (engine, engine-shared, implementation, unattributed;
+see "a0diff run --help"), and the reduction keeps it: an engine defect does not slide
+into an implementation bug.
+
 Exit status: 0 when the reduced entry was written; 1 when FILE does not diverge, or the
 divergence could not be reproduced, or the run was interrupted; 2 on usage or input
 errors.`,

@@ -37,6 +37,15 @@ process. A run on which one side times out while the other completes is run agai
 3 times the deadline; a timeout that persists is reported as a one-sided timeout, its
 own category, not a divergence (but the entry fails).
 
+--cross-check also runs the reference under node (V8, node on the PATH) and attributes
+each disagreement: engine (goja differs from V8, node agrees with the Go evaluator),
+engine-shared (Go and goja agree, node differs), implementation (node agrees with goja:
+the Go evaluator is wrong) or unattributed (all three differ); only agreement of all
+three agrees. --impl NAME=COMMAND (repeatable) adds an external implementation: COMMAND,
+split into words like a shell command but without any expansion, is started as a worker
+speaking worker/PROTOCOL.md, and every run is compared with the reference; its
+disagreements fail the entry and are reported per implementation.
+
 Ctrl-C stops starting entries and cancels the runs in flight; the report covers the
 entries that completed (a cancelled run is never a verdict, and --update never writes
 it) and a0diff exits with status 130. A second Ctrl-C exits at once.
@@ -58,8 +67,15 @@ The JSON report (--format json) is one document:
    "summary": {"entries", "agree", "diverged", "inconclusive", "timeouts",
                "timeoutsRetried", "abandonedRuns", "expectationFailures", "updated",
                "updateErrors", "failed", "elapsedMs"}}
-The JUnit report (--format junit) has one test case per entry: a failure for a divergence,
-a one-sided timeout (type "timeout") or a failed expectation, an error for a failed
+With --cross-check: entries add "node": {"status", "exitCode"}, "attribution",
+"replay.node", "outcomes.node", a "node" rendering in divergences when known; the
+summary adds "attribution": {"engine", "engineShared", "implementation",
+"unattributed"}. With --impl: entries add "implementations": [{"name", "verdict",
+"status", "divergences", "signatures"}], the summary "implementations": {NAME: count}.
+The JUnit report (--format junit) has one test case per entry: a failure for a divergence
+(type "divergence", or "divergence: ATTRIBUTION" with --cross-check; "implementation"
+when only an external implementation diverged), a one-sided timeout (type "timeout") or a
+failed expectation, an error for a failed
 update, a skip for an inconclusive entry.`
 
 type runFlags struct {

@@ -105,8 +105,8 @@ function serve(bundlePath, catalogue) {
   // ---- raw members: tool results are handed to the bundle as the host wrote them ----
 
   // rawMember returns the text of member key of the JSON object text (already known to
-  // be valid JSON), or undefined. Re-encoding a parsed value would reorder records with
-  // integer-like keys.
+  // be valid JSON), or undefined: a tool result reaches the bundle as the host wrote it,
+  // as with the goja host.
   function rawMember(text, key) {
     let i = 0;
     const n = text.length;
