@@ -174,14 +174,19 @@ func TestCrossCheck(t *testing.T) {
 	}
 }
 
-// A known engine difference (reference/ts-bundle/README.md, localeCompare of non-ASCII
-// digits) which the Go evaluator copies from goja is attributed in words in every
-// report.
+// The known engine differences the Go evaluator copies from goja
+// (reference/ts-bundle/testdata/engine-shared, listed in its README) are attributed in
+// words in every report.
 func TestCrossCheckAttributesAnEngineDifference(t *testing.T) {
 	needNode(t)
+	code, stdout, stderr := realCLI(context.Background(), "--cross-check", "../../reference/ts-bundle/testdata/engine-shared")
+	if code != exitFailure || !strings.Contains(stdout, "3 entries: 0 agree, 3 diverged") ||
+		!strings.Contains(stdout, "0 engine (Go right, goja wrong), 3 engine shared (goja wrong, Go follows it), 0 implementation (Go wrong), 0 unattributed") {
+		t.Errorf("engine-shared/: exit %d\n%s%s", code, stdout, stderr)
+	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "digits.a0"), []byte("return sort { in: [\"\u0661\", \"1\"] }\n"), 0o644)
-	code, stdout, stderr := realCLI(context.Background(), "--cross-check", dir)
+	code, stdout, stderr = realCLI(context.Background(), "--cross-check", dir)
 	if code != exitFailure || !strings.Contains(stdout, "diverges (value@value[*]:engine-shared): engine: goja differs from V8, and the Go evaluator follows goja") ||
 		!strings.Contains(stdout, "    node: ") || !strings.Contains(stdout, "a0diff exec --impl node ") ||
 		!strings.Contains(stdout, "1 engine shared (goja wrong, Go follows it)") {
