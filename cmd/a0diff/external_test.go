@@ -226,3 +226,18 @@ func TestReduceCrossCheckKeepsTheAttribution(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// reduce --impl reduces an external implementation's divergence from the reference.
+func TestReduceExternalImplementation(t *testing.T) {
+	fake, err := filepath.Abs("../../reference/ts-bundle/testdata/fake.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "crash.a0")
+	os.WriteFile(in, []byte("let a = 1\nlet b = [a, 2]\nreturn b\n"), 0o644)
+	code, stdout, stderr := realCLI(context.Background(), "reduce", "-j", "1", "--impl", selfImpl(t, "fake", "--impl", "ref", "--ref", shellWord(fake)), in)
+	if code != exitOK || !strings.Contains(stdout, "signatures: crash@status:go\n") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}

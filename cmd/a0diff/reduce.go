@@ -50,6 +50,10 @@ the signatures and a note of the reduction; it is replayed once more before it i
 written. FILE itself and existing files are never overwritten. A progress line is shown
 on a terminal.
 
+With --impl NAME=COMMAND the divergence reduced is that of the external implementation
+NAME (a worker, see "a0diff run --help") from the reference, in place of the Go
+evaluator's.
+
 With --cross-check every candidate also runs in the reference under node (V8), the
 signatures carry the attribution (engine, engine-shared, implementation, unattributed;
 see "a0diff run --help"), and the reduction keeps it: an engine defect does not slide
@@ -66,7 +70,7 @@ errors.`,
 	fl.DurationVar(&f.maxTime, "max-time", 0, "stop reducing after this long and keep the smallest program so far (0: no bound)")
 	fl.IntVar(&f.maxCandidates, "max-candidates", 0, "stop reducing after this many candidate runs (0: no bound)")
 	fl.IntVarP(&f.workers, "jobs", "j", 0, "candidates run at the same time (0: the number of CPUs)")
-	addExtraFlags(fl, &f.extra, false)
+	addExtraFlags(fl, &f.extra, true)
 	return cmd
 }
 
@@ -100,6 +104,17 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 		return err
 	}
 	runners := reduce.Runners{Go: rs.Go, Ref: rs.Ref, Node: rs.Node}
+	switch len(rs.Extra) {
+	case 0:
+	case 1:
+		// The divergence to keep is the external implementation's from the reference.
+		if rs.Node != nil {
+			return usageErrorf("reduce: --impl and --cross-check cannot be combined")
+		}
+		runners.Go = rs.Extra[0]
+	default:
+		return usageErrorf("reduce: at most one --impl")
+	}
 	opts := reduce.Options{Timeout: a.timeout, MaxTime: f.maxTime, MaxCandidates: f.maxCandidates, Workers: f.workers}
 	var status *statusLine
 	if isTerminal(a.stderr) {
