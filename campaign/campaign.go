@@ -343,6 +343,7 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 	if fc.verdict == diff.Diverge && !fc.timeout && fc.attr != "" {
 		c.attribution.Add(fc.attr)
 	}
+	var extraClaims []harness.Extra
 	for _, x := range fc.extras {
 		if x.Diff.Verdict != diff.Diverge {
 			continue
@@ -351,9 +352,9 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 		sig := ExtraSignature(x.Name, x.Diff.Signature())
 		b := c.buckets[sig]
 		if b == nil {
-			b = &Bucket{Signature: sig, First: fc.index, Implementation: x.Name,
-				Note: "an external implementation's divergence from the reference: not reduced (replay the case)"}
+			b = &Bucket{Signature: sig, First: fc.index, Implementation: x.Name}
 			c.buckets[sig] = b
+			extraClaims = append(extraClaims, x)
 		}
 		b.Count++
 		if fc.index < b.First {
@@ -373,6 +374,14 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 		}
 	}
 	c.mu.Unlock()
+	for _, x := range extraClaims {
+		sig := ExtraSignature(x.Name, x.Diff.Signature())
+		file, note, program := c.writeExtraEntry(ctx, fc, x.Name, sig)
+		c.mu.Lock()
+		b := c.buckets[sig]
+		b.File, b.Note, b.Program = file, note, program
+		c.mu.Unlock()
+	}
 	if !claim {
 		return
 	}
@@ -457,6 +466,44 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 	}
 	prose := append(append([]string{found}, Describe(fc.res)...), replayLines...)
 	return c.writeCase(ctx, path, fc.c, prose, fc.sig)
+}
+
+// writeExtraEntry reduces the divergence of the external implementation name from the
+// reference on fc's case (diff/reduce, as for the Go evaluator, with the external
+// implementation in the Go evaluator's place) and writes it to Out; when it cannot be
+// reduced, nothing is written and the note says why (the summary gives the case).
+func (c *Campaign) writeExtraEntry(ctx context.Context, fc *fuzzCase, name, sig string) (file, note, program string) {
+	var impl outcome.Runner
+	for _, x := range c.rs.Extra {
+		if x.Name() == name {
+			impl = x
+		}
+	}
+	path := filepath.Join(c.opts.Out, EntryName(sig))
+	if _, err := os.Stat(path); err == nil {
+		return "", "already in " + c.opts.Out + " (" + path + ")", ""
+	}
+	if !c.opts.Minimize {
+		return "", "not written without --minimize (replay the first case)", ""
+	}
+	if err := os.MkdirAll(c.opts.Out, 0o755); err != nil {
+		return "", err.Error(), ""
+	}
+	rs := reduce.Runners{Go: impl, Ref: c.rs.Ref}
+	opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1}
+	res, err := reduce.Reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
+	if err != nil {
+		return "", "not reduced: " + err.Error(), ""
+	}
+	origin := fmt.Sprintf("case %d of a0diff fuzz --seed %d", fc.index, c.opts.Seed)
+	prose := []string{
+		fmt.Sprintf("Found by a0diff fuzz: seed %d, case %d: the external implementation %s diverges from the reference (in the lines below, \"go\" is %s).", c.opts.Seed, fc.index, name, name),
+	}
+	prose = append(prose, Describe(res.Diff)...)
+	if err := reduce.Save(ctx, res, rs, opts, origin, path, prose...); err != nil {
+		return "", "not written: " + err.Error(), ""
+	}
+	return path, "", res.Source
 }
 
 // shrink minimises fc's case with gen.Minimize, keeping its first signature.

@@ -241,3 +241,22 @@ func TestReduceExternalImplementation(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// fuzz --impl buckets, reduces and writes an external implementation's divergences.
+func TestFuzzExternalImplementationDivergence(t *testing.T) {
+	fake, err := filepath.Abs("../../reference/ts-bundle/testdata/fake.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	code, stdout, stderr := realCLI(context.Background(), "fuzz", "--seed", "3", "--count", "5", "-j", "1", "--out", out,
+		"--impl", selfImpl(t, "fake", "--impl", "ref", "--ref", shellWord(fake)))
+	m := regexp.MustCompile(`impl fake: crash@status:go: 5 cases, first case 0 → (\S+)`).FindStringSubmatch(stdout)
+	if code != exitFailure || m == nil || !strings.Contains(stdout, "implementation fake: 5 cases diverged from the reference") {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(m[1])
+	if err != nil || !strings.Contains(string(data), "the external implementation fake diverges from the reference") {
+		t.Errorf("entry %s: %v\n%s", m[1], err, data)
+	}
+}

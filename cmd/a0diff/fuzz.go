@@ -71,13 +71,14 @@ case, each failing with its replay commands.
 attribution ends each signature, so each is bucketed, reduced and written on its own,
 and the summary counts them. --impl NAME=COMMAND (repeatable) adds an external
 implementation compared with the reference; its divergences are bucketed as "impl NAME:
-SIGNATURE" and counted, but not reduced or written (replay the first case).
+SIGNATURE", counted, and reduced and written like the Go evaluator's (with the external
+implementation in its place).
 
 Ctrl-C stops starting cases and cancels the runs in flight; the summary counts the cases
 that completed, and a0diff exits with status 130. A second Ctrl-C exits at once.
 
-Exit status: 0 when nothing diverged or timed out, 1 when something did, 2 on usage
-errors, 130 when interrupted.`
+Exit status: 0 when nothing diverged or timed out (an external implementation included),
+1 when something did, 2 on usage errors, 130 when interrupted.`
 
 type fuzzFlags struct {
 	extra        extraFlags
@@ -259,6 +260,11 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	}
 	if s.Verdicts[diff.Diverge] > 0 || s.Timeouts > 0 {
 		return errFailed
+	}
+	for _, n := range s.Implementations {
+		if n > 0 {
+			return errFailed
+		}
 	}
 	return nil
 }
