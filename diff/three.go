@@ -49,7 +49,8 @@ type Three struct {
 	// Attribution is "" when the verdict is not Diverge.
 	Attribution Attribution
 	// GoRef, RefNode and GoNode are the three pairwise comparisons (RefNode with the
-	// reference in goja on the Go side and node on the Ref side).
+	// reference in goja on the Go side and node on the Ref side). GoNode is computed only
+	// when Go and goja disagree (the attribution needs it); otherwise it is RefNode.
 	GoRef, RefNode, GoNode Result
 }
 
@@ -63,7 +64,12 @@ type Three struct {
 // node did: there is nothing to attribute. For the attribution an inconclusive pair
 // counts as agreeing (both sides ran out of time or hit a limit).
 func CompareThree(goOut, refOut, nodeOut outcome.Outcome) Three {
-	t := Three{GoRef: Compare(goOut, refOut), RefNode: Compare(refOut, nodeOut), GoNode: Compare(goOut, nodeOut)}
+	t := Three{GoRef: Compare(goOut, refOut), RefNode: Compare(refOut, nodeOut)}
+	if t.GoRef.Verdict == Diverge {
+		t.GoNode = Compare(goOut, nodeOut)
+	} else {
+		t.GoNode = t.RefNode
+	}
 	same := func(r Result) bool { return r.Verdict != Diverge }
 	switch {
 	case t.GoRef.Verdict == Inconclusive:

@@ -71,7 +71,8 @@ func TestNodeHostClassifiesEveryWayABundleCanEnd(t *testing.T) {
 			`[{"id":0,"name":"row0","tags":[0,"0"]},{"id":1,"name":"row4","tags":[4,"4"]},{"id":2,"name":"row3","tags":[3,"3"]}]`, nil},
 		// Lone surrogates put raw into the Outcome text survive as code units.
 		{"lone", outcome.StatusOK, `"a\ud800b\udc00c😀"`, nil},
-		{"loop", outcome.StatusTimeout, "", []string{"vm's timeout"}},
+		// No timeout inside the node host: the supervisor kills it after the grace.
+		{"loop", outcome.StatusTimeout, "", []string{"after the run's deadline and was killed"}},
 		{"recurse", outcome.StatusResource, "", []string{"call stack", "recurse"}},
 		{"throw", outcome.StatusCrash, "", []string{"escaped A0Reference.run", "Error: fake bundle failure", "at thrower"}},
 		{"return-number", outcome.StatusCrash, "", []string{"returned number, not the Outcome JSON string"}},
