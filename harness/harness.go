@@ -374,13 +374,21 @@ func OneSidedTimeout(g, r outcome.Outcome) bool {
 		r.Status == outcome.StatusTimeout && g.Status == outcome.StatusOK
 }
 
-// Compare runs source under cfg through both implementations, one after the other, and
+// Compare runs source under cfg through both implementations, one after the other (and
+// through the reference under node beside them, when rs.Node is set), and
 // compares the Outcomes. A side that timed out while the other completed is run once
 // more with RetryFactor times the deadline (a loaded machine, a slow engine) before the
 // timeout is believed. When ctx is cancelled the result means nothing; the caller
 // checks ctx.
 func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config) Comparison {
 	var c Comparison
+	// The reference under node runs beside the other two: its run is mostly waiting (a
+	// process round trip), and it never shares a worker with them.
+	var nodeDone chan outcome.Outcome
+	if rs.Node != nil {
+		nodeDone = make(chan outcome.Outcome, 1)
+		go func() { nodeDone <- outcome.SafeRun(ctx, rs.Node, source, cfg) }()
+	}
 	c.Go = outcome.SafeRun(ctx, rs.Go, source, cfg)
 	c.Ref = outcome.SafeRun(ctx, rs.Ref, source, cfg)
 	if OneSidedTimeout(c.Go, c.Ref) && ctx.Err() == nil {
@@ -396,7 +404,7 @@ func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config)
 	}
 	if rs.Node != nil {
 		c.CrossChecked = true
-		c.Node = outcome.SafeRun(ctx, rs.Node, source, cfg)
+		c.Node = <-nodeDone
 		if OneSidedTimeout(c.Ref, c.Node) && c.Node.Status == outcome.StatusTimeout && ctx.Err() == nil {
 			c.Retried = true
 			long := cfg
