@@ -89,6 +89,7 @@ func TestExternalImplementationAgrees(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "; implementation self: 0 diverged from the reference") {
 		t.Errorf("run: exit %d\n%s%s", code, stdout, stderr)
 	}
+	noWorkersLeft(t)
 	code, stdout, stderr = realCLI(context.Background(), "fuzz", "--seed", "5", "--count", "40", "-j", "2", "--out", t.TempDir(), "--impl", self)
 	if code != exitOK || !strings.Contains(stdout, "implementation self: 0 cases diverged from the reference") ||
 		!strings.Contains(stdout, "self workers: ") {
@@ -168,6 +169,7 @@ func TestCrossCheck(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "cross-checked under node: 0 engine (Go right, goja wrong), 0 engine shared") {
 		t.Errorf("run: exit %d\n%s%s", code, stdout, stderr)
 	}
+	noWorkersLeft(t)
 	code, stdout, stderr = realCLI(context.Background(), "fuzz", "--seed", "5", "--count", "40", "-j", "2", "--out", t.TempDir(), "--cross-check")
 	if code != exitOK || !strings.Contains(stdout, "cross-checked under node: 0 engine") || !strings.Contains(stdout, "node workers: ") {
 		t.Errorf("fuzz: exit %d\n%s%s", code, stdout, stderr)
@@ -258,5 +260,13 @@ func TestFuzzExternalImplementationDivergence(t *testing.T) {
 	data, err := os.ReadFile(m[1])
 	if err != nil || !strings.Contains(string(data), "the external implementation fake diverges from the reference") {
 		t.Errorf("entry %s: %v\n%s", m[1], err, data)
+	}
+}
+
+// noWorkersLeft fails when a worker process outlived the command that started it.
+func noWorkersLeft(t *testing.T) {
+	t.Helper()
+	if pids := children(t); len(pids) > 0 {
+		t.Errorf("worker processes left running after the command: %v", pids)
 	}
 }

@@ -191,7 +191,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if err != nil {
 		return err
 	}
-	defer closeRunners(rs)
+	defer func() { closeRunners(rs) }() // rs gains the extra implementations below
 	if err := a.addExtras(&rs, &f.extra, f.workers); err != nil {
 		return err
 	}

@@ -99,7 +99,7 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 	if err != nil {
 		return err
 	}
-	defer closeRunners(rs)
+	defer func() { closeRunners(rs) }() // rs gains the extra implementations below
 	if err := a.addExtras(&rs, &f.extra, workers); err != nil {
 		return err
 	}

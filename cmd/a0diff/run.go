@@ -135,7 +135,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	if err != nil {
 		return err
 	}
-	defer closeRunners(rs)
+	defer func() { closeRunners(rs) }() // rs gains the extra implementations below
 	if err := a.addExtras(&rs, &f.extra, f.workers); err != nil {
 		return err
 	}
