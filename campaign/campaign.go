@@ -1,7 +1,9 @@
 // Package campaign is the loop of `a0diff fuzz`: it generates cases (package gen) from a
-// seed, runs each through both implementations, compares the Outcomes (package diff),
-// buckets the divergences by signature, and reduces and writes the first case of each
-// new signature as a corpus entry. The CLI only parses flags and prints the Summary.
+// seed, runs each through both implementations (and the cross-check under node and the
+// external implementations of harness.Runners, when given), compares the Outcomes
+// (package diff), buckets the divergences by signature, and reduces and writes the first
+// case of each new signature as a corpus entry. The CLI only parses flags and prints the
+// Summary.
 //
 // Case I of a campaign with seed S is the same whatever the number of workers, the
 // count or the duration were, so one case can be replayed alone, and a campaign can be

@@ -1,8 +1,10 @@
 // Package harness is the run loop of `a0diff run`: it loads corpus entries, runs each
-// through the Go implementation and the reference in parallel workers, compares the two
-// Outcomes (package diff) and checks them against the entries' expectations (package
-// corpus), optionally rewrites the expectations, and renders the results as a text, JSON
-// or JUnit report.
+// through the Go implementation and the reference in parallel workers (and, when asked,
+// through the reference under node, which attributes their disagreements, and through
+// external implementations, each compared with the reference), compares the Outcomes
+// (package diff) and checks them against the entries' expectations (package corpus),
+// optionally rewrites the expectations, and renders the results as a text, JSON or JUnit
+// report.
 //
 // It is a package of its own, not part of the CLI's main package, so that it can be
 // tested with fake implementations and reused by other subcommands (fuzz, reduce).

@@ -51,6 +51,9 @@ function serve(bundlePath, catalogue) {
 
   let pending = Buffer.alloc(0);
   const chunk = Buffer.alloc(1 << 16);
+  // nap waits a millisecond: an inherited non-blocking descriptor answers EAGAIN.
+  const napCell = new Int32Array(new SharedArrayBuffer(4));
+  const nap = () => Atomics.wait(napCell, 0, 0, 1);
 
   // readLine returns the next line (without "\n") or null at the end of input.
   function readLine() {
@@ -65,7 +68,10 @@ function serve(bundlePath, catalogue) {
       try {
         n = fs.readSync(0, chunk, 0, chunk.length, null);
       } catch (e) {
-        if (e.code === "EAGAIN") continue;
+        if (e.code === "EAGAIN") {
+          nap();
+          continue;
+        }
         if (e.code === "EOF") return null;
         throw e;
       }
@@ -92,6 +98,7 @@ function serve(bundlePath, catalogue) {
         off += fs.writeSync(1, buf, off, buf.length - off);
       } catch (e) {
         if (e.code !== "EAGAIN") throw e;
+        nap();
       }
     }
   }
