@@ -5,8 +5,13 @@ package tsbundle_test
 // They need node on the PATH (CI has it); without it they are skipped.
 
 import (
+	"bufio"
 	"context"
+	"fmt"
+	"io"
+	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -167,5 +172,102 @@ func TestNodeAgreesWithGoja(t *testing.T) {
 		if ms := corpus.Check(e, n); len(ms) > 0 {
 			t.Errorf("%s: under node the entry fails its expectations: %v", e.Path, ms)
 		}
+	}
+}
+
+// TestNodeHostExchanges drives the node host message by message
+// (testdata/node-host-exchanges.txt).
+func TestNodeHostExchanges(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not on the PATH")
+	}
+	argv, err := tsbundle.NodeCommand("testdata/fake.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type step struct{ op, text, where string }
+	type exchange struct {
+		name, where string
+		steps       []step
+	}
+	data, err := os.ReadFile("testdata/node-host-exchanges.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []exchange
+	for i, line := range strings.Split(string(data), "\n") {
+		where := fmt.Sprintf("testdata/node-host-exchanges.txt:%d", i+1)
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(line, "=== "):
+			cases = append(cases, exchange{name: line[4:], where: where})
+		case len(cases) == 0:
+			t.Fatalf("%s: a line before the first case", where)
+		case strings.HasPrefix(line, "> "), strings.HasPrefix(line, "< "), strings.HasPrefix(line, "<+ "), strings.HasPrefix(line, "exit "):
+			op, text, _ := strings.Cut(line, " ")
+			c := &cases[len(cases)-1]
+			c.steps = append(c.steps, step{op, text, where})
+		default:
+			t.Fatalf("%s: unknown line %q", where, line)
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			cmd := exec.Command(argv[0], argv[1:]...)
+			stdin, _ := cmd.StdinPipe()
+			stdout, _ := cmd.StdoutPipe()
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			// A worker that does not answer is killed, so that the read below fails.
+			watchdog := time.AfterFunc(30*time.Second, func() { cmd.Process.Kill() })
+			defer watchdog.Stop()
+			lines := bufio.NewReader(stdout)
+			read := func() string {
+				l, err := lines.ReadString('\n')
+				if err != nil {
+					t.Fatalf("%s: reading the worker's output: %v (stderr: %s)", c.where, err, stderr.String())
+				}
+				return l
+			}
+			if hello := read(); !strings.Contains(hello, `{"type":"hello","protocol":1,"implementation":"node","version":"fake 1 (node v`) {
+				t.Fatalf("%s: hello %s", c.where, hello)
+			}
+			last := ""
+			for _, s := range c.steps {
+				c.where = s.where
+				switch s.op {
+				case ">":
+					if _, err := io.WriteString(stdin, s.text+"\n"); err != nil {
+						t.Fatalf("%s: writing %s: %v", c.where, s.text, err)
+					}
+				case "<", "<+":
+					if s.op == "<" {
+						last = read()
+					}
+					if !strings.Contains(last, s.text) {
+						t.Fatalf("%s: the worker wrote\n%s\nwant a line containing\n%s", c.where, last, s.text)
+					}
+				case "exit":
+					stdin.Close()
+					code, text, _ := strings.Cut(s.text, " ")
+					io.Copy(io.Discard, lines)
+					err := cmd.Wait()
+					got := 0
+					if ee, ok := err.(*exec.ExitError); ok {
+						got = ee.ExitCode()
+					} else if err != nil {
+						t.Fatal(err)
+					}
+					if strconv.Itoa(got) != code || !strings.Contains(stderr.String(), text) {
+						t.Errorf("%s: exit status %d, stderr %q; want %s and %q", c.where, got, stderr.String(), code, text)
+					}
+				}
+			}
+		})
 	}
 }
