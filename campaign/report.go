@@ -54,6 +54,11 @@ type ReportSummary struct {
 	Workers        int     `json:"workers"`
 	ElapsedMs      int64   `json:"elapsedMs"`
 	CasesPerSecond float64 `json:"casesPerSecond"`
+	// Attribution counts the diverged cases by attribution (with --cross-check).
+	Attribution *harness.AttributionCounts `json:"attribution,omitempty"`
+	// Implementations counts, per external implementation (--impl), the cases on which it
+	// diverged from the reference.
+	Implementations map[string]int `json:"implementations,omitempty"`
 }
 
 // ReportSignature is one divergence bucket.
@@ -68,6 +73,12 @@ type ReportSignature struct {
 	ReplayEntry string `json:"replayEntry,omitempty"`
 	Note        string `json:"note,omitempty"`
 	Program     string `json:"program,omitempty"`
+	// Attribution is the bucket's attribution (with --cross-check), AttributionText says
+	// it in words; Implementation names the external implementation whose divergence
+	// from the reference the bucket is (--impl).
+	Attribution     diff.Attribution `json:"attribution,omitempty"`
+	AttributionText string           `json:"attributionText,omitempty"`
+	Implementation  string           `json:"implementation,omitempty"`
 }
 
 // ReportCase is one case with its replay command.
@@ -93,9 +104,21 @@ func NewReport(s *Summary, opts Options, interrupted bool) Report {
 	if s.Shard.N > 1 {
 		r.Shard = &ReportShard{K: s.Shard.K, N: s.Shard.N}
 	}
+	if s.CrossChecked {
+		counts := s.Attribution
+		r.Summary.Attribution = &counts
+	}
+	r.Summary.Implementations = s.Implementations
 	for _, b := range s.Buckets {
 		rs := ReportSignature{Signature: b.Signature, Count: b.Count, FirstCase: b.First, Replay: opts.Replay(b.First),
-			File: b.File, Note: b.Note, Program: b.Program}
+			File: b.File, Note: b.Note, Program: b.Program,
+			Attribution: b.Attribution, AttributionText: b.Attribution.Explain(), Implementation: b.Implementation}
+		if s.CrossChecked {
+			rs.Replay += " --cross-check"
+		}
+		if b.Implementation != "" {
+			rs.Replay += " --impl " + b.Implementation + "=COMMAND"
+		}
 		if b.File != "" {
 			rs.ReplayEntry = harness.ReplayCommand("go", b.File, "") + " ; " + harness.ReplayCommand("ref", b.File, opts.RefPath)
 			r.Files = append(r.Files, b.File)
@@ -127,14 +150,27 @@ func (r Report) JUnit() junit.Testsuites {
 	seconds := fmt.Sprintf("%.3f", float64(r.Summary.ElapsedMs)/1000)
 	suite := junit.Testsuite{Name: name, Time: seconds}
 	whole := junit.Testcase{Name: "campaign", Classname: "fuzz", Time: seconds}
-	if r.Summary.Diverged > 0 || r.Summary.Timeouts > 0 {
-		whole.Failure = &junit.Result{Type: "divergence",
-			Message: fmt.Sprintf("%d of %d cases diverged (%d signatures), %d timed out on one side", r.Summary.Diverged, r.Summary.Cases, r.Summary.Signatures, r.Summary.Timeouts)}
+	external := 0
+	for _, n := range r.Summary.Implementations {
+		external += n
+	}
+	if r.Summary.Diverged > 0 || r.Summary.Timeouts > 0 || external > 0 {
+		msg := fmt.Sprintf("%d of %d cases diverged (%d signatures), %d timed out on one side", r.Summary.Diverged, r.Summary.Cases, r.Summary.Signatures, r.Summary.Timeouts)
+		if external > 0 {
+			msg += fmt.Sprintf("; external implementations diverged from the reference on %d cases", external)
+		}
+		whole.Failure = &junit.Result{Type: "divergence", Message: msg}
 	}
 	suite.AddTestcase(whole)
 	for _, s := range r.Signatures {
 		var data strings.Builder
 		fmt.Fprintf(&data, "signature: %s\ncases: %d, first case %d\nreplay: %s\n", s.Signature, s.Count, s.FirstCase, s.Replay)
+		if s.AttributionText != "" {
+			fmt.Fprintf(&data, "attribution: %s\n", s.AttributionText)
+		}
+		if s.Implementation != "" {
+			fmt.Fprintf(&data, "implementation: %s diverges from the reference\n", s.Implementation)
+		}
 		if s.File != "" {
 			fmt.Fprintf(&data, "entry: %s\nreplay the entry: %s\n", s.File, s.ReplayEntry)
 		}
@@ -146,7 +182,7 @@ func (r Report) JUnit() junit.Testsuites {
 		}
 		suite.AddTestcase(junit.Testcase{
 			Name: harness.XMLSafe(s.Signature), Classname: "fuzz.divergence",
-			Failure: &junit.Result{Type: "divergence", Message: harness.XMLSafe(fmt.Sprintf("%d cases, first case %d", s.Count, s.FirstCase)), Data: harness.XMLSafe(data.String())},
+			Failure: &junit.Result{Type: signatureType(s), Message: harness.XMLSafe(fmt.Sprintf("%d cases, first case %d", s.Count, s.FirstCase)), Data: harness.XMLSafe(data.String())},
 		})
 	}
 	for _, c := range r.Timeouts {
@@ -160,6 +196,18 @@ func (r Report) JUnit() junit.Testsuites {
 	suites.Name = "a0diff fuzz"
 	suites.Time = seconds
 	return suites
+}
+
+// signatureType is a bucket's JUnit failure type: "divergence", "divergence: ATTRIBUTION"
+// with --cross-check, "implementation" for an external implementation's divergence.
+func signatureType(s ReportSignature) string {
+	switch {
+	case s.Implementation != "":
+		return "implementation"
+	case s.Attribution != "":
+		return "divergence: " + string(s.Attribution)
+	}
+	return "divergence"
 }
 
 // WriteJUnit writes r as a JUnit XML report.

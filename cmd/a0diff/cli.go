@@ -94,7 +94,11 @@ func (a *app) checkIsolation() error {
 // noteIgnoredLimits says on stderr which harness limits a worker did not say it honours
 // (a divergence over such a limit may be the limit's, not the program's).
 func (a *app) noteIgnoredLimits(rs harness.Runners) {
-	for _, r := range []outcome.Runner{rs.Go, rs.Ref} {
+	runners := []outcome.Runner{rs.Go, rs.Ref}
+	if rs.Node != nil {
+		runners = append(runners, rs.Node)
+	}
+	for _, r := range append(runners, rs.Extra...) {
 		if p, ok := r.(*worker.Pool); ok {
 			if ignored := p.IgnoredLimits(); len(ignored) > 0 {
 				fmt.Fprintf(a.stderr, "a0diff: the %s implementation does not honour the limits %s\n", p.Name(), strings.Join(ignored, ", "))

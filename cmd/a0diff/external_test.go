@@ -174,6 +174,11 @@ func TestCrossCheck(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "cross-checked under node: 0 engine") || !strings.Contains(stdout, "node workers: ") {
 		t.Errorf("fuzz: exit %d\n%s%s", code, stdout, stderr)
 	}
+	_, stdout, _ = realCLI(context.Background(), "fuzz", "--seed", "5", "--count", "10", "-j", "2", "--out", t.TempDir(), "--cross-check", "--format", "json")
+	if !strings.Contains(stdout, `"attribution": {`) || !strings.Contains(stdout, `"engineShared": 0`) {
+		t.Errorf("fuzz --format json: %s", stdout)
+	}
+	noWorkersLeft(t)
 }
 
 // The known engine differences the Go evaluator copies from goja
@@ -260,6 +265,30 @@ func TestFuzzExternalImplementationDivergence(t *testing.T) {
 	data, err := os.ReadFile(m[1])
 	if err != nil || !strings.Contains(string(data), "the external implementation fake diverges from the reference") {
 		t.Errorf("entry %s: %v\n%s", m[1], err, data)
+	}
+	// The JSON and JUnit reports name the implementation.
+	junitFile := filepath.Join(t.TempDir(), "fuzz.xml")
+	_, stdout, _ = realCLI(context.Background(), "fuzz", "--seed", "3", "--count", "5", "-j", "1", "--out", out, "--format", "json", "--junit", junitFile,
+		"--impl", selfImpl(t, "fake", "--impl", "ref", "--ref", shellWord(fake)))
+	var rep struct {
+		Summary struct {
+			Implementations map[string]int `json:"implementations"`
+		} `json:"summary"`
+		Signatures []struct {
+			Implementation string `json:"implementation"`
+			Replay         string `json:"replay"`
+		} `json:"signatures"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if rep.Summary.Implementations["fake"] != 5 || len(rep.Signatures) != 1 || rep.Signatures[0].Implementation != "fake" ||
+		!strings.HasSuffix(rep.Signatures[0].Replay, " --impl fake=COMMAND") {
+		t.Errorf("json: %s", stdout)
+	}
+	if x, err := os.ReadFile(junitFile); err != nil || !strings.Contains(string(x), `type="implementation"`) ||
+		!strings.Contains(string(x), "external implementations diverged from the reference on 5 cases") {
+		t.Errorf("junit: %v\n%s", err, x)
 	}
 }
 

@@ -72,7 +72,11 @@ attribution ends each signature, so each is bucketed, reduced and written on its
 and the summary counts them. --impl NAME=COMMAND (repeatable) adds an external
 implementation compared with the reference; its divergences are bucketed as "impl NAME:
 SIGNATURE", counted, and reduced and written like the Go evaluator's (with the external
-implementation in its place).
+implementation in its place). In the JSON summary, --cross-check adds "attribution"
+({"engine", "engineShared", "implementation", "unattributed"}) to "summary" and
+"attribution" and "attributionText" to each signature; --impl adds "implementations"
+({NAME: cases}) to "summary" and "implementation" to its signatures. The JUnit report's
+failure types say the same ("divergence: ATTRIBUTION", "implementation").
 
 Ctrl-C stops starting cases and cancels the runs in flight; the summary counts the cases
 that completed, and a0diff exits with status 130. A second Ctrl-C exits at once.

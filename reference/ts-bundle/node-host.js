@@ -291,7 +291,11 @@ function serve(bundlePath, catalogue) {
     calls = [];
     const cfg = m.config || {};
     const limits = cfg.limits || {};
-    const config = JSON.stringify({ file: cfg.file, allow: cfg.allow || [], limits: { maxDepth: limits.maxDepth, maxSize: limits.maxSize } });
+    const config = JSON.stringify({
+      file: cfg.file,
+      allow: cfg.allow || [],
+      limits: { maxSteps: limits.maxSteps, maxDepth: limits.maxDepth, maxSize: limits.maxSize },
+    });
     context.__a0 = { source: m.source, config, host };
     let ret;
     try {
@@ -318,7 +322,9 @@ function serve(bundlePath, catalogue) {
     protocol: 1,
     implementation: "node",
     version: String(ref.version) + " (node " + process.version + ")",
-    limits: ["maxDepth", "maxSize", "timeout"],
+    // The deadline is the host's (the supervisor's); the others are the bundle's, as it
+    // declares them in A0Reference.limits (the bundle ABI).
+    limits: ["timeout"].concat(Array.isArray(ref.limits) ? ref.limits.filter((l) => typeof l === "string") : []),
     tools: "host",
   }));
   for (;;) {

@@ -47,8 +47,16 @@ func TestNodeHostHello(t *testing.T) {
 		t.Fatal(err)
 	}
 	if h.Implementation != "node" || !strings.HasPrefix(h.Version, "fake 1 (node v") || h.Tools != "host" ||
-		strings.Join(h.Limits, ",") != "maxDepth,maxSize,timeout" {
+		strings.Join(h.Limits, ",") != "timeout" { // the fake bundle declares no A0Reference.limits
 		t.Errorf("hello %+v", h)
+	}
+	// The shipped bundle declares its limits; the host adds the deadline.
+	h, err = nodePool(t, "", 1).Hello()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(h.Limits, ","); got != "timeout,"+strings.Join(tsbundle.HarnessLimits, ",") {
+		t.Errorf("hello limits of the shipped bundle: %s", got)
 	}
 }
 
@@ -71,7 +79,7 @@ func TestNodeHostClassifiesEveryWayABundleCanEnd(t *testing.T) {
 		detail []string // substrings of Detail
 	}{
 		{"echo", outcome.StatusOK,
-			`{"source":"echo","config":{"file":"t.a0","allow":["fs.read"],"limits":{"maxDepth":10000,"maxSize":1048576}},"version":"fake 1"}`, nil},
+			`{"source":"echo","config":{"file":"t.a0","allow":["fs.read"],"limits":{"maxSteps":100000,"maxDepth":10000,"maxSize":1048576}},"version":"fake 1"}`, nil},
 		{"busy 5", outcome.StatusOK,
 			`[{"id":0,"name":"row0","tags":[0,"0"]},{"id":1,"name":"row4","tags":[4,"4"]},{"id":2,"name":"row3","tags":[3,"3"]}]`, nil},
 		// Lone surrogates put raw into the Outcome text survive as code units.
