@@ -3,7 +3,7 @@ GO        ?= go
 FUZZTIME  ?= 30s
 BUNDLE     = reference/ts-bundle/a0-reference.js
 
-.PHONY: build install test vet bundle bundle-check corpus fuzz fuzz-ci bench lint-workflows
+.PHONY: build install test vet bundle bundle-check corpus fuzz fuzz-ci bench lint-workflows mutants
 
 # -buildvcs=auto stamps the git revision into the binary (a0diff --version) even when the
 # environment's GOFLAGS says -buildvcs=false; outside a git checkout it stamps nothing.
@@ -64,3 +64,15 @@ lint-workflows:
 	@if command -v shellcheck >/dev/null; then echo "actionlint: run: scripts checked with shellcheck $$(shellcheck --version | sed -n 's/^version: //p')"; \
 	else echo "actionlint: shellcheck not on PATH: run: scripts are not checked"; fi
 	$(GO) run $(ACTIONLINT)
+
+# Mutation testing of the fuzzer (tools/mutants): each catalogued porting mistake (and,
+# with MUTANTS_SOURCE=both, a sample of gremlins' operator mutants) is injected into a
+# scratch copy of the module; the report says whether the corpus and a bounded
+# `a0diff fuzz --seed MUTANTS_SEED --count MUTANTS_COUNT` find it.
+MUTANTS_SOURCE ?= catalogue
+MUTANTS_COUNT  ?= 20000
+MUTANTS_SEED   ?= 7
+MUTANTS_ONLY   ?=
+MUTANTS_FLAGS  ?=
+mutants:
+	$(GO) run ./tools/mutants -source $(MUTANTS_SOURCE) -count $(MUTANTS_COUNT) -seed $(MUTANTS_SEED) -only '$(MUTANTS_ONLY)' $(MUTANTS_FLAGS)

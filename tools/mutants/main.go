@@ -1,0 +1,411 @@
+// Command mutants measures the fuzzer by mutation testing: it injects one plausible
+// porting mistake at a time into a scratch copy of the module and reports whether the
+// regression corpus and a bounded `a0diff fuzz` campaign (fixed seed, a count of cases,
+// not a time) find it, after how many cases, and the reduced program.
+//
+// Two sources of mutants: the catalogue kept as data in testdata/catalogue.txt (semantic
+// mistakes a port of the reference could make, each an exact snippet of one file and
+// its replacement), and the operator-level mutants gremlins enumerates in runtime/eval,
+// runtime/stdlib and runtime/value (a sample of them by default: there are ~1 500).
+//
+// The working tree is never modified: the module is copied once into a temporary
+// directory; each mutant is applied there, the probe (tools/mutants/probe) is built from
+// the copy and run, and the file is restored. Mutants run one after the other.
+//
+//	go run ./tools/mutants [-source catalogue|gremlins|both] [-only REGEX] [-count N]
+//	    [-seed S] [-corpus=false] [-gremlins-sample N] [-json FILE]
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Result is one mutant's outcome.
+type Result struct {
+	Mutant
+	// Status is "killed" (the corpus or the campaign found it), "survived", or
+	// "not-viable" (it does not build).
+	Status       string   `json:"status"`
+	CorpusFailed int      `json:"corpusFailed"` // corpus entries that failed (-1: not run)
+	CorpusFirst  []string `json:"corpusFirst,omitempty"`
+	FuzzFound    bool     `json:"fuzzFound"`
+	FuzzCases    int      `json:"fuzzCases"` // cases run until the first divergence (or all)
+	Signature    string   `json:"signature,omitempty"`
+	Reduced      string   `json:"reduced,omitempty"`
+	Error        string   `json:"error,omitempty"`
+	Seconds      float64  `json:"seconds"`
+}
+
+type options struct {
+	source     string
+	catalogue  string
+	only       *regexp.Regexp
+	count      int
+	seed       int64
+	corpus     bool
+	gSample    int
+	gVersion   string
+	jsonOut    string
+	reduceTime time.Duration
+	keep       bool
+}
+
+func main() {
+	var o options
+	var only string
+	flag.StringVar(&o.source, "source", "catalogue", "mutants to run: catalogue, gremlins or both")
+	flag.StringVar(&o.catalogue, "catalogue", "tools/mutants/testdata/catalogue.txt", "the catalogue file")
+	flag.StringVar(&only, "only", "", "run only the mutants whose id or category matches this `REGEX`")
+	flag.IntVar(&o.count, "count", 20000, "cases of the bounded a0diff fuzz campaign per mutant (0: no campaign)")
+	flag.Int64Var(&o.seed, "seed", 7, "the campaign's seed")
+	flag.BoolVar(&o.corpus, "corpus", true, "replay corpus/ against each mutant")
+	flag.IntVar(&o.gSample, "gremlins-sample", 60, "run a reproducible sample of this many gremlins mutants (0: all)")
+	flag.StringVar(&o.gVersion, "gremlins-version", "v0.6.0", "the gremlins version (module proxy)")
+	flag.StringVar(&o.jsonOut, "json", "", "also write every result, reduced programs included, as JSON to this file")
+	flag.DurationVar(&o.reduceTime, "reduce-time", 20*time.Second, "time bound of each reduction")
+	flag.BoolVar(&o.keep, "keep", false, "keep the scratch copy (its path is printed)")
+	flag.Parse()
+	if only != "" {
+		re, err := regexp.Compile(only)
+		if err != nil {
+			fatalf("-only: %v", err)
+		}
+		o.only = re
+	}
+	if err := run(o, os.Stdout); err != nil {
+		fatalf("%v", err)
+	}
+}
+
+func fatalf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "mutants: "+format+"\n", args...)
+	os.Exit(2)
+}
+
+func run(o options, w io.Writer) error {
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	var ms []Mutant
+	if o.source == "catalogue" || o.source == "both" {
+		cat, err := parseCatalogue(filepath.Join(root, o.catalogue))
+		if err != nil {
+			return err
+		}
+		ms = append(ms, cat...)
+	} else if o.source != "gremlins" {
+		return fmt.Errorf("-source must be catalogue, gremlins or both, not %q", o.source)
+	}
+	scratch, err := os.MkdirTemp("", "a0diff-mutants-")
+	if err != nil {
+		return err
+	}
+	if o.keep {
+		fmt.Fprintln(w, "scratch copy:", scratch)
+	} else {
+		defer os.RemoveAll(scratch)
+	}
+	if err := copyModule(root, scratch); err != nil {
+		return err
+	}
+	logf := func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }
+	if o.source == "gremlins" || o.source == "both" {
+		gs, err := gremlinsMutants(scratch, o.gVersion, []string{"runtime/eval", "runtime/stdlib", "runtime/value"}, logf)
+		if err != nil {
+			return err
+		}
+		total := len(gs)
+		gs = sample(gs, o.gSample, o.seed)
+		fmt.Fprintf(w, "gremlins: %d operator mutants listed, %d sampled\n", total, len(gs))
+		ms = append(ms, gs...)
+	}
+	if o.only != nil {
+		kept := ms[:0]
+		for _, m := range ms {
+			if o.only.MatchString(m.ID) || o.only.MatchString(m.Category) {
+				kept = append(kept, m)
+			}
+		}
+		ms = kept
+	}
+	for _, m := range ms {
+		if _, _, err := m.apply(scratch); err != nil {
+			return err
+		}
+	}
+
+	// The unmutated module first: a divergence there would make every mutant look found.
+	base := probe(scratch, Mutant{ID: "baseline"}, o)
+	fmt.Fprintf(w, "baseline: corpus %d failed, campaign %s (seed %d, %d cases)\n", base.CorpusFailed, fuzzText(base), o.seed, o.count)
+	if base.Error != "" {
+		return fmt.Errorf("baseline: %s", base.Error)
+	}
+	if base.CorpusFailed > 0 || base.FuzzFound {
+		return fmt.Errorf("the unmutated module already fails (corpus %d entries, campaign found=%v at case %d, %s): fix that first", base.CorpusFailed, base.FuzzFound, base.FuzzCases-1, base.Signature)
+	}
+
+	var results []Result
+	for i, m := range ms {
+		r := probe(scratch, m, o)
+		results = append(results, r)
+		fmt.Fprintf(w, "[%d/%d] %-40s %-10s corpus %-10s fuzz %s  (%.0fs)\n", i+1, len(ms), m.ID, r.Status, corpusText(r, o), fuzzText(r), r.Seconds)
+		if r.Error != "" {
+			fmt.Fprintf(w, "      %s\n", oneLine(r.Error))
+		}
+	}
+	summarise(w, results, o)
+	if o.jsonOut != "" {
+		b, err := json.MarshalIndent(results, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(o.jsonOut, append(b, '\n'), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func corpusText(r Result, o options) string {
+	switch {
+	case !o.corpus || r.CorpusFailed < 0:
+		return "-"
+	case r.CorpusFailed == 0:
+		return "survived"
+	}
+	return fmt.Sprintf("%d failed", r.CorpusFailed)
+}
+
+func fuzzText(r Result) string {
+	if r.FuzzFound {
+		return fmt.Sprintf("found after %d cases (%s)", r.FuzzCases, r.Signature)
+	}
+	return fmt.Sprintf("not found in %d cases", r.FuzzCases)
+}
+
+// probe applies m in scratch, builds the probe and runs it, and restores the file.
+func probe(scratch string, m Mutant, o options) (r Result) {
+	start := time.Now()
+	r = Result{Mutant: m, CorpusFailed: -1}
+	defer func() { r.Seconds = time.Since(start).Seconds() }()
+	if m.File != "" {
+		orig, mutated, err := m.apply(scratch)
+		if err != nil {
+			r.Status, r.Error = "not-viable", err.Error()
+			return r
+		}
+		path := filepath.Join(scratch, filepath.FromSlash(m.File))
+		if err := os.WriteFile(path, mutated, 0o644); err != nil {
+			r.Status, r.Error = "not-viable", err.Error()
+			return r
+		}
+		defer os.WriteFile(path, orig, 0o644)
+	}
+	bin := filepath.Join(scratch, ".probe")
+	build := exec.Command("go", "build", "-trimpath", "-o", bin, "./tools/mutants/probe")
+	build.Dir = scratch
+	if out, err := build.CombinedOutput(); err != nil {
+		r.Status, r.Error = "not-viable", "does not build: "+firstLine(string(out))
+		return r
+	}
+	args := []string{"-seed", fmt.Sprint(o.seed), "-count", fmt.Sprint(o.count), "-reduce-time", o.reduceTime.String()}
+	if o.corpus {
+		args = append(args, "-corpus", "corpus")
+	}
+	// A mutant may make the evaluator loop forever; every run has a 10 s deadline, but
+	// bound the whole probe too.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = scratch
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var rep struct {
+		Corpus *struct {
+			Failed int      `json:"failed"`
+			First  []string `json:"first"`
+		} `json:"corpus"`
+		Fuzz *struct {
+			Cases     int    `json:"cases"`
+			Found     bool   `json:"found"`
+			Signature string `json:"signature"`
+			Reduced   string `json:"reduced"`
+		} `json:"fuzz"`
+	}
+	if jerr := json.Unmarshal(stdout.Bytes(), &rep); jerr != nil {
+		// The probe itself died (a mutant that crashes the process outside a run):
+		// that is a detection by anything that runs it.
+		r.Status, r.Error = "killed", fmt.Sprintf("the probe failed (%v): %s", err, firstLine(stderr.String()))
+		r.CorpusFailed = 0
+		return r
+	}
+	if rep.Corpus != nil {
+		r.CorpusFailed, r.CorpusFirst = rep.Corpus.Failed, rep.Corpus.First
+	}
+	if rep.Fuzz != nil {
+		r.FuzzFound, r.FuzzCases, r.Signature, r.Reduced = rep.Fuzz.Found, rep.Fuzz.Cases, rep.Fuzz.Signature, rep.Fuzz.Reduced
+	}
+	r.Status = "survived"
+	if r.FuzzFound || r.CorpusFailed > 0 {
+		r.Status = "killed"
+	}
+	return r
+}
+
+// summarise prints the kill rates per source and the survivors.
+func summarise(w io.Writer, rs []Result, o options) {
+	groups := map[string][]Result{}
+	for _, r := range rs {
+		src := "catalogue"
+		if r.Category == "operator" {
+			src = "gremlins"
+		}
+		groups[src] = append(groups[src], r)
+	}
+	for _, src := range []string{"catalogue", "gremlins"} {
+		g := groups[src]
+		if len(g) == 0 {
+			continue
+		}
+		viable, byCorpus, byFuzz, either := 0, 0, 0, 0
+		var cases []int
+		for _, r := range g {
+			if r.Status == "not-viable" {
+				continue
+			}
+			viable++
+			if r.CorpusFailed > 0 {
+				byCorpus++
+			}
+			if r.FuzzFound {
+				byFuzz++
+				cases = append(cases, r.FuzzCases)
+			}
+			if r.Status == "killed" {
+				either++
+			}
+		}
+		fmt.Fprintf(w, "\n%s: %d mutants, %d viable\n", src, len(g), viable)
+		if o.corpus {
+			fmt.Fprintf(w, "  corpus finds      %d/%d (%.1f%%)\n", byCorpus, viable, pct(byCorpus, viable))
+		}
+		fmt.Fprintf(w, "  fuzz finds        %d/%d (%.1f%%) within %d cases (seed %d); median %s cases to find\n", byFuzz, viable, pct(byFuzz, viable), o.count, o.seed, median(cases))
+		fmt.Fprintf(w, "  either finds      %d/%d (%.1f%%)\n", either, viable, pct(either, viable))
+		for _, r := range g {
+			if r.Status != "not-viable" && !r.FuzzFound {
+				fmt.Fprintf(w, "  not found by fuzz: %s (%s) — %s; corpus %s\n", r.ID, r.Category, r.Desc, corpusText(r, o))
+			}
+		}
+		cats := map[string][2]int{}
+		for _, r := range g {
+			if r.Status == "not-viable" {
+				continue
+			}
+			c := cats[r.Category]
+			c[1]++
+			if r.FuzzFound {
+				c[0]++
+			}
+			cats[r.Category] = c
+		}
+		if len(cats) > 1 {
+			names := make([]string, 0, len(cats))
+			for k := range cats {
+				names = append(names, k)
+			}
+			sort.Strings(names)
+			parts := make([]string, len(names))
+			for i, k := range names {
+				parts[i] = fmt.Sprintf("%s %d/%d", k, cats[k][0], cats[k][1])
+			}
+			fmt.Fprintf(w, "  fuzz by category: %s\n", strings.Join(parts, ", "))
+		}
+	}
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+func median(xs []int) string {
+	if len(xs) == 0 {
+		return "-"
+	}
+	s := append([]int(nil), xs...)
+	sort.Ints(s)
+	n := len(s)
+	if n%2 == 1 {
+		return fmt.Sprint(s[n/2])
+	}
+	return fmt.Sprint((s[n/2-1] + s[n/2]) / 2)
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
+
+// moduleRoot is the directory of go.mod above the working directory.
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %v", err)
+	}
+	mod := strings.TrimSpace(string(out))
+	if mod == "" || mod == os.DevNull {
+		return "", fmt.Errorf("not inside a Go module")
+	}
+	return filepath.Dir(mod), nil
+}
+
+// copyModule copies the module's files to dst, leaving out version-control data,
+// node_modules and fuzz output.
+func copyModule(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case ".git", "node_modules", "fuzz-out":
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+}

@@ -1,0 +1,130 @@
+// Command probe measures whether the regression corpus and a bounded fuzz campaign
+// detect the Go evaluator of the module it is built from. tools/mutants builds it inside
+// a scratch copy of the module with one mutation applied and reads its JSON report.
+//
+// The fuzz part runs the cases of `a0diff fuzz --seed S` with the default generator
+// options, one after the other, and stops at the first divergence: case I is the same
+// program as case I of `a0diff fuzz --seed S --count N`, so "found after K cases" means
+// the campaign's first divergent case is K-1. That case is then reduced as `a0diff fuzz`
+// reduces it (diff/reduce), within --reduce-time.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"github.com/a0diff/a0diff/cmd/a0diff/harness"
+	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/diff/reduce"
+	"github.com/a0diff/a0diff/gen"
+	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/run"
+)
+
+// Report is what probe prints (one JSON document on standard output).
+type Report struct {
+	Corpus *CorpusReport `json:"corpus,omitempty"`
+	Fuzz   *FuzzReport   `json:"fuzz,omitempty"`
+}
+
+// CorpusReport is the corpus replay: entries run and those that failed (divergence or
+// failed expectation).
+type CorpusReport struct {
+	Entries int      `json:"entries"`
+	Failed  int      `json:"failed"`
+	First   []string `json:"first,omitempty"` // up to five failing entries
+}
+
+// FuzzReport is the bounded campaign.
+type FuzzReport struct {
+	Seed      int64  `json:"seed"`
+	Cases     int    `json:"cases"` // cases run (up to and including the first divergent one)
+	Found     bool   `json:"found"`
+	Case      int    `json:"case"` // index of the first divergent case
+	Signature string `json:"signature,omitempty"`
+	Reduced   string `json:"reduced,omitempty"` // the reduced program
+	Note      string `json:"note,omitempty"`
+}
+
+func main() {
+	seed := flag.Int64("seed", 7, "the campaign's seed")
+	count := flag.Int("count", 20000, "cases to run at most (0: skip the campaign)")
+	corpusDir := flag.String("corpus", "", "replay the corpus under this directory first (empty: skip)")
+	timeout := flag.Duration("timeout", 10*time.Second, "per-run deadline, as a0diff's --timeout")
+	reduceTime := flag.Duration("reduce-time", 20*time.Second, "time bound of the reduction of the divergent case")
+	flag.Parse()
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400) // as a0diff does: goja's small heap makes the collector run often
+	}
+	ctx := context.Background()
+	rs := harness.Runners{Go: run.New(), Ref: tsbundle.NewRunner(tsbundle.Embedded())}
+	var rep Report
+	if *corpusDir != "" {
+		c, err := replayCorpus(ctx, rs, *corpusDir, *timeout)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "probe:", err)
+			os.Exit(2)
+		}
+		rep.Corpus = c
+	}
+	if *count > 0 {
+		rep.Fuzz = campaign(ctx, rs, *seed, *count, *timeout, *reduceTime)
+	}
+	enc := json.NewEncoder(os.Stdout)
+	if err := enc.Encode(rep); err != nil {
+		fmt.Fprintln(os.Stderr, "probe:", err)
+		os.Exit(2)
+	}
+}
+
+func replayCorpus(ctx context.Context, rs harness.Runners, dir string, timeout time.Duration) (*CorpusReport, error) {
+	entries, err := harness.Load([]string{dir}, nil)
+	if err != nil {
+		return nil, err
+	}
+	r := harness.Run(ctx, rs, entries, harness.Options{Timeout: timeout})
+	c := &CorpusReport{Entries: len(entries)}
+	for _, e := range r.Results {
+		if e.Passed() {
+			continue
+		}
+		c.Failed++
+		if len(c.First) < 5 {
+			c.First = append(c.First, e.Entry.Path)
+		}
+	}
+	return c, nil
+}
+
+// campaign runs cases 0… of the seed until the first divergence.
+func campaign(ctx context.Context, rs harness.Runners, seed int64, count int, timeout, reduceTime time.Duration) *FuzzReport {
+	opts := gen.Options{InvalidShare: 0.1} // a0diff fuzz's defaults
+	f := &FuzzReport{Seed: seed}
+	for i := 0; i < count; i++ {
+		c := gen.Generate(gen.RandChooser{R: gen.CaseRand(seed, i)}, opts)
+		cfg := c.Config
+		cfg.Limits.Timeout = timeout
+		cfg.Limits = cfg.Limits.WithDefaults()
+		res := diff.Compare(outcome.SafeRun(ctx, rs.Go, c.Source, cfg), outcome.SafeRun(ctx, rs.Ref, c.Source, cfg))
+		f.Cases = i + 1
+		if res.Verdict != diff.Diverge {
+			continue
+		}
+		f.Found, f.Case, f.Signature = true, i, res.Signature()
+		red, err := reduce.Reduce(ctx, c.Source, cfg, reduce.Runners{Go: rs.Go, Ref: rs.Ref},
+			reduce.Options{Timeout: timeout, MaxTime: reduceTime, Workers: 1})
+		if err != nil {
+			f.Reduced, f.Note = c.Source, "not reduced: "+err.Error()
+		} else {
+			f.Reduced = red.Source
+		}
+		break
+	}
+	return f
+}
