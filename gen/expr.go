@@ -282,6 +282,17 @@ func (g *generator) strProducers(sc *scope, depth int) []producer {
 			parts, _ := g.expr(sc, tyList, d)
 			return call("str.concat", "parts", parts), tyStr
 		}},
+		{w(s && g.has(FeatPitfalls), 3), func() (ast.Expr, *typ) {
+			// special numbers in containers through String(): concat, join, template
+			c := g.specialContainer(0)
+			switch g.n(3) {
+			case 1:
+				return call("join", "in", c, "sep", strLit([]string{",", "", " | "}[g.n(3)])), tyStr
+			case 2:
+				return call("str.template", "in", strLit("<{a}> {b}"), "vars", record("a", c, "b", g.specialNumber())), tyStr
+			}
+			return call("str.concat", "parts", &ast.ListExpr{Elements: []ast.Expr{c, g.specialNumber(), strLit(":")}}), tyStr
+		}},
 		{w(s, 3), func() (ast.Expr, *typ) {
 			in, _ := g.expr(sc, tyList, d)
 			var sep ast.Expr
@@ -375,11 +386,20 @@ func (g *generator) boolProducers(sc *scope, depth int) []producer {
 func (g *generator) comparison(sc *scope, d int) ast.Expr {
 	switch g.weighted(5, 3, 4) {
 	case 1:
+		if g.pitfall() {
+			// strings of two range classes meet (UTF-16 order, §10.3)
+			g.spend(2)
+			return bin([]string{"<", ">", "<=", ">="}[g.n(4)], strLit(g.classString()), strLit(g.classString()))
+		}
 		l, _ := g.expr(sc, tyStr, d)
 		r, _ := g.expr(sc, tyStr, d)
 		return bin([]string{"<", ">", "<=", ">="}[g.n(4)], l, r)
 	case 2:
 		l, _ := g.expr(sc, tyAny, d)
+		if rec, ok := l.(*ast.RecordExpr); ok && g.chance(30) && plainRecord(rec) {
+			// the same record with its keys in another order: equal (§5.7)
+			return bin([]string{"==", "!="}[g.n(2)], l, reversedRecord(rec))
+		}
 		r, _ := g.expr(sc, tyAny, d)
 		return bin([]string{"==", "!="}[g.n(2)], l, r)
 	}
@@ -485,4 +505,26 @@ func (g *generator) recShape() *typ {
 		t.fields = append(t.fields, field{k, ofKind(concreteKinds[g.weighted(5, 4, 2, 1, 1, 0)])})
 	}
 	return t
+}
+
+// plainRecord reports whether a record literal has only pairs with distinct keys.
+func plainRecord(r *ast.RecordExpr) bool {
+	seen := map[string]bool{}
+	for _, en := range r.Pairs {
+		p, ok := en.(*ast.RecordPair)
+		if !ok || seen[p.Key] {
+			return false
+		}
+		seen[p.Key] = true
+	}
+	return len(r.Pairs) > 1
+}
+
+// reversedRecord is a copy of the plain record literal r with its pairs reversed.
+func reversedRecord(r *ast.RecordExpr) *ast.RecordExpr {
+	c := ast.Clone(r)
+	for i, j := 0, len(c.Pairs)-1; i < j; i, j = i+1, j-1 {
+		c.Pairs[i], c.Pairs[j] = c.Pairs[j], c.Pairs[i]
+	}
+	return c
 }

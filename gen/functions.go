@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"slices"
+
 	"github.com/a0diff/a0diff/runtime/ast"
 )
 
@@ -59,7 +61,14 @@ func (g *generator) fnDecl(sc *scope, depth int) ast.Stmt {
 		f.ret = []*typ{tyNum, tyStr, tyList}[g.n(3)]
 	default:
 		for n := g.n(4); n > 0; n-- {
-			f.params = append(f.params, g.fresh([]string{"p", "a", "b", "k"}[g.n(4)]))
+			p := g.fresh([]string{"p", "a", "b", "k"}[g.n(4)])
+			if vars := sc.visibleVars(); len(vars) > 0 && g.chance(25) {
+				// a parameter shadowing an outer variable (spec §4.3)
+				if v := vars[g.n(len(vars))].name; !slices.Contains(f.params, v) && v != name {
+					p = v
+				}
+			}
+			f.params = append(f.params, p)
 			f.ptypes = append(f.ptypes, g.anyType())
 		}
 		f.ret = g.anyType()
@@ -184,7 +193,40 @@ func (g *generator) userCall(sc *scope, want *typ, d int) (ast.Expr, *typ) {
 	if len(cands) == 0 {
 		return nil, nil
 	}
-	f := cands[g.n(len(cands))]
+	return g.directCall(sc, cands[g.n(len(cands))], d)
+}
+
+// canCall reports whether code in sc may call f (see scope.callable).
+func (g *generator) canCall(sc *scope, f *fnInfo) bool {
+	for _, h := range g.callable(sc) {
+		if h == f {
+			return true
+		}
+	}
+	return false
+}
+
+// callOf calls f: directly, or, for a function that suits a callback, through map,
+// filter or reduce.
+func (g *generator) callOf(sc *scope, f *fnInfo, d int) (ast.Expr, *typ) {
+	if g.has(FeatHigherOrder) && f.guard == "" && g.chance(40) {
+		if len(f.params) == 2 && g.chance(40) {
+			in, _ := g.expr(sc, listOf(f.ptypes[1]), d)
+			init, _ := g.expr(sc, f.ptypes[0], d)
+			return call("reduce", "in", in, "fn", strLit(f.name), "init", init), f.ret
+		}
+		in, t := g.itemsFor(sc, f, d)
+		if g.chance(30) {
+			return call("filter", "in", in, "fn", strLit(f.name)), t
+		}
+		return call("map", "in", in, "fn", strLit(f.name)), listOf(f.ret)
+	}
+	return g.directCall(sc, f, d)
+}
+
+// directCall is `f { … }` with an argument for each parameter: sometimes one is left
+// out (null) or an extra one passed (§5.10).
+func (g *generator) directCall(sc *scope, f *fnInfo, d int) (ast.Expr, *typ) {
 	args := &ast.RecordExpr{}
 	if p := g.protoPair(sc, d); p != nil {
 		args.Pairs = append(args.Pairs, p)

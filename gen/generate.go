@@ -55,6 +55,8 @@ type generator struct {
 	risk int
 	// capDenied is set when the configuration must refuse one declared capability.
 	capDenied bool
+	// watched are top-level variables the final value must return (scenario results).
+	watched []string
 }
 
 // maxDepth bounds expression nesting; blocks count as levels too.
@@ -113,6 +115,15 @@ func (g *generator) program() *ast.Program {
 		for n := 1 + g.n(3); n > 0 && !g.out(); n-- {
 			stmts = append(stmts, g.fnDecl(sc, 0))
 		}
+		// call most of them (a declaration nothing calls tests little)
+		for _, f := range sc.fns {
+			if g.chance(75) && g.canCall(sc, f) {
+				e, t := g.callOf(sc, f, 1)
+				name := g.varName()
+				sc.addVar(name, t)
+				stmts = append(stmts, &ast.LetStmt{Name: name, Value: e})
+			}
+		}
 	}
 	maxStmts := max(12, g.opts.Size/6)
 	for len(stmts) < maxStmts && !g.out() && (len(stmts) == 0 && g.chance(97) || g.chance(80)) {
@@ -133,10 +144,30 @@ func (g *generator) finalValue(sc *scope) ast.Expr {
 		for i := len(vars) - 1; i >= 0 && len(r.Pairs) < 6; i-- {
 			r.Pairs = append(r.Pairs, &ast.RecordPair{Key: vars[i].name, Value: &ast.IdentPath{Parts: []string{vars[i].name}}})
 		}
-		return r
+		return g.withWatched(r)
 	}
 	e, _ := g.expr(sc, tyAny, 1)
-	return e
+	if len(g.watched) == 0 {
+		return e
+	}
+	return g.withWatched(&ast.RecordExpr{Pairs: []ast.RecordEntry{&ast.RecordPair{Key: "value", Value: e}}})
+}
+
+// withWatched adds the watched variables r does not return yet.
+func (g *generator) withWatched(r *ast.RecordExpr) *ast.RecordExpr {
+	has := map[string]bool{}
+	for _, en := range r.Pairs {
+		if p, ok := en.(*ast.RecordPair); ok {
+			has[p.Key] = true
+		}
+	}
+	for _, name := range g.watched {
+		if !has[name] {
+			has[name] = true
+			r.Pairs = append(r.Pairs, &ast.RecordPair{Key: name, Value: &ast.IdentPath{Parts: []string{name}}})
+		}
+	}
+	return r
 }
 
 // headers builds the cap header from the tools the program uses, and sometimes a budget.

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/value"
@@ -213,6 +214,9 @@ func (g *generator) strValue() string {
 	if !g.pitfall() {
 		return plainStrings[g.n(len(plainStrings))]
 	}
+	if g.chance(50) {
+		return g.classString()
+	}
 	return pitfallStrings[g.n(len(pitfallStrings))]
 }
 
@@ -238,4 +242,112 @@ func (g *generator) key() string {
 		return fieldKeys[g.n(len(fieldKeys))]
 	}
 	return plainKeys[g.n(len(plainKeys))]
+}
+
+// UTF-16 range classes of the string pitfalls (spec §10.3): each orders differently
+// under UTF-16 code units than under code points or UTF-8 bytes, or counts differently.
+const (
+	classASCII     = iota
+	classLatin1    // U+0080–U+00FF
+	classBMPLow    // U+0100–U+D7FF
+	classBMPHigh   // U+E000–U+FFFF: below astral characters as code points, above them as code units
+	classAstral    // U+10000–U+10FFFF: a surrogate pair, 0xD800–0xDBFF first
+	classSurrogate // a lone surrogate
+	numClasses
+)
+
+// classUnits are chosen code units of each class (astral ones as their code points);
+// the ends of each range come first.
+var classUnits = [numClasses][]rune{
+	classASCII:     {'a', 'Z', '0', '~', ' ', '_'},
+	classLatin1:    {0x80, 0xFF, 0xE9, 0xC4, 0xA0, 0xDF},
+	classBMPLow:    {0x100, 0xD7FF, 0x3A9, 0x65E5, 0x2028, 0x301},
+	classBMPHigh:   {0xE000, 0xFFFF, 0xFEFF, 0xFF21, 0xFFFD, 0xF900},
+	classAstral:    {0x10000, 0x10FFFF, 0x1F600, 0x1D11E, 0x20000, 0x1F4A9},
+	classSurrogate: {0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xD83D, 0xDE00},
+}
+
+// classString is a string of one to three characters from one or two range classes,
+// the classes drawn evenly.
+func (g *generator) classString() string {
+	c1, c2 := g.n(numClasses), g.n(numClasses)
+	var units []uint16
+	for n := 1 + g.n(3); n > 0; n-- {
+		c := c1
+		if g.chance(40) {
+			c = c2
+		}
+		r := classUnits[c][g.n(len(classUnits[c]))]
+		if g.chance(30) { // anywhere in the class's range
+			r = classRandom(c, g.n(1<<20))
+		}
+		if r >= 0x10000 {
+			hi, lo := utf16.EncodeRune(r)
+			units = append(units, uint16(hi), uint16(lo))
+		} else {
+			units = append(units, uint16(r))
+		}
+	}
+	return value.FromUTF16(units)
+}
+
+// classRandom is the code point of class c picked by k.
+func classRandom(c, k int) rune {
+	switch c {
+	case classLatin1:
+		return rune(0x80 + k%0x80)
+	case classBMPLow:
+		return rune(0x100 + k%(0xD800-0x100))
+	case classBMPHigh:
+		return rune(0xE000 + k%0x2000)
+	case classAstral:
+		return rune(0x10000 + k%0x100000)
+	case classSurrogate:
+		return rune(0xD800 + k%0x800)
+	}
+	return rune(0x20 + k%0x5F)
+}
+
+// specialNumber is -0, NaN, Infinity or -Infinity, as an expression (no literal has
+// these values).
+func (g *generator) specialNumber() ast.Expr {
+	g.spend(1)
+	inf := func() ast.Expr { return bin("*", numberNode("1.0e308", true), numberNode("10.0", true)) }
+	switch g.n(5) {
+	case 1:
+		return bin("-", inf(), inf()) // NaN
+	case 2:
+		return inf()
+	case 3:
+		return &ast.UnaryExpr{Op: "-", Operand: inf()}
+	case 4:
+		return bin("*", intLit(0), &ast.UnaryExpr{Op: "-", Operand: intLit(1)}) // -0
+	}
+	return &ast.UnaryExpr{Op: "-", Operand: intLit(0)} // -0
+}
+
+// specialContainer is a list or record holding special numbers (and, nested, a list or
+// record of them), for the text channels: String(), join, templates, JSON in tool data
+// and error messages (spec §10.4, §10.5).
+func (g *generator) specialContainer(depth int) ast.Expr {
+	n := 1 + g.n(3)
+	elems := make([]ast.Expr, 0, n)
+	for i := 0; i < n; i++ {
+		switch {
+		case depth < 1 && g.chance(20):
+			elems = append(elems, g.specialContainer(depth+1))
+		case g.chance(20):
+			elems = append(elems, intLit(plainInts[g.n(len(plainInts))]))
+		default:
+			elems = append(elems, g.specialNumber())
+		}
+	}
+	if g.chance(30) {
+		r := &ast.RecordExpr{}
+		for i, e := range elems {
+			r.Pairs = append(r.Pairs, &ast.RecordPair{Key: plainKeys[i], Value: e})
+		}
+		return r
+	}
+	return &ast.ListExpr{Elements: elems}
 }

@@ -27,9 +27,25 @@ func (g *generator) stmt(sc *scope, depth int) []ast.Stmt {
 	if g.has(FeatTools) {
 		effects = 4
 	}
-	switch g.weighted(40, fnWeight, targets, evidence, effects, 3) {
+	scenarios := 0
+	if canFn && sc.top {
+		scenarios = 8
+	}
+	switch g.weighted(40, fnWeight, targets, evidence, effects, 3, scenarios) {
+	case 6:
+		return g.scenario(sc, depth)
 	case 1:
-		return []ast.Stmt{g.fnDecl(sc, depth)}
+		d := g.fnDecl(sc, depth)
+		// Most declared functions are called: right after the declaration, directly or
+		// as a callback, while the later free choice among all visible functions adds
+		// more calls.
+		if f := sc.fns[len(sc.fns)-1]; g.chance(60) && g.canCall(sc, f) {
+			e, t := g.callOf(sc, f, depth+1)
+			name := g.bindName(sc)
+			sc.addVar(name, t)
+			return []ast.Stmt{d, &ast.LetStmt{Name: name, Value: e}}
+		}
+		return []ast.Stmt{d}
 	case 2:
 		return []ast.Stmt{g.targetStmt(sc, depth)}
 	case 3:
@@ -48,7 +64,7 @@ func (g *generator) stmt(sc *scope, depth int) []ast.Stmt {
 // bindName picks the name of a new binding in sc: fresh, or (in a block) the name of a
 // variable of an enclosing scope, which the block may shadow (spec §4.3).
 func (g *generator) bindName(sc *scope) string {
-	if !sc.top && g.chance(12) {
+	if !sc.top && g.chance(20) {
 		for _, v := range sc.visibleVars() {
 			if !sc.locals[v.name] && g.chance(50) {
 				return v.name

@@ -164,7 +164,9 @@ func (g *generator) toolOf(sc *scope, tool string, d int) (ast.Expr, *typ) {
 		if wrong() {
 			path = bad()
 		}
-		if g.chance(95) {
+		if g.pitfall() && g.chance(30) {
+			data = g.specialContainer(0) // -0, NaN, ±Infinity through the JSON writer
+		} else if g.chance(95) {
 			data, _ = g.expr(sc, tyAny, d)
 		}
 		if g.chance(40) {
