@@ -3,7 +3,7 @@
 // a scratch copy of the module with one mutation applied and reads its JSON report.
 //
 // The fuzz part runs the cases of `a0diff fuzz --seed S` with the default generator
-// options, one after the other, and stops at the first divergence: case I is the same
+// options (campaign.NewCase), one after the other, and stops at the first divergence: case I is the same
 // program as case I of `a0diff fuzz --seed S --count N`, so "found after K cases" means
 // the campaign's first divergent case is K-1. That case is then reduced as `a0diff fuzz`
 // reduces it (diff/reduce), within --reduce-time.
@@ -18,10 +18,11 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/a0diff/a0diff/cmd/a0diff/harness"
+	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/diff/reduce"
 	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
@@ -74,7 +75,7 @@ func main() {
 		rep.Corpus = c
 	}
 	if *count > 0 {
-		rep.Fuzz = campaign(ctx, rs, *seed, *count, *timeout, *reduceTime)
+		rep.Fuzz = firstDivergence(ctx, rs, *seed, *count, *timeout, *reduceTime)
 	}
 	enc := json.NewEncoder(os.Stdout)
 	if err := enc.Encode(rep); err != nil {
@@ -102,12 +103,12 @@ func replayCorpus(ctx context.Context, rs harness.Runners, dir string, timeout t
 	return c, nil
 }
 
-// campaign runs cases 0… of the seed until the first divergence.
-func campaign(ctx context.Context, rs harness.Runners, seed int64, count int, timeout, reduceTime time.Duration) *FuzzReport {
+// firstDivergence runs cases 0… of the seed until the first divergence.
+func firstDivergence(ctx context.Context, rs harness.Runners, seed int64, count int, timeout, reduceTime time.Duration) *FuzzReport {
 	opts := gen.Options{InvalidShare: 0.1} // a0diff fuzz's defaults
 	f := &FuzzReport{Seed: seed}
 	for i := 0; i < count; i++ {
-		c := gen.Generate(gen.RandChooser{R: gen.CaseRand(seed, i)}, opts)
+		c := campaign.NewCase(seed, i, opts)
 		cfg := c.Config
 		cfg.Limits.Timeout = timeout
 		cfg.Limits = cfg.Limits.WithDefaults()
