@@ -1409,6 +1409,21 @@
     ["str.template", strTemplate]
   ]);
 
+  // src/tooldata.ts
+  function fsWriteText(args, limits) {
+    const hasData = hasOwn(args, "data");
+    const data = hasData ? args.data : void 0;
+    const format = hasOwn(args, "format") ? args.format : "raw";
+    if (format === "json") {
+      if (!hasData) return void 0;
+      limits.checkNodes(data, true, "JSON text");
+      return JSON.stringify(data, null, 2);
+    }
+    if (typeof data === "string") return data;
+    if (!hasData) return void 0;
+    return jsonText(data, limits);
+  }
+
   // src/evaluator.ts
   var HostProtocolError = class {
     constructor(message) {
@@ -2085,7 +2100,8 @@
       }
       this.emit("tool_start", span2, { tool: name, args, mode: tool.mode });
       const started = Date.now();
-      const reply = this.decodeReply(name, this.host.call(name, argsJSON));
+      const dataText = name === "fs.write" ? fsWriteText(args, this.limits) : void 0;
+      const reply = this.decodeReply(name, this.host.call(name, argsJSON, dataText));
       const durationMs = Date.now() - started;
       if (!("ok" in reply)) {
         const message = reply.err;
@@ -3947,7 +3963,7 @@
     const toolHost = {
       tools,
       validate: (tool, argsJSON) => host.validate(tool, argsJSON),
-      call: (tool, argsJSON) => host.call(tool, argsJSON)
+      call: (tool, argsJSON, dataText) => host.call(tool, argsJSON, dataText)
     };
     toolsCache = { host, text, toolHost };
     return toolHost;

@@ -14,7 +14,7 @@ import (
 // ToolKit is what a run needs from the hermetic tool kit: *toolkit.Kit satisfies it.
 // WithToolKit replaces it (tests inject faulty tools this way).
 type ToolKit interface {
-	Call(tool string, args *value.Record) (value.Value, error)
+	CallData(tool string, args *value.Record, data toolkit.Data) (value.Value, error)
 	Calls() []toolkit.Call
 }
 
@@ -80,7 +80,18 @@ func (e *engine) newHost() *goja.Object {
 		if _, ok := toolkit.Lookup(tool); !ok {
 			panic(e.rt.NewTypeError("host.call: unknown tool %q", tool))
 		}
-		return e.rt.ToValue(e.cur.callTool(tool, args))
+		// The third argument is the text the reference serialised for fs.write
+		// (undefined or null: none).
+		var data toolkit.Data
+		switch t := call.Argument(2).(type) {
+		case goja.String:
+			data = toolkit.Data{Text: stringFromJS(t), OK: true}
+		default:
+			if !goja.IsUndefined(t) && !goja.IsNull(t) {
+				panic(e.rt.NewTypeError("host.call(tool, argsJSON, dataText): dataText must be a string, undefined or null"))
+			}
+		}
+		return e.rt.ToValue(e.cur.callTool(tool, args, data))
 	})
 	return h
 }
@@ -145,7 +156,7 @@ func (e *engine) toolArgs(fn string, call goja.FunctionCall) (string, *value.Rec
 // callTool runs the tool through the run's kit and encodes the result as
 // {"ok":VALUE} or {"err":"MESSAGE"}. A panic inside the kit is a tool failure: the
 // reference reports it as E_TOOL, like any other failure of the tool.
-func (s *runState) callTool(tool string, args *value.Record) string {
+func (s *runState) callTool(tool string, args *value.Record, data toolkit.Data) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.kit == nil {
@@ -157,7 +168,7 @@ func (s *runState) callTool(tool string, args *value.Record) string {
 				err = fmt.Errorf("internal error: tool panicked: %s", panicText(x))
 			}
 		}()
-		return s.kit.Call(tool, args)
+		return s.kit.CallData(tool, args, data)
 	}()
 	if err != nil {
 		return `{"err":` + string(value.MarshalCanonical(err.Error())) + `}`

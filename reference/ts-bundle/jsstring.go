@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/dop251/goja"
+
+	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // jsonTextFromJS converts a JavaScript string holding JSON text to Go, keeping every
@@ -48,4 +50,18 @@ func writeEscapedUnit(b *strings.Builder, c rune) {
 	b.WriteByte(hex[c>>8&0xF])
 	b.WriteByte(hex[c>>4&0xF])
 	b.WriteByte(hex[c&0xF])
+}
+
+// stringFromJS converts a JavaScript string to an A0 string (canonical WTF-8), keeping
+// lone surrogates, which goja's own conversion replaces by U+FFFD.
+func stringFromJS(s goja.String) string {
+	text := s.String()
+	if !strings.ContainsRune(text, utf8.RuneError) {
+		return text
+	}
+	units := make([]uint16, s.Length())
+	for i := range units {
+		units[i] = s.CharAt(i)
+	}
+	return value.FromUTF16(units)
 }

@@ -293,10 +293,34 @@ func TestHostFunctionsServeTheToolKit(t *testing.T) {
 	}
 }
 
+// fs.write writes the text the bundle serialised (host.call's third argument), not a
+// serialisation of its own; without a text it fails as Node's writeFileSync does.
+func TestHostWritesTheBundlesText(t *testing.T) {
+	r := fakeRunner(t)
+	cfg := outcome.Config{}
+	src := "host\n" +
+		`fs.write {"path":"w.txt","data":[{"$number":"-0"}]} | [-0] as this bundle writes it` + "\n" +
+		`fs.read {"path":"w.txt"}` + "\n" +
+		`fs.write {"path":"x.txt","data":1}`
+	o := r.Run(context.Background(), src, cfg)
+	if o.Status != outcome.StatusOK {
+		t.Fatalf("%s: %s", o.Status, o.Detail)
+	}
+	got := valueJSON(o)
+	for _, want := range []string{
+		`{"tool":"fs.read","issues":"","result":{"ok":"[-0] as this bundle writes it"}}`,
+		`{"tool":"fs.write","issues":"","result":{"err":"The \"data\" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received undefined"}}`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("host results\n got %s\nwant one containing %s", got, want)
+		}
+	}
+}
+
 // faultyKit fails fs.read with an error and panics on fs.exists.
 type faultyKit struct{ calls []toolkit.Call }
 
-func (k *faultyKit) Call(tool string, args *value.Record) (value.Value, error) {
+func (k *faultyKit) CallData(tool string, args *value.Record, _ toolkit.Data) (value.Value, error) {
 	switch tool {
 	case "fs.read":
 		k.calls = append(k.calls, toolkit.Call{Tool: tool, Args: args, Outcome: "err", Error: "disk on fire"})

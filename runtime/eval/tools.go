@@ -23,6 +23,14 @@ type Tools interface {
 	Call(name string, args *value.Record) (any, error)
 }
 
+// DataTools is implemented by tool sets that take the text fs.write writes from the
+// evaluator (the hermetic kit does, through KitTools and runtime/run): each
+// implementation serialises what it hands to a tool itself, so the Go evaluator's JSON
+// writer is what a Go run writes. Tool sets without it get the argument record alone.
+type DataTools interface {
+	CallData(name string, args *value.Record, data toolkit.Data) (any, error)
+}
+
 // CallRecorder is implemented by tool sets that record the calls they executed (the
 // hermetic kit does); runtime/run reports the record as Outcome.ToolCalls.
 type CallRecorder interface {
@@ -38,6 +46,9 @@ func (k KitTools) ValidateArgs(name string, args *value.Record) string {
 }
 func (k KitTools) Call(name string, args *value.Record) (any, error) { return k.Kit.Call(name, args) }
 func (k KitTools) Calls() []toolkit.Call                             { return k.Kit.Calls() }
+func (k KitTools) CallData(name string, args *value.Record, data toolkit.Data) (any, error) {
+	return k.Kit.CallData(name, args, data)
+}
 
 // noTools is the empty tool set.
 type noTools struct{}
@@ -128,7 +139,18 @@ func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast
 // failed with the message of E_TOOL (a tool error, a recovered panic, an unconvertible
 // result), or an error only for a harness limit.
 func (ev *evaluator) runTool(name string, args *value.Record) (result value.Value, failure string, failed bool, limit error) {
-	raw, err := ev.callRecovering(name, args)
+	var data *toolkit.Data
+	if _, takesData := ev.tools.(DataTools); takesData && name == "fs.write" {
+		d, err := writeData(args, ev.limits.MaxSize)
+		if err != nil {
+			if a, ok := fromLimitError(err); ok {
+				return nil, "", false, a
+			}
+			return nil, err.Error(), true, nil
+		}
+		data = &d
+	}
+	raw, err := ev.callRecovering(name, args, data)
 	if err != nil {
 		if a, ok := fromLimitError(err); ok {
 			return nil, "", false, a
@@ -148,11 +170,41 @@ func (ev *evaluator) runTool(name string, args *value.Record) (result value.Valu
 	return v, "", false, nil
 }
 
-func (ev *evaluator) callRecovering(name string, args *value.Record) (raw any, err error) {
+func (ev *evaluator) callRecovering(name string, args *value.Record, data *toolkit.Data) (raw any, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			raw, err = nil, fmt.Errorf("tool panicked: %v", p)
 		}
 	}()
+	if data != nil {
+		return ev.tools.(DataTools).CallData(name, args, *data)
+	}
 	return ev.tools.Call(name, args)
+}
+
+// writeData is the text fs.write writes (spec §9.2), serialised by the Go evaluator:
+// with format "json" the data's JSON indented by two spaces; otherwise a string data as
+// it is, and anything else as compact JSON. There is no text when data is absent (or is
+// a function value, whose JSON.stringify is undefined). Only own keys of the argument
+// record count. A text over the size limit is a *value.LimitError.
+func writeData(args *value.Record, maxSize int) (toolkit.Data, error) {
+	data, hasData := args.Get("data")
+	format := "raw"
+	if f, ok := args.Get("format"); ok {
+		format, _ = f.(string)
+	}
+	indent := ""
+	switch {
+	case format == "json":
+		indent = "  "
+	case hasData:
+		if s, isString := data.(string); isString {
+			return toolkit.Data{Text: s, OK: true}, nil
+		}
+	}
+	if !hasData {
+		return toolkit.Data{}, nil
+	}
+	text, ok, err := value.JSONLimit(data, indent, maxSize)
+	return toolkit.Data{Text: text, OK: ok}, err
 }

@@ -27,6 +27,13 @@ func (l *lazyKit) Call(name string, args *value.Record) (any, error) {
 	return l.kit.Call(name, args)
 }
 
+func (l *lazyKit) CallData(name string, args *value.Record, data toolkit.Data) (any, error) {
+	if l.kit == nil {
+		l.kit = toolkit.New(l.fixtures)
+	}
+	return l.kit.CallData(name, args, data)
+}
+
 // Calls is what a fresh kit reports when no tool was called: nothing.
 func (l *lazyKit) Calls() []toolkit.Call {
 	if l.kit == nil {

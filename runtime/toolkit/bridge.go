@@ -34,15 +34,15 @@ func ValidateJSON(tool, argsJSON string) (string, error) {
 	return ValidateArgs(tool, args), nil
 }
 
-// CallJSON is Call over a canonical-JSON argument record (host.call): it returns
+// CallJSON is CallData over a canonical-JSON argument record (host.call): it returns
 // {"ok":RESULT} or {"err":"MESSAGE"}. The error reports undecodable arguments or a harness
 // limit (*value.LimitError), which are not tool failures.
-func (k *Kit) CallJSON(tool, argsJSON string) (string, error) {
+func (k *Kit) CallJSON(tool, argsJSON string, data Data) (string, error) {
 	args, err := decodeArgs(argsJSON)
 	if err != nil {
 		return "", err
 	}
-	result, err := k.Call(tool, args)
+	result, err := k.CallData(tool, args, data)
 	if err != nil {
 		if !IsToolFailure(err) {
 			return "", err

@@ -118,15 +118,15 @@ func TestKitsDoNotShareState(t *testing.T) {
 	args := value.NewRecord()
 	args.Set("path", "a.txt")
 	args.Set("data", "two")
-	if _, err := k1.Call("fs.write", args); err != nil {
+	if _, err := callKit(k1, "fs.write", args); err != nil {
 		t.Fatal(err)
 	}
 	read := value.NewRecord()
 	read.Set("path", "a.txt")
-	if got, _ := k2.Call("fs.read", read); got != "one" {
+	if got, _ := callKit(k2, "fs.read", read); got != "one" {
 		t.Errorf("second kit sees %q", got)
 	}
-	if got, _ := k1.Call("fs.read", read); got != "two" {
+	if got, _ := callKit(k1, "fs.read", read); got != "two" {
 		t.Errorf("first kit sees %q", got)
 	}
 	if f.Files[0].Content != "one" {
@@ -145,13 +145,14 @@ func TestCallJSON(t *testing.T) {
 		{"fs.write", `{"path":"s\ud800","data":"y"}`, `{"ok":{"kind":"file","path":"/work/s\ud800","bytes":1,"sha256":"a1fce4363854ff888cff4b8e7875d600c2682390412a8cf79b37d0b11148b0fa"}}`},
 		{"sh.exec", `{"cmd":"x","timeoutMs":{"$number":"-Infinity"}}`, `{"ok":{"exitCode":1,"stdout":"","stderr":"","durationMs":0}}`},
 	} {
-		got, err := k.CallJSON(c.tool, c.args)
+		args, _ := value.UnmarshalCanonical([]byte(c.args))
+		got, err := k.CallJSON(c.tool, c.args, testData(args.(*value.Record)))
 		if err != nil || got != c.want {
 			t.Errorf("CallJSON(%s, %s)\n got %s, %v\nwant %s", c.tool, c.args, got, err, c.want)
 		}
 	}
 	for _, bad := range []string{`[]`, `{`, `"x"`} {
-		if _, err := k.CallJSON("fs.read", bad); err == nil {
+		if _, err := k.CallJSON("fs.read", bad, Data{}); err == nil {
 			t.Errorf("CallJSON accepted %s", bad)
 		}
 		if _, err := ValidateJSON("fs.read", bad); err == nil {
@@ -171,8 +172,8 @@ func TestCallMarshalJSON(t *testing.T) {
 	write.Set("format", "json")
 	read := value.NewRecord()
 	read.Set("path", "missing")
-	k.Call("fs.write", write)
-	k.Call("fs.read", read)
+	callKit(k, "fs.write", write)
+	callKit(k, "fs.read", read)
 	want := []string{
 		// sha256 of the 15 bytes "[\n  0,\n  null\n]", as node computes it.
 		`{"tool":"fs.write","args":{"path":"n.json","data":[{"$number":"-0"},{"$number":"NaN"}],"format":"json"},"outcome":"ok","result":{"kind":"file","path":"/work/n.json","bytes":15,"sha256":"538aa4d949699264cf5624eb4b2021414129d62feb4f3d70edb5d1c7ce653cf4"}}`,

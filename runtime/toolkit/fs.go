@@ -37,10 +37,10 @@ func (k *Kit) fsRead(args *value.Record) (value.Value, error) {
 // writeDataError is Node's text for fs.writeFileSync(path, undefined).
 const writeDataError = `The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received undefined`
 
-// fsWrite is fs.write. As in the Node host, the parent directories are created first
-// (mkdirSync recursive), then the text is computed and checked, then the file is
-// written; so a failing write may still leave new directories behind.
-func (k *Kit) fsWrite(args *value.Record) (value.Value, error) {
+// fsWrite is fs.write of the text the caller serialised (Data). As in the Node host, the
+// parent directories are created first (mkdirSync recursive), then the text is checked,
+// then the file is written; so a failing write may still leave new directories behind.
+func (k *Kit) fsWrite(args *value.Record, data Data) (value.Value, error) {
 	abs := resolvePath(k.cwd, stringArg(args, "path"))
 	dir := dirname(abs)
 	if hasNUL(dir) {
@@ -49,13 +49,10 @@ func (k *Kit) fsWrite(args *value.Record) (value.Value, error) {
 	if code := k.fs.mkdirAll(hostText(dir)); code != errOK {
 		return nil, sysError(code, "mkdir", hostText(dir))
 	}
-	text, ok, err := k.writeText(args)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
+	if !data.OK {
 		return nil, failf(writeDataError)
 	}
+	text := data.Text
 	if hasNUL(abs) {
 		return nil, nulPathError(abs)
 	}
@@ -71,30 +68,6 @@ func (k *Kit) fsWrite(args *value.Record) (value.Value, error) {
 	r.Set("bytes", float64(len(content)))
 	r.Set("sha256", hex.EncodeToString(sum[:]))
 	return r, nil
-}
-
-// writeText is the text fs.write writes (spec §9.2); ok is false when there is none
-// (data absent, or JSON.stringify gives undefined). err is a *value.LimitError when the
-// JSON text would exceed the kit's size limit.
-func (k *Kit) writeText(args *value.Record) (text string, ok bool, err error) {
-	data, hasData := ownField(args, "data")
-	format := "raw"
-	if f, ok := ownField(args, "format"); ok {
-		format, _ = f.(string)
-	}
-	if format == "json" {
-		if !hasData {
-			return "", false, nil
-		}
-		return value.JSONLimit(data, "  ", k.maxSize)
-	}
-	if s, isString := data.(string); isString {
-		return s, true, nil
-	}
-	if !hasData {
-		return "", false, nil
-	}
-	return value.JSONLimit(data, "", k.maxSize)
 }
 
 // fsList is fs.list: the entries of a directory in byte-wise name order.

@@ -47,7 +47,7 @@ func FuzzCall(f *testing.F) {
 		}
 		run := func() string {
 			k := New(fuzzFixtures)
-			res, err := k.Call(tool.Name, args)
+			res, err := callKit(k, tool.Name, args)
 			if err != nil {
 				return "err " + err.Error()
 			}

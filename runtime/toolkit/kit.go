@@ -27,7 +27,6 @@ type Kit struct {
 	httpExact  map[string]int
 	httpNormal map[string]int
 	shellIndex map[string]int
-	maxSize    int
 	calls      []Call
 }
 
@@ -65,21 +64,35 @@ func New(f Fixtures) *Kit {
 	return k
 }
 
-// SetMaxSize bounds the JSON text fs.write serialises, in value nodes (see
-// outcome.Limits.MaxSize and value.JSONLimit); 0, the default, means unbounded. Over the
-// bound, Call returns the *value.LimitError itself (not a tool failure), which the
-// caller turns into a resource outcome.
-func (k *Kit) SetMaxSize(maxNodes int) { k.maxSize = maxNodes }
+// Data is the text an implementation serialised from a tool's arguments for the tool:
+// what fs.write writes (spec §9.2). The kit does not serialise: each implementation does
+// it its own way — the Go evaluator with runtime/value's JSON writer, the reference with
+// JavaScript's JSON.stringify — so that a serialisation bug on either side shows as a
+// divergence instead of on both.
+type Data struct {
+	Text string
+	// OK is false when there is no text: data absent, or JSON.stringify gave undefined.
+	OK bool
+}
 
 // Call runs the tool with already-validated args, records it, and returns its result or
 // its failure message (which the evaluator turns into E_TOOL). An unknown tool or args
 // that fail ValidateArgs give a failure too (and are recorded), never a panic. A nil
 // args is an empty record.
+//
+// Call is CallData without data, which suits every tool but fs.write: fs.write then
+// fails as Node's writeFileSync does without data.
 func (k *Kit) Call(tool string, args *value.Record) (value.Value, error) {
+	return k.CallData(tool, args, Data{})
+}
+
+// CallData is Call with the text the caller serialised for fs.write (ignored by the
+// other tools).
+func (k *Kit) CallData(tool string, args *value.Record, data Data) (value.Value, error) {
 	if args == nil {
 		args = value.NewRecord()
 	}
-	result, err := k.run(tool, args)
+	result, err := k.run(tool, args, data)
 	c := Call{Tool: tool, Args: args}
 	if err != nil {
 		result = nil
@@ -91,7 +104,7 @@ func (k *Kit) Call(tool string, args *value.Record) (value.Value, error) {
 	return result, err
 }
 
-func (k *Kit) run(tool string, args *value.Record) (value.Value, error) {
+func (k *Kit) run(tool string, args *value.Record, data Data) (value.Value, error) {
 	if _, ok := Lookup(tool); !ok {
 		return nil, failf("Unknown tool '" + tool + "'.")
 	}
@@ -102,7 +115,7 @@ func (k *Kit) run(tool string, args *value.Record) (value.Value, error) {
 	case "fs.read":
 		return k.fsRead(args)
 	case "fs.write":
-		return k.fsWrite(args)
+		return k.fsWrite(args, data)
 	case "fs.list":
 		return k.fsList(args)
 	case "fs.exists":

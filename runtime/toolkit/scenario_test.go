@@ -120,7 +120,7 @@ func TestScenarios(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s: arguments are not a record", where)
 				}
-				got, err := k.Call(c.tool, args)
+				got, err := callKit(k, c.tool, args)
 				switch c.wantKind {
 				case "ok":
 					want := mustCanonical(t, where, c.want)

@@ -31,18 +31,24 @@
     return JSON.stringify({ status: "ok", exitCode: 0, value: value, errors: [], evidence: [], trace: [] });
   }
 
-  // hostScript: source "host" followed by lines `TOOL ARGSJSON`; for each line the
-  // bundle calls validate and, when valid, call.
+  // hostScript: source "host" followed by lines `TOOL ARGSJSON` or
+  // `TOOL ARGSJSON | DATATEXT`; for each line the bundle calls validate and, when valid,
+  // call (with DATATEXT as the text it serialised for fs.write).
   function hostScript(lines, host) {
     var out = { tools: JSON.parse(host.tools()), steps: [] };
     for (var i = 0; i < lines.length; i++) {
       var line = lines[i];
       if (line === "") continue;
       var sp = line.indexOf(" ");
-      var tool = line.slice(0, sp), args = line.slice(sp + 1);
+      var tool = line.slice(0, sp), args = line.slice(sp + 1), data = undefined;
+      var bar = args.indexOf(" | ");
+      if (bar >= 0) {
+        data = args.slice(bar + 3);
+        args = args.slice(0, bar);
+      }
       var issues = host.validate(tool, args);
       var step = { tool: tool, issues: issues };
-      if (issues === "") step.result = JSON.parse(host.call(tool, args));
+      if (issues === "") step.result = JSON.parse(host.call(tool, args, data));
       out.steps.push(step);
     }
     return out;

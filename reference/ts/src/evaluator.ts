@@ -11,6 +11,7 @@ import type * as AST from "./ast";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
 import { stdlib } from "./stdlib";
+import { fsWriteText } from "./tooldata";
 import { multiply, v8ErrorMessage } from "./v8compat";
 import {
   Rec,
@@ -68,7 +69,8 @@ export interface ToolInfo {
 export interface ToolHost {
   tools: Map<string, ToolInfo>;
   validate(tool: string, argsJSON: string): string;
-  call(tool: string, argsJSON: string): string;
+  // dataText is the text the reference serialised for the tool (fs.write), if any.
+  call(tool: string, argsJSON: string, dataText?: string): string;
 }
 
 export type RunResult =
@@ -812,7 +814,8 @@ export class Evaluator {
     }
     this.emit("tool_start", span, { tool: name, args, mode: tool.mode });
     const started = Date.now();
-    const reply = this.decodeReply(name, this.host.call(name, argsJSON));
+    const dataText = name === "fs.write" ? fsWriteText(args, this.limits) : undefined;
+    const reply = this.decodeReply(name, this.host.call(name, argsJSON, dataText));
     const durationMs = Date.now() - started;
     if (!("ok" in reply)) {
       const message = reply.err as string;

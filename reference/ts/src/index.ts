@@ -15,7 +15,9 @@ import { Rec, isRecord } from "./values";
 export interface Host {
   tools(): string;
   validate(tool: string, argsJSON: string): string;
-  call(tool: string, argsJSON: string): string;
+  // dataText: the text the reference serialised for fs.write (undefined for none and for
+  // the other tools).
+  call(tool: string, argsJSON: string, dataText?: string): string;
 }
 
 interface Config {
@@ -135,7 +137,7 @@ function toolHostFor(host: Host): ToolHost {
   const toolHost: ToolHost = {
     tools,
     validate: (tool, argsJSON) => host.validate(tool, argsJSON),
-    call: (tool, argsJSON) => host.call(tool, argsJSON),
+    call: (tool, argsJSON, dataText) => host.call(tool, argsJSON, dataText),
   };
   toolsCache = { host, text, toolHost };
   return toolHost;
