@@ -136,7 +136,14 @@ func (g *generator) sortCall(sc *scope, d int) (ast.Expr, *typ) {
 	var in ast.Expr
 	var by ast.Expr
 	var t *typ
-	switch g.weighted(5, 4, 2) {
+	switch g.weighted(5, 4, 2, w(g.has(FeatPitfalls), 1)) {
+	case 3: // more records than an insertion sort handles, few distinct keys: stability shows
+		l := &ast.ListExpr{}
+		for i, n := 0, 13+g.n(8); i < n; i++ {
+			l.Elements = append(l.Elements, record("k", intLit(float64(g.n(3))), "n", intLit(float64(i))))
+		}
+		g.spend(4)
+		return call("sort", "in", l, "by", strLit("k")), listOf(recOf(field{"k", tyNum}, field{"n", tyNum}))
 	case 1: // records by one or more keys
 		shape := g.recShape()
 		in, t = g.portableValue(listOf(shape), d)

@@ -282,6 +282,15 @@ func (g *generator) strProducers(sc *scope, depth int) []producer {
 			parts, _ := g.expr(sc, tyList, d)
 			return call("str.concat", "parts", parts), tyStr
 		}},
+		{w(g.has(FeatPitfalls), 2), func() (ast.Expr, *typ) {
+			// a lone high surrogate meets a lone low one: the concatenation is a pair
+			hi := classUnits[classSurrogate][g.n(2)*4+0] // 0xD800 or 0xD83D
+			lo := 0xDC00 + rune(g.n(0x400))
+			l := value.FromUTF16([]uint16{uint16('a' + g.n(3)), uint16(hi)})
+			r := value.FromUTF16([]uint16{uint16(lo), 'z'})
+			g.spend(2)
+			return bin("+", strLit(l), strLit(r)), tyStr
+		}},
 		{w(s && g.has(FeatPitfalls), 3), func() (ast.Expr, *typ) {
 			// special numbers in containers through String(): concat, join, template
 			c := g.specialContainer(0)

@@ -250,6 +250,26 @@ func (g *generator) directCall(sc *scope, f *fnInfo, d int) (ast.Expr, *typ) {
 		extra, _ := g.expr(sc, tyAny, d)
 		args.Pairs = append(args.Pairs, &ast.RecordPair{Key: g.fresh("extra"), Value: extra})
 	}
+	if len(args.Pairs) > 0 && g.chance(6) {
+		// a repeated argument key: the last pair wins, as in any record (§5.9)
+		p := args.Pairs[g.n(len(args.Pairs))].(*ast.RecordPair)
+		if p.Key != f.guard {
+			v, _ := g.expr(sc, tyAny, d)
+			args.Pairs = append(args.Pairs, &ast.RecordPair{Key: p.Key, Value: v})
+		}
+	}
+	if len(args.Pairs) > 0 && g.has(FeatTools) && g.chance(8) {
+		// a tool call among the arguments: its trace events show when the arguments are
+		// evaluated (after fn_call_start, in pair order, §5.10)
+		i := g.n(len(args.Pairs))
+		p := args.Pairs[i].(*ast.RecordPair)
+		if p.Key != f.guard {
+			tool := []string{"fs.exists", "fs.read", "fs.list"}[g.n(3)]
+			if e, _ := g.toolOf(sc, tool, d); e != nil {
+				p.Value = e
+			}
+		}
+	}
 	g.spend(1)
 	return &ast.FnCallExpr{Name: &ast.IdentPath{Parts: []string{f.name}}, Args: args}, f.ret
 }

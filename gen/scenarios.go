@@ -89,7 +89,18 @@ func (g *generator) closureScenario(sc *scope, depth int) []ast.Stmt {
 		stmts = append(stmts, g.watch(sc, callF(a), rt))
 	}
 	for n := 1 + g.n(2); n > 0; n-- {
-		switch g.weighted(w(g.has(FeatLoops), 4), 4, w(g.has(FeatControl), 2)) {
+		switch g.weighted(w(g.has(FeatLoops), 4), 4, w(g.has(FeatControl), 2), w(g.has(FeatHigherOrder) && g.has(FeatLoops), 2)) {
+		case 3: // a reducer reading X, reduced inside a loop binding X
+			rname := g.fresh("fold")
+			acc := g.fresh("acc")
+			rb, rrt := g.pairOf(ref(acc), tyAny, ref(x), xt)
+			g.declareFn(sc, rname, []string{acc, p}, []*typ{tyAny, pt}, rrt)
+			stmts = append(stmts, &ast.FnDecl{Name: rname, Params: []string{acc, p}, Body: []ast.Stmt{&ast.ReturnStmt{Value: rb}}})
+			in, _ := g.expr(sc, listOf(pt), depth+1)
+			items, _ := g.expr(sc, listOf(pt), depth+1)
+			red := call("reduce", "in", items, "fn", strLit(rname), "init", ref(x))
+			loop := &ast.ForExpr{List: in, Binding: x, Body: []ast.Stmt{&ast.ReturnStmt{Value: red}}}
+			stmts = append(stmts, g.watch(sc, loop, listOf(rrt)))
 		case 0: // for { in: […], as: "X" } { return F { p: X } }
 			in, _ := g.expr(sc, listOf(pt), depth+1)
 			loop := &ast.ForExpr{List: in, Binding: x, Body: []ast.Stmt{&ast.ReturnStmt{Value: callF(ref(x))}}}

@@ -993,6 +993,54 @@
     if (/^Cannot assign to read only property '[^']*'$/.test(message)) return message + " of object '[object Object]'";
     return message;
   }
+  function indentJSON(compact, indent) {
+    const out = [];
+    let depth = 0;
+    let start = 0;
+    const newline = (d) => "\n" + indent.repeat(d);
+    for (let i = 0; i < compact.length; i++) {
+      const c = compact.charCodeAt(i);
+      if (c === 34) {
+        for (i++; i < compact.length && compact.charCodeAt(i) !== 34; i++) {
+          if (compact.charCodeAt(i) === 92) i++;
+        }
+        continue;
+      }
+      let piece;
+      switch (c) {
+        case 91:
+        // [
+        case 123: {
+          const close = c === 91 ? 93 : 125;
+          if (compact.charCodeAt(i + 1) === close) {
+            i++;
+            continue;
+          }
+          depth++;
+          piece = compact[i] + newline(depth);
+          break;
+        }
+        case 93:
+        // ]
+        case 125:
+          depth--;
+          piece = newline(depth) + compact[i];
+          break;
+        case 44:
+          piece = "," + newline(depth);
+          break;
+        case 58:
+          piece = ": ";
+          break;
+        default:
+          continue;
+      }
+      out.push(compact.slice(start, i), piece);
+      start = i + 1;
+    }
+    out.push(compact.slice(start));
+    return out.join("");
+  }
 
   // src/stdlib.ts
   function fail2(message) {
@@ -1416,8 +1464,8 @@
     const format = hasOwn(args, "format") ? args.format : "raw";
     if (format === "json") {
       if (!hasData) return void 0;
-      limits.checkNodes(data, true, "JSON text");
-      return JSON.stringify(data, null, 2);
+      const compact = jsonText(data, limits);
+      return compact === void 0 ? void 0 : indentJSON(compact, "  ");
     }
     if (typeof data === "string") return data;
     if (!hasData) return void 0;

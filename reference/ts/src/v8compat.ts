@@ -262,3 +262,57 @@ export function v8ErrorMessage(message: string): string {
   if (/^Cannot assign to read only property '[^']*'$/.test(message)) return message + " of object '[object Object]'";
   return message;
 }
+
+// indentJSON is JSON.stringify(v, null, indent) as V8 writes it, made from the compact
+// text of JSON.stringify(v): goja's indented output goes one level too deep for every
+// empty list or record written before a nested container (see the bundle README, "goja is
+// not V8"). Re-indenting the compact text gives V8's layout: a line per member, `": "`
+// after keys, and empty containers as `[]` and `{}`.
+export function indentJSON(compact: string, indent: string): string {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0; // start of the pending run of plain characters
+  const newline = (d: number): string => "\n" + indent.repeat(d);
+  for (let i = 0; i < compact.length; i++) {
+    const c = compact.charCodeAt(i);
+    if (c === 0x22) {
+      // a string: skip to its closing quote, past escapes
+      for (i++; i < compact.length && compact.charCodeAt(i) !== 0x22; i++) {
+        if (compact.charCodeAt(i) === 0x5c) i++;
+      }
+      continue;
+    }
+    let piece: string;
+    switch (c) {
+      case 0x5b: // [
+      case 0x7b: {
+        // {
+        const close = c === 0x5b ? 0x5d : 0x7d;
+        if (compact.charCodeAt(i + 1) === close) {
+          i++;
+          continue; // an empty container stays as it is
+        }
+        depth++;
+        piece = compact[i] + newline(depth);
+        break;
+      }
+      case 0x5d: // ]
+      case 0x7d: // }
+        depth--;
+        piece = newline(depth) + compact[i];
+        break;
+      case 0x2c: // ,
+        piece = "," + newline(depth);
+        break;
+      case 0x3a: // :
+        piece = ": ";
+        break;
+      default:
+        continue;
+    }
+    out.push(compact.slice(start, i), piece);
+    start = i + 1;
+  }
+  out.push(compact.slice(start));
+  return out.join("");
+}
