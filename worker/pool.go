@@ -361,13 +361,22 @@ func serveTool(kit *toolkit.Kit, m message) []byte {
 			return fail("internal error: tool arguments are not a record")
 		}
 	}
+	var data toolkit.Data
+	if raw, ok := m["data"]; ok {
+		v, err := value.UnmarshalCanonical(raw)
+		text, isString := v.(string)
+		if err != nil || !isString {
+			return fail("internal error: tool message: \"data\" is not a JSON string")
+		}
+		data = toolkit.Data{Text: text, OK: true}
+	}
 	result, err := func() (result value.Value, err error) {
 		defer func() {
 			if x := recover(); x != nil {
 				err = fmt.Errorf("internal error: tool panicked: %v", x)
 			}
 		}()
-		return kit.Call(tool, args)
+		return kit.CallData(tool, args, data)
 	}()
 	if err != nil {
 		return fail(err.Error())

@@ -207,10 +207,16 @@ func (k *Kit) ValidateArgs(name string, args *value.Record) string {
 
 // Call asks the host to run the tool and records the answer.
 func (k *Kit) Call(tool string, args *value.Record) (value.Value, error) {
+	return k.CallData(tool, args, toolkit.Data{})
+}
+
+// CallData is Call with the text the implementation serialised for fs.write, which the
+// tool message carries to the host (toolkit.Data).
+func (k *Kit) CallData(tool string, args *value.Record, data toolkit.Data) (value.Value, error) {
 	if args == nil {
 		args = value.NewRecord()
 	}
-	result, err := k.s.callTool(k.run, tool, args)
+	result, err := k.s.callTool(k.run, tool, args, data)
 	c := toolkit.Call{Tool: tool, Args: args}
 	if err != nil {
 		c.Outcome, c.Error = "err", err.Error()
@@ -233,7 +239,7 @@ func (k *Kit) Calls() []toolkit.Call {
 // errHostGone is a tool call's failure when the host stopped answering.
 var errHostGone = errors.New("internal error: the host did not answer the tool call")
 
-func (s *server) callTool(run uint64, tool string, args *value.Record) (value.Value, error) {
+func (s *server) callTool(run uint64, tool string, args *value.Record, data toolkit.Data) (value.Value, error) {
 	ch := make(chan message, 1)
 	s.mu.Lock()
 	if s.gone {
@@ -249,6 +255,10 @@ func (s *server) callTool(run uint64, tool string, args *value.Record) (value.Va
 	msg = append(msg, toolJSON...)
 	msg = append(msg, `,"args":`...)
 	msg = append(msg, value.MarshalCanonical(args)...)
+	if data.OK {
+		msg = append(msg, `,"data":`...)
+		msg = append(msg, value.MarshalCanonical(data.Text)...)
+	}
 	msg = append(msg, "}\n"...)
 	if err := s.write(msg); err != nil {
 		return nil, errHostGone
