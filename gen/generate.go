@@ -118,12 +118,10 @@ func (g *generator) program() *ast.Program {
 		// call most of them (a declaration nothing calls tests little)
 		for _, f := range sc.fns {
 			if g.chance(75) && g.canCall(sc, f) {
-				before := g.size
 				e, t := g.callOf(sc, f, 1)
 				name := g.varName()
 				sc.addVar(name, t)
 				stmts = append(stmts, &ast.LetStmt{Name: name, Value: e})
-				g.spendNodes(before, stmts[len(stmts)-1])
 			}
 		}
 	}

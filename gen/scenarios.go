@@ -12,33 +12,15 @@ import (
 // almost never: calls are chosen among all visible functions, and names rarely meet.
 // Each scenario's results are watched: the program's final record returns them.
 
-// scenario generates one scenario at the top level sc. Its nodes count against the size
-// budget like any others (the hand-built parts spend nothing as they are made).
+// scenario generates one scenario at the top level sc.
 func (g *generator) scenario(sc *scope, depth int) []ast.Stmt {
-	before := g.size
-	var stmts []ast.Stmt
 	switch g.weighted(4, w(g.has(FeatRegistry), 3), w(g.has(FeatRegistry) && g.has(FeatLoops), 3)) {
 	case 1:
-		stmts = g.registryScenario(sc, depth)
+		return g.registryScenario(sc, depth)
 	case 2:
-		stmts = g.redeclaringLoopScenario(sc, depth)
-	default:
-		stmts = g.closureScenario(sc, depth)
+		return g.redeclaringLoopScenario(sc, depth)
 	}
-	g.spendNodes(before, stmts...)
-	return stmts
-}
-
-// spendNodes charges the size budget for the nodes of stmts beyond what was spent since
-// the budget stood at before.
-func (g *generator) spendNodes(before int, stmts ...ast.Stmt) {
-	n := 0
-	for _, s := range stmts {
-		n += nodeCount(s)
-	}
-	if spent := before - g.size; n > spent {
-		g.spend(n - spent)
-	}
+	return g.closureScenario(sc, depth)
 }
 
 // declareFn registers a function built by a scenario in sc, as fnDecl does for free
@@ -86,6 +68,7 @@ func (g *generator) pairOf(a ast.Expr, at *typ, b ast.Expr, bt *typ) (ast.Expr, 
 // calls of F from places where X is bound to something else — a loop binding, the
 // parameter of a caller (called directly and as a map callback), a let in an if block.
 func (g *generator) closureScenario(sc *scope, depth int) []ast.Stmt {
+	g.spend(6)
 	x := g.varName()
 	xv, xt := g.expr(sc, g.anyType(), depth+1)
 	stmts := []ast.Stmt{&ast.LetStmt{Name: x, Value: xv}}
@@ -153,6 +136,7 @@ func (g *generator) closureScenario(sc *scope, depth int) []ast.Stmt {
 // top-level H; H is called before W runs and after, directly or by a computed callback
 // name, so the replaced registry entry is called once it has been replaced.
 func (g *generator) registryScenario(sc *scope, depth int) []ast.Stmt {
+	g.spend(8)
 	wname := g.fresh([]string{"outer", "wrap", "run"}[g.n(3)])
 	hname := g.fresh([]string{"helper", "h", "inner"}[g.n(3)])
 	q := g.fresh("q")
@@ -203,6 +187,7 @@ func (g *generator) splitName(name string, visible bool) ast.Expr {
 // and calls it; every iteration replaces K in the registry, and after the loop K is
 // called by a computed name — the last iteration's K.
 func (g *generator) redeclaringLoopScenario(sc *scope, depth int) []ast.Stmt {
+	g.spend(8)
 	i := g.fresh([]string{"i", "item", "el"}[g.n(3)])
 	kname := g.fresh([]string{"step", "k", "fmt"}[g.n(3)])
 	x := g.fresh("x")

@@ -40,13 +40,10 @@ func (g *generator) stmt(sc *scope, depth int) []ast.Stmt {
 		// as a callback, while the later free choice among all visible functions adds
 		// more calls.
 		if f := sc.fns[len(sc.fns)-1]; g.chance(60) && g.canCall(sc, f) {
-			before := g.size
 			e, t := g.callOf(sc, f, depth+1)
 			name := g.bindName(sc)
 			sc.addVar(name, t)
-			let := &ast.LetStmt{Name: name, Value: e}
-			g.spendNodes(before, let)
-			return []ast.Stmt{d, let}
+			return []ast.Stmt{d, &ast.LetStmt{Name: name, Value: e}}
 		}
 		return []ast.Stmt{d}
 	case 2:
