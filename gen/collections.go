@@ -2,6 +2,7 @@ package gen
 
 import (
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // ---- lists ----
@@ -60,6 +61,17 @@ func (g *generator) listProducers(sc *scope, elem *typ, depth int) []producer {
 			in, _ := g.expr(sc, tyStr, d)
 			sep, _ := g.patternOr(sc, d)
 			return call("str.split", "in", in, "sep", sep), listOf(tyStr)
+		}},
+		{w(g.has(FeatStrings) && g.has(FeatPitfalls) && (anyElem || elem.k == kStr), 2), func() (ast.Expr, *typ) {
+			// split into UTF-16 code units: astral characters become two lone surrogates
+			g.spend(2)
+			return call("str.split", "in", strLit(value.Concat(g.classString(), g.classString())), "sep", strLit("")), listOf(tyStr)
+		}},
+		{w(g.has(FeatData) && g.has(FeatPitfalls) && (anyElem || elem.k == kStr), 2), func() (ast.Expr, *typ) {
+			// integer-like keys come first, ascending; "01", "-1", "1.0" are not integer-like
+			g.spend(2)
+			texts := []string{`{"b":1,"01":2,"10":3,"2":4}`, `{"x":0,"1":1,"01":2,"-1":3,"0":4}`, `{"007":1,"7":2,"a":3,"1.0":4,"4294967295":5,"4294967294":6}`}
+			return call("keys", "in", call("parse.json", "in", strLit(texts[g.n(len(texts))]))), listOf(tyStr)
 		}},
 		{w(g.has(FeatTools) && anyElem, 2), func() (ast.Expr, *typ) { return g.toolOf(sc, "fs.list", d) }},
 		{w(g.has(FeatFunctions), 2), func() (ast.Expr, *typ) { return g.userCall(sc, listOf(elem), d) }},

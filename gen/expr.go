@@ -316,6 +316,12 @@ func (g *generator) strProducers(sc *scope, depth int) []producer {
 			to, _ := g.patternOr(sc, d)
 			return call("str.replace", "in", in, "from", from, "to", to), tyStr
 		}},
+		{w(s && g.has(FeatPitfalls), 2), func() (ast.Expr, *typ) {
+			// a pattern that occurs, replaced by the $ substitutions (§8.5)
+			g.spend(3)
+			to := []string{"$$", "[$&]", "$`|$'", "$$$&", "a$$b", "$"}[g.n(6)]
+			return call("str.replace", "in", strLit("xabyab"), "from", strLit([]string{"ab", "b", "y"}[g.n(3)]), "to", strLit(to)), tyStr
+		}},
 		{w(s, 4), func() (ast.Expr, *typ) {
 			in := g.wrongly(g.templateText())
 			vars, _ := g.expr(sc, tyRec, d)
@@ -404,6 +410,13 @@ func (g *generator) comparison(sc *scope, d int) ast.Expr {
 		r, _ := g.expr(sc, tyStr, d)
 		return bin([]string{"<", ">", "<=", ">="}[g.n(4)], l, r)
 	case 2:
+		if g.pitfall() && g.chance(15) {
+			// the same record with its keys in another order: equal (§5.7)
+			a, _ := g.expr(sc, tyAny, d)
+			b, _ := g.expr(sc, tyAny, d)
+			k1, k2 := plainKeys[g.n(4)], plainKeys[4+g.n(4)]
+			return bin([]string{"==", "!="}[g.n(2)], record(k1, a, k2, b), record(k2, ast.Clone(b), k1, ast.Clone(a)))
+		}
 		l, _ := g.expr(sc, tyAny, d)
 		if rec, ok := l.(*ast.RecordExpr); ok && g.chance(30) && plainRecord(rec) {
 			// the same record with its keys in another order: equal (§5.7)
@@ -414,6 +427,14 @@ func (g *generator) comparison(sc *scope, d int) ast.Expr {
 	}
 	l, _ := g.expr(sc, tyNum, d)
 	r, _ := g.expr(sc, tyNum, d)
+	if g.pitfall() && g.chance(25) {
+		// NaN and the infinities against anything: every comparison with NaN is false
+		if g.chance(50) {
+			l = g.specialNumber()
+		} else {
+			r = g.specialNumber()
+		}
+	}
 	return bin([]string{"<", ">", "<=", ">=", "==", "!="}[g.n(6)], l, r)
 }
 
@@ -488,6 +509,15 @@ func (g *generator) pathText(t *typ) ast.Expr {
 
 // findCall is find { in, key, value }.
 func (g *generator) findCall(sc *scope, d int) (ast.Expr, *typ) {
+	if g.pitfall() && g.chance(30) {
+		// several records match: find returns the first
+		l := &ast.ListExpr{}
+		for i, n := 0, 2+g.n(3); i < n; i++ {
+			l.Elements = append(l.Elements, record("k", intLit(float64(g.n(2))), "n", intLit(float64(i))))
+		}
+		g.spend(3)
+		return call("find", "in", l, "key", strLit("k"), "value", intLit(float64(g.n(2)))), recOf(field{"k", tyNum}, field{"n", tyNum})
+	}
 	in, t := g.expr(sc, listOf(g.recShape()), d)
 	key := g.key()
 	if t != nil && t.elem != nil && len(t.elem.fields) > 0 && g.chance(70) {

@@ -224,6 +224,12 @@ func (g *generator) budgetHeader() *ast.BudgetDecl {
 			rec.Pairs = append(rec.Pairs, &ast.RecordPair{Key: f.name, Value: intLit(float64(v))})
 		}
 	}
+	if g.chance(20) {
+		// a field given twice: the last value counts (§5.16)
+		p := rec.Pairs[g.n(len(rec.Pairs))].(*ast.RecordPair)
+		v := p.Value.(*ast.IntLiteral).Value
+		rec.Pairs = append(rec.Pairs, &ast.RecordPair{Key: p.Key, Value: intLit(float64(int(v+1+float64(g.n(8))) % 20))})
+	}
 	return &ast.BudgetDecl{Budget: rec}
 }
 

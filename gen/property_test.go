@@ -105,7 +105,9 @@ func TestGopterShrinksCounterexamples(t *testing.T) {
 		t.Fatalf("the property did not fail (%v): no program called str.split", res.Status)
 	}
 	orig, shrunk := res.Args[0].OrigArg.(*Case), res.Args[0].Arg.(*Case)
-	if !strings.Contains(shrunk.Source, "str.split {") || len(shrunk.Source) > 150 {
+	// The bound leaves room for a function declared inside a block, which the shrinker
+	// cannot hoist out (it only removes, replaces by subexpressions or literals).
+	if !strings.Contains(shrunk.Source, "str.split {") || len(shrunk.Source) > 300 || 5*len(shrunk.Source) > len(orig.Source) {
 		t.Fatalf("counterexample of %d bytes shrunk only to %d bytes:\n%s", len(orig.Source), len(shrunk.Source), shrunk.Source)
 	}
 	t.Logf("shrunk %d bytes to:\n%s", len(orig.Source), shrunk.Source)
