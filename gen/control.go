@@ -14,6 +14,20 @@ func (g *generator) ifInline(sc *scope, want *typ, d int) (ast.Expr, *typ) {
 
 // cond is an if condition: mostly a boolean, sometimes any value (truthiness, §5.8).
 func (g *generator) cond(sc *scope, d int) (ast.Expr, *typ) {
+	if g.pitfall() && g.chance(10) {
+		// truthiness at its edges (§5.8): "0", "false", NaN and empty containers are
+		// truthy; "", 0 and -0 are falsy
+		g.spend(1)
+		switch g.n(4) {
+		case 0:
+			return strLit([]string{"0", "false", "", " ", "null"}[g.n(5)]), tyStr
+		case 1:
+			return g.specialNumber(), tyNum
+		case 2:
+			return []ast.Expr{&ast.ListExpr{}, &ast.RecordExpr{}}[g.n(2)], tyAny
+		}
+		return intLit(float64(g.n(2))), tyNum
+	}
 	if g.chance(20) {
 		return g.expr(sc, tyAny, d)
 	}

@@ -298,7 +298,8 @@ func (g *generator) strProducers(sc *scope, depth int) []producer {
 			case 1:
 				return call("join", "in", c, "sep", strLit([]string{",", "", " | "}[g.n(3)])), tyStr
 			case 2:
-				return call("str.template", "in", strLit("<{a}> {b}"), "vars", record("a", c, "b", g.specialNumber())), tyStr
+				// a null var leaves its placeholder as it is (§8.5)
+				return call("str.template", "in", strLit("<{a}> {b} {n}"), "vars", record("a", c, "b", g.specialNumber(), "n", &ast.NullLiteral{})), tyStr
 			}
 			return call("str.concat", "parts", &ast.ListExpr{Elements: []ast.Expr{c, g.specialNumber(), strLit(":")}}), tyStr
 		}},
