@@ -204,9 +204,11 @@ function serve(bundlePath, catalogue) {
   let calls = []; // the run's tool calls as Outcome toolCalls texts
 
   // ask sends a callback message of the current run and waits for its answer.
-  function ask(type, tool, argsJSON, answerType) {
+  // dataText, when a string, is the text the bundle serialised for fs.write.
+  function ask(type, tool, argsJSON, answerType, dataText) {
     const call = ++nextCall;
-    send('{"type":"' + type + '","run":' + run + ',"call":' + call + ',"tool":' + JSON.stringify(tool) + ',"args":' + argsJSON + "}");
+    const data = typeof dataText === "string" ? ',"data":' + JSON.stringify(dataText) : "";
+    send('{"type":"' + type + '","run":' + run + ',"call":' + call + ',"tool":' + JSON.stringify(tool) + ',"args":' + argsJSON + data + "}");
     for (;;) {
       const line = readLine();
       if (line === null) throw new Error("the host closed the connection during a " + type + " callback");
@@ -237,9 +239,12 @@ function serve(bundlePath, catalogue) {
       if (typeof m.error === "string") throw new TypeError("host.validate: " + m.error);
       return typeof m.issues === "string" ? m.issues : "";
     },
-    call(tool, argsJSON) {
+    call(tool, argsJSON, dataText) {
       checkArgs("call", tool, argsJSON);
-      const { m, line } = ask("tool", tool, argsJSON, "toolResult");
+      if (dataText !== undefined && dataText !== null && typeof dataText !== "string") {
+        throw new TypeError("host.call(tool, argsJSON, dataText): dataText must be a string, undefined or null");
+      }
+      const { m, line } = ask("tool", tool, argsJSON, "toolResult", dataText);
       const head = '{"tool":' + JSON.stringify(tool) + ',"args":' + argsJSON;
       if ("ok" in m) {
         const ok = rawMember(line, "ok");
