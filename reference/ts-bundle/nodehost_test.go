@@ -126,7 +126,7 @@ func TestNodeHostServesTheToolKit(t *testing.T) {
 		`fs.read {"path":"a.txt"}` + "\n" +
 		`fs.read {"path":1}` + "\n" +
 		`fs.exists {"path":"/work/a.txt"}` + "\n" +
-		`fs.write {"path":"b.txt","data":{"2":1,"b":2,"1":3}}` + "\n" +
+		`fs.write {"path":"b.txt","data":{"2":1,"b":2,"1":3}} | {"1":3,"2":1,"b":2} as the bundle wrote it` + "\n" +
 		`fs.read {"path":"b.txt"}` + "\n" +
 		`fs.read {"path":"missing.txt"}`
 	o := p.Run(context.Background(), src, cfg)
@@ -153,6 +153,11 @@ func TestNodeHostServesTheToolKit(t *testing.T) {
 		// ascending), as A0 records are.
 		if args := string(value.MarshalCanonical(o.ToolCalls[2].Args)); args != `{"path":"b.txt","data":{"1":3,"2":1,"b":2}}` {
 			t.Errorf("fs.write args as recorded: %s", args)
+		}
+		// The file holds the text the bundle serialised (host.call's third argument),
+		// passed over the protocol as the tool message's "data".
+		if read, _ := o.ToolCalls[3].Result.(string); read != `{"1":3,"2":1,"b":2} as the bundle wrote it` {
+			t.Errorf("fs.read of the written file: %q", read)
 		}
 	}
 }
