@@ -995,7 +995,7 @@
   }
   function indentJSON(compact, indent) {
     const out = [];
-    let depth = 0;
+    let depth2 = 0;
     let start = 0;
     const newline = (d) => "\n" + indent.repeat(d);
     for (let i = 0; i < compact.length; i++) {
@@ -1016,18 +1016,18 @@
             i++;
             continue;
           }
-          depth++;
-          piece = compact[i] + newline(depth);
+          depth2++;
+          piece = compact[i] + newline(depth2);
           break;
         }
         case 93:
         // ]
         case 125:
-          depth--;
-          piece = newline(depth) + compact[i];
+          depth2--;
+          piece = newline(depth2) + compact[i];
           break;
         case 44:
-          piece = "," + newline(depth);
+          piece = "," + newline(depth2);
           break;
         case 58:
           piece = ": ";
@@ -1458,18 +1458,18 @@
   ]);
 
   // src/tooldata.ts
-  function fsWriteText(args, limits) {
+  function fsWriteText(args, limits2) {
     const hasData = hasOwn(args, "data");
     const data = hasData ? args.data : void 0;
     const format = hasOwn(args, "format") ? args.format : "raw";
     if (format === "json") {
       if (!hasData) return void 0;
-      const compact = jsonText(data, limits);
+      const compact = jsonText(data, limits2);
       return compact === void 0 ? void 0 : indentJSON(compact, "  ");
     }
     if (typeof data === "string") return data;
     if (!hasData) return void 0;
-    return jsonText(data, limits);
+    return jsonText(data, limits2);
   }
 
   // src/evaluator.ts
