@@ -81,8 +81,16 @@ func (e *engine) newHost() *goja.Object {
 			panic(e.rt.NewTypeError("host.call: unknown tool %q", tool))
 		}
 		// The third argument is the text the reference serialised for fs.write
-		// (undefined or null: none).
+		// (undefined or null: none). A bundle of the older ABI passes only two: the
+		// host then writes the text as the Go evaluator does, as it used to.
 		var data toolkit.Data
+		if len(call.Arguments) < 3 && tool == "fs.write" {
+			text, ok, err := value.WriteDataText(args, e.cur.cfg.Limits.MaxSize)
+			if err != nil {
+				panic(e.rt.NewTypeError("host.call: fs.write data: %v", err))
+			}
+			data = toolkit.Data{Text: text, OK: ok}
+		}
 		switch t := call.Argument(2).(type) {
 		case goja.String:
 			data = toolkit.Data{Text: stringFromJS(t), OK: true}

@@ -317,6 +317,30 @@ func TestHostWritesTheBundlesText(t *testing.T) {
 	}
 }
 
+// A bundle of the older ABI calls host.call with two arguments: the host then writes
+// fs.write's text as the Go evaluator serialises it, so such a bundle keeps working.
+func TestHostWritesForBundlesOfTheOlderABI(t *testing.T) {
+	r := fakeRunner(t)
+	src := "host\n" +
+		`fs.write {"path":"w.json","data":{"b":[1,{"$number":"-0"}],"a":"x"},"format":"json"} ||` + "\n" +
+		`fs.read {"path":"w.json"}` + "\n" +
+		`fs.write {"path":"r.txt","data":"as is"} ||` + "\n" +
+		`fs.read {"path":"r.txt"}`
+	o := r.Run(context.Background(), src, outcome.Config{})
+	if o.Status != outcome.StatusOK {
+		t.Fatalf("%s: %s", o.Status, o.Detail)
+	}
+	got := valueJSON(o)
+	for _, want := range []string{
+		`{"tool":"fs.read","issues":"","result":{"ok":"{\n  \"b\": [\n    1,\n    0\n  ],\n  \"a\": \"x\"\n}"}}`,
+		`{"tool":"fs.read","issues":"","result":{"ok":"as is"}}`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("host results\n got %s\nwant one containing %s", got, want)
+		}
+	}
+}
+
 // faultyKit fails fs.read with an error and panics on fs.exists.
 type faultyKit struct{ calls []toolkit.Call }
 

@@ -182,29 +182,9 @@ func (ev *evaluator) callRecovering(name string, args *value.Record, data *toolk
 	return ev.tools.Call(name, args)
 }
 
-// writeData is the text fs.write writes (spec §9.2), serialised by the Go evaluator:
-// with format "json" the data's JSON indented by two spaces; otherwise a string data as
-// it is, and anything else as compact JSON. There is no text when data is absent (or is
-// a function value, whose JSON.stringify is undefined). Only own keys of the argument
-// record count. A text over the size limit is a *value.LimitError.
+// writeData is the text fs.write writes, serialised by the Go evaluator
+// (value.WriteDataText).
 func writeData(args *value.Record, maxSize int) (toolkit.Data, error) {
-	data, hasData := args.Get("data")
-	format := "raw"
-	if f, ok := args.Get("format"); ok {
-		format, _ = f.(string)
-	}
-	indent := ""
-	switch {
-	case format == "json":
-		indent = "  "
-	case hasData:
-		if s, isString := data.(string); isString {
-			return toolkit.Data{Text: s, OK: true}, nil
-		}
-	}
-	if !hasData {
-		return toolkit.Data{}, nil
-	}
-	text, ok, err := value.JSONLimit(data, indent, maxSize)
+	text, ok, err := value.WriteDataText(args, maxSize)
 	return toolkit.Data{Text: text, OK: ok}, err
 }

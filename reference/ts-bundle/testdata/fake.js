@@ -33,22 +33,26 @@
 
   // hostScript: source "host" followed by lines `TOOL ARGSJSON` or
   // `TOOL ARGSJSON | DATATEXT`; for each line the bundle calls validate and, when valid,
-  // call (with DATATEXT as the text it serialised for fs.write).
+  // call (with DATATEXT as the text it serialised for fs.write). `TOOL ARGSJSON ||` calls
+  // host.call with two arguments, as a bundle of the older ABI does.
   function hostScript(lines, host) {
     var out = { tools: JSON.parse(host.tools()), steps: [] };
     for (var i = 0; i < lines.length; i++) {
       var line = lines[i];
       if (line === "") continue;
       var sp = line.indexOf(" ");
-      var tool = line.slice(0, sp), args = line.slice(sp + 1), data = undefined;
+      var tool = line.slice(0, sp), args = line.slice(sp + 1), data = undefined, legacy = false;
       var bar = args.indexOf(" | ");
-      if (bar >= 0) {
+      if (args.slice(-3) === " ||") {
+        legacy = true;
+        args = args.slice(0, -3);
+      } else if (bar >= 0) {
         data = args.slice(bar + 3);
         args = args.slice(0, bar);
       }
       var issues = host.validate(tool, args);
       var step = { tool: tool, issues: issues };
-      if (issues === "") step.result = JSON.parse(host.call(tool, args, data));
+      if (issues === "") step.result = JSON.parse(legacy ? host.call(tool, args) : host.call(tool, args, data));
       out.steps.push(step);
     }
     return out;
