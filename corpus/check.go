@@ -37,7 +37,7 @@ func ExitOf(o outcome.Outcome) string {
 
 // ErrorLine is the @expect error line (after `# @expect error `) for d.
 func ErrorLine(d outcome.Diagnostic) string {
-	return d.Code + " " + SpanOf(d.Span) + " " + quoteMessage(d.Message)
+	return string(d.Code) + " " + SpanOf(d.Span) + " " + quoteMessage(d.Message)
 }
 
 // SpanOf formats a span as @expect error lines write it (without the file name).
@@ -130,7 +130,7 @@ func checkErrors(x *Expectation, o outcome.Outcome) []Mismatch {
 			out = append(out, Mismatch{What: what, Expected: "no such diagnostic", Actual: strconv.Quote(ErrorLine(o.Errors[i]))})
 		default:
 			want, got := x.Errors[i], o.Errors[i]
-			if want.Code == got.Code && want.Span == SpanOf(got.Span) &&
+			if want.Code == string(got.Code) && want.Span == SpanOf(got.Span) &&
 				(want.Message == got.Message || diff.HostMessage(got) && diff.HostText(want.Code, want.Message)) {
 				continue
 			}

@@ -396,8 +396,8 @@ func (c *collector) signature(pi *pathInfo, d Divergence) string {
 	}
 	switch d.Category {
 	case CatErrors:
-		at(pi.goIdx, len(c.g.Errors), func(i int) string { return c.g.Errors[i].Code })
-		at(pi.refIdx, len(c.r.Errors), func(i int) string { return c.r.Errors[i].Code })
+		at(pi.goIdx, len(c.g.Errors), func(i int) string { return string(c.g.Errors[i].Code) })
+		at(pi.refIdx, len(c.r.Errors), func(i int) string { return string(c.r.Errors[i].Code) })
 	case CatTrace:
 		at(pi.goIdx, len(c.g.Trace), func(i int) string { return c.g.Trace[i].Event })
 		at(pi.refIdx, len(c.r.Trace), func(i int) string { return c.r.Trace[i].Event })

@@ -29,7 +29,7 @@ func HostMessage(d outcome.Diagnostic) bool {
 			}
 		}
 	}
-	return hostText(d.Code, d.Message, fn)
+	return hostText(string(d.Code), d.Message, fn)
 }
 
 // HostText is HostMessage for a code and message that travel without details (the

@@ -99,7 +99,7 @@ func viewOf(o outcome.Outcome) *outcomeView {
 		v.Value = node(o.Value)
 	}
 	for _, d := range o.Errors {
-		v.Errors = append(v.Errors, diagView{Code: d.Code, Message: d.Message, Span: spanOf(d.Span), Hint: d.Hint, Details: optional(d.Details)})
+		v.Errors = append(v.Errors, diagView{Code: string(d.Code), Message: d.Message, Span: spanOf(d.Span), Hint: d.Hint, Details: optional(d.Details)})
 	}
 	for _, e := range o.Evidence {
 		v.Evidence = append(v.Evidence, node(e))

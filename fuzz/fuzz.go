@@ -116,7 +116,7 @@ func CheckParse(goOut, refOut outcome.Outcome) string {
 func codes(o outcome.Outcome) []string {
 	var out []string
 	for _, d := range o.Errors {
-		out = append(out, d.Code)
+		out = append(out, string(d.Code))
 	}
 	return out
 }

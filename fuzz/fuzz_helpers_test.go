@@ -54,7 +54,7 @@ func TestCheckParse(t *testing.T) {
 	diag := func(codes ...string) []outcome.Diagnostic {
 		var ds []outcome.Diagnostic
 		for _, c := range codes {
-			ds = append(ds, outcome.Diagnostic{Code: c})
+			ds = append(ds, outcome.Diagnostic{Code: outcome.Code(c)})
 		}
 		return ds
 	}

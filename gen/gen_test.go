@@ -48,7 +48,7 @@ func TestValidModeProgramsValidate(t *testing.T) {
 			if r := validate.Check(p); len(r.Diagnostics) > 0 || r.UnsupportedSpread {
 				d := "an unsupported spread"
 				if len(r.Diagnostics) > 0 {
-					d = r.Diagnostics[0].Code + " " + r.Diagnostics[0].Message
+					d = string(r.Diagnostics[0].Code) + " " + r.Diagnostics[0].Message
 				}
 				t.Fatalf("options %+v, case %d does not validate: %s\n%s", opts, i, d, c.Source)
 			}

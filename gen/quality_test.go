@@ -83,7 +83,7 @@ func TestQuality(t *testing.T) {
 		o := impl.Run(context.Background(), c.Source, c.Config)
 		exits[o.ExitCode]++
 		for _, d := range o.Errors {
-			codes[d.Code]++
+			codes[string(d.Code)]++
 		}
 	}
 	share := float64(valid) / n
@@ -147,7 +147,7 @@ func TestInvalidModeCoversTheFrontEnd(t *testing.T) {
 		o := impl.Run(context.Background(), c.Source, c.Config)
 		for _, d := range o.Errors {
 			if o.ExitCode == 2 {
-				codes[d.Code]++
+				codes[string(d.Code)]++
 			}
 		}
 	}

@@ -88,7 +88,7 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 		}
 		errSpan := &ast.Span{File: cfg.File, StartLine: line, StartCol: 1, EndLine: line, EndCol: 5}
 		o.ExitCode = 4
-		o.Errors = []outcome.Diagnostic{{Code: code, Message: msg, Span: errSpan}}
+		o.Errors = []outcome.Diagnostic{{Code: outcome.Code(code), Message: msg, Span: errSpan}}
 		end = record("durationMs", 0.0, "error", code, "message", msg)
 	case text == "hang":
 		deadline := cfg.Limits.WithDefaults().Timeout

@@ -4,24 +4,25 @@ import (
 	"fmt"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // Error is an A0 runtime error (spec §5.17): catchable by `try`, reported with a code.
 type Error struct {
-	Code    string
+	Code    diag.Code
 	Message string
 	Span    *ast.Span     // nil when the error has no span (E_RUNTIME)
 	Details *value.Record // nil when the error carries no details
 }
 
-func (e *Error) Error() string { return e.Code + ": " + e.Message }
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 
 // Record is the value `catch { e }` binds: code, message and, when present, details.
 func (e *Error) Record() *value.Record {
 	r := value.NewRecordSize(3)
-	r.Set("code", e.Code)
+	r.Set("code", string(e.Code))
 	r.Set("message", e.Message)
 	if e.Details != nil {
 		r.Set("details", e.Details)
@@ -57,7 +58,7 @@ func asA0Error(err error) *Error {
 	return &Error{Code: "E_RUNTIME", Message: err.Error()}
 }
 
-func newError(code string, n ast.Node, format string, args ...any) *Error {
+func newError(code diag.Code, n ast.Node, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Span: spanPtr(n)}
 }
 

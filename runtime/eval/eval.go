@@ -195,7 +195,7 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 			return ev.limitResult(a)
 		}
 		e := asA0Error(err)
-		end.Set("error", e.Code)
+		end.Set("error", string(e.Code))
 		end.Set("message", e.Message)
 		ev.emit("run_end", &prog.Span, end)
 		return Result{Status: outcome.StatusOK, Err: e, Evidence: ev.evidence, Trace: ev.trace.events()}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -77,7 +78,7 @@ func Marshal(o Outcome) []byte {
 
 func writeDiagnostic(b *bytes.Buffer, d Diagnostic) {
 	b.WriteString(`{"code":`)
-	writeString(b, d.Code)
+	writeString(b, string(d.Code))
 	b.WriteString(`,"message":`)
 	b.Write(value.MarshalCanonical(d.Message))
 	if d.Span != nil {
@@ -242,7 +243,7 @@ func parseDiagnostic(text json.RawMessage) (Diagnostic, error) {
 	if raw.Code == nil || raw.Message == nil {
 		return Diagnostic{}, fmt.Errorf(`"code" and "message" are required`)
 	}
-	d := Diagnostic{Code: *raw.Code, Hint: raw.Hint, Span: raw.Span.span()}
+	d := Diagnostic{Code: diag.Code(*raw.Code), Hint: raw.Hint, Span: raw.Span.span()}
 	msg, err := value.UnmarshalCanonical(raw.Message)
 	if err != nil {
 		return Diagnostic{}, err

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -91,14 +92,12 @@ type Outcome struct {
 	Detail string
 }
 
-// Diagnostic is a compile-time diagnostic or a runtime error (spec §7.5).
-type Diagnostic struct {
-	Code    string
-	Message string
-	Span    *ast.Span   // nil when absent
-	Hint    string      // "" when absent
-	Details value.Value // nil when absent, else a *value.Record
-}
+// Diagnostic is a compile-time diagnostic or a runtime error (spec §7.5); Details is nil
+// when absent, else a *value.Record.
+type Diagnostic = diag.Diagnostic
+
+// Code is a diagnostic's code (package diag lists the codes).
+type Code = diag.Code
 
 // Event is one trace event (spec §6.2) without its ts and runId.
 type Event struct {

@@ -107,7 +107,7 @@ func TestToolContract(t *testing.T) {
 			}
 			gotErr := ""
 			if len(o.Errors) == 1 {
-				gotErr = o.Errors[0].Code + " " + o.Errors[0].Message
+				gotErr = string(o.Errors[0].Code) + " " + o.Errors[0].Message
 			}
 			if gotErr != tc.err {
 				t.Errorf("error %q, want %q", gotErr, tc.err)

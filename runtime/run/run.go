@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
@@ -190,7 +191,7 @@ func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Con
 }
 
 // ExitCode is the exit status of a run that ended with the runtime error code (§7.2).
-func ExitCode(code string) int {
+func ExitCode(code diag.Code) int {
 	switch code {
 	case "E_CAP_DENIED":
 		return 3

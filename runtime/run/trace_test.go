@@ -331,7 +331,7 @@ func spanText(s *ast.Span) string {
 }
 
 func errorText(d outcome.Diagnostic) string {
-	s := d.Code + " " + spanText(d.Span) + " " + d.Message
+	s := string(d.Code) + " " + spanText(d.Span) + " " + d.Message
 	if d.Details != nil {
 		s += " " + string(value.MarshalCanonical(d.Details))
 	}

@@ -5,8 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/ast"
-	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/value"
+	"github.com/a0diff/a0diff/runtime/diag"
 )
 
 const lexHint = "Check for invalid characters or unclosed strings."
@@ -17,7 +16,7 @@ type lexer struct {
 	file string
 	src  string
 	toks []token
-	errs []outcome.Diagnostic
+	errs []diag.Diagnostic
 
 	// Memos that keep failed matches linear. A string scan that fails from quote q at f
 	// fails identically from every quote strictly between them (each such quote is the
@@ -29,12 +28,12 @@ type lexer struct {
 }
 
 // tokenize returns the significant tokens (ending with EOF) and every lexical error.
-func tokenize(file, src string) ([]token, []outcome.Diagnostic) {
+func tokenize(file, src string) ([]token, []diag.Diagnostic) {
 	return tokenizeInto(file, src, nil)
 }
 
 // tokenizeInto is tokenize appending to buf[:0] when it has room for the estimate.
-func tokenizeInto(file, src string, buf []token) ([]token, []outcome.Diagnostic) {
+func tokenizeInto(file, src string, buf []token) ([]token, []diag.Diagnostic) {
 	lx := &lexer{file: file, src: src, strFailFrom: -1, strFailTo: -1, digitFailTo: -1}
 	// Dense A0 text (records of numbers) has a significant token every two bytes.
 	if want := len(src)/2 + 8; cap(buf) < want {
@@ -76,7 +75,7 @@ func (lx *lexer) run() {
 			col += n
 			off += n
 		case tComment:
-			u := value.UTF16Len(text)
+			u := diag.UTF16Len(text)
 			col += u
 			off += u
 		case tString:
@@ -100,7 +99,7 @@ func (lx *lexer) run() {
 				p += size
 			}
 			t.endLine, t.endCol = int32(lastLine), int32(lastCol+1)
-			off += value.UTF16Len(text)
+			off += diag.UTF16Len(text)
 			lx.toks = append(lx.toks, t)
 		default:
 			// Every other token is ASCII and lies on one line.
@@ -125,7 +124,7 @@ func (lx *lexer) lexError(i, line, col, off, units int) {
 	}
 	msg := "unexpected character: ->" + c + "<- at offset: " + strconv.Itoa(off) +
 		", skipped " + strconv.Itoa(units) + " characters."
-	lx.errs = append(lx.errs, outcome.Diagnostic{
+	lx.errs = append(lx.errs, diag.Diagnostic{
 		Code:    "E_LEX",
 		Message: msg,
 		Span:    &ast.Span{File: lx.file, StartLine: line, StartCol: col, EndLine: line, EndCol: col + units},

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/ast"
-	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/diag"
 )
 
 const parseHint = "Check syntax near this location."
@@ -30,13 +30,13 @@ const MaxNestingDepth = 25_000
 
 // CodeTooDeep is the diagnostic code Parse returns for a program nested deeper than
 // MaxNestingDepth. It is not an A0 error code.
-const CodeTooDeep = "E_TOO_DEEP"
+const CodeTooDeep = diag.TooDeep
 
 // CodeInternal is the diagnostic code Parse returns, as the only diagnostic, when the
 // parser itself failed (a Go panic: a bug in this package). Its message carries the panic
 // and its hint the stack. It is not an A0 error code: callers report it the way a panic
 // in the evaluator is reported, as outcome.StatusCrash.
-const CodeInternal = "E_INTERNAL"
+const CodeInternal = diag.Internal
 
 // Parse lexes, parses and desugars one program (spec §1–§3). file is the span file name.
 // It returns the program and no diagnostics, or nil and the diagnostics the reference
@@ -46,10 +46,10 @@ const CodeInternal = "E_INTERNAL"
 // src should come from DecodeSource; text that is not valid UTF-8 is first decoded the
 // same way. Parse never panics: a failure of the parser itself is the one diagnostic
 // CodeInternal.
-func Parse(file, src string) (prog *ast.Program, diags []outcome.Diagnostic) {
+func Parse(file, src string) (prog *ast.Program, diags []diag.Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
-			prog, diags = nil, []outcome.Diagnostic{{
+			prog, diags = nil, []diag.Diagnostic{{
 				Code:    CodeInternal,
 				Message: fmt.Sprintf("panic in the Go parser: %v", r),
 				Hint:    string(debug.Stack()),
@@ -66,12 +66,12 @@ func Parse(file, src string) (prog *ast.Program, diags []outcome.Diagnostic) {
 	if len(lexErrs) > 0 {
 		return nil, lexErrs
 	}
-	prog, diag := p.parseProgram()
-	if diag != nil {
-		return nil, []outcome.Diagnostic{*diag}
+	prog, bad := p.parseProgram()
+	if bad != nil {
+		return nil, []diag.Diagnostic{*bad}
 	}
 	if p.deferred != nil {
-		return nil, []outcome.Diagnostic{*p.deferred}
+		return nil, []diag.Diagnostic{*p.deferred}
 	}
 	return prog, nil
 }
@@ -93,7 +93,7 @@ type parser struct {
 	pos      int // index of the next token
 	last     int // index of the last consumed token
 	depth    int
-	deferred *outcome.Diagnostic
+	deferred *diag.Diagnostic
 
 	// Scratch stacks for the items of the lists being parsed (nested lists push above
 	// their parent's items); popExact moves a finished list into a slice of its exact
@@ -200,16 +200,16 @@ func commaSeparated[T any](p *parser, stack *[]T, canStart func(kind) bool, item
 	return popExact(stack, mark)
 }
 
-type bailout struct{ diag outcome.Diagnostic }
+type bailout struct{ d diag.Diagnostic }
 
-func (p *parser) parseProgram() (prog *ast.Program, diag *outcome.Diagnostic) {
+func (p *parser) parseProgram() (prog *ast.Program, bad *diag.Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
 			b, ok := r.(bailout)
 			if !ok {
 				panic(r) // not a syntax error: Parse reports it as CodeInternal
 			}
-			prog, diag = nil, &b.diag
+			prog, bad = nil, &b.d
 		}
 	}()
 	if testHookParse != nil {
@@ -266,7 +266,7 @@ func (p *parser) failUnexpected(t *token) {
 
 func (p *parser) fail(t *token, msg string) {
 	sp := p.tokSpan(t)
-	panic(bailout{outcome.Diagnostic{Code: "E_PARSE", Message: msg, Span: &sp, Hint: parseHint}})
+	panic(bailout{diag.Diagnostic{Code: "E_PARSE", Message: msg, Span: &sp, Hint: parseHint}})
 }
 
 func (p *parser) tokSpan(t *token) ast.Span {
@@ -280,9 +280,9 @@ func (p *parser) spanFrom(start int) ast.Span {
 }
 
 // deferError records an AST-construction error unless an earlier one is already recorded.
-func (p *parser) deferError(code, msg string, span *ast.Span, hint string) {
+func (p *parser) deferError(code diag.Code, msg string, span *ast.Span, hint string) {
 	if p.deferred == nil {
-		p.deferred = &outcome.Diagnostic{Code: code, Message: msg, Span: span, Hint: hint}
+		p.deferred = &diag.Diagnostic{Code: code, Message: msg, Span: span, Hint: hint}
 	}
 }
 
@@ -290,7 +290,7 @@ func (p *parser) enter() {
 	p.depth++
 	if p.depth > MaxNestingDepth {
 		sp := p.tokSpan(p.peek())
-		panic(bailout{outcome.Diagnostic{
+		panic(bailout{diag.Diagnostic{
 			Code:    CodeTooDeep,
 			Message: "program nested deeper than " + strconv.Itoa(MaxNestingDepth) + " levels",
 			Span:    &sp,
@@ -441,7 +441,7 @@ func (p *parser) expr() ast.Expr {
 		p.advance()
 		rec := p.record()
 		list, binding, ok := inAs(rec)
-		var d *outcome.Diagnostic
+		var d *diag.Diagnostic
 		if !ok {
 			d = p.deferShape("for expression requires 'in' and 'as' fields",
 				`Use syntax: for { in: <list>, as: "name" } { ... }.`)
@@ -458,7 +458,7 @@ func (p *parser) expr() ast.Expr {
 			return &ast.FnCallExpr{Span: sp, Name: &ast.IdentPath{Span: sp, Parts: []string{"filter"}}, Args: rec}
 		}
 		list, binding, ok := inAs(rec)
-		var d *outcome.Diagnostic
+		var d *diag.Diagnostic
 		if !ok {
 			d = p.deferShape("filter block requires 'in' and 'as' fields",
 				`Use syntax: filter { in: <list>, as: "name" } { ... }.`)
@@ -472,7 +472,7 @@ func (p *parser) expr() ast.Expr {
 		rec := p.record()
 		init, binding, ok := inAs(rec)
 		times := lastValue(rec, "times")
-		var d *outcome.Diagnostic
+		var d *diag.Diagnostic
 		if !ok || times == nil {
 			d = p.deferShape("loop requires 'in', 'times', and 'as' fields",
 				`Use syntax: loop { in: <init>, times: <N>, as: "name" } { ... }.`)
@@ -519,15 +519,15 @@ func (p *parser) expr() ast.Expr {
 // construction. The check happens between the construct's record and its body (errors in
 // the record come first, errors in the body later) but the span covers the whole
 // construct, so the caller fills it in with setSpan once the body is parsed.
-func (p *parser) deferShape(msg, hint string) *outcome.Diagnostic {
+func (p *parser) deferShape(msg, hint string) *diag.Diagnostic {
 	if p.deferred != nil {
 		return nil
 	}
-	p.deferred = &outcome.Diagnostic{Code: "E_PARSE", Message: msg, Span: &ast.Span{}, Hint: hint}
+	p.deferred = &diag.Diagnostic{Code: "E_PARSE", Message: msg, Span: &ast.Span{}, Hint: hint}
 	return p.deferred
 }
 
-func setSpan(d *outcome.Diagnostic, sp ast.Span) {
+func setSpan(d *diag.Diagnostic, sp ast.Span) {
 	if d != nil {
 		*d.Span = sp
 	}

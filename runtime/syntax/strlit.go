@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/a0diff/a0diff/runtime/value"
+	"github.com/a0diff/a0diff/runtime/diag"
 )
 
 // decodeStringLiteral decodes the full text of a StringLit token (quotes included) the way
@@ -76,7 +76,7 @@ func decodeStringLiteral(img string) (val string, msg string, ok bool) {
 				j++
 			}
 			sb.WriteString(img[i:j])
-			pos += value.UTF16Len(img[i:j])
+			pos += diag.UTF16Len(img[i:j])
 			i = j
 			continue
 		}

@@ -8,14 +8,14 @@ import (
 	"strings"
 
 	"github.com/a0diff/a0diff/runtime/ast"
-	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/diag"
 )
 
 // Result is the outcome of validating one program.
 type Result struct {
 	// Diagnostics in the order of the passes of §4.2 and, within a pass, of the walk.
 	// A non-empty list means exit 2.
-	Diagnostics []outcome.Diagnostic
+	Diagnostics []diag.Diagnostic
 	// UnsupportedSpread is set when the program has a spread entry where the reference
 	// validator crashes (§4.5): in the argument record of call?, do, assert, check or a
 	// function call reached by the binding walk, or in a cap header. The reference then
@@ -42,7 +42,7 @@ func Check(p *ast.Program) Result {
 }
 
 type validator struct {
-	diags []outcome.Diagnostic
+	diags []diag.Diagnostic
 	crash bool
 	// The visible variables and functions of the scope being checked. Blocks start from a
 	// copy of the enclosing sets (§4.3); because blocks nest strictly, the copy is modelled
@@ -50,8 +50,8 @@ type validator struct {
 	vars, fns *nameSet
 }
 
-func (v *validator) add(code, msg string, span *ast.Span, hint string) {
-	v.diags = append(v.diags, outcome.Diagnostic{Code: code, Message: msg, Span: span, Hint: hint})
+func (v *validator) add(code diag.Code, msg string, span *ast.Span, hint string) {
+	v.diags = append(v.diags, diag.Diagnostic{Code: code, Message: msg, Span: span, Hint: hint})
 }
 
 // spanOf is a copy of n's span; a nil node (possible in trees built by code) has the zero

@@ -31,7 +31,7 @@ import (
 	"strings"
 
 	"github.com/a0diff/a0diff/runtime/ast"
-	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/diag"
 )
 
 // Case is one case of a test file.
@@ -162,14 +162,14 @@ func Expand(s string) (string, error) {
 }
 
 // Diagnostics renders diags in the file format with every hint explicit.
-func Diagnostics(diags []outcome.Diagnostic) []string {
+func Diagnostics(diags []diag.Diagnostic) []string {
 	var out []string
 	for _, d := range diags {
 		sp := "-"
 		if d.Span != nil {
 			sp = ast.FormatSpan(*d.Span)
 		}
-		out = append(out, d.Code+" "+sp+" "+d.Message)
+		out = append(out, string(d.Code)+" "+sp+" "+d.Message)
 		h := d.Hint
 		if h == "" {
 			h = "-"

@@ -1,0 +1,93 @@
+package diag
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// UTF16Len is the length of s in UTF-16 code units, the unit span columns count in
+// (spec §3). s is UTF-8, or WTF-8 as package value holds A0 strings.
+func UTF16Len(s string) int {
+	// Every code point starts with a non-continuation byte and only 4-byte sequences
+	// (lead byte ≥ 0xF0) take two code units.
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c&0xC0 != 0x80 {
+			n++
+		}
+		if c >= 0xF0 {
+			n++
+		}
+	}
+	return n
+}
+
+// DecodeUTF8 decodes bytes from outside the way the WHATWG "UTF-8 decode" does (Node's
+// Buffer#toString('utf8'), TextDecoder, and program files, spec §1.1): every maximal
+// subpart of an ill-formed sequence becomes one U+FFFD (so the three bytes of an encoded
+// surrogate give three). This is not Go's one-per-byte replacement, which differs on
+// truncated sequences. A byte-order mark is kept as an ordinary U+FEFF character.
+func DecodeUTF8(raw string) string {
+	if utf8.ValidString(raw) {
+		return raw
+	}
+	var sb strings.Builder
+	sb.Grow(len(raw) + 8)
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c < 0x80 {
+			sb.WriteByte(c)
+			i++
+			continue
+		}
+		need, lo, hi := utf8LeadInfo(c)
+		if need == 0 {
+			sb.WriteRune(utf8.RuneError)
+			i++
+			continue
+		}
+		// Accept continuation bytes while they are in range; the first byte out of range
+		// ends the maximal subpart and is examined again as a new lead byte.
+		j := i + 1
+		ok := true
+		for k := 0; k < need; k++ {
+			if j >= len(raw) || raw[j] < lo || raw[j] > hi {
+				ok = false
+				break
+			}
+			j++
+			lo, hi = 0x80, 0xBF
+		}
+		if ok {
+			sb.WriteString(raw[i:j])
+		} else {
+			sb.WriteRune(utf8.RuneError)
+		}
+		i = j
+	}
+	return sb.String()
+}
+
+// utf8LeadInfo returns how many continuation bytes a lead byte needs and the range
+// allowed for the first of them (the WHATWG decoder's lower/upper boundary), or need 0
+// for a byte that cannot start a sequence.
+func utf8LeadInfo(c byte) (need int, lo, hi byte) {
+	switch {
+	case c >= 0xC2 && c <= 0xDF:
+		return 1, 0x80, 0xBF
+	case c == 0xE0:
+		return 2, 0xA0, 0xBF
+	case c == 0xED:
+		return 2, 0x80, 0x9F
+	case c >= 0xE1 && c <= 0xEF:
+		return 2, 0x80, 0xBF
+	case c == 0xF0:
+		return 3, 0x90, 0xBF
+	case c >= 0xF1 && c <= 0xF3:
+		return 3, 0x80, 0xBF
+	case c == 0xF4:
+		return 3, 0x80, 0x8F
+	}
+	return 0, 0, 0
+}
