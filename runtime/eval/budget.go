@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -92,7 +93,7 @@ func (ev *evaluator) exceeded(n ast.Node, field string, limit, actual float64, m
 	d := detailRecord("budget", field, "limit", limit, "actual", actual)
 	span := spanPtr(n)
 	ev.emit("budget_exceeded", span, d)
-	return &Error{Code: "E_BUDGET", Message: message, Span: span, Details: d}
+	return &Error{Code: diag.Budget, Message: message, Span: span, Details: d}
 }
 
 // checkTime is the time-budget check performed at statements, expression entries and

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/stdlib"
 	"github.com/a0diff/a0diff/runtime/value"
@@ -44,7 +45,7 @@ func (ev *evaluator) evalCall(e *ast.FnCallExpr, s *scope) (value.Value, error) 
 		}
 		return v, nil
 	}
-	return nil, newError("E_UNKNOWN_FN", e, "Unknown function '%s'.", name)
+	return nil, newError(diag.UnknownFn, e, "Unknown function '%s'.", name)
 }
 
 // callStdlib runs a stdlib function: failures become E_FN "Function 'N' failed: INNER".
@@ -61,7 +62,7 @@ func (ev *evaluator) callStdlib(e ast.Node, name string, fn stdlib.Func, args *v
 			return nil, &abort{status: outcome.StatusTimeout, detail: "the run's deadline passed in '" + name + "' (" + c.Err.Error() + ")"}
 		}
 		return nil, &Error{
-			Code:    "E_FN",
+			Code:    diag.Fn,
 			Message: fmt.Sprintf("Function '%s' failed: %s", name, err.Error()),
 			Span:    spanPtr(e),
 			Details: detailRecord("fn", name),
@@ -184,7 +185,7 @@ func (ev *evaluator) invoke(f *userFn, fs *scope) (value.Value, error) {
 func (ev *evaluator) lookupCallback(e ast.Node, name string) (*userFn, error) {
 	f, ok := ev.fns[name]
 	if !ok {
-		return nil, newError("E_UNKNOWN_FN", e, "Unknown function '%s'.", name)
+		return nil, newError(diag.UnknownFn, e, "Unknown function '%s'.", name)
 	}
 	return f, nil
 }
@@ -201,7 +202,7 @@ func (ev *evaluator) bindItem(e ast.Node, op, name string, f *userFn, item value
 	}
 	r, ok := item.(*value.Record)
 	if !ok {
-		return nil, newError("E_TYPE", e, "%s item must be a record when function '%s' expects %d parameters; got %s.", op, name, len(params), value.ShapeName(item))
+		return nil, newError(diag.Type, e, "%s item must be a record when function '%s' expects %d parameters; got %s.", op, name, len(params), value.ShapeName(item))
 	}
 	fs := ev.newScope(f.closure)
 	for _, p := range params {
@@ -239,12 +240,12 @@ func listAndFn(e ast.Node, op string, args *value.Record) (*value.List, string, 
 	in, present := args.Lookup("in")
 	list, ok := in.(*value.List)
 	if !ok {
-		return nil, "", newError("E_TYPE", e, "%s 'in' must be a list, got %s.", op, typeofArg(in, present))
+		return nil, "", newError(diag.Type, e, "%s 'in' must be a list, got %s.", op, typeofArg(in, present))
 	}
 	fnv, present := args.Lookup("fn")
 	name, ok := fnv.(string)
 	if !ok {
-		return nil, "", newError("E_TYPE", e, "%s 'fn' must be a string, got %s.", op, typeofArg(fnv, present))
+		return nil, "", newError(diag.Type, e, "%s 'fn' must be a string, got %s.", op, typeofArg(fnv, present))
 	}
 	return list, name, nil
 }
@@ -288,7 +289,7 @@ func (ev *evaluator) evalFilterCall(e *ast.FnCallExpr, s *scope) (value.Value, e
 	fnv, _ := args.Lookup("fn")
 	byv, _ := args.Lookup("by")
 	if fnv != nil && byv != nil {
-		return nil, &Error{Code: "E_FN", Message: "filter requires exactly one of 'by' or 'fn', not both.", Span: spanPtr(e), Details: detailRecord("fn", "filter")}
+		return nil, &Error{Code: diag.Fn, Message: "filter requires exactly one of 'by' or 'fn', not both.", Span: spanPtr(e), Details: detailRecord("fn", "filter")}
 	}
 	if fnv == nil {
 		fn, ok := ev.stdlib("filter")
@@ -349,7 +350,7 @@ func (ev *evaluator) evalReduce(e *ast.FnCallExpr, s *scope) (value.Value, error
 		return nil, err
 	}
 	if n := len(f.decl.Params); n != 2 {
-		return nil, newError("E_TYPE", e, "reduce callback '%s' must accept exactly 2 parameters (accumulator, item), got %d.", name, n)
+		return nil, newError(diag.Type, e, "reduce callback '%s' must accept exactly 2 parameters (accumulator, item), got %d.", name, n)
 	}
 	span := spanPtr(e)
 	n := float64(len(list.Items))

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -15,7 +16,7 @@ func (ev *evaluator) evalFor(e *ast.ForExpr, s *scope) (value.Value, error) {
 	}
 	list, ok := lv.(*value.List)
 	if !ok {
-		return nil, newError("E_FOR_NOT_LIST", e.List, "for-in expression must evaluate to a list, got %s.", value.RawTypeofName(lv))
+		return nil, newError(diag.ForNotList, e.List, "for-in expression must evaluate to a list, got %s.", value.RawTypeofName(lv))
 	}
 	span := spanPtr(e)
 	ev.emit2("for_start", span, "listLength", float64(len(list.Items)), "as", e.Binding)
@@ -42,7 +43,7 @@ func (ev *evaluator) evalFilterBlock(e *ast.FilterBlockExpr, s *scope) (value.Va
 	}
 	list, ok := lv.(*value.List)
 	if !ok {
-		return nil, newError("E_TYPE", e.List, "filter 'in' must be a list, got %s.", value.TypeofName(lv))
+		return nil, newError(diag.Type, e.List, "filter 'in' must be a list, got %s.", value.TypeofName(lv))
 	}
 	span := spanPtr(e)
 	ev.emit2("filter_start", span, "listLength", float64(len(list.Items)), "as", e.Binding)
@@ -89,7 +90,7 @@ func (ev *evaluator) evalLoop(e *ast.LoopExpr, s *scope) (value.Value, error) {
 				text = "undefined" // JSON.stringify of a function value
 			}
 		}
-		return nil, newError("E_TYPE", e, "loop 'times' must be a non-negative integer, got %s.", text)
+		return nil, newError(diag.Type, e, "loop 'times' must be a non-negative integer, got %s.", text)
 	}
 	span := spanPtr(e)
 	ev.emit2("loop_start", span, "times", times, "as", e.Binding)
@@ -116,7 +117,7 @@ func (ev *evaluator) evalMatch(e *ast.MatchExpr, s *scope) (value.Value, error) 
 	}
 	r, ok := sv.(*value.Record)
 	if !ok {
-		return nil, newError("E_MATCH_NOT_RECORD", e.Subject, "match subject must be a record, got %s.", value.ShapeName(sv))
+		return nil, newError(diag.MatchNotRecord, e.Subject, "match subject must be a record, got %s.", value.ShapeName(sv))
 	}
 	var arm *ast.MatchArm
 	var tag string
@@ -126,7 +127,7 @@ func (ev *evaluator) evalMatch(e *ast.MatchExpr, s *scope) (value.Value, error) 
 	case r.HasInherited("err"):
 		arm, tag = e.ErrArm, "err"
 	default:
-		return nil, newError("E_MATCH_NO_ARM", e.Subject, "match subject record has neither 'ok' nor 'err' key.")
+		return nil, newError(diag.MatchNoArm, e.Subject, "match subject record has neither 'ok' nor 'err' key.")
 	}
 	if arm == nil {
 		return nil, &internalError{msg: "match expression without an " + tag + " arm"}

@@ -55,7 +55,7 @@ func asA0Error(err error) *Error {
 	if e, ok := err.(*Error); ok {
 		return e
 	}
-	return &Error{Code: "E_RUNTIME", Message: err.Error()}
+	return &Error{Code: diag.Runtime, Message: err.Error()}
 }
 
 func newError(code diag.Code, n ast.Node, format string, args ...any) *Error {

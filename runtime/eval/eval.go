@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/stdlib"
 	"github.com/a0diff/a0diff/runtime/value"
@@ -159,7 +160,7 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 			d := value.NewRecord()
 			d.Set("capability", c)
 			return Result{Status: outcome.StatusOK, Err: &Error{
-				Code:    "E_CAP_DENIED",
+				Code:    diag.CapDenied,
 				Message: fmt.Sprintf("Capability '%s' is not allowed by policy.", c),
 				Span:    spanPtr(firstCap),
 				Details: d,

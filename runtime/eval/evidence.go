@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -36,7 +37,7 @@ func (ev *evaluator) evalEvidence(e ast.Expr, kind string, argsExpr *ast.RecordE
 	ev.evidence = append(ev.evidence, rec)
 	ev.emit("evidence", span, rec)
 	if kind == "assert" && !ok {
-		return nil, &Error{Code: "E_ASSERT", Message: "Assertion failed: " + msg, Span: span, Details: detailRecord("evidence", rec)}
+		return nil, &Error{Code: diag.Assert, Message: "Assertion failed: " + msg, Span: span, Details: detailRecord("evidence", rec)}
 	}
 	return rec, nil
 }

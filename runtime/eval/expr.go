@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -122,7 +123,7 @@ func (ev *evaluator) evalNode(e ast.Expr, s *scope) (value.Value, error) {
 		}
 		f, ok := v.(float64)
 		if !ok {
-			return nil, newError("E_TYPE", e, "Unary '-' requires a number, got %s.", value.TypeofName(v))
+			return nil, newError(diag.Type, e, "Unary '-' requires a number, got %s.", value.TypeofName(v))
 		}
 		return number(-f), nil
 	case nil:
@@ -172,12 +173,12 @@ func (ev *evaluator) evalPath(p *ast.IdentPath, s *scope) (value.Value, error) {
 	}
 	v, ok := s.lookup(p.Parts[0])
 	if !ok {
-		return nil, newError("E_UNBOUND", p, "Unbound variable '%s'.", p.Parts[0])
+		return nil, newError(diag.Unbound, p, "Unbound variable '%s'.", p.Parts[0])
 	}
 	for _, seg := range p.Parts[1:] {
 		r, ok := v.(*value.Record)
 		if !ok {
-			return nil, newError("E_PATH", p, "Cannot access '%s' on non-record value.", seg)
+			return nil, newError(diag.Path, p, "Cannot access '%s' on non-record value.", seg)
 		}
 		var err error
 		if v, _, err = r.LookupErr(seg); err != nil {
@@ -211,7 +212,7 @@ func (ev *evaluator) evalRecord(e *ast.RecordExpr, s *scope) (*value.Record, err
 			}
 			src, ok := v.(*value.Record)
 			if !ok {
-				return nil, newError("E_TYPE", p, "Spread requires a record, got %s.", value.ShapeName(v))
+				return nil, newError(diag.Type, p, "Spread requires a record, got %s.", value.ShapeName(v))
 			}
 			for i, k := range src.Keys() {
 				if err := r.Assign(k, src.ValueAt(i)); err != nil {

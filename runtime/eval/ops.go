@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -32,12 +33,12 @@ func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, e
 				return value.Concat(a, b), nil
 			}
 		}
-		return nil, newError("E_TYPE", e, "Operator '+' requires two numbers or two strings, got %s and %s.", value.TypeofName(l), value.TypeofName(r))
+		return nil, newError(diag.Type, e, "Operator '+' requires two numbers or two strings, got %s and %s.", value.TypeofName(l), value.TypeofName(r))
 	case "-", "*", "/", "%":
 		a, ok1 := l.(float64)
 		b, ok2 := r.(float64)
 		if !ok1 || !ok2 {
-			return nil, newError("E_TYPE", e, "Operator '%s' requires numbers, got %s and %s.", e.Op, value.TypeofName(l), value.TypeofName(r))
+			return nil, newError(diag.Type, e, "Operator '%s' requires numbers, got %s and %s.", e.Op, value.TypeofName(l), value.TypeofName(r))
 		}
 		switch e.Op {
 		case "-":
@@ -46,12 +47,12 @@ func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, e
 			return number(a * b), nil
 		case "/":
 			if b == 0 {
-				return nil, newError("E_TYPE", e, "Division by zero.")
+				return nil, newError(diag.Type, e, "Division by zero.")
 			}
 			return number(a / b), nil
 		default:
 			if b == 0 {
-				return nil, newError("E_TYPE", e, "Modulo by zero.")
+				return nil, newError(diag.Type, e, "Modulo by zero.")
 			}
 			return number(modulo(a, b)), nil
 		}
@@ -66,7 +67,7 @@ func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, e
 				return compareResult(e.Op, value.CompareStrings(a, b)), nil
 			}
 		}
-		return nil, newError("E_TYPE", e, "Operator '%s' requires numbers or strings of the same type, got %s and %s.", e.Op, value.TypeofName(l), value.TypeofName(r))
+		return nil, newError(diag.Type, e, "Operator '%s' requires numbers or strings of the same type, got %s and %s.", e.Op, value.TypeofName(l), value.TypeofName(r))
 	}
 	return nil, fmt.Errorf("unknown binary operator %q", e.Op)
 }

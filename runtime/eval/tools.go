@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -62,13 +63,13 @@ func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast
 	name := joinPath(toolPath)
 	tool, ok := ev.tools.Lookup(name)
 	if !ok {
-		return nil, newError("E_UNKNOWN_TOOL", e, "Unknown tool '%s'.", name)
+		return nil, newError(diag.UnknownTool, e, "Unknown tool '%s'.", name)
 	}
 	if isCall && tool.Mode == toolkit.Effect {
-		return nil, newError("E_CALL_EFFECT", e, "Cannot use 'call?' with effectful tool '%s'. Use 'do' instead.", name)
+		return nil, newError(diag.CallEffect, e, "Cannot use 'call?' with effectful tool '%s'. Use 'do' instead.", name)
 	}
 	if !ev.allowed[tool.Capability] {
-		err := newError("E_CAP_DENIED", e, "Capability '%s' required by tool '%s' is not allowed.", tool.Capability, name)
+		err := newError(diag.CapDenied, e, "Capability '%s' required by tool '%s' is not allowed.", tool.Capability, name)
 		err.Details = detailRecord("capability", tool.Capability, "tool", name)
 		return nil, err
 	}
@@ -85,7 +86,7 @@ func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast
 		if argsExpr != nil {
 			argsNode = argsExpr
 		}
-		err := newError("E_TOOL_ARGS", argsNode, "Invalid arguments for tool '%s': %s", name, issues)
+		err := newError(diag.ToolArgs, argsNode, "Invalid arguments for tool '%s': %s", name, issues)
 		err.Details = detailRecord("tool", name)
 		return nil, err
 	}
@@ -112,7 +113,7 @@ func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast
 		end.Set("durationMs", duration)
 		end.Set("error", msg)
 		ev.emit("tool_end", span, end)
-		err := newError("E_TOOL", e, "Tool '%s' failed: %s", name, msg)
+		err := newError(diag.Tool, e, "Tool '%s' failed: %s", name, msg)
 		err.Details = detailRecord("tool", name)
 		return nil, err
 	}

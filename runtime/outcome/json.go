@@ -441,7 +441,7 @@ func Normalize(o Outcome) Outcome {
 	if len(o.Errors) > 0 {
 		errs := make([]Diagnostic, len(o.Errors))
 		for i, d := range o.Errors {
-			if r, ok := d.Details.(*value.Record); ok && d.Code == "E_BUDGET" {
+			if r, ok := d.Details.(*value.Record); ok && d.Code == diag.Budget {
 				d.Details = dropTimeActual(r)
 				if isTimeBudgetMessage(d.Message) {
 					d.Message = timeBudgetMessage

@@ -193,9 +193,9 @@ func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Con
 // ExitCode is the exit status of a run that ended with the runtime error code (§7.2).
 func ExitCode(code diag.Code) int {
 	switch code {
-	case "E_CAP_DENIED":
+	case diag.CapDenied:
 		return 3
-	case "E_ASSERT":
+	case diag.Assert:
 		return 5
 	}
 	return 4

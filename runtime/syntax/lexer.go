@@ -125,7 +125,7 @@ func (lx *lexer) lexError(i, line, col, off, units int) {
 	msg := "unexpected character: ->" + c + "<- at offset: " + strconv.Itoa(off) +
 		", skipped " + strconv.Itoa(units) + " characters."
 	lx.errs = append(lx.errs, diag.Diagnostic{
-		Code:    "E_LEX",
+		Code:    diag.Lex,
 		Message: msg,
 		Span:    &ast.Span{File: lx.file, StartLine: line, StartCol: col, EndLine: line, EndCol: col + units},
 		Hint:    lexHint,

@@ -266,7 +266,7 @@ func (p *parser) failUnexpected(t *token) {
 
 func (p *parser) fail(t *token, msg string) {
 	sp := p.tokSpan(t)
-	panic(bailout{diag.Diagnostic{Code: "E_PARSE", Message: msg, Span: &sp, Hint: parseHint}})
+	panic(bailout{diag.Diagnostic{Code: diag.Parse, Message: msg, Span: &sp, Hint: parseHint}})
 }
 
 func (p *parser) tokSpan(t *token) ast.Span {
@@ -523,7 +523,7 @@ func (p *parser) deferShape(msg, hint string) *diag.Diagnostic {
 	if p.deferred != nil {
 		return nil
 	}
-	p.deferred = &diag.Diagnostic{Code: "E_PARSE", Message: msg, Span: &ast.Span{}, Hint: hint}
+	p.deferred = &diag.Diagnostic{Code: diag.Parse, Message: msg, Span: &ast.Span{}, Hint: hint}
 	return p.deferred
 }
 
@@ -587,7 +587,7 @@ func (p *parser) match() ast.Expr {
 	m.Span = p.spanFrom(start)
 	if m.OkArm == nil || m.ErrArm == nil {
 		sp := m.Span
-		p.deferError("E_PARSE", "match expression requires both ok and err arms", &sp,
+		p.deferError(diag.Parse, "match expression requires both ok and err arms", &sp,
 			"Provide both arms: ok {v} { ... } and err {e} { ... }.")
 	}
 	return m
@@ -601,7 +601,7 @@ func (p *parser) matchArm() *ast.MatchArm {
 	arm := &ast.MatchArm{Span: p.spanFrom(start), Tag: tag, Binding: binding, Body: body}
 	if tag != "ok" && tag != "err" {
 		sp := arm.Span
-		p.deferError("E_PARSE", "match arm must be 'ok' or 'err', got '"+tag+"'", &sp,
+		p.deferError(diag.Parse, "match arm must be 'ok' or 'err', got '"+tag+"'", &sp,
 			"Use exactly two arms: ok {v} { ... } and err {e} { ... }.")
 	}
 	return arm
@@ -735,7 +735,7 @@ func (p *parser) primary() ast.Expr {
 func (p *parser) decodeString(t *token) string {
 	v, msg, ok := decodeStringLiteral(p.text(t))
 	if !ok {
-		p.deferError("E_AST", msg, nil, "")
+		p.deferError(diag.AST, msg, nil, "")
 	}
 	return v
 }

@@ -71,7 +71,7 @@ func (v *validator) budgets(p *ast.Program) {
 	for _, h := range p.Headers {
 		if b, ok := h.(*ast.BudgetDecl); ok && b != nil {
 			if seen {
-				v.add("E_DUP_BUDGET", "Only one budget header is allowed.", spanOf(b), hintDupBudget)
+				v.add(diag.DupBudget, "Only one budget header is allowed.", spanOf(b), hintDupBudget)
 			}
 			seen = true
 		}
@@ -81,14 +81,14 @@ func (v *validator) budgets(p *ast.Program) {
 func (v *validator) imports(p *ast.Program) {
 	for _, h := range p.Headers {
 		if im, ok := h.(*ast.ImportDecl); ok && im != nil {
-			v.add("E_IMPORT_UNSUPPORTED", "Import declarations are not supported yet.", spanOf(im), hintImport)
+			v.add(diag.ImportUnsupported, "Import declarations are not supported yet.", spanOf(im), hintImport)
 		}
 	}
 }
 
 func (v *validator) programReturn(p *ast.Program) {
 	if !hasReturn(p.Statements) {
-		v.add("E_NO_RETURN", "Program must end with a return statement.", spanOf(p), hintNoReturnProg)
+		v.add(diag.NoReturn, "Program must end with a return statement.", spanOf(p), hintNoReturnProg)
 	}
 	v.returnsNotLast(p.Statements, "the program")
 }
@@ -105,7 +105,7 @@ func hasReturn(body []ast.Stmt) bool {
 func (v *validator) returnsNotLast(body []ast.Stmt, context string) {
 	for i, s := range body {
 		if r, ok := s.(*ast.ReturnStmt); ok && r != nil && i < len(body)-1 {
-			v.add("E_RETURN_NOT_LAST", "Return statement must be the last statement in "+context+".", spanOf(r), hintReturnNotLast)
+			v.add(diag.ReturnNotLast, "Return statement must be the last statement in "+context+".", spanOf(r), hintReturnNotLast)
 		}
 	}
 }
@@ -128,10 +128,10 @@ func (v *validator) caps(p *ast.Program) {
 				continue
 			}
 			if !capabilitySet[pair.Key] {
-				v.add("E_UNKNOWN_CAP", "Unknown capability '"+pair.Key+"'.", spanOf(pair), hintUnknownCap)
+				v.add(diag.UnknownCap, "Unknown capability '"+pair.Key+"'.", spanOf(pair), hintUnknownCap)
 			}
 			if !isTrue(pair.Value) {
-				v.add("E_CAP_VALUE", "Capability '"+pair.Key+"' must be set to true.", spanOf(pair.Value), hintCapValue)
+				v.add(diag.CapValue, "Capability '"+pair.Key+"' must be set to true.", spanOf(pair.Value), hintCapValue)
 			}
 		}
 	}
@@ -155,15 +155,15 @@ func (v *validator) budgetFields(p *ast.Program) {
 			}
 			if !ok {
 				// A spread has no key: the reference reads it as undefined.
-				v.add("E_UNKNOWN_BUDGET", "Unknown budget field 'undefined'.", spanOf(en), hintUnknownBudget)
+				v.add(diag.UnknownBudget, "Unknown budget field 'undefined'.", spanOf(en), hintUnknownBudget)
 				continue
 			}
 			if !budgetFieldSet[pair.Key] {
-				v.add("E_UNKNOWN_BUDGET", "Unknown budget field '"+pair.Key+"'.", spanOf(pair), hintUnknownBudget)
+				v.add(diag.UnknownBudget, "Unknown budget field '"+pair.Key+"'.", spanOf(pair), hintUnknownBudget)
 				continue
 			}
 			if _, isInt := pair.Value.(*ast.IntLiteral); !isInt {
-				v.add("E_BUDGET_TYPE", "Budget field '"+pair.Key+"' must be an integer literal.", spanOf(pair.Value), hintBudgetType)
+				v.add(diag.BudgetType, "Budget field '"+pair.Key+"' must be an integer literal.", spanOf(pair.Value), hintBudgetType)
 			}
 		}
 	}
@@ -179,7 +179,7 @@ func (v *validator) topLevel(body []ast.Stmt) {
 		switch s := s.(type) {
 		case *ast.LetStmt:
 			if v.vars.has(s.Name) || v.fns.has(s.Name) {
-				v.add("E_DUP_BINDING", "Duplicate binding '"+s.Name+"'.", spanOf(s), hintDupBinding)
+				v.add(diag.DupBinding, "Duplicate binding '"+s.Name+"'.", spanOf(s), hintDupBinding)
 			}
 			v.expr(s.Value)
 			v.vars.add(s.Name)
@@ -188,13 +188,13 @@ func (v *validator) topLevel(body []ast.Stmt) {
 			if s.Target != nil && len(s.Target.Parts) > 0 {
 				r := s.Target.Parts[0]
 				if v.vars.has(r) || v.fns.has(r) {
-					v.add("E_DUP_BINDING", "Duplicate binding '"+r+"'.", spanOf(s.Target), hintDupBinding)
+					v.add(diag.DupBinding, "Duplicate binding '"+r+"'.", spanOf(s.Target), hintDupBinding)
 				}
 				v.vars.add(r)
 			}
 		case *ast.FnDecl:
 			if v.fns.has(s.Name) || v.vars.has(s.Name) {
-				v.add("E_FN_DUP", "Duplicate function definition '"+s.Name+"'.", spanOf(s), hintFnDup)
+				v.add(diag.FnDup, "Duplicate function definition '"+s.Name+"'.", spanOf(s), hintFnDup)
 			}
 			v.fnDecl(s)
 		case *ast.ReturnStmt:
@@ -209,12 +209,12 @@ func (v *validator) fnDecl(s *ast.FnDecl) {
 	seen := map[string]bool{}
 	for _, prm := range s.Params {
 		if seen[prm] {
-			v.add("E_DUP_BINDING", "Duplicate parameter '"+prm+"' in function '"+s.Name+"'.", spanOf(s), hintDupParam)
+			v.add(diag.DupBinding, "Duplicate parameter '"+prm+"' in function '"+s.Name+"'.", spanOf(s), hintDupParam)
 		}
 		seen[prm] = true
 	}
 	if stdlibSet[s.Name] {
-		v.add("E_FN_DUP", "Function name '"+s.Name+"' conflicts with a built-in stdlib function.", spanOf(s), hintFnStdlib)
+		v.add(diag.FnDup, "Function name '"+s.Name+"' conflicts with a built-in stdlib function.", spanOf(s), hintFnStdlib)
 	}
 	v.fns.add(s.Name)
 	extras := append(append([]string{}, s.Params...), s.Name)
@@ -228,7 +228,7 @@ func (v *validator) block(body []ast.Stmt, extras []string, context string) {
 		if len(body) > 0 {
 			sp = spanOf(body[len(body)-1])
 		}
-		v.add("E_NO_RETURN", context+" must end with a return statement.", sp, hintNoReturnBlock)
+		v.add(diag.NoReturn, context+" must end with a return statement.", sp, hintNoReturnBlock)
 	}
 	v.returnsNotLast(body, context)
 
@@ -250,13 +250,13 @@ func (v *validator) block(body []ast.Stmt, extras []string, context string) {
 		switch s := s.(type) {
 		case *ast.FnDecl:
 			if v.fns.has(s.Name) || localVars[s.Name] {
-				v.add("E_FN_DUP", "Duplicate function definition '"+s.Name+"'.", spanOf(s), hintFnDup)
+				v.add(diag.FnDup, "Duplicate function definition '"+s.Name+"'.", spanOf(s), hintFnDup)
 			}
 			localFns[s.Name] = true
 			v.fnDecl(s)
 		case *ast.LetStmt:
 			if localVars[s.Name] || localFns[s.Name] {
-				v.add("E_DUP_BINDING", "Duplicate binding '"+s.Name+"'.", spanOf(s), hintDupBinding)
+				v.add(diag.DupBinding, "Duplicate binding '"+s.Name+"'.", spanOf(s), hintDupBinding)
 			}
 			v.expr(s.Value)
 			localVars[s.Name] = true
@@ -266,7 +266,7 @@ func (v *validator) block(body []ast.Stmt, extras []string, context string) {
 			if s.Target != nil && len(s.Target.Parts) > 0 {
 				r := s.Target.Parts[0]
 				if localVars[r] || localFns[r] {
-					v.add("E_DUP_BINDING", "Duplicate binding '"+r+"'.", spanOf(s.Target), hintDupBinding)
+					v.add(diag.DupBinding, "Duplicate binding '"+r+"'.", spanOf(s.Target), hintDupBinding)
 				}
 				localVars[r] = true
 				v.vars.add(r)
@@ -282,7 +282,7 @@ func (v *validator) expr(e ast.Expr) {
 	switch e := e.(type) {
 	case *ast.IdentPath:
 		if e != nil && len(e.Parts) > 0 && !v.vars.has(e.Parts[0]) {
-			v.add("E_UNBOUND", "Unbound variable '"+e.Parts[0]+"'.", spanOf(e), hintUnbound)
+			v.add(diag.Unbound, "Unbound variable '"+e.Parts[0]+"'.", spanOf(e), hintUnbound)
 		}
 	case *ast.RecordExpr:
 		v.record(e)
@@ -412,7 +412,7 @@ func (v *validator) fnCall(e *ast.FnCallExpr) {
 	}
 	name := strings.Join(e.Name.Parts, ".")
 	if !v.fns.has(name) && !stdlibSet[name] {
-		v.add("E_UNKNOWN_FN", "Unknown function '"+name+"'.", spanOf(e.Name), hintUnknownFn)
+		v.add(diag.UnknownFn, "Unknown function '"+name+"'.", spanOf(e.Name), hintUnknownFn)
 	}
 	if name != "map" && name != "reduce" && name != "filter" || e.Args == nil {
 		return
@@ -423,7 +423,7 @@ func (v *validator) fnCall(e *ast.FnCallExpr) {
 			continue
 		}
 		if s, isStr := pair.Value.(*ast.StrLiteral); isStr && !v.fns.has(s.Value) {
-			v.add("E_UNKNOWN_FN", "Unknown function '"+s.Value+"'.", spanOf(s),
+			v.add(diag.UnknownFn, "Unknown function '"+s.Value+"'.", spanOf(s),
 				"For "+name+", define the user function with 'fn' before use and pass its name as a string.")
 		}
 		return
@@ -465,13 +465,13 @@ func (v *validator) tool(call ast.Expr, toolPath *ast.IdentPath, declared map[st
 	t, known := toolsByName[name]
 	switch {
 	case !known:
-		v.add("E_UNKNOWN_TOOL", "Unknown tool '"+name+"'.", spanOf(toolPath), hintUnknownTool)
+		v.add(diag.UnknownTool, "Unknown tool '"+name+"'.", spanOf(toolPath), hintUnknownTool)
 	case !declared[t.Capability]:
-		v.add("E_UNDECLARED_CAP", "Tool '"+name+"' is used but its capability is not declared in a 'cap { ... }' header.",
+		v.add(diag.UndeclaredCap, "Tool '"+name+"' is used but its capability is not declared in a 'cap { ... }' header.",
 			spanOf(toolPath), "Add '"+t.Capability+": true' to your cap { ... } declaration.")
 	}
 	if isCallQ && known && t.Effect {
-		v.add("E_CALL_EFFECT", "Cannot use 'call?' with effectful tool '"+name+"'. Use 'do' instead.",
+		v.add(diag.CallEffect, "Cannot use 'call?' with effectful tool '"+name+"'. Use 'do' instead.",
 			spanOf(call), "Replace 'call? "+name+"' with 'do "+name+"'.")
 	}
 }
