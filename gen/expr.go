@@ -223,7 +223,9 @@ func record(pairs ...any) *ast.RecordExpr {
 	return r
 }
 
-func bin(op string, l, r ast.Expr) *ast.BinaryExpr { return &ast.BinaryExpr{Op: op, Left: l, Right: r} }
+func bin(op string, l, r ast.Expr) *ast.BinaryExpr {
+	return &ast.BinaryExpr{Op: ast.Op(op), Left: l, Right: r}
+}
 
 // ---- numbers ----
 

@@ -46,7 +46,7 @@ func nodeKind(n ast.Node) string {
 	case *ast.DoExpr:
 		return "tool " + strings.Join(n.Tool.Parts, ".")
 	case *ast.BinaryExpr:
-		return "op " + n.Op
+		return "op " + n.Op.String()
 	case *ast.ExprStmt:
 		if n.Target != nil {
 			return "-> target"

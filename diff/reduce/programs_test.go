@@ -63,7 +63,7 @@ func (g *progGen) numExpr(depth int) ast.Expr {
 			}
 		case 3, 4:
 			if depth > 0 {
-				ops := []string{"+", "-", "*", "+"}
+				ops := []ast.Op{"+", "-", "*", "+"}
 				return &ast.BinaryExpr{Op: ops[g.rng.IntN(len(ops))], Left: g.numExpr(depth - 1), Right: g.numExpr(depth - 1)}
 			}
 		case 5:

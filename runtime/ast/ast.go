@@ -280,11 +280,11 @@ type MatchExpr struct {
 	ErrArm  *MatchArm
 }
 
-// MatchArm is one arm of a MatchExpr; Tag is "ok" or "err", Binding the name its body
-// sees the selected value under.
+// MatchArm is one arm of a MatchExpr; Tag is OkTag or ErrTag (the parser reports any
+// other word, §2.8), Binding the name its body sees the selected value under.
 type MatchArm struct {
 	Span    Span
-	Tag     string
+	Tag     ArmTag
 	Binding string
 	Body    []Stmt
 }
@@ -304,17 +304,49 @@ type TryExpr struct {
 // of one operator chain has the span of the whole chain (§3.1, §5.6).
 type BinaryExpr struct {
 	Span  Span
-	Op    string
+	Op    Op
 	Left  Expr
 	Right Expr
 }
 
-// UnaryExpr is unary minus; Op is always "-" (§5.6).
+// UnaryExpr is unary minus; Op is always Minus (§5.6).
 type UnaryExpr struct {
 	Span    Span
-	Op      string
+	Op      Op
 	Operand Expr
 }
+
+// Op is the operator of a BinaryExpr or UnaryExpr. Its value is the operator's source
+// spelling, which is what the printer writes and messages quote; being a string type, an
+// untyped constant such as "+" is an Op too.
+type Op string
+
+// The operators of A0 (§2.6, §5.6).
+const (
+	Plus      Op = "+"
+	Minus     Op = "-" // binary subtraction and unary negation
+	Star      Op = "*"
+	Slash     Op = "/"
+	Percent   Op = "%"
+	Greater   Op = ">"
+	Less      Op = "<"
+	GreaterEq Op = ">="
+	LessEq    Op = "<="
+	EqEq      Op = "=="
+	NotEq     Op = "!="
+)
+
+func (op Op) String() string { return string(op) }
+
+// ArmTag is the tag of a MatchArm: the key of the subject record it selects (§5.12).
+type ArmTag string
+
+const (
+	OkTag  ArmTag = "ok"
+	ErrTag ArmTag = "err"
+)
+
+func (t ArmTag) String() string { return string(t) }
 
 func (n *Program) NodeSpan() Span         { return n.Span }
 func (n *CapDecl) NodeSpan() Span         { return n.Span }

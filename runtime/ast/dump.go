@@ -169,18 +169,18 @@ func (d *dumper) node(n Node, depth int) {
 		d.node(n.OkArm, depth+1)
 		d.node(n.ErrArm, depth+1)
 	case *MatchArm:
-		at("Arm " + n.Tag + " " + n.Binding)
+		at("Arm " + n.Tag.String() + " " + n.Binding)
 		d.stmts("body", n.Body, depth+1)
 	case *TryExpr:
 		at("Try")
 		d.stmts("try", n.TryBody, depth+1)
 		d.stmts("catch "+n.CatchBinding, n.CatchBody, depth+1)
 	case *BinaryExpr:
-		at("Binary " + n.Op)
+		at("Binary " + n.Op.String())
 		d.node(n.Left, depth+1)
 		d.node(n.Right, depth+1)
 	case *UnaryExpr:
-		at("Unary " + n.Op)
+		at("Unary " + n.Op.String())
 		d.node(n.Operand, depth+1)
 	default:
 		at(fmt.Sprintf("%T", n))

@@ -265,30 +265,30 @@ func (c *printCheck) expr(e Expr) {
 		c.body("loop", e.Body)
 	case *MatchExpr:
 		c.sub("subject", e.Subject)
-		c.arm(e.OkArm, "ok")
-		c.arm(e.ErrArm, "err")
+		c.arm(e.OkArm, OkTag)
+		c.arm(e.ErrArm, ErrTag)
 	case *TryExpr:
 		c.body("try", e.TryBody)
 		c.name(e.CatchBinding, "catch binder")
 		c.body("catch", e.CatchBody)
 	case *BinaryExpr:
 		switch e.Op {
-		case "+", "-", "*", "/", "%", ">", "<", ">=", "<=", "==", "!=":
+		case Plus, Minus, Star, Slash, Percent, Greater, Less, GreaterEq, LessEq, EqEq, NotEq:
 		default:
 			c.fail("unknown binary operator %q", e.Op)
 		}
 		c.sub("left", e.Left)
 		c.sub("right", e.Right)
 	case *UnaryExpr:
-		if e.Op != "-" {
+		if e.Op != Minus {
 			c.fail("unknown unary operator %q", e.Op)
 		}
 		c.sub("operand", e.Operand)
 	}
 }
 
-func (c *printCheck) arm(a *MatchArm, tag string) {
-	c.push(tag + " arm")
+func (c *printCheck) arm(a *MatchArm, tag ArmTag) {
+	c.push(tag.String() + " arm")
 	defer c.pop()
 	if a == nil {
 		c.fail("missing")

@@ -179,11 +179,11 @@ func (pr *printer) block(body []Stmt, ind int) {
 // ---- expressions ----
 
 // precedence levels of binary operators (§2.6); higher binds tighter.
-func precedence(op string) int {
+func precedence(op Op) int {
 	switch op {
-	case "*", "/", "%":
+	case Star, Slash, Percent:
 		return 3
-	case "+", "-":
+	case Plus, Minus:
 		return 2
 	}
 	return 1 // the six comparisons share one non-associative level
@@ -389,8 +389,8 @@ func (pr *printer) expr(e Expr, ind int) {
 				pr.write(")")
 			}
 			pr.write(" {")
-			pr.arm(e.OkArm, "ok", ind)
-			pr.arm(e.ErrArm, "err", ind)
+			pr.arm(e.OkArm, OkTag, ind)
+			pr.arm(e.ErrArm, ErrTag, ind)
 			pr.newline(ind)
 			pr.write("}")
 			return
@@ -406,7 +406,7 @@ func (pr *printer) expr(e Expr, ind int) {
 	case *BinaryExpr:
 		if e != nil {
 			pr.operand(e.Left, leftNeedsParens(e), ind)
-			pr.write(" " + e.Op + " ")
+			pr.write(" " + e.Op.String() + " ")
 			pr.operand(e.Right, rightNeedsParens(e), ind)
 			return
 		}
@@ -430,13 +430,13 @@ func (pr *printer) operand(e Expr, parens bool, ind int) {
 	pr.expr(e, ind)
 }
 
-func (pr *printer) arm(a *MatchArm, tag string, ind int) {
+func (pr *printer) arm(a *MatchArm, tag ArmTag, ind int) {
 	pr.newline(ind + 1)
 	if a == nil {
-		pr.write(tag + " { _ } {}")
+		pr.write(tag.String() + " { _ } {}")
 		return
 	}
-	pr.write(tag + " { " + a.Binding + " } ")
+	pr.write(tag.String() + " { " + a.Binding + " } ")
 	pr.block(a.Body, ind+1)
 }
 

@@ -14,7 +14,7 @@ func path(parts ...string) *IdentPath { return &IdentPath{Parts: parts} }
 func num(v float64) *IntLiteral       { return &IntLiteral{Value: v} }
 func flt(v float64) *FloatLiteral     { return &FloatLiteral{Value: v} }
 func str(s string) *StrLiteral        { return &StrLiteral{Value: s} }
-func bin(op string, l, r Expr) *BinaryExpr {
+func bin(op Op, l, r Expr) *BinaryExpr {
 	return &BinaryExpr{Op: op, Left: l, Right: r}
 }
 func neg(e Expr) *UnaryExpr { return &UnaryExpr{Op: "-", Operand: e} }

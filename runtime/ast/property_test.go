@@ -119,7 +119,7 @@ func (g *treeGen) expr(depth int) Expr {
 	case 13:
 		return &TryExpr{TryBody: g.body(depth), CatchBinding: g.pick(genNames), CatchBody: g.body(depth)}
 	case 14, 15, 16:
-		return &BinaryExpr{Op: g.pick(genOps), Left: g.expr(depth - 1), Right: g.expr(depth - 1)}
+		return &BinaryExpr{Op: Op(g.pick(genOps)), Left: g.expr(depth - 1), Right: g.expr(depth - 1)}
 	case 17, 18:
 		return &UnaryExpr{Op: "-", Operand: g.expr(depth - 1)}
 	}
@@ -141,7 +141,7 @@ func (g *treeGen) stmt(depth int) Stmt {
 			e = &UnaryExpr{Op: "-", Operand: g.expr(depth - 1)}
 		}
 		if g.r.IntN(2) == 0 {
-			e = &BinaryExpr{Op: g.pick(genOps), Left: e, Right: g.expr(depth - 1)}
+			e = &BinaryExpr{Op: Op(g.pick(genOps)), Left: e, Right: g.expr(depth - 1)}
 		}
 		return &ExprStmt{Expr: e}
 	}

@@ -13,11 +13,11 @@ import (
 // error is E_TYPE with the operator node's span and typeof-names of the operands.
 func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, error) {
 	switch e.Op {
-	case "==":
+	case ast.EqEq:
 		return value.DeepEqual(l, r), nil
-	case "!=":
+	case ast.NotEq:
 		return !value.DeepEqual(l, r), nil
-	case "+":
+	case ast.Plus:
 		switch a := l.(type) {
 		case float64:
 			if b, ok := r.(float64); ok {
@@ -34,18 +34,18 @@ func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, e
 			}
 		}
 		return nil, newError(diag.Type, e, "Operator '+' requires two numbers or two strings, got %s and %s.", value.TypeofName(l), value.TypeofName(r))
-	case "-", "*", "/", "%":
+	case ast.Minus, ast.Star, ast.Slash, ast.Percent:
 		a, ok1 := l.(float64)
 		b, ok2 := r.(float64)
 		if !ok1 || !ok2 {
 			return nil, newError(diag.Type, e, "Operator '%s' requires numbers, got %s and %s.", e.Op, value.TypeofName(l), value.TypeofName(r))
 		}
 		switch e.Op {
-		case "-":
+		case ast.Minus:
 			return number(a - b), nil
-		case "*":
+		case ast.Star:
 			return number(a * b), nil
-		case "/":
+		case ast.Slash:
 			if b == 0 {
 				return nil, newError(diag.Type, e, "Division by zero.")
 			}
@@ -56,7 +56,7 @@ func (ev *evaluator) binary(e *ast.BinaryExpr, l, r value.Value) (value.Value, e
 			}
 			return number(modulo(a, b)), nil
 		}
-	case "<", ">", "<=", ">=":
+	case ast.Less, ast.Greater, ast.LessEq, ast.GreaterEq:
 		switch a := l.(type) {
 		case float64:
 			if b, ok := r.(float64); ok {
@@ -89,26 +89,26 @@ func modulo(a, b float64) float64 {
 }
 
 // compareNumbers is IEEE comparison: every comparison involving NaN is false.
-func compareNumbers(op string, a, b float64) bool {
+func compareNumbers(op ast.Op, a, b float64) bool {
 	switch op {
-	case "<":
+	case ast.Less:
 		return a < b
-	case ">":
+	case ast.Greater:
 		return a > b
-	case "<=":
+	case ast.LessEq:
 		return a <= b
 	default:
 		return a >= b
 	}
 }
 
-func compareResult(op string, c int) bool {
+func compareResult(op ast.Op, c int) bool {
 	switch op {
-	case "<":
+	case ast.Less:
 		return c < 0
-	case ">":
+	case ast.Greater:
 		return c > 0
-	case "<=":
+	case ast.LessEq:
 		return c <= 0
 	default:
 		return c >= 0

@@ -577,9 +577,9 @@ func (p *parser) match() ast.Expr {
 	for range 2 {
 		arm := p.matchArm()
 		switch arm.Tag {
-		case "ok":
+		case ast.OkTag:
 			m.OkArm = arm
-		case "err":
+		case ast.ErrTag:
 			m.ErrArm = arm
 		}
 	}
@@ -598,8 +598,8 @@ func (p *parser) matchArm() *ast.MatchArm {
 	tag := p.text(p.expect(tIdent))
 	binding := p.binder()
 	body := p.block()
-	arm := &ast.MatchArm{Span: p.spanFrom(start), Tag: tag, Binding: binding, Body: body}
-	if tag != "ok" && tag != "err" {
+	arm := &ast.MatchArm{Span: p.spanFrom(start), Tag: ast.ArmTag(tag), Binding: binding, Body: body}
+	if arm.Tag != ast.OkTag && arm.Tag != ast.ErrTag {
 		sp := arm.Span
 		p.deferError(diag.Parse, "match arm must be 'ok' or 'err', got '"+tag+"'", &sp,
 			"Use exactly two arms: ok {v} { ... } and err {e} { ... }.")
@@ -611,10 +611,10 @@ func (p *parser) matchArm() *ast.MatchArm {
 func (p *parser) comparison() ast.Expr {
 	start := p.pos
 	left := p.additive()
-	var op string
+	var op ast.Op
 	switch p.peekKind() {
 	case tGt, tLt, tGtEq, tLtEq, tEqEq, tBangEq:
-		op = p.text(p.advance())
+		op = ast.Op(p.text(p.advance()))
 	default:
 		return left
 	}
@@ -631,7 +631,7 @@ func (p *parser) additive() ast.Expr {
 	left := p.multiplicative()
 	chain := 0
 	for k := p.peekKind(); k == tPlus || k == tMinus; k = p.peekKind() {
-		op := p.text(p.advance())
+		op := ast.Op(p.text(p.advance()))
 		right := p.multiplicative()
 		n := p.nodes.binaries.alloc()
 		*n = ast.BinaryExpr{Op: op, Left: left, Right: right}
@@ -647,7 +647,7 @@ func (p *parser) multiplicative() ast.Expr {
 	left := p.unary()
 	chain := 0
 	for k := p.peekKind(); k == tStar || k == tSlash || k == tPercent; k = p.peekKind() {
-		op := p.text(p.advance())
+		op := ast.Op(p.text(p.advance()))
 		right := p.unary()
 		n := p.nodes.binaries.alloc()
 		*n = ast.BinaryExpr{Op: op, Left: left, Right: right}
@@ -682,7 +682,7 @@ func (p *parser) unary() ast.Expr {
 	start := p.pos
 	p.advance()
 	operand := p.unary()
-	return &ast.UnaryExpr{Span: p.spanFrom(start), Op: "-", Operand: operand}
+	return &ast.UnaryExpr{Span: p.spanFrom(start), Op: ast.Minus, Operand: operand}
 }
 
 func (p *parser) primary() ast.Expr {
