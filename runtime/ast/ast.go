@@ -18,9 +18,11 @@ type Span struct {
 	EndCol    int
 }
 
-// Node is implemented by every node type.
+// Node is implemented by every node type (each a pointer to a struct with a Span field).
 type Node interface {
-	NodeSpan() Span
+	// NodeSpan returns the node's own Span, not a copy: the evaluator points diagnostics
+	// at it without allocating. Callers must not modify it through the pointer.
+	NodeSpan() *Span
 }
 
 // Expr is an expression node.
@@ -348,39 +350,39 @@ const (
 
 func (t ArmTag) String() string { return string(t) }
 
-func (n *Program) NodeSpan() Span         { return n.Span }
-func (n *CapDecl) NodeSpan() Span         { return n.Span }
-func (n *BudgetDecl) NodeSpan() Span      { return n.Span }
-func (n *ImportDecl) NodeSpan() Span      { return n.Span }
-func (n *LetStmt) NodeSpan() Span         { return n.Span }
-func (n *ExprStmt) NodeSpan() Span        { return n.Span }
-func (n *ReturnStmt) NodeSpan() Span      { return n.Span }
-func (n *FnDecl) NodeSpan() Span          { return n.Span }
-func (n *IntLiteral) NodeSpan() Span      { return n.Span }
-func (n *FloatLiteral) NodeSpan() Span    { return n.Span }
-func (n *BoolLiteral) NodeSpan() Span     { return n.Span }
-func (n *StrLiteral) NodeSpan() Span      { return n.Span }
-func (n *NullLiteral) NodeSpan() Span     { return n.Span }
-func (n *IdentPath) NodeSpan() Span       { return n.Span }
-func (n *RecordExpr) NodeSpan() Span      { return n.Span }
-func (n *RecordPair) NodeSpan() Span      { return n.Span }
-func (n *SpreadPair) NodeSpan() Span      { return n.Span }
-func (n *ListExpr) NodeSpan() Span        { return n.Span }
-func (n *CallExpr) NodeSpan() Span        { return n.Span }
-func (n *DoExpr) NodeSpan() Span          { return n.Span }
-func (n *AssertExpr) NodeSpan() Span      { return n.Span }
-func (n *CheckExpr) NodeSpan() Span       { return n.Span }
-func (n *FnCallExpr) NodeSpan() Span      { return n.Span }
-func (n *IfExpr) NodeSpan() Span          { return n.Span }
-func (n *IfBlockExpr) NodeSpan() Span     { return n.Span }
-func (n *ForExpr) NodeSpan() Span         { return n.Span }
-func (n *FilterBlockExpr) NodeSpan() Span { return n.Span }
-func (n *LoopExpr) NodeSpan() Span        { return n.Span }
-func (n *MatchExpr) NodeSpan() Span       { return n.Span }
-func (n *MatchArm) NodeSpan() Span        { return n.Span }
-func (n *TryExpr) NodeSpan() Span         { return n.Span }
-func (n *BinaryExpr) NodeSpan() Span      { return n.Span }
-func (n *UnaryExpr) NodeSpan() Span       { return n.Span }
+func (n *Program) NodeSpan() *Span         { return &n.Span }
+func (n *CapDecl) NodeSpan() *Span         { return &n.Span }
+func (n *BudgetDecl) NodeSpan() *Span      { return &n.Span }
+func (n *ImportDecl) NodeSpan() *Span      { return &n.Span }
+func (n *LetStmt) NodeSpan() *Span         { return &n.Span }
+func (n *ExprStmt) NodeSpan() *Span        { return &n.Span }
+func (n *ReturnStmt) NodeSpan() *Span      { return &n.Span }
+func (n *FnDecl) NodeSpan() *Span          { return &n.Span }
+func (n *IntLiteral) NodeSpan() *Span      { return &n.Span }
+func (n *FloatLiteral) NodeSpan() *Span    { return &n.Span }
+func (n *BoolLiteral) NodeSpan() *Span     { return &n.Span }
+func (n *StrLiteral) NodeSpan() *Span      { return &n.Span }
+func (n *NullLiteral) NodeSpan() *Span     { return &n.Span }
+func (n *IdentPath) NodeSpan() *Span       { return &n.Span }
+func (n *RecordExpr) NodeSpan() *Span      { return &n.Span }
+func (n *RecordPair) NodeSpan() *Span      { return &n.Span }
+func (n *SpreadPair) NodeSpan() *Span      { return &n.Span }
+func (n *ListExpr) NodeSpan() *Span        { return &n.Span }
+func (n *CallExpr) NodeSpan() *Span        { return &n.Span }
+func (n *DoExpr) NodeSpan() *Span          { return &n.Span }
+func (n *AssertExpr) NodeSpan() *Span      { return &n.Span }
+func (n *CheckExpr) NodeSpan() *Span       { return &n.Span }
+func (n *FnCallExpr) NodeSpan() *Span      { return &n.Span }
+func (n *IfExpr) NodeSpan() *Span          { return &n.Span }
+func (n *IfBlockExpr) NodeSpan() *Span     { return &n.Span }
+func (n *ForExpr) NodeSpan() *Span         { return &n.Span }
+func (n *FilterBlockExpr) NodeSpan() *Span { return &n.Span }
+func (n *LoopExpr) NodeSpan() *Span        { return &n.Span }
+func (n *MatchExpr) NodeSpan() *Span       { return &n.Span }
+func (n *MatchArm) NodeSpan() *Span        { return &n.Span }
+func (n *TryExpr) NodeSpan() *Span         { return &n.Span }
+func (n *BinaryExpr) NodeSpan() *Span      { return &n.Span }
+func (n *UnaryExpr) NodeSpan() *Span       { return &n.Span }
 
 func (*CapDecl) headerNode()    {}
 func (*BudgetDecl) headerNode() {}

@@ -60,7 +60,7 @@ func (d *dumper) node(n Node, depth int) {
 		d.line(depth, "<nil>", Span{}, false)
 		return
 	}
-	sp := n.NodeSpan()
+	sp := *n.NodeSpan()
 	at := func(text string) { d.line(depth, text, sp, true) }
 	switch n := n.(type) {
 	case *Program:

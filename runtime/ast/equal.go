@@ -2,6 +2,7 @@ package ast
 
 import (
 	"math"
+	"reflect"
 	"slices"
 )
 
@@ -164,78 +165,9 @@ func sameNumber(a, b float64) bool {
 // *T), which trees built by code may contain.
 func IsNil(n Node) bool { return isNil(n) }
 
-// isNil reports whether n is nil or a typed nil pointer.
+// isNil reports whether n is nil or a typed nil pointer. Every node type is a pointer
+// (Node's doc), so the reflect test applies to all of them without a per-type list; the
+// compiler inlines it and n does not escape.
 func isNil(n Node) bool {
-	if n == nil {
-		return true
-	}
-	switch x := n.(type) {
-	case *Program:
-		return x == nil
-	case *CapDecl:
-		return x == nil
-	case *BudgetDecl:
-		return x == nil
-	case *ImportDecl:
-		return x == nil
-	case *LetStmt:
-		return x == nil
-	case *ExprStmt:
-		return x == nil
-	case *ReturnStmt:
-		return x == nil
-	case *FnDecl:
-		return x == nil
-	case *IntLiteral:
-		return x == nil
-	case *FloatLiteral:
-		return x == nil
-	case *BoolLiteral:
-		return x == nil
-	case *StrLiteral:
-		return x == nil
-	case *NullLiteral:
-		return x == nil
-	case *IdentPath:
-		return x == nil
-	case *RecordExpr:
-		return x == nil
-	case *RecordPair:
-		return x == nil
-	case *SpreadPair:
-		return x == nil
-	case *ListExpr:
-		return x == nil
-	case *CallExpr:
-		return x == nil
-	case *DoExpr:
-		return x == nil
-	case *AssertExpr:
-		return x == nil
-	case *CheckExpr:
-		return x == nil
-	case *FnCallExpr:
-		return x == nil
-	case *IfExpr:
-		return x == nil
-	case *IfBlockExpr:
-		return x == nil
-	case *ForExpr:
-		return x == nil
-	case *FilterBlockExpr:
-		return x == nil
-	case *LoopExpr:
-		return x == nil
-	case *MatchExpr:
-		return x == nil
-	case *MatchArm:
-		return x == nil
-	case *TryExpr:
-		return x == nil
-	case *BinaryExpr:
-		return x == nil
-	case *UnaryExpr:
-		return x == nil
-	}
-	return false
+	return n == nil || reflect.ValueOf(n).IsNil()
 }

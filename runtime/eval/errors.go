@@ -82,77 +82,8 @@ func typeofArg(v value.Value, present bool) string {
 // spanPtr returns a pointer to n's own span field, so that events and errors share the
 // AST's spans instead of copying them (the AST is not modified after parsing).
 func spanPtr(n ast.Node) *ast.Span {
-	switch n := n.(type) {
-	case *ast.Program:
-		return &n.Span
-	case *ast.CapDecl:
-		return &n.Span
-	case *ast.BudgetDecl:
-		return &n.Span
-	case *ast.ImportDecl:
-		return &n.Span
-	case *ast.LetStmt:
-		return &n.Span
-	case *ast.ExprStmt:
-		return &n.Span
-	case *ast.ReturnStmt:
-		return &n.Span
-	case *ast.FnDecl:
-		return &n.Span
-	case *ast.IntLiteral:
-		return &n.Span
-	case *ast.FloatLiteral:
-		return &n.Span
-	case *ast.BoolLiteral:
-		return &n.Span
-	case *ast.StrLiteral:
-		return &n.Span
-	case *ast.NullLiteral:
-		return &n.Span
-	case *ast.IdentPath:
-		return &n.Span
-	case *ast.RecordExpr:
-		return &n.Span
-	case *ast.RecordPair:
-		return &n.Span
-	case *ast.SpreadPair:
-		return &n.Span
-	case *ast.ListExpr:
-		return &n.Span
-	case *ast.CallExpr:
-		return &n.Span
-	case *ast.DoExpr:
-		return &n.Span
-	case *ast.AssertExpr:
-		return &n.Span
-	case *ast.CheckExpr:
-		return &n.Span
-	case *ast.FnCallExpr:
-		return &n.Span
-	case *ast.IfExpr:
-		return &n.Span
-	case *ast.IfBlockExpr:
-		return &n.Span
-	case *ast.ForExpr:
-		return &n.Span
-	case *ast.FilterBlockExpr:
-		return &n.Span
-	case *ast.LoopExpr:
-		return &n.Span
-	case *ast.MatchExpr:
-		return &n.Span
-	case *ast.MatchArm:
-		return &n.Span
-	case *ast.TryExpr:
-		return &n.Span
-	case *ast.BinaryExpr:
-		return &n.Span
-	case *ast.UnaryExpr:
-		return &n.Span
-	}
 	if n == nil {
 		return nil
 	}
-	s := n.NodeSpan()
-	return &s
+	return n.NodeSpan()
 }

@@ -60,7 +60,7 @@ func spanOf(n ast.Node) *ast.Span {
 	if ast.IsNil(n) {
 		return &ast.Span{}
 	}
-	sp := n.NodeSpan()
+	sp := *n.NodeSpan()
 	return &sp
 }
 
