@@ -6,6 +6,13 @@
 // it and reuses them across cases. Every run is bounded: a deadline interrupts the
 // JavaScript, a run stuck inside a native built-in is abandoned, and the engine's own
 // call-stack limit turns runaway recursion into a classified outcome.
+//
+// The package is named tsbundle in the directory reference/ts-bundle: DESIGN.md fixes
+// the directory (the build writes the bundle there), a Go package name cannot contain a
+// hyphen, and go:embed cannot reach a parent directory, so the embedding package has to
+// live beside the bundle. Importers name it explicitly:
+//
+//	import tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 package tsbundle
 
 import (
