@@ -64,10 +64,10 @@ func (r *reducer) hoistOrLiteral() bool {
 			continue
 		}
 		var candidates []ast.Expr
-		kids := subExprs(e)
+		kids := ast.StandIns(e)
 		candidates = append(candidates, kids...)
 		for _, k := range kids { // then grandchildren: str.concat { parts: [x] } → x
-			candidates = append(candidates, subExprs(k)...)
+			candidates = append(candidates, ast.StandIns(k)...)
 		}
 		if p, ok := e.(*ast.IdentPath); ok {
 			for n := len(p.Parts) - 1; n >= 1; n-- {
