@@ -30,7 +30,7 @@ func walkNode(n ast.Node, fn func(ast.Node)) {
 // sites are numbered in a fixed pre-order walk, each statement list offering "drop
 // statement i" for each of its statements before its statements are entered, so that
 // the big reductions come first. Each expression offers, in order: replacing it by one
-// of its direct subexpressions, then by null, then by 0; each record entry and list
+// of its stand-ins (ast.StandIns), then by null, then by 0; each record entry and list
 // element can be dropped; each header can be dropped. With target −1 the editor only
 // copies, and count ends as the number of edit sites.
 type editor struct {
@@ -108,48 +108,6 @@ func (e *editor) stmt(s ast.Stmt) ast.Stmt {
 	return s
 }
 
-// standIns lists the direct subexpressions of x that could stand in for it.
-func standIns(x ast.Expr) []ast.Expr {
-	switch x := x.(type) {
-	case *ast.IfExpr:
-		return []ast.Expr{x.Then, x.Else, x.Cond}
-	case *ast.IfBlockExpr:
-		return []ast.Expr{x.Cond}
-	case *ast.ForExpr:
-		return []ast.Expr{x.List}
-	case *ast.FilterBlockExpr:
-		return []ast.Expr{x.List}
-	case *ast.LoopExpr:
-		return []ast.Expr{x.Init}
-	case *ast.MatchExpr:
-		return []ast.Expr{x.Subject}
-	case *ast.BinaryExpr:
-		return []ast.Expr{x.Left, x.Right}
-	case *ast.UnaryExpr:
-		return []ast.Expr{x.Operand}
-	case *ast.ListExpr:
-		return x.Elements
-	case *ast.FnCallExpr, *ast.CallExpr, *ast.DoExpr, *ast.AssertExpr, *ast.CheckExpr, *ast.RecordExpr:
-		var out []ast.Expr
-		r, ok := x.(*ast.RecordExpr)
-		if !ok {
-			r = ast.Args(x)
-		}
-		if r != nil {
-			for _, en := range r.Pairs {
-				switch en := en.(type) {
-				case *ast.RecordPair:
-					out = append(out, en.Value)
-				case *ast.SpreadPair:
-					out = append(out, en.Expr)
-				}
-			}
-		}
-		return out
-	}
-	return nil
-}
-
 // nodeCount is the number of nodes of the subtree x.
 func nodeCount(x ast.Node) int {
 	n := 0
@@ -169,7 +127,7 @@ func (e *editor) expr(x ast.Expr) ast.Expr {
 	if ast.IsNil(x) {
 		return x
 	}
-	for _, c := range standIns(x) {
+	for _, c := range ast.StandIns(x) {
 		if e.site() {
 			return ast.Clone(c)
 		}
