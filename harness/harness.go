@@ -226,37 +226,19 @@ func Run(ctx context.Context, rs Runners, entries []*corpus.Entry, opts Options)
 		workers = runtime.NumCPU()
 	}
 	results := make([]*EntryResult, len(entries))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
 	var doneMu sync.Mutex
-	for range min(workers, len(entries)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				res := runEntry(ctx, rs, entries[i], opts)
-				if res == nil {
-					continue // cancelled
-				}
-				results[i] = res
-				if opts.OnDone != nil {
-					doneMu.Lock()
-					opts.OnDone(res)
-					doneMu.Unlock()
-				}
-			}
-		}()
-	}
-feed:
-	for i := range entries {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			break feed
+	Parallel(ctx, len(entries), workers, func(i int) {
+		res := runEntry(ctx, rs, entries[i], opts)
+		if res == nil {
+			return // cancelled
 		}
-	}
-	close(jobs)
-	wg.Wait()
+		results[i] = res
+		if opts.OnDone != nil {
+			doneMu.Lock()
+			opts.OnDone(res)
+			doneMu.Unlock()
+		}
+	})
 
 	rep := &Report{CrossChecked: rs.Node != nil}
 	if len(rs.Extra) > 0 {
@@ -440,4 +422,31 @@ func Abandoned(rs Runners) int64 {
 		}
 	}
 	return n
+}
+
+// Parallel calls fn(i) for each i in [0, n) on at most workers goroutines, in order of
+// i as goroutines come free. When ctx is cancelled it starts no further call; it returns
+// once every started call has returned.
+func Parallel(ctx context.Context, n, workers int, fn func(i int)) {
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				fn(i)
+			}
+		}()
+	}
+feed:
+	for i := range n {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
 }

@@ -43,7 +43,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/a0diff/a0diff/corpus"
@@ -126,37 +125,19 @@ func Analyse(ctx context.Context, entries []*corpus.Entry, rs harness.Runners, o
 		res   diff.Result
 	}
 	results := make([]result, len(entries))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				e := entries[i]
-				// As `a0diff run` compares: a one-sided timeout is run again with a
-				// longer deadline before it counts.
-				c := harness.Compare(ctx, rs, e.Source, harness.ConfigFor(e, timeout))
-				names := expectationClasses(e)
-				for _, s := range c.Diff.Signatures() {
-					names = append(names, string(Signature)+"\x00"+s)
-				}
-				names = append(names, traceShapes(c.Go)...)
-				names = append(names, traceShapes(c.Ref)...)
-				results[i] = result{names, c.Diff}
-			}
-		}()
-	}
-feed:
-	for i := range entries {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			break feed
+	harness.Parallel(ctx, len(entries), workers, func(i int) {
+		e := entries[i]
+		// As `a0diff run` compares: a one-sided timeout is run again with a
+		// longer deadline before it counts.
+		c := harness.Compare(ctx, rs, e.Source, harness.ConfigFor(e, timeout))
+		names := expectationClasses(e)
+		for _, s := range c.Diff.Signatures() {
+			names = append(names, string(Signature)+"\x00"+s)
 		}
-	}
-	close(jobs)
-	wg.Wait()
+		names = append(names, traceShapes(c.Go)...)
+		names = append(names, traceShapes(c.Ref)...)
+		results[i] = result{names, c.Diff}
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
@@ -121,48 +122,30 @@ func MeasureGoCoverage(ctx context.Context, src string, paths []string, timeout 
 		covered        = make([][]string, len(paths))
 		errs           []error
 		runs, converts time.Duration
-		wg             sync.WaitGroup
 	)
-	jobs := make(chan int)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				dir := filepath.Join(tmp, strconv.Itoa(i))
-				t0 := time.Now()
-				err := runEntry(ctx, bin, dir, paths[i], timeout)
-				t1 := time.Now()
-				var names []string
-				var stmts map[string]int
-				if err == nil {
-					names, stmts, err = convertProfile(ctx, covdata, dir)
-				}
-				os.RemoveAll(dir)
-				mu.Lock()
-				runs += t1.Sub(t0)
-				converts += time.Since(t1)
-				if err != nil {
-					errs = append(errs, fmt.Errorf("%s: %v", paths[i], err))
-				}
-				covered[i] = names
-				for k, n := range stmts {
-					blocks[k] = n
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for i := range paths {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			break feed
+	harness.Parallel(ctx, len(paths), workers, func(i int) {
+		dir := filepath.Join(tmp, strconv.Itoa(i))
+		t0 := time.Now()
+		err := runEntry(ctx, bin, dir, paths[i], timeout)
+		t1 := time.Now()
+		var names []string
+		var stmts map[string]int
+		if err == nil {
+			names, stmts, err = convertProfile(ctx, covdata, dir)
 		}
-	}
-	close(jobs)
-	wg.Wait()
+		os.RemoveAll(dir)
+		mu.Lock()
+		runs += t1.Sub(t0)
+		converts += time.Since(t1)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %v", paths[i], err))
+		}
+		covered[i] = names
+		for k, n := range stmts {
+			blocks[k] = n
+		}
+		mu.Unlock()
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
