@@ -196,6 +196,18 @@ func arrayLikeJoin(r *Record, sep *string) (Value, error) {
 	if sep != nil {
 		separator = *sep
 	}
+	return joinArrayLike(r, separator, func(e Value) (string, error) {
+		if e == nil {
+			return "", nil
+		}
+		return ToStringLimit(e, 0)
+	})
+}
+
+// joinArrayLike is the loop Array.prototype.join and toLocaleString share: the
+// ToLength(r.length) elements r[0], r[1], … (own or inherited; nil when absent), each
+// converted by str, joined by sep, within V8's largest string.
+func joinArrayLike(r *Record, sep string, str func(Value) (string, error)) (Value, error) {
 	lv, _ := r.Lookup("length")
 	n, err := toLength(lv)
 	if err != nil {
@@ -204,16 +216,13 @@ func arrayLikeJoin(r *Record, sep *string) (Value, error) {
 	var b Builder
 	for i := 0.0; i < n; i++ {
 		if i > 0 {
-			b.WriteString(separator)
+			b.WriteString(sep)
 		}
 		if b.Len() > 3*maxJoinLength {
 			return nil, &JSError{Message: "Invalid string length"}
 		}
 		e, _ := r.Lookup(strconv.FormatFloat(i, 'f', -1, 64))
-		if e == nil {
-			continue
-		}
-		s, err := ToStringLimit(e, 0)
+		s, err := str(e)
 		if err != nil {
 			return nil, err
 		}
@@ -257,27 +266,7 @@ func toLength(v Value) (float64, error) {
 // join with ",", but each element converts with its own toLocaleString (numbers as V8's
 // en-US NumberToLocaleString).
 func arrayLikeLocaleString(r *Record, depth int) (Value, error) {
-	lv, _ := r.Lookup("length")
-	n, err := toLength(lv)
-	if err != nil {
-		return nil, err
-	}
-	var b Builder
-	for i := 0.0; i < n; i++ {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		if b.Len() > 3*maxJoinLength {
-			return nil, &JSError{Message: "Invalid string length"}
-		}
-		e, _ := r.Lookup(strconv.FormatFloat(i, 'f', -1, 64))
-		s, err := localeString(e, depth+1)
-		if err != nil {
-			return nil, err
-		}
-		b.WriteString(s)
-	}
-	return b.String(), nil
+	return joinArrayLike(r, ",", func(e Value) (string, error) { return localeString(e, depth+1) })
 }
 
 // localeString is ToString(Invoke(v, "toLocaleString")) for an element of
