@@ -56,6 +56,9 @@ type Options struct {
 	RefPath string
 	// Shard restricts the campaign to one shard of the case indices (the zero value: all).
 	Shard Shard
+	// Guided derives a share of the cases from the ones that reached new coverage
+	// (see guided.go). It cannot be combined with a Shard.
+	Guided bool
 	// OnCase, when set, is called with the index and verdict of every case run to a
 	// verdict (from the workers, concurrently).
 	OnCase func(index int, verdict diff.Verdict)
@@ -101,6 +104,9 @@ type Bucket struct {
 	// Implementation names the external implementation whose divergence from the
 	// reference this is ("" for the Go evaluator).
 	Implementation string
+	// Derived says how guided fuzzing derived the first case ("" when it was generated
+	// afresh, and so replays from its index).
+	Derived string
 }
 
 // Summary is what a campaign did.
@@ -133,6 +139,14 @@ type Summary struct {
 	// Implementations counts, per external implementation, the cases on which it
 	// diverged from the reference.
 	Implementations map[string]int
+	// Coverage is the number of distinct coverage features the Go evaluator's outcomes
+	// reached (see guided.go), Curve the coverage and signatures at Checkpoints.
+	Coverage int
+	Curve    []CurvePoint
+	// Guided: the campaign ran in guided mode; Pool is the number of cases kept and
+	// Derived the number of cases derived from them.
+	Guided        bool
+	Pool, Derived int
 }
 
 // MaxTimeoutCases bounds Summary.TimeoutCases.
@@ -162,6 +176,19 @@ type Campaign struct {
 	timeoutCases      []int
 	attribution       harness.AttributionCounts
 	implementations   map[string]int
+
+	// covered is the set of coverage features reached, curve its checkpoints.
+	covered map[uint64]bool
+	curve   []CurvePoint
+	derived int
+	// Guided mode: the pool, the features it has seen, and the finished cases of the
+	// current batch (see guided.go).
+	pool     []poolEntry
+	poolSeen map[uint64]bool
+	pending  []*fuzzCase
+	batch    sync.WaitGroup
+	// seeCase, when set (by tests), is called with every case run to a verdict.
+	seeCase func(*fuzzCase)
 }
 
 // New prepares a campaign over rs.
@@ -170,7 +197,7 @@ func New(rs harness.Runners, opts Options) *Campaign {
 		opts.Workers = 1
 	}
 	c := &Campaign{rs: rs, opts: opts, verdicts: map[diff.Verdict]int{}, buckets: map[string]*Bucket{},
-		implementations: map[string]int{}}
+		implementations: map[string]int{}, covered: map[uint64]bool{}, poolSeen: map[uint64]bool{}}
 	for _, x := range rs.Extra {
 		c.implementations[x.Name()] = 0
 	}
@@ -198,30 +225,63 @@ func (c *Campaign) Run(ctx context.Context) *Summary {
 			defer wg.Done()
 			for i := range jobs {
 				fc := c.runCase(ctx, i)
-				if ctx.Err() != nil {
-					continue // a cancelled run is no verdict
+				if ctx.Err() == nil { // a cancelled run is no verdict
+					c.record(ctx, fc)
+					if c.seeCase != nil {
+						c.seeCase(fc)
+					}
+					if c.opts.OnCase != nil {
+						c.opts.OnCase(fc.index, fc.verdict)
+					}
 				}
-				c.record(ctx, fc)
-				if c.opts.OnCase != nil {
-					c.opts.OnCase(fc.index, fc.verdict)
+				if c.opts.Guided {
+					c.batch.Done()
 				}
 			}
 		}()
 	}
-feed:
-	for i := c.opts.Start; c.opts.Count == 0 || i < c.opts.Start+c.opts.Count; i++ {
-		if !c.opts.Shard.Owns(i) {
-			continue
-		}
-		select {
-		case jobs <- i:
-		case <-feedCtx.Done():
-			break feed
+	if c.opts.Guided {
+		c.feedBatches(feedCtx, jobs)
+	} else {
+	feed:
+		for i := c.opts.Start; c.opts.Count == 0 || i < c.opts.Start+c.opts.Count; i++ {
+			if !c.opts.Shard.Owns(i) {
+				continue
+			}
+			select {
+			case jobs <- i:
+			case <-feedCtx.Done():
+				break feed
+			}
 		}
 	}
 	close(jobs)
 	wg.Wait()
 	return c.Summary()
+}
+
+// feedBatches feeds the cases of a guided campaign in batches of GuidedBatch: it waits
+// for each batch to finish and updates the pool from it before feeding the next.
+func (c *Campaign) feedBatches(ctx context.Context, jobs chan<- int) {
+	end := c.opts.Start + c.opts.Count
+	for b := c.opts.Start; c.opts.Count == 0 || b < end; b += GuidedBatch {
+		n := GuidedBatch
+		if c.opts.Count != 0 {
+			n = min(n, end-b)
+		}
+		c.batch.Add(n)
+		for i := b; i < b+n; i++ {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				c.batch.Add(-(b + n - i)) // the cases never fed
+				c.batch.Wait()
+				return
+			}
+		}
+		c.batch.Wait()
+		c.absorb()
+	}
 }
 
 // Progress returns the number of cases so far, their rate, the number diverged and the
@@ -245,6 +305,8 @@ func (c *Campaign) Summary() *Summary {
 		Verdicts: map[diff.Verdict]int{},
 		Timeouts: c.timeouts, Retried: c.retried, TimeoutCases: append([]int(nil), c.timeoutCases...),
 		Abandoned: harness.Abandoned(c.rs),
+		Coverage:  len(c.covered), Curve: append([]CurvePoint(nil), c.curve...),
+		Guided: c.opts.Guided, Pool: len(c.pool), Derived: c.derived,
 	}
 	for v, n := range c.verdicts {
 		s.Verdicts[v] = n
@@ -285,6 +347,11 @@ type fuzzCase struct {
 	retried bool
 	attr    diff.Attribution
 	extras  []harness.Extra
+	// features are the coverage features of the Go outcome; goTimeout: it timed out.
+	features  []uint64
+	goTimeout bool
+	// derived says how guided fuzzing derived the case ("" for a fresh case).
+	derived string
 }
 
 // NewCase regenerates case i of a campaign with the given seed and generator options.
@@ -311,11 +378,16 @@ func (c *Campaign) compare(ctx context.Context, gc *gen.Case) diff.Result {
 func ExtraSignature(impl, sig string) string { return "impl " + impl + ": " + sig }
 
 func (c *Campaign) runCase(ctx context.Context, i int) *fuzzCase {
-	gc := NewCase(c.opts.Seed, i, c.opts.Gen)
+	gc, derived := NewCase(c.opts.Seed, i, c.opts.Gen), ""
+	if c.opts.Guided {
+		gc, derived = c.guidedCase(i)
+	}
 	cmp := harness.Compare(ctx, c.rs, gc.Source, c.config(gc))
 	res := cmp.Diff
 	return &fuzzCase{index: i, c: gc, valid: gen.Validates(gc.Source), verdict: res.Verdict, sig: res.Signature(), res: res,
-		timeout: cmp.Timeout(), retried: cmp.Retried, attr: cmp.Attribution, extras: cmp.Extras}
+		timeout: cmp.Timeout(), retried: cmp.Retried, attr: cmp.Attribution, extras: cmp.Extras,
+		features: Coverage(cmp.Go), goTimeout: cmp.Go.Status == outcome.StatusTimeout || cmp.Ref.Status == outcome.StatusTimeout,
+		derived: derived}
 }
 
 // record tallies a case; the first case of a new signature is minimised and written
@@ -341,6 +413,9 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 	} else {
 		c.invalidMode++
 	}
+	if fc.derived != "" {
+		c.derived++
+	}
 	claim := false
 	if fc.verdict == diff.Diverge && !fc.timeout && fc.attr != "" {
 		c.attribution.Add(fc.attr)
@@ -354,25 +429,25 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 		sig := ExtraSignature(x.Name, x.Diff.Signature())
 		b := c.buckets[sig]
 		if b == nil {
-			b = &Bucket{Signature: sig, First: fc.index, Implementation: x.Name}
+			b = &Bucket{Signature: sig, First: fc.index, Implementation: x.Name, Derived: fc.derived}
 			c.buckets[sig] = b
 			extraClaims = append(extraClaims, x)
 		}
 		b.Count++
 		if fc.index < b.First {
-			b.First = fc.index
+			b.First, b.Derived = fc.index, fc.derived
 		}
 	}
 	if fc.verdict == diff.Diverge && !fc.timeout {
 		b := c.buckets[fc.sig]
 		if b == nil {
-			b = &Bucket{Signature: fc.sig, First: fc.index, Attribution: fc.attr}
+			b = &Bucket{Signature: fc.sig, First: fc.index, Attribution: fc.attr, Derived: fc.derived}
 			c.buckets[fc.sig] = b
 			claim = true
 		}
 		b.Count++
 		if fc.index < b.First {
-			b.First = fc.index
+			b.First, b.Derived = fc.index, fc.derived
 		}
 	}
 	c.mu.Unlock()
@@ -384,6 +459,9 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 		b.File, b.Note, b.Program = file, note, program
 		c.mu.Unlock()
 	}
+	c.mu.Lock()
+	c.noteCoverage(fc)
+	c.mu.Unlock()
 	if !claim {
 		return
 	}
@@ -436,6 +514,9 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 	if fc.c.Mutation != "" {
 		what += ": " + fc.c.Mutation
 	}
+	if fc.derived != "" {
+		what += ", " + fc.derived
+	}
 	replay := c.opts.Replay(fc.index)
 	found := fmt.Sprintf("Found by a0diff fuzz: seed %d, case %d (%s; features %s).", c.opts.Seed, fc.index, what, fc.c.Features)
 	if fc.attr != "" {
@@ -445,6 +526,9 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 	replayLines := []string{
 		"Replay the generated case: " + replay,
 		"Replay this entry: " + harness.ReplayCommand("go", path, "") + " ; " + harness.ReplayCommand("ref", path, c.opts.RefPath),
+	}
+	if fc.derived != "" {
+		replayLines = replayLines[1:] // a derived case replays from this entry only
 	}
 	if c.opts.Minimize {
 		rs := reduce.Runners{Go: c.rs.Go, Ref: c.rs.Ref, Node: c.rs.Node}

@@ -1,0 +1,185 @@
+package campaign
+
+// Guided mode (Options.Guided, `a0diff fuzz --guided`) keeps a pool of the cases that
+// reached a new coverage feature and derives a share of the new cases from them by
+// AST-level mutation and splicing (gen.Derive).
+//
+// A coverage feature is a hash of one fact about the Go evaluator's Outcome: its status
+// and exit code, each error code, each evidence kind with its ok flag, each pair of
+// consecutive trace event types, each event type with the sorted keys of its data, each
+// tool called with its outcome, and the type of each field of the result record. These
+// are cheap and deterministic and need no change to the evaluator; they measure
+// behaviour the trace shows, not code. Edge coverage of the Go evaluator itself would
+// need instrumenting it (a build with counters, as go-fuzz and libFuzzer do) and is
+// future work.
+//
+// Reproducibility: the cases run in batches of GuidedBatch consecutive indices. The
+// cases of batch k are made from the pool as it stood after batch k−1, and the pool is
+// updated from a finished batch in case-index order, so the cases of a guided campaign
+// depend only on the seed, the options and the start (not on -j), as long as the
+// outcomes do (a case that timed out is never added to the pool, a wall-clock deadline
+// being the one machine-dependent outcome). Whether case I is derived, and from which
+// pool entries, is drawn from its own random stream; a case that is not derived is
+// exactly case I of an unguided campaign, and replays alone as usual. A derived case
+// depends on the cases before it, so it is replayed from the entry written for it (every
+// entry holds its program), not from its index.
+
+import (
+	"fmt"
+	"hash/fnv"
+	"sort"
+	"strconv"
+
+	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/value"
+)
+
+const (
+	// GuidedBatch is the number of consecutive cases made from one state of the pool.
+	GuidedBatch = 50
+	// GuidedPercent is the share of the cases of a guided campaign, in percent, derived
+	// from the pool (once it holds a case); the others are generated afresh.
+	GuidedPercent = 50
+	// guidedSalt separates the random stream of the guidance decisions from the
+	// generator's.
+	guidedSalt = 0x6775696465640000
+)
+
+// Checkpoints are the case counts at which the campaign notes its coverage and the
+// number of signatures (Summary.Curve).
+var Checkpoints = []int{100, 1000, 2000, 5000, 10000, 20000, 50000, 100000}
+
+// CurvePoint is the coverage and the number of signatures after Cases cases.
+type CurvePoint struct {
+	Cases      int `json:"cases"`
+	Features   int `json:"features"`
+	Signatures int `json:"signatures"`
+}
+
+// poolEntry is a case kept for reaching a new feature.
+type poolEntry struct {
+	index int
+	c     *gen.Case
+}
+
+// Coverage returns the coverage features of o (see the comment at the top of this file),
+// without duplicates, in no particular order.
+func Coverage(o outcome.Outcome) []uint64 {
+	seen := map[uint64]bool{}
+	var out []uint64
+	add := func(parts ...string) {
+		h := fnv.New64a()
+		for _, p := range parts {
+			h.Write([]byte(p))
+			h.Write([]byte{0})
+		}
+		if f := h.Sum64(); !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	add("exit", fmt.Sprint(o.Status), strconv.Itoa(o.ExitCode), o.Limit)
+	for _, e := range o.Errors {
+		add("error", e.Code)
+	}
+	for _, ev := range o.Evidence {
+		if r, ok := ev.(*value.Record); ok {
+			kind, _ := r.Get("kind")
+			okv, _ := r.Get("ok")
+			add("evidence", value.TypeofName(kind), fmt.Sprint(kind), fmt.Sprint(okv))
+		}
+	}
+	prev := "start"
+	for _, ev := range o.Trace {
+		add("next", prev, ev.Event)
+		prev = ev.Event
+		if r, ok := ev.Data.(*value.Record); ok {
+			keys := append([]string(nil), r.Keys()...)
+			sort.Strings(keys)
+			add(append([]string{"keys", ev.Event}, keys...)...)
+		}
+	}
+	add("next", prev, "end")
+	for _, c := range o.ToolCalls {
+		add("tool", c.Tool, c.Outcome)
+	}
+	if r, ok := o.Value.(*value.Record); ok && o.HasValue {
+		for _, k := range r.Keys() {
+			v, _ := r.Get(k)
+			add("field", value.TypeofName(v), shape(v))
+		}
+	} else if o.HasValue {
+		add("value", value.TypeofName(o.Value), shape(o.Value))
+	}
+	return out
+}
+
+// shape tells lists and records apart from the other objects.
+func shape(v value.Value) string {
+	switch v := v.(type) {
+	case *value.Record:
+		return "record/" + strconv.Itoa(min(v.Len(), 3))
+	case nil:
+		return "absent"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// guidedCase makes case i of a guided campaign: derived from the pool, or fresh. what
+// says how a derived case was made ("" for a fresh one).
+func (c *Campaign) guidedCase(i int) (gc *gen.Case, what string) {
+	c.mu.Lock()
+	pool := c.pool
+	c.mu.Unlock()
+	r := gen.CaseRand(c.opts.Seed^guidedSalt, i)
+	if len(pool) > 0 && r.Intn(100) < GuidedPercent {
+		parent, donor := pool[r.Intn(len(pool))], pool[r.Intn(len(pool))]
+		if d, how, ok := gen.Derive(gen.RandChooser{R: r}, parent.c, donor.c, c.opts.Gen); ok {
+			return d, fmt.Sprintf("derived from case %d with case %d by guided fuzzing: %s", parent.index, donor.index, how)
+		}
+	}
+	return NewCase(c.opts.Seed, i, c.opts.Gen), ""
+}
+
+// absorb updates the pool from the cases of the batch just finished, in index order:
+// a valid case whose Go outcome has a feature the pool has not seen joins it.
+func (c *Campaign) absorb() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sort.Slice(c.pending, func(i, j int) bool { return c.pending[i].index < c.pending[j].index })
+	for _, fc := range c.pending {
+		if fc.goTimeout {
+			continue
+		}
+		fresh := false
+		for _, f := range fc.features {
+			if !c.poolSeen[f] {
+				c.poolSeen[f] = true
+				fresh = true
+			}
+		}
+		if fresh && fc.c.Mode == gen.Valid && fc.c.Program != nil && fc.valid {
+			// a new slice, so that the cases in flight keep the one they read
+			c.pool = append(c.pool[:len(c.pool):len(c.pool)], poolEntry{fc.index, fc.c})
+		}
+	}
+	c.pending = nil
+}
+
+// noteCoverage adds fc's features to the campaign's coverage and notes a checkpoint;
+// c.mu is held.
+func (c *Campaign) noteCoverage(fc *fuzzCase) {
+	for _, f := range fc.features {
+		c.covered[f] = true
+	}
+	n := c.validMode + c.invalidMode
+	for _, cp := range Checkpoints {
+		if n == cp {
+			c.curve = append(c.curve, CurvePoint{Cases: n, Features: len(c.covered), Signatures: len(c.buckets)})
+		}
+	}
+	if c.opts.Guided {
+		c.pending = append(c.pending, fc)
+	}
+}

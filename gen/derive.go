@@ -1,0 +1,226 @@
+package gen
+
+import (
+	"strings"
+
+	"github.com/a0diff/a0diff/runtime/ast"
+)
+
+// This file is the mutator of coverage-guided fuzzing (campaign's guided mode): it
+// derives a new valid case from a kept one by AST-level edits, in the manner of
+// grammar-based guided fuzzers that mutate and splice trees rather than bytes.
+
+// deriveAttempts bounds the tries Derive makes before it gives up.
+const deriveAttempts = 8
+
+// Derive returns a case made from parent by one to three AST-level edits, each one of:
+// replacing a subexpression by a freshly generated one (which may use the top-level
+// variables bound before it), replacing a subexpression by a copy of one taken from
+// donor (splicing), inserting a copy of a statement of parent or donor into a statement
+// list, or dropping a statement other than a return. The result keeps parent's headers,
+// host configuration and features, is a Valid-mode case, and passes validation: edits
+// that break validation are discarded and tried again with new decisions, up to a fixed
+// number of attempts. ok is false when none passed (the caller generates a fresh case
+// instead), or when parent has no tree or does not validate. what describes the edits.
+// donor may be nil or parent itself.
+func Derive(ch Chooser, parent, donor *Case, opts Options) (c *Case, what string, ok bool) {
+	if parent == nil || parent.Program == nil || parent.Mode != Valid {
+		return nil, "", false
+	}
+	if donor == nil || donor.Program == nil {
+		donor = parent
+	}
+	opts = opts.withDefaults()
+	for range deriveAttempts {
+		p := ast.Clone(parent.Program)
+		var done []string
+		for n := 1 + ch.Intn(3); n > 0; n-- {
+			if w := editOnce(ch, p, donor.Program, parent.Features, opts); w != "" {
+				done = append(done, w)
+			}
+		}
+		if len(done) == 0 || ast.Printable(p) != nil {
+			continue
+		}
+		d := parent.withProgram(p)
+		if d.Source == parent.Source || !Validates(d.Source) {
+			continue
+		}
+		d.Mutation = ""
+		return d, strings.Join(done, ", "), true
+	}
+	return nil, "", false
+}
+
+// exprSite is a place in a tree that holds an expression, and the index of the
+// top-level statement it lies in.
+type exprSite struct {
+	slot *ast.Expr
+	top  int
+}
+
+// stmtSite is a statement list of a tree.
+type stmtSite struct {
+	list *[]ast.Stmt
+}
+
+// sitesOf lists the expression places and statement lists of p, in pre-order.
+func sitesOf(p *ast.Program) (exprs []exprSite, lists []stmtSite) {
+	lists = append(lists, stmtSite{&p.Statements})
+	for i, s := range p.Statements {
+		ast.Inspect(s, func(n ast.Node) bool {
+			for _, slot := range exprSlots(n) {
+				exprs = append(exprs, exprSite{slot, i})
+			}
+			for _, b := range ast.Bodies(n) {
+				lists = append(lists, stmtSite{b})
+			}
+			return true
+		})
+	}
+	return exprs, lists
+}
+
+// exprSlots returns pointers to the expression fields of n (not the name paths, which
+// are names rather than expressions, nor argument records, which are edited through
+// their entries).
+func exprSlots(n ast.Node) []*ast.Expr {
+	switch n := n.(type) {
+	case *ast.LetStmt:
+		return []*ast.Expr{&n.Value}
+	case *ast.ExprStmt:
+		return []*ast.Expr{&n.Expr}
+	case *ast.ReturnStmt:
+		return []*ast.Expr{&n.Value}
+	case *ast.RecordPair:
+		return []*ast.Expr{&n.Value}
+	case *ast.SpreadPair:
+		return []*ast.Expr{&n.Expr}
+	case *ast.ListExpr:
+		out := make([]*ast.Expr, len(n.Elements))
+		for i := range n.Elements {
+			out[i] = &n.Elements[i]
+		}
+		return out
+	case *ast.IfExpr:
+		return []*ast.Expr{&n.Cond, &n.Then, &n.Else}
+	case *ast.IfBlockExpr:
+		return []*ast.Expr{&n.Cond}
+	case *ast.ForExpr:
+		return []*ast.Expr{&n.List}
+	case *ast.FilterBlockExpr:
+		return []*ast.Expr{&n.List}
+	case *ast.LoopExpr:
+		return []*ast.Expr{&n.Init, &n.Times}
+	case *ast.MatchExpr:
+		return []*ast.Expr{&n.Subject}
+	case *ast.BinaryExpr:
+		return []*ast.Expr{&n.Left, &n.Right}
+	case *ast.UnaryExpr:
+		return []*ast.Expr{&n.Operand}
+	}
+	return nil
+}
+
+// editOnce applies one random edit to p in place and describes it ("" when the chosen
+// edit had no site).
+func editOnce(ch Chooser, p, donor *ast.Program, feat Features, opts Options) string {
+	exprs, lists := sitesOf(p)
+	switch ch.Intn(4) {
+	case 0: // a fresh subexpression
+		if len(exprs) == 0 {
+			return ""
+		}
+		site := exprs[ch.Intn(len(exprs))]
+		*site.slot = freshExpr(ch, feat, opts, topNames(p, site.top))
+		return "fresh expression"
+	case 1: // a subexpression of the donor
+		if len(exprs) == 0 {
+			return ""
+		}
+		dexprs, _ := sitesOf(donor)
+		if len(dexprs) == 0 {
+			return ""
+		}
+		site := exprs[ch.Intn(len(exprs))]
+		*site.slot = ast.Clone(*dexprs[ch.Intn(len(dexprs))].slot)
+		return "spliced expression"
+	case 2: // a copy of a statement of p or the donor
+		from := p
+		if ch.Intn(2) == 1 {
+			from = donor
+		}
+		_, flists := sitesOf(from)
+		var stmts []ast.Stmt
+		for _, l := range flists {
+			for _, s := range *l.list {
+				if _, ret := s.(*ast.ReturnStmt); !ret {
+					stmts = append(stmts, s)
+				}
+			}
+		}
+		if len(stmts) == 0 {
+			return ""
+		}
+		s := ast.Clone(stmts[ch.Intn(len(stmts))])
+		l := lists[ch.Intn(len(lists))].list
+		at := ch.Intn(len(*l) + 1)
+		if at == len(*l) && at > 0 {
+			at-- // before the final statement, which is usually a return
+		}
+		*l = append((*l)[:at], append([]ast.Stmt{s}, (*l)[at:]...)...)
+		return "inserted statement"
+	default: // drop a statement
+		type pos struct {
+			list *[]ast.Stmt
+			i    int
+		}
+		var cands []pos
+		for _, l := range lists {
+			for i, s := range *l.list {
+				if _, ret := s.(*ast.ReturnStmt); !ret {
+					cands = append(cands, pos{l.list, i})
+				}
+			}
+		}
+		if len(cands) == 0 {
+			return ""
+		}
+		c := cands[ch.Intn(len(cands))]
+		*c.list = append((*c.list)[:c.i], (*c.list)[c.i+1:]...)
+		return "dropped statement"
+	}
+}
+
+// topNames lists the names the top-level statements before statement top bind.
+func topNames(p *ast.Program, top int) []string {
+	var names []string
+	for _, s := range p.Statements[:top] {
+		switch s := s.(type) {
+		case *ast.LetStmt:
+			names = append(names, s.Name)
+		case *ast.ExprStmt:
+			if s.Target != nil && len(s.Target.Parts) == 1 {
+				names = append(names, s.Target.Parts[0])
+			}
+		}
+	}
+	return names
+}
+
+// freshExpr generates an expression of any type in a scope that sees vars (of unknown
+// types). Tools are left out: their capability headers and fixtures belong to the
+// parent program.
+func freshExpr(ch Chooser, feat Features, opts Options, vars []string) ast.Expr {
+	g := &generator{ch: ch, opts: opts, feat: feat &^ (FeatTools | FeatLayout), size: 12, usedTools: map[string]bool{}}
+	g.world = g.newWorld()
+	sc := newScope(nil)
+	sc.top = true
+	for _, v := range vars {
+		sc.addVar(v, tyAny)
+		sc.locals[v] = true
+	}
+	g.names = 1000 // fresh names (callback parameters, …) well apart from the parent's
+	e, _ := g.expr(sc, tyAny, 2)
+	return e
+}
