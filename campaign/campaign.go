@@ -347,9 +347,10 @@ type fuzzCase struct {
 	retried bool
 	attr    diff.Attribution
 	extras  []harness.Extra
-	// features are the coverage features of the Go outcome; goTimeout: it timed out.
-	features  []uint64
-	goTimeout bool
+	// features are the coverage features of the Go outcome; costly: a side timed out or
+	// ran into a harness limit (such a case never joins the pool).
+	features []uint64
+	costly   bool
 	// derived says how guided fuzzing derived the case ("" for a fresh case).
 	derived string
 }
@@ -386,7 +387,8 @@ func (c *Campaign) runCase(ctx context.Context, i int) *fuzzCase {
 	res := cmp.Diff
 	return &fuzzCase{index: i, c: gc, valid: gen.Validates(gc.Source), verdict: res.Verdict, sig: res.Signature(), res: res,
 		timeout: cmp.Timeout(), retried: cmp.Retried, attr: cmp.Attribution, extras: cmp.Extras,
-		features: Coverage(cmp.Go), goTimeout: cmp.Go.Status == outcome.StatusTimeout || cmp.Ref.Status == outcome.StatusTimeout,
+		features: Coverage(cmp.Go), costly: cmp.Go.Status == outcome.StatusTimeout || cmp.Ref.Status == outcome.StatusTimeout ||
+			cmp.Go.Status == outcome.StatusResource || cmp.Ref.Status == outcome.StatusResource,
 		derived: derived}
 }
 

@@ -17,8 +17,9 @@ package campaign
 // cases of batch k are made from the pool as it stood after batch k−1, and the pool is
 // updated from a finished batch in case-index order, so the cases of a guided campaign
 // depend only on the seed, the options and the start (not on -j), as long as the
-// outcomes do (a case that timed out is never added to the pool, a wall-clock deadline
-// being the one machine-dependent outcome). Whether case I is derived, and from which
+// outcomes do: a case on which a side timed out (the one machine-dependent outcome) or
+// ran into a harness limit never joins the pool, the latter so that costly programs do
+// not breed. Whether case I is derived, and from which
 // pool entries, is drawn from its own random stream; a case that is not derived is
 // exactly case I of an unguided campaign, and replays alone as usual. A derived case
 // depends on the cases before it, so it is replayed from the entry written for it (every
@@ -149,7 +150,7 @@ func (c *Campaign) absorb() {
 	defer c.mu.Unlock()
 	sort.Slice(c.pending, func(i, j int) bool { return c.pending[i].index < c.pending[j].index })
 	for _, fc := range c.pending {
-		if fc.goTimeout {
+		if fc.costly {
 			continue
 		}
 		fresh := false

@@ -54,6 +54,11 @@ type ReportSummary struct {
 	Workers        int     `json:"workers"`
 	ElapsedMs      int64   `json:"elapsedMs"`
 	CasesPerSecond float64 `json:"casesPerSecond"`
+	// Coverage and Curve: see Summary; Pool and Derived only in guided mode.
+	Coverage int          `json:"coverage"`
+	Curve    []CurvePoint `json:"curve"`
+	Pool     int          `json:"pool,omitempty"`
+	Derived  int          `json:"derived,omitempty"`
 	// Attribution counts the diverged cases by attribution (with --cross-check).
 	Attribution *harness.AttributionCounts `json:"attribution,omitempty"`
 	// Implementations counts, per external implementation (--impl), the cases on which it
@@ -79,6 +84,8 @@ type ReportSignature struct {
 	Attribution     diff.Attribution `json:"attribution,omitempty"`
 	AttributionText string           `json:"attributionText,omitempty"`
 	Implementation  string           `json:"implementation,omitempty"`
+	// Derived says how guided fuzzing derived the first case (its replay is the entry).
+	Derived string `json:"derived,omitempty"`
 }
 
 // ReportCase is one case with its replay command.
@@ -96,6 +103,7 @@ func NewReport(s *Summary, opts Options, interrupted bool) Report {
 			Inconclusive: s.Verdicts[diff.Inconclusive], Timeouts: s.Timeouts, Retried: s.Retried,
 			Abandoned: s.Abandoned, ValidMode: s.ValidMode, ValidPass: s.ValidPass, InvalidMode: s.InvalidMode,
 			Signatures: len(s.Buckets), Workers: s.Workers, ElapsedMs: s.Elapsed.Milliseconds(), CasesPerSecond: s.Rate(),
+			Coverage: s.Coverage, Curve: append([]CurvePoint{}, s.Curve...), Pool: s.Pool, Derived: s.Derived,
 		},
 		Signatures: []ReportSignature{},
 		Timeouts:   []ReportCase{},
@@ -115,6 +123,10 @@ func NewReport(s *Summary, opts Options, interrupted bool) Report {
 			Attribution: b.Attribution, AttributionText: b.Attribution.Explain(), Implementation: b.Implementation}
 		if s.CrossChecked {
 			rs.Replay += " --cross-check"
+		}
+		if b.Derived != "" {
+			rs.Derived = b.Derived
+			rs.Replay = "(derived by guided fuzzing: replay the entry)"
 		}
 		if b.Implementation != "" {
 			rs.Replay += " --impl " + b.Implementation + "=COMMAND"

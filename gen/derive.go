@@ -20,7 +20,10 @@ const deriveAttempts = 8
 // list, or dropping a statement other than a return. The result keeps parent's headers,
 // host configuration and features, is a Valid-mode case, and passes validation: edits
 // that break validation are discarded and tried again with new decisions, up to a fixed
-// number of attempts. ok is false when none passed (the caller generates a fresh case
+// number of attempts, and so are edits that may make a function call itself where the
+// parent could not (a call copied out of the guard of a recursive function, or a
+// function body given a call back to its caller): an unbounded recursion costs the
+// reference seconds before it ends at the depth limit. ok is false when none passed (the caller generates a fresh case
 // instead), or when parent has no tree or does not validate. what describes the edits.
 // donor may be nil or parent itself.
 func Derive(ch Chooser, parent, donor *Case, opts Options) (c *Case, what string, ok bool) {
@@ -43,7 +46,7 @@ func Derive(ch Chooser, parent, donor *Case, opts Options) (c *Case, what string
 			continue
 		}
 		d := parent.withProgram(p)
-		if d.Source == parent.Source || !Validates(d.Source) {
+		if d.Source == parent.Source || !Validates(d.Source) || newRecursion(parent.Program, p) {
 			continue
 		}
 		d.Mutation = ""
@@ -223,4 +226,74 @@ func freshExpr(ch Chooser, feat Features, opts Options, vars []string) ast.Expr 
 	g.names = 1000 // fresh names (callback parameters, …) well apart from the parent's
 	e, _ := g.expr(sc, tyAny, 2)
 	return e
+}
+
+// callSites counts, per (caller, callee) pair of function names, the call sites in the
+// bodies of p's functions: direct calls, and string literals that name a declared
+// function (callbacks). Code outside functions is the caller "".
+func callSites(p *ast.Program) map[[2]string]int {
+	declared := map[string]bool{}
+	ast.Inspect(p, func(n ast.Node) bool {
+		if f, ok := n.(*ast.FnDecl); ok {
+			declared[f.Name] = true
+		}
+		return true
+	})
+	sites := map[[2]string]int{}
+	ast.PreorderStack(p, nil, func(n ast.Node, stack []ast.Node) bool {
+		callee := ""
+		switch n := n.(type) {
+		case *ast.FnCallExpr:
+			if n.Name != nil {
+				callee = strings.Join(n.Name.Parts, ".")
+			}
+		case *ast.StrLiteral:
+			callee = n.Value
+		}
+		if !declared[callee] {
+			return true
+		}
+		caller := ""
+		for i := len(stack) - 1; i >= 0; i-- {
+			if f, ok := stack[i].(*ast.FnDecl); ok {
+				caller = f.Name
+				break
+			}
+		}
+		sites[[2]string{caller, callee}]++
+		return true
+	})
+	return sites
+}
+
+// newRecursion reports whether q has more call sites than p on some call edge that
+// lies on a cycle of q's call graph.
+func newRecursion(p, q *ast.Program) bool {
+	before, after := callSites(p), callSites(q)
+	next := map[string][]string{}
+	for e := range after {
+		next[e[0]] = append(next[e[0]], e[1])
+	}
+	reaches := func(from, to string) bool {
+		seen := map[string]bool{}
+		work := []string{from}
+		for len(work) > 0 {
+			n := work[len(work)-1]
+			work = work[:len(work)-1]
+			if n == to {
+				return true
+			}
+			if !seen[n] {
+				seen[n] = true
+				work = append(work, next[n]...)
+			}
+		}
+		return false
+	}
+	for e, k := range after {
+		if k > before[e] && e[0] != "" && reaches(e[1], e[0]) {
+			return true
+		}
+	}
+	return false
 }

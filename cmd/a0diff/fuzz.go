@@ -30,7 +30,7 @@ func init() { register(newFuzzCmd) }
 
 const fuzzLong = `Generate A0 programs with their host configurations (package gen) and run each through
 the Go evaluator and the reference, comparing the outcomes. Every case is reproducible
-from the seed and its index alone: case I of a run with --seed S is the same whatever
+from the seed and its index alone (see --guided for its derived cases): case I of a run with --seed S is the same whatever
 -j, --count or --time were, so "--seed S --start I --count 1" replays it (with the same
 --swarm, --invalid-share, --size and --features).
 
@@ -57,12 +57,29 @@ workers, what the supervisors saw.
 name, so that N jobs with the same flags and K = 0…N-1 run exactly the cases of the
 unsharded campaign between them; any case still replays alone with its seed and index.
 
+--guided derives half of the cases from a pool of earlier cases that reached a new
+coverage feature — a new exit code, error code, evidence kind, pair of consecutive trace
+events, event data shape, tool outcome or result field type of the Go evaluator's
+outcome (a behaviour measure; no instrumentation of the evaluator) — by AST-level
+mutation and splicing: a subexpression replaced by a fresh one or by one taken from
+another pool case, a statement inserted or dropped; a derived program that does not
+pass validation is retried, then replaced by a fresh case. The cases run in batches of
+50, the pool updated between batches in case order, so a guided campaign makes the
+same cases at any -j. A case that was not derived is case I of the unguided campaign
+and replays with --start I --count 1 as usual; a derived case depends on the cases
+before it, so replay it from the entry written for it, which holds its program (its
+comment says how it was derived). --guided cannot be combined with --shard. The
+summary gives the coverage (the distinct features reached; also without --guided) and,
+at checkpoints (100, 1000, 2000, 5000, 10000, … cases), the coverage and the number of
+signatures so far.
+
 --format json prints, instead of the text summary, one JSON document: {"seed", "start",
 "count", "shard": {"k", "n"}, "interrupted", "summary": {"cases", "agree", "diverged",
 "inconclusive", "timeouts", "retried", "abandoned", "validMode", "validPass",
-"invalidMode", "signatures", "workers", "elapsedMs", "casesPerSecond"}, "signatures":
-[{"signature", "count", "firstCase", "replay", "file", "replayEntry", "note",
-"program"}], "timeouts": [{"case", "replay"}], "files": [...]}. --junit FILE also writes
+"invalidMode", "signatures", "workers", "elapsedMs", "casesPerSecond", "coverage",
+"curve": [{"cases", "features", "signatures"}], with --guided "pool" and "derived"},
+"signatures": [{"signature", "count", "firstCase", "replay", "file", "replayEntry",
+"note", "program", "derived"}], "timeouts": [{"case", "replay"}], "files": [...]}. --junit FILE also writes
 a JUnit report: a test case for the campaign, one per signature and one per timed-out
 case, each failing with its replay commands.
 
@@ -100,6 +117,7 @@ type fuzzFlags struct {
 	shard        string
 	format       string
 	junit        string
+	guided       bool
 }
 
 func newFuzzCmd(a *app) *cobra.Command {
@@ -133,6 +151,7 @@ func newFuzzCmd(a *app) *cobra.Command {
 	fl.BoolVar(&f.minimize, "minimize", true, "reduce each new divergence before writing it")
 	fl.StringVar(&f.shard, "shard", "", "run only shard `K/N` of the cases: those whose index I has I mod N = K")
 	fl.StringVar(&f.format, "format", "text", "summary format: text or json")
+	fl.BoolVar(&f.guided, "guided", false, "coverage guidance: derive half of the cases from earlier ones that reached new coverage (replay derived cases from their entries)")
 	fl.StringVar(&f.junit, "junit", "", "also write a JUnit report to `FILE` (must not exist)")
 	addExtraFlags(fl, &f.extra, true)
 	return cmd
@@ -183,6 +202,9 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 			return usageErrorf("--shard: %v", err)
 		}
 	}
+	if f.guided && shard.N > 1 {
+		return usageErrorf("--guided cannot be combined with --shard: the pool of a guided campaign grows from all its cases")
+	}
 	if f.format != "text" && f.format != "json" {
 		return usageErrorf("--format must be text or json, not %q", f.format)
 	}
@@ -204,6 +226,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		Out:          f.out,
 		Gen:          gen.Options{Size: f.size, Features: features, Swarm: f.swarm, InvalidShare: f.invalidShare},
 		FeaturesFlag: f.features, Minimize: f.minimize, Timeout: a.timeout, RefPath: a.refPath,
+		Guided: f.guided,
 	}
 	c := campaign.New(rs, opts)
 	if f.format == "text" {
@@ -283,6 +306,14 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 	fmt.Fprintf(w, "valid share: %.1f%% of %d valid-mode cases pass validation; %d invalid-mode cases\n", share, s.ValidMode, s.InvalidMode)
 	fmt.Fprintf(w, "verdicts: %d agree, %d diverge, %d inconclusive, %d timeout\n", s.Verdicts[diff.Agree], s.Verdicts[diff.Diverge], s.Verdicts[diff.Inconclusive], s.Timeouts)
 	fmt.Fprintf(w, "abandoned runs: %d\n", s.Abandoned)
+	fmt.Fprintf(w, "coverage: %d features", s.Coverage)
+	if s.Guided {
+		fmt.Fprintf(w, " (guided: %d cases derived from a pool of %d)", s.Derived, s.Pool)
+	}
+	for _, p := range s.Curve {
+		fmt.Fprintf(w, "; %d cases: %d features, %d signatures", p.Cases, p.Features, p.Signatures)
+	}
+	fmt.Fprintln(w)
 	if s.CrossChecked {
 		fmt.Fprintf(w, "cross-checked under node: %s\n", s.Attribution)
 	}
@@ -302,6 +333,9 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 	fmt.Fprintf(w, "signatures: %d\n", len(s.Buckets))
 	for _, b := range s.Buckets {
 		line := fmt.Sprintf("  %s: %d cases, first case %d", b.Signature, b.Count, b.First)
+		if b.Derived != "" {
+			line += " (" + b.Derived + ")"
+		}
 		if b.Attribution != "" {
 			line += " [" + b.Attribution.Explain() + "]"
 		}
