@@ -82,7 +82,7 @@ func Coverage(o outcome.Outcome) []uint64 {
 	}
 	add("exit", fmt.Sprint(o.Status), strconv.Itoa(o.ExitCode), o.Limit)
 	for _, e := range o.Errors {
-		add("error", e.Code)
+		add("error", string(e.Code))
 	}
 	for _, ev := range o.Evidence {
 		if r, ok := ev.(*value.Record); ok {
