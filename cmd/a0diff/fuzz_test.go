@@ -52,6 +52,7 @@ func TestFuzzUsageErrors(t *testing.T) {
 		{[]string{"fuzz", "--features", "none"}, `at least one feature`},
 		{[]string{"fuzz", "--count", "-1"}, `--count must not be negative`},
 		{[]string{"fuzz", "extra"}, `fuzz: want no arguments, got 1`},
+		{[]string{"fuzz", "--guided", "--shard", "0/2"}, `--guided cannot be combined with --shard`},
 		{[]string{"fuzz", "--seed", "x"}, `invalid argument "x" for "--seed"`},
 		// --out is checked before any case runs.
 		{[]string{"fuzz", "--out", "fuzz_test.go"}, `--out fuzz_test.go: fuzz_test.go is not a directory`},
@@ -67,23 +68,32 @@ func TestFuzzUsageErrors(t *testing.T) {
 }
 
 func TestFuzzAgreeingRun(t *testing.T) {
-	out := t.TempDir()
-	code, stdout, stderr := fuzzCLI(t, "", "fuzz", "--seed", "5", "--count", "60", "-j", "2", "--out", out)
-	if code != exitOK {
-		t.Fatalf("exit %d, stderr %s\n%s", code, stderr, stdout)
-	}
-	for _, want := range []string{
-		`^a0diff fuzz: seed 5\n`,
-		`\ncases: 60 in \S+ \(\d+\.\d cases/s, 2 workers\)\n`,
-		`\nvalid share: 100\.0% of \d+ valid-mode cases pass validation; \d+ invalid-mode cases\n`,
-		`\nverdicts: 60 agree, 0 diverge, 0 inconclusive, 0 timeout\nabandoned runs: 0\n$`,
+	for _, tt := range []struct {
+		flags    []string
+		coverage string
+	}{
+		{nil, `\ncoverage: [1-9]\d* features; 100 cases: [1-9]\d* features, 0 signatures\n$`},
+		{[]string{"--guided"}, `\ncoverage: [1-9]\d* features \(guided: [1-9]\d* cases derived from a pool of [1-9]\d*\); 100 cases: [1-9]\d* features, 0 signatures\n$`},
 	} {
-		if !regexp.MustCompile(want).MatchString(stdout) {
-			t.Errorf("stdout does not match %s:\n%s", want, stdout)
+		out := t.TempDir()
+		code, stdout, stderr := fuzzCLI(t, "", append([]string{"fuzz", "--seed", "5", "--count", "160", "-j", "2", "--out", out}, tt.flags...)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d, stderr %s\n%s", tt.flags, code, stderr, stdout)
 		}
-	}
-	if entries, _ := os.ReadDir(out); len(entries) != 0 {
-		t.Errorf("an agreeing run wrote %d entries", len(entries))
+		for _, want := range []string{
+			`^a0diff fuzz: seed 5\n`,
+			`\ncases: 160 in \S+ \(\d+\.\d cases/s, 2 workers\)\n`,
+			`\nvalid share: 100\.0% of \d+ valid-mode cases pass validation; \d+ invalid-mode cases\n`,
+			`\nverdicts: 160 agree, 0 diverge, 0 inconclusive, 0 timeout\nabandoned runs: 0\n`,
+			tt.coverage,
+		} {
+			if !regexp.MustCompile(want).MatchString(stdout) {
+				t.Errorf("%v: stdout does not match %s:\n%s", tt.flags, want, stdout)
+			}
+		}
+		if entries, _ := os.ReadDir(out); len(entries) != 0 {
+			t.Errorf("%v: an agreeing run wrote %d entries", tt.flags, len(entries))
+		}
 	}
 }
 
