@@ -21,8 +21,8 @@ const deriveAttempts = 8
 // host configuration and features, is a Valid-mode case, and passes validation: edits
 // that break validation are discarded and tried again with new decisions, up to a fixed
 // number of attempts, and so are edits that may make a function call itself where the
-// parent could not (a call copied out of the guard of a recursive function, or a
-// function body given a call back to its caller): an unbounded recursion costs the
+// parent could not (a call copied out of the guard of a recursive function, an edited
+// guard, or a function body given a call back to its caller): an unbounded recursion costs the
 // reference seconds before it ends at the depth limit. ok is false when none passed (the caller generates a fresh case
 // instead), or when parent has no tree or does not validate. what describes the edits.
 // donor may be nil or parent itself.
@@ -267,7 +267,8 @@ func callSites(p *ast.Program) map[[2]string]int {
 }
 
 // newRecursion reports whether q has more call sites than p on some call edge that
-// lies on a cycle of q's call graph.
+// lies on a cycle of q's call graph, or a function on such a cycle that is not one of
+// p's declarations unchanged.
 func newRecursion(p, q *ast.Program) bool {
 	before, after := callSites(p), callSites(q)
 	next := map[string][]string{}
@@ -290,10 +291,34 @@ func newRecursion(p, q *ast.Program) bool {
 		}
 		return false
 	}
+	onCycle := func(name string) bool {
+		for _, s := range next[name] {
+			if reaches(s, name) {
+				return true
+			}
+		}
+		return false
+	}
 	for e, k := range after {
 		if k > before[e] && e[0] != "" && reaches(e[1], e[0]) {
 			return true
 		}
 	}
-	return false
+	// a function on a cycle must be one of p's declarations unchanged: an edit of its
+	// guard (the condition that ends the recursion) is as dangerous as a new call
+	decls := map[string]bool{}
+	ast.Inspect(p, func(n ast.Node) bool {
+		if f, ok := n.(*ast.FnDecl); ok {
+			decls[ast.PrintStmt(f)] = true
+		}
+		return true
+	})
+	changed := false
+	ast.Inspect(q, func(n ast.Node) bool {
+		if f, ok := n.(*ast.FnDecl); ok && !changed && onCycle(f.Name) {
+			changed = !decls[ast.PrintStmt(f)]
+		}
+		return !changed
+	})
+	return changed
 }
