@@ -2854,11 +2854,11 @@
       this.diagnostic = diagnostic;
     }
   };
-  function parse(source, fileName) {
-    const lexed = lex(source, fileName);
+  function parse(source, fileName2) {
+    const lexed = lex(source, fileName2);
     if (lexed.errors.length > 0) return { diagnostics: lexed.errors };
     src = source;
-    file = fileName;
+    file = fileName2;
     setTokens(lexed.tokens);
     at = 0;
     depth = 0;
@@ -3934,21 +3934,32 @@
   var limits = ["maxSteps", "maxDepth", "maxSize", "maxNesting"];
   var version = "a0-ts-reference 0.6.0";
   var configCache = null;
+  var restCache = /* @__PURE__ */ new Map();
+  var MAX_RESTS = 64;
   var FILE_PREFIX = '{"file":';
   var ALLOW_KEY = ',"allow":';
   function readConfig(configJSON) {
-    const cache = configCache;
-    if (cache !== null) {
-      if (cache.text === configJSON) return cache.config;
-      const file2 = fileIfRestMatches(configJSON, cache.rest);
-      if (file2 !== null) {
-        const config2 = { file: file2, allow: cache.config.allow, limits: cache.config.limits };
-        configCache = { text: configJSON, rest: cache.rest, config: config2 };
-        return config2;
+    const last = configCache;
+    if (last !== null && last.text === configJSON) return last.config;
+    const at2 = configJSON.startsWith(FILE_PREFIX) ? configJSON.indexOf(ALLOW_KEY) : -1;
+    if (at2 >= 0) {
+      const known = restCache.get(configJSON.slice(at2));
+      if (known !== void 0) {
+        const file2 = fileName(configJSON, at2);
+        if (file2 !== null) {
+          const config2 = { file: file2, allow: known.allow, limits: known.limits };
+          configCache = { text: configJSON, config: config2 };
+          return config2;
+        }
       }
     }
     const config = parseConfig(configJSON);
-    configCache = { text: configJSON, rest: reusableRest(configJSON), config };
+    const rest = reusableRest(configJSON);
+    if (rest !== "") {
+      if (restCache.size >= MAX_RESTS) restCache.clear();
+      restCache.set(rest, config);
+    }
+    configCache = { text: configJSON, config };
     return config;
   }
   function reusableRest(configJSON) {
@@ -3958,10 +3969,7 @@
     const rest = configJSON.slice(at2);
     return rest.indexOf('"file"') < 0 && rest.indexOf("\\u") < 0 ? rest : "";
   }
-  function fileIfRestMatches(configJSON, rest) {
-    if (rest === "" || !configJSON.startsWith(FILE_PREFIX)) return null;
-    const at2 = configJSON.indexOf(ALLOW_KEY);
-    if (at2 < 0 || configJSON.length - at2 !== rest.length || configJSON.slice(at2) !== rest) return null;
+  function fileName(configJSON, at2) {
     const fileJSON = configJSON.slice(FILE_PREFIX.length, at2);
     const name = fileJSON.slice(1, -1);
     if (JSON.stringify(name) === fileJSON) return name;
