@@ -360,6 +360,20 @@ func NewCase(seed int64, i int, opts gen.Options) *gen.Case {
 	return gen.Generate(gen.RandChooser{R: gen.CaseRand(seed, i)}, opts)
 }
 
+// validates is gen.Validates(gc.Source), read from the Go evaluator's outcome when it
+// tells: the Go runner lexes, parses and validates with the same packages as
+// gen.Validates before it evaluates anything, and ends exactly the programs that fail
+// there with status ok and exit code 2 (diagnostics) or 1 (the unsupported spread of spec
+// §4.5); evaluation never gives these codes. Any other status (a timeout, a crash, a
+// harness limit) says nothing, and the program is checked again. This saves parsing and
+// validating every case a second time.
+func validates(gc *gen.Case, goOut outcome.Outcome) bool {
+	if goOut.Status == outcome.StatusOK {
+		return goOut.ExitCode != 1 && goOut.ExitCode != 2
+	}
+	return gen.Validates(gc.Source)
+}
+
 // config is gc's configuration with the run deadline.
 func (c *Campaign) config(gc *gen.Case) outcome.Config {
 	cfg := gc.Config
@@ -385,7 +399,7 @@ func (c *Campaign) runCase(ctx context.Context, i int) *fuzzCase {
 	}
 	cmp := harness.Compare(ctx, c.rs, gc.Source, c.config(gc))
 	res := cmp.Diff
-	return &fuzzCase{index: i, c: gc, valid: gen.Validates(gc.Source), verdict: res.Verdict, sig: res.Signature(), res: res,
+	return &fuzzCase{index: i, c: gc, valid: validates(gc, cmp.Go), verdict: res.Verdict, sig: res.Signature(), res: res,
 		timeout: cmp.Timeout(), retried: cmp.Retried, attr: cmp.Attribution, extras: cmp.Extras,
 		features: Coverage(cmp.Go), costly: cmp.Go.Status == outcome.StatusTimeout || cmp.Ref.Status == outcome.StatusTimeout ||
 			cmp.Go.Status == outcome.StatusResource || cmp.Ref.Status == outcome.StatusResource,

@@ -10,6 +10,7 @@ import (
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
 )
 
@@ -113,5 +114,33 @@ func TestParseShard(t *testing.T) {
 				t.Errorf("case %d has %d owners among %d shards", i, owners, n)
 			}
 		}
+	}
+}
+
+// TestValidatesReadsTheGoOutcome checks that the validity read from the Go evaluator's
+// outcome is gen.Validates, on valid and invalid generated cases (a third of them
+// mutated, so that both answers occur often), and that a timeout falls back to checking
+// the program.
+func TestValidatesReadsTheGoOutcome(t *testing.T) {
+	goRunner := run.New()
+	opts := gen.Options{Features: gen.AllFeatures, InvalidShare: 0.35}
+	counts := map[bool]int{}
+	for i := range 400 {
+		gc := NewCase(5, i, opts)
+		cfg := gc.Config
+		cfg.Limits = cfg.Limits.WithDefaults()
+		want := gen.Validates(gc.Source)
+		counts[want]++
+		o := goRunner.Run(context.Background(), gc.Source, cfg)
+		if got := validates(gc, o); got != want {
+			t.Errorf("case %d (%s, exit %d): validates = %v, gen.Validates = %v\n%s", i, o.Status, o.ExitCode, got, want, gc.Source)
+		}
+		timedOut := outcome.Outcome{Status: outcome.StatusTimeout}
+		if got := validates(gc, timedOut); got != want {
+			t.Errorf("case %d after a timeout: validates = %v, gen.Validates = %v", i, got, want)
+		}
+	}
+	if counts[true] < 100 || counts[false] < 50 {
+		t.Errorf("too few cases of one kind to test: %v", counts)
 	}
 }

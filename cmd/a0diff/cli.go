@@ -55,6 +55,7 @@ func newApp(stdout, stderr io.Writer) *app {
 // of each) unless --isolation none. The caller closes them (closeRunners).
 func (a *app) implementations(workers int) (harness.Runners, error) {
 	if a.isolation == "none" {
+		tuneInProcessGC()
 		ref, err := a.newRef(a.refPath)
 		if err != nil {
 			return harness.Runners{}, err
@@ -163,6 +164,7 @@ func (a *app) implementation(name string) (outcome.Runner, error) {
 		return nil, usageErrorf("--impl must be go, ref, node or NAME=COMMAND, not %q", name)
 	}
 	if a.isolation == "none" {
+		tuneInProcessGC()
 		return r, nil
 	}
 	closeRunner(r)

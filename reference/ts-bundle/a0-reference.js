@@ -2551,6 +2551,12 @@
   }
   function lex(src2, file2) {
     const codeEnd = commentBlockStart(src2);
+    const tokens = lexLines(src2, codeEnd);
+    if (tokens !== null) return { tokens, errors: [] };
+    return lexWhole(src2, file2);
+  }
+  function lexWhole(src2, file2) {
+    const codeEnd = commentBlockStart(src2);
     if (codeEnd < src2.length) {
       const lexed = lexCode(src2, codeEnd, file2);
       if (lexed.errors.length === 0) return lexed;
@@ -2574,6 +2580,157 @@
       if (c !== " " && c !== "	") return false;
     }
     return true;
+  }
+  function lexLines(src2, codeEnd) {
+    const code = codeEnd === src2.length ? src2 : src2.slice(0, codeEnd);
+    if (code.indexOf("\r") >= 0) return null;
+    const texts = code.split("\n");
+    if (tokenTable.kind.length > 4096 && tokenTable.kind.length > codeEnd) tokenTable = newTable((codeEnd >> 2) + 256);
+    let capacity = tokenTable.kind.length;
+    let kinds2 = tokenTable.kind;
+    let starts2 = tokenTable.start;
+    let ends2 = tokenTable.end;
+    let lines2 = tokenTable.line;
+    let cols2 = tokenTable.col;
+    let endCols2 = tokenTable.endCol;
+    let auxes2 = tokenTable.aux;
+    const words2 = tokenTable.word;
+    let t = 0;
+    let lineStart = 0;
+    const lastLine = texts.length - 1;
+    for (let l = 0; ; l++) {
+      const text = texts[l];
+      const chars = text.split("");
+      const n = chars.length;
+      const line2 = l + 1;
+      let i2 = 0;
+      while (i2 < n) {
+        const c = chars[i2];
+        if (c === " ") {
+          i2++;
+          continue;
+        }
+        let kind = -1;
+        let end = i2 + 1;
+        let aux = 0;
+        switch (CLASS[c]) {
+          case 5 /* Word */: {
+            while (WORD_CHAR[chars[end]] === 1) end++;
+            const word = text.slice(i2, end);
+            words2[t] = word;
+            const kw = KEYWORDS[word];
+            if (kw !== void 0) {
+              kind = kw;
+            } else if (word === "call" && chars[end] === "?") {
+              kind = 5 /* CallQ */;
+              end++;
+            } else {
+              kind = 30 /* Ident */;
+            }
+            break;
+          }
+          case 1 /* Space */:
+            i2++;
+            while (chars[i2] === " " || chars[i2] === "	") i2++;
+            continue;
+          case 14 /* Punct */:
+            kind = PUNCT_KIND[c];
+            break;
+          case 6 /* Digit */:
+            end = scanNumber(chars, i2);
+            if (end >= 0) kind = numberKind;
+            break;
+          case 7 /* Quote */:
+            end = scanString(chars, i2);
+            if (end >= 0) {
+              kind = 29 /* StringLit */;
+              aux = stringAux;
+            }
+            break;
+          case 13 /* Dot */:
+            if (chars[i2 + 1] === "." && chars[i2 + 2] === ".") {
+              kind = 39 /* DotDotDot */;
+              end = i2 + 3;
+            } else {
+              kind = 40 /* Dot */;
+            }
+            break;
+          case 8 /* Minus */:
+            if (chars[i2 + 1] === ">") {
+              kind = 0 /* Arrow */;
+              end = i2 + 2;
+            } else kind = 45 /* Minus */;
+            break;
+          case 9 /* Gt */:
+            if (chars[i2 + 1] === "=") {
+              kind = 1 /* GtEq */;
+              end = i2 + 2;
+            } else kind = 42 /* Gt */;
+            break;
+          case 10 /* Lt */:
+            if (chars[i2 + 1] === "=") {
+              kind = 2 /* LtEq */;
+              end = i2 + 2;
+            } else kind = 43 /* Lt */;
+            break;
+          case 11 /* Eq */:
+            if (chars[i2 + 1] === "=") {
+              kind = 3 /* EqEq */;
+              end = i2 + 2;
+            } else kind = 41 /* Equals */;
+            break;
+          case 12 /* Bang */:
+            if (chars[i2 + 1] === "=") {
+              kind = 4 /* BangEq */;
+              end = i2 + 2;
+            }
+            break;
+          case 4 /* Hash */:
+            i2 = n;
+            continue;
+        }
+        if (kind < 0) return null;
+        if (t + 1 === capacity) {
+          capacity *= 2;
+          tokenTable = grownTable(tokenTable, capacity);
+          kinds2 = tokenTable.kind;
+          starts2 = tokenTable.start;
+          ends2 = tokenTable.end;
+          lines2 = tokenTable.line;
+          cols2 = tokenTable.col;
+          endCols2 = tokenTable.endCol;
+          auxes2 = tokenTable.aux;
+        }
+        kinds2[t] = kind;
+        starts2[t] = lineStart + i2;
+        ends2[t] = lineStart + end;
+        lines2[t] = line2;
+        cols2[t] = i2 + 1;
+        endCols2[t] = end + 1;
+        auxes2[t] = aux;
+        t++;
+        i2 = end;
+      }
+      if (l === lastLine) break;
+      lineStart += n + 1;
+    }
+    let line = texts.length;
+    let i = codeEnd;
+    if (codeEnd < src2.length) {
+      for (let lf = src2.indexOf("\n", codeEnd); lf >= 0; lf = src2.indexOf("\n", lf + 1)) {
+        line++;
+        lineStart = lf + 1;
+      }
+      i = src2.length;
+    }
+    kinds2[t] = 49 /* EOF */;
+    starts2[t] = i;
+    ends2[t] = i;
+    lines2[t] = line;
+    cols2[t] = i - lineStart + 1;
+    endCols2[t] = i - lineStart + 1;
+    auxes2[t] = 0;
+    return tokenTable;
   }
   function lexCode(src2, codeEnd, file2) {
     const errors = [];
@@ -2854,11 +3011,11 @@
       this.diagnostic = diagnostic;
     }
   };
-  function parse(source, fileName) {
-    const lexed = lex(source, fileName);
+  function parse(source, fileName2) {
+    const lexed = lex(source, fileName2);
     if (lexed.errors.length > 0) return { diagnostics: lexed.errors };
     src = source;
-    file = fileName;
+    file = fileName2;
     setTokens(lexed.tokens);
     at = 0;
     depth = 0;
@@ -3934,21 +4091,32 @@
   var limits = ["maxSteps", "maxDepth", "maxSize", "maxNesting"];
   var version = "a0-ts-reference 0.6.0";
   var configCache = null;
+  var restCache = /* @__PURE__ */ new Map();
+  var MAX_RESTS = 64;
   var FILE_PREFIX = '{"file":';
   var ALLOW_KEY = ',"allow":';
   function readConfig(configJSON) {
-    const cache = configCache;
-    if (cache !== null) {
-      if (cache.text === configJSON) return cache.config;
-      const file2 = fileIfRestMatches(configJSON, cache.rest);
-      if (file2 !== null) {
-        const config2 = { file: file2, allow: cache.config.allow, limits: cache.config.limits };
-        configCache = { text: configJSON, rest: cache.rest, config: config2 };
-        return config2;
+    const last = configCache;
+    if (last !== null && last.text === configJSON) return last.config;
+    const at2 = configJSON.startsWith(FILE_PREFIX) ? configJSON.indexOf(ALLOW_KEY) : -1;
+    if (at2 >= 0) {
+      const known = restCache.get(configJSON.slice(at2));
+      if (known !== void 0) {
+        const file2 = fileName(configJSON, at2);
+        if (file2 !== null) {
+          const config2 = { file: file2, allow: known.allow, limits: known.limits };
+          configCache = { text: configJSON, config: config2 };
+          return config2;
+        }
       }
     }
     const config = parseConfig(configJSON);
-    configCache = { text: configJSON, rest: reusableRest(configJSON), config };
+    const rest = reusableRest(configJSON);
+    if (rest !== "") {
+      if (restCache.size >= MAX_RESTS) restCache.clear();
+      restCache.set(rest, config);
+    }
+    configCache = { text: configJSON, config };
     return config;
   }
   function reusableRest(configJSON) {
@@ -3958,10 +4126,7 @@
     const rest = configJSON.slice(at2);
     return rest.indexOf('"file"') < 0 && rest.indexOf("\\u") < 0 ? rest : "";
   }
-  function fileIfRestMatches(configJSON, rest) {
-    if (rest === "" || !configJSON.startsWith(FILE_PREFIX)) return null;
-    const at2 = configJSON.indexOf(ALLOW_KEY);
-    if (at2 < 0 || configJSON.length - at2 !== rest.length || configJSON.slice(at2) !== rest) return null;
+  function fileName(configJSON, at2) {
     const fileJSON = configJSON.slice(FILE_PREFIX.length, at2);
     const name = fileJSON.slice(1, -1);
     if (JSON.stringify(name) === fileJSON) return name;

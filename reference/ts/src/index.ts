@@ -38,34 +38,46 @@ export const limits = ["maxSteps", "maxDepth", "maxSize", "maxNesting"];
 
 export const version = "a0-ts-reference 0.6.0";
 
-// The last configuration read. The Go host writes configJSON as {"file":…,"allow":…,
-// "limits":…}, and from one run to the next usually only the file name changes; so a text
-// that has the same rest as the last one (from ,"allow": on) takes the allow list and the
-// limits read last, and only its file name is parsed.
-let configCache: { text: string; rest: string; config: Config } | null = null;
+// The last configuration read, and the allow lists and limits read so far by the text
+// that holds them. The Go host writes configJSON as {"file":…,"allow":…,"limits":…}, and a
+// campaign's cases differ only in their file name and in a few allow lists; so a text
+// whose rest (from ,"allow": on) was read before takes that rest's allow list and limits,
+// and only its file name is parsed.
+let configCache: { text: string; config: Config } | null = null;
+const restCache = new Map<string, Config>();
+const MAX_RESTS = 64; // more allow lists than this are not a campaign's: start over
 
 const FILE_PREFIX = '{"file":';
 const ALLOW_KEY = ',"allow":';
 
 function readConfig(configJSON: string): Config {
-  const cache = configCache;
-  if (cache !== null) {
-    if (cache.text === configJSON) return cache.config;
-    const file = fileIfRestMatches(configJSON, cache.rest);
-    if (file !== null) {
-      const config = { file, allow: cache.config.allow, limits: cache.config.limits };
-      configCache = { text: configJSON, rest: cache.rest, config };
-      return config;
+  const last = configCache;
+  if (last !== null && last.text === configJSON) return last.config;
+  const at = configJSON.startsWith(FILE_PREFIX) ? configJSON.indexOf(ALLOW_KEY) : -1;
+  if (at >= 0) {
+    const known = restCache.get(configJSON.slice(at));
+    if (known !== undefined) {
+      const file = fileName(configJSON, at);
+      if (file !== null) {
+        const config = { file, allow: known.allow, limits: known.limits };
+        configCache = { text: configJSON, config };
+        return config;
+      }
     }
   }
   const config = parseConfig(configJSON);
-  configCache = { text: configJSON, rest: reusableRest(configJSON), config };
+  const rest = reusableRest(configJSON);
+  if (rest !== "") {
+    if (restCache.size >= MAX_RESTS) restCache.clear();
+    restCache.set(rest, config);
+  }
+  configCache = { text: configJSON, config };
   return config;
 }
 
 // reusableRest is the part of configJSON from ,"allow": on, or "" when texts with that
-// rest cannot be read by fileIfRestMatches: the rest must not name another "file" (which
-// would override the first), and holds no \u escapes, so no key is spelled another way.
+// rest cannot be read by fileName: the rest must not name another "file" (which would
+// override the first), and holds no \u escapes, so no key is spelled another way.
 function reusableRest(configJSON: string): string {
   if (!configJSON.startsWith(FILE_PREFIX)) return "";
   const at = configJSON.indexOf(ALLOW_KEY);
@@ -74,13 +86,10 @@ function reusableRest(configJSON: string): string {
   return rest.indexOf('"file"') < 0 && rest.indexOf("\\u") < 0 ? rest : "";
 }
 
-// fileIfRestMatches returns the file name of configJSON when the text is FILE_PREFIX, a
-// JSON string and rest, and the string reads the same with the engine's JSON.parse as with
-// decodeCanonical; otherwise null.
-function fileIfRestMatches(configJSON: string, rest: string): string | null {
-  if (rest === "" || !configJSON.startsWith(FILE_PREFIX)) return null;
-  const at = configJSON.indexOf(ALLOW_KEY);
-  if (at < 0 || configJSON.length - at !== rest.length || configJSON.slice(at) !== rest) return null;
+// fileName returns the file name of configJSON, which is FILE_PREFIX, a JSON string and
+// a rest starting at offset at, when the string reads the same with the engine's
+// JSON.parse as with decodeCanonical; otherwise null.
+function fileName(configJSON: string, at: number): string | null {
   const fileJSON = configJSON.slice(FILE_PREFIX.length, at);
   // A name written as JSON.stringify writes it (the usual case) needs no parsing; this also
   // holds for lone surrogates, which decodeCanonical keeps.
