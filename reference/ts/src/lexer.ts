@@ -1,11 +1,8 @@
 // The A0 lexer (spec §1): one hand-written pass over the source's UTF-16 code units. It is
-// shaped by goja, the engine the reference runs in: the text is split into one-unit
-// strings (a native call) and classified through string-keyed tables, which goja does
+// shaped by goja, the engine the reference runs in: the source is split into one-unit
+// strings once (a native call) and classified through string-keyed tables, which goja does
 // about three times faster than calling charCodeAt per unit; tokens go into Int32Arrays
-// instead of objects; and there are no regular expressions (one over a source costs goja
-// more than lexing it). The usual source (no CR, no lexical error, no string literal
-// across a line break) is lexed line by line (lexLines), any other whole (lexCode), which
-// also reports the errors.
+// instead of objects; and there are no regular expressions.
 
 import type { Diagnostic } from "./ast";
 
@@ -227,21 +224,10 @@ function grownTable(old: Tokens, capacity: number): Tokens {
 /** Tokenises a whole source text (spec §1). Columns and offsets are UTF-16 code units. */
 export function lex(src: string, file: string): Lexed {
   // Sources often end with a block of comment lines (corpus entries keep their directives
-  // there), and splitting that text into code units would be wasted: the code before such
-  // a block is lexed alone and the block's lines only counted, unless the code has a
-  // lexical error (a string literal still open where the block starts might end inside
-  // it): then the whole text is lexed.
-  const codeEnd = commentBlockStart(src);
-  const tokens = lexLines(src, codeEnd);
-  if (tokens !== null) return { tokens, errors: [] };
-  return lexWhole(src, file);
-}
-
-/**
- * lexWhole is lex without its line-by-line path: the code is split into one-unit strings
- * whole. Exported for the tests that compare the two paths.
- */
-export function lexWhole(src: string, file: string): Lexed {
+  // there), and splitting that text into code units would be wasted: comments are skipped
+  // with indexOf. So the code before such a block is lexed alone and the block's lines only
+  // counted, unless the code has a lexical error (a string literal still open where the
+  // block starts might end inside it): then the whole text is lexed.
   const codeEnd = commentBlockStart(src);
   if (codeEnd < src.length) {
     const lexed = lexCode(src, codeEnd, file);
@@ -272,153 +258,6 @@ function isCommentLine(src: string, start: number, end: number): boolean {
     if (c !== " " && c !== "\t") return false;
   }
   return true;
-}
-
-// lexLines tokenises src up to codeEnd (see lex) line by line, or returns null when the
-// code has a CR, a lexical error or a string literal that does not end on its line:
-// lexCode then lexes it. When it succeeds, the token table is the one lexCode would have
-// made: within a line no token rule looks past the line's end except a string literal's
-// (a comment ends there, and every other rule treats the line feed as the end of the
-// text, as it does an index past the end of the line), so each line can be lexed on its
-// own. It is cheaper in goja, where allocation is the main cost: offsets within a line
-// stay below 256 (goja boxes every larger integer an expression produces, and every index
-// it is read at), and splitting an all-ASCII line costs one allocation per code unit,
-// against two when the text split has any other character (most generated programs do).
-function lexLines(src: string, codeEnd: number): Tokens | null {
-  const code = codeEnd === src.length ? src : src.slice(0, codeEnd);
-  if (code.indexOf("\r") >= 0) return null;
-  const texts = code.split("\n");
-  if (tokenTable.kind.length > 4096 && tokenTable.kind.length > codeEnd) tokenTable = newTable((codeEnd >> 2) + 256);
-  let capacity = tokenTable.kind.length; // kept in a variable: a typed array's length is a getter
-  let kinds = tokenTable.kind;
-  let starts = tokenTable.start;
-  let ends = tokenTable.end;
-  let lines = tokenTable.line;
-  let cols = tokenTable.col;
-  let endCols = tokenTable.endCol;
-  let auxes = tokenTable.aux;
-  const words = tokenTable.word;
-  let t = 0; // the next token's number
-  let lineStart = 0; // offset in src of the line being lexed
-  const lastLine = texts.length - 1;
-  for (let l = 0; ; l++) {
-    const text = texts[l];
-    const chars = text.split("");
-    const n = chars.length;
-    const line = l + 1;
-    let i = 0; // offset in the line
-    while (i < n) {
-      const c = chars[i];
-      if (c === " ") {
-        i++;
-        continue;
-      }
-      let kind = -1;
-      let end = i + 1;
-      let aux = 0;
-      switch (CLASS[c]) {
-        case C.Word: {
-          while (WORD_CHAR[chars[end]] === 1) end++;
-          const word = text.slice(i, end);
-          words[t] = word;
-          const kw = KEYWORDS[word];
-          if (kw !== undefined) {
-            kind = kw;
-          } else if (word === "call" && chars[end] === "?") {
-            kind = T.CallQ;
-            end++;
-          } else {
-            kind = T.Ident;
-          }
-          break;
-        }
-        case C.Space:
-          i++;
-          while (chars[i] === " " || chars[i] === "\t") i++;
-          continue;
-        case C.Punct:
-          kind = PUNCT_KIND[c] as number;
-          break;
-        case C.Digit:
-          end = scanNumber(chars, i);
-          if (end >= 0) kind = numberKind;
-          break;
-        case C.Quote:
-          end = scanString(chars, i);
-          if (end >= 0) { kind = T.StringLit; aux = stringAux; }
-          break;
-        case C.Dot:
-          if (chars[i + 1] === "." && chars[i + 2] === ".") {
-            kind = T.DotDotDot;
-            end = i + 3;
-          } else {
-            kind = T.Dot;
-          }
-          break;
-        case C.Minus:
-          if (chars[i + 1] === ">") { kind = T.Arrow; end = i + 2; } else kind = T.Minus;
-          break;
-        case C.Gt:
-          if (chars[i + 1] === "=") { kind = T.GtEq; end = i + 2; } else kind = T.Gt;
-          break;
-        case C.Lt:
-          if (chars[i + 1] === "=") { kind = T.LtEq; end = i + 2; } else kind = T.Lt;
-          break;
-        case C.Eq:
-          if (chars[i + 1] === "=") { kind = T.EqEq; end = i + 2; } else kind = T.Equals;
-          break;
-        case C.Bang:
-          if (chars[i + 1] === "=") { kind = T.BangEq; end = i + 2; }
-          break;
-        case C.Hash:
-          // A comment runs to the end of the line (the code has no CR).
-          i = n;
-          continue;
-      }
-      if (kind < 0) return null; // a lexical error, or a string literal across lines
-      if (t + 1 === capacity) {
-        // Room for this token and the EOF token.
-        capacity *= 2;
-        tokenTable = grownTable(tokenTable, capacity);
-        kinds = tokenTable.kind;
-        starts = tokenTable.start;
-        ends = tokenTable.end;
-        lines = tokenTable.line;
-        cols = tokenTable.col;
-        endCols = tokenTable.endCol;
-        auxes = tokenTable.aux;
-      }
-      kinds[t] = kind;
-      starts[t] = lineStart + i;
-      ends[t] = lineStart + end;
-      lines[t] = line;
-      cols[t] = i + 1;
-      endCols[t] = end + 1;
-      auxes[t] = aux;
-      t++;
-      i = end;
-    }
-    if (l === lastLine) break;
-    lineStart += n + 1;
-  }
-  let line = texts.length;
-  let i = codeEnd;
-  if (codeEnd < src.length) {
-    // The comment block after codeEnd: its lines are counted, and the EOF token follows it.
-    for (let lf = src.indexOf("\n", codeEnd); lf >= 0; lf = src.indexOf("\n", lf + 1)) {
-      line++;
-      lineStart = lf + 1;
-    }
-    i = src.length;
-  }
-  kinds[t] = T.EOF;
-  starts[t] = i;
-  ends[t] = i;
-  lines[t] = line;
-  cols[t] = i - lineStart + 1;
-  endCols[t] = i - lineStart + 1;
-  auxes[t] = 0;
-  return tokenTable;
 }
 
 // lexCode tokenises src up to codeEnd, which is src.length or the start of the comment
