@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"sync"
 
@@ -57,6 +58,9 @@ func (s *server) hostGone() {
 // Serve speaks the worker protocol on in and out until in ends (then it returns nil) or
 // a message cannot be read (then it returns the error, and the worker should exit).
 func Serve(in io.Reader, out io.Writer, impl Implementation) error {
+	if f, ok := in.(*os.File); ok {
+		in = pollable(f)
+	}
 	s := &server{out: bufio.NewWriterSize(out, 64<<10), pending: map[uint64]chan message{}}
 	tools := "host"
 	if impl.LocalTools {

@@ -85,6 +85,13 @@ func (h hostile) Run(ctx context.Context, source string, cfg outcome.Config) out
 			}
 			sink = append(sink, b)
 		}
+	case "grow":
+		// A short run that keeps 8 MiB more resident after each run.
+		b := make([]byte, 8<<20)
+		for i := range b {
+			b[i] = 1
+		}
+		sink = append(sink, b)
 	case "garbage":
 		fmt.Fprintln(os.Stdout, "this is not JSON")
 		time.Sleep(time.Hour)
@@ -193,6 +200,27 @@ func TestWorkerDeaths(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The resident set is read after every rssPollInterval of running, also when that time
+// is spread over many short runs: a worker that keeps memory after each run is killed
+// over the ceiling, long before the every-32nd-run recycling check would see it.
+func TestShortRunsAreWatched(t *testing.T) {
+	const limitMB, runs = 96, recycleCheckEvery - 2 // the ceiling is reached within 12 runs
+	p := testPool(t, "hostile", Config{RSSLimitMB: limitMB})
+	for run := 1; run <= runs; run++ {
+		o := p.Run(context.Background(), "grow", config(time.Minute))
+		if o.Status == outcome.StatusResource {
+			if !strings.Contains(o.Detail, "over --rss-limit-mb 96") {
+				t.Errorf("run %d: %s", run, o.Detail)
+			}
+			return
+		}
+		if o.Status != outcome.StatusOK {
+			t.Fatalf("run %d: %s", run, outcome.Marshal(o))
+		}
+	}
+	t.Errorf("%d runs each keeping 8 MiB, and none ended over the ceiling of %d MiB", runs, limitMB)
 }
 
 // A cancelled run ends within the grace even when the worker ignores the cancel message.
