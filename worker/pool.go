@@ -331,20 +331,19 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 				return p.died(w, "writing a validate result: "+err.Error()), false
 			}
 		case typeOutcome:
-			if got, _ := m.uint("run"); got != id {
-				w.protocolErr = fmt.Sprintf("an outcome for run %d during run %d", got, id)
+			om := msg.outcome
+			if om.run != id {
+				w.protocolErr = fmt.Sprintf("an outcome for run %d during run %d", om.run, id)
 				w.kill(killProtocol, 0)
 				return p.died(w, ""), false
 			}
-			o, err := outcome.Parse(m["outcome"])
+			o, err := outcome.Parse(om.body)
 			if err != nil {
 				w.protocolErr = "unreadable outcome: " + err.Error()
 				w.kill(killProtocol, 0)
 				return p.died(w, ""), false
 			}
-			var total, running int64
-			json.Unmarshal(m["abandoned"], &total)
-			json.Unmarshal(m["abandonedRunning"], &running)
+			total, running := om.abandoned, om.abandonRunning
 			keep := true
 			if total > w.abandoned {
 				p.abandoned.Add(total - w.abandoned)

@@ -3,6 +3,7 @@ package worker
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -52,11 +53,20 @@ type proc struct {
 	waitErr  error
 }
 
-// parsed is one message from a worker; line is valid until the next read.
+// parsed is one message from a worker; line is valid until the next read. An outcome
+// message in the form built-in workers write has no m, but its members in outcome.
 type parsed struct {
-	typ  string
-	m    message
-	line []byte
+	typ     string
+	m       message
+	line    []byte
+	outcome *outcomeMembers
+}
+
+// outcomeMembers are the members of an outcome message.
+type outcomeMembers struct {
+	run                       uint64
+	abandoned, abandonRunning int64
+	body                      []byte // the Outcome's JSON text
 }
 
 // readMessage reads the worker's next message. A line that is too long or not a
@@ -69,10 +79,20 @@ func (w *proc) readMessage() (parsed, error) {
 		}
 		return parsed{}, err
 	}
+	if run, abandoned, running, body, ok := outcomeLine(line); ok {
+		return parsed{typ: typeOutcome, line: line, outcome: &outcomeMembers{run, abandoned, running, body}}, nil
+	}
 	m, typ, err := parseMessage(line)
 	if err != nil {
 		w.readErr = fmt.Errorf("it broke the protocol: unreadable message: %v", err)
 		return parsed{}, w.readErr
+	}
+	if typ == typeOutcome {
+		om := &outcomeMembers{body: m["outcome"]}
+		om.run, _ = m.uint("run")
+		json.Unmarshal(m["abandoned"], &om.abandoned)
+		json.Unmarshal(m["abandonedRunning"], &om.abandonRunning)
+		return parsed{typ: typ, line: line, outcome: om}, nil
 	}
 	return parsed{typ: typ, m: m, line: line}, nil
 }

@@ -126,13 +126,47 @@ func runMessage(id uint64, source string, cfg outcome.Config, fixtures bool) ([]
 // outcomeMessage is the worker's answer to a run: the canonical Outcome JSON
 // (outcome.Marshal) and the worker's counts of abandoned runs.
 func outcomeMessage(id uint64, o outcome.Outcome, abandoned, abandonedRunning int64) []byte {
-	body := outcome.Marshal(o)
-	var b bytes.Buffer
-	b.Grow(len(body) + 96)
-	fmt.Fprintf(&b, `{"type":"outcome","run":%d,"abandoned":%d,"abandonedRunning":%d,"outcome":`, id, abandoned, abandonedRunning)
-	b.Write(body)
-	b.WriteString("}\n")
-	return b.Bytes()
+	b := make([]byte, 0, 512+96*len(o.Trace))
+	b = append(b, `{"type":"outcome","run":`...)
+	b = strconv.AppendUint(b, id, 10)
+	b = append(b, `,"abandoned":`...)
+	b = strconv.AppendInt(b, abandoned, 10)
+	b = append(b, `,"abandonedRunning":`...)
+	b = strconv.AppendInt(b, abandonedRunning, 10)
+	b = append(b, `,"outcome":`...)
+	b = outcome.AppendMarshal(b, o)
+	return append(b, "}\n"...)
+}
+
+// outcomeLine reads an outcome message in the exact form outcomeMessage writes, the one
+// every run of a built-in worker ends with, without splitting the Outcome into members
+// first (parseMessage would walk all of it twice). ok is false for any other line, which
+// parseMessage then reads.
+func outcomeLine(line []byte) (id uint64, abandoned, running int64, body []byte, ok bool) {
+	const prefix = `{"type":"outcome","run":`
+	if !bytes.HasPrefix(line, []byte(prefix)) || len(line) == 0 || line[len(line)-1] != '}' {
+		return 0, 0, 0, nil, false
+	}
+	rest := line[len(prefix):]
+	number := func(after string) (int64, bool) {
+		i := 0
+		for i < len(rest) && i < 19 && rest[i] >= '0' && rest[i] <= '9' {
+			i++
+		}
+		if i == 0 || (rest[0] == '0' && i > 1) || !bytes.HasPrefix(rest[i:], []byte(after)) {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(string(rest[:i]), 10, 64)
+		rest = rest[i+len(after):]
+		return n, err == nil
+	}
+	n, ok1 := number(`,"abandoned":`)
+	a, ok2 := number(`,"abandonedRunning":`)
+	r, ok3 := number(`,"outcome":`)
+	if !ok1 || !ok2 || !ok3 || n <= 0 {
+		return 0, 0, 0, nil, false
+	}
+	return uint64(n), a, r, rest[:len(rest)-1], true
 }
 
 // message is one parsed line: its members, raw.

@@ -3,6 +3,7 @@ package worker
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -243,7 +244,9 @@ func TestCancelEndsARun(t *testing.T) {
 	p := testPool(t, "go", Config{})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
-	o := p.Run(ctx, "let n = loop { in: 0, times: 1000000000000, as: \"x\" } { return x + 1 }\nreturn n\n", config(time.Minute))
+	cfg := config(time.Minute)
+	cfg.Limits.MaxSteps = math.MaxInt // not ended by the step limit before the cancellation
+	o := p.Run(ctx, "let n = loop { in: 0, times: 1000000000000, as: \"x\" } { return x + 1 }\nreturn n\n", cfg)
 	if o.Status != outcome.StatusTimeout || !strings.Contains(o.Detail, "cancelled") {
 		t.Errorf("outcome %s", outcome.Marshal(o))
 	}
