@@ -15,8 +15,9 @@ import (
 // of an unfinished line stay in the buffer.
 type lineReader struct {
 	f    *os.File
+	r    io.Reader // f, or its raw reads
 	buf  []byte
-	r, w int // buf[r:w] is read and not yet returned
+	i, w int // buf[i:w] is read and not yet returned
 	// scanned is how much of buf[r:w] holds no newline (searched already).
 	scanned int
 	// deadline is the read deadline last set on f; zero after a timeout, when f may hold
@@ -29,7 +30,11 @@ type lineReader struct {
 const lineBuffer = 64 << 10
 
 func newLineReader(f *os.File) *lineReader {
-	return &lineReader{f: f, buf: make([]byte, lineBuffer)}
+	l := &lineReader{f: f, r: f, buf: make([]byte, lineBuffer)}
+	if raw := newRawPipe(f); raw != nil {
+		l.r = raw
+	}
+	return l
 }
 
 // setDeadline sets the read deadline of the next reads.
@@ -46,37 +51,37 @@ func (l *lineReader) setDeadline(t time.Time) {
 // on); the end of the output is io.EOF (io.ErrUnexpectedEOF inside a line).
 func (l *lineReader) next(max int) ([]byte, error) {
 	for {
-		if i := bytes.IndexByte(l.buf[l.r+l.scanned:l.w], '\n'); i >= 0 {
-			end := l.r + l.scanned + i
-			line := l.buf[l.r:end]
-			l.r, l.scanned = end+1, 0
+		if i := bytes.IndexByte(l.buf[l.i+l.scanned:l.w], '\n'); i >= 0 {
+			end := l.i + l.scanned + i
+			line := l.buf[l.i:end]
+			l.i, l.scanned = end+1, 0
 			return line, nil
 		}
-		l.scanned = l.w - l.r
+		l.scanned = l.w - l.i
 		if l.scanned > max {
 			return nil, errTooLong
 		}
 		switch {
-		case l.r == l.w && len(l.buf) > lineBuffer:
+		case l.i == l.w && len(l.buf) > lineBuffer:
 			l.buf = make([]byte, lineBuffer) // after a long line
-			l.r, l.w = 0, 0
-		case l.r == l.w:
-			l.r, l.w = 0, 0
-		case l.w == len(l.buf) && l.r > 0:
-			l.w = copy(l.buf, l.buf[l.r:l.w])
-			l.r = 0
+			l.i, l.w = 0, 0
+		case l.i == l.w:
+			l.i, l.w = 0, 0
+		case l.w == len(l.buf) && l.i > 0:
+			l.w = copy(l.buf, l.buf[l.i:l.w])
+			l.i = 0
 		case l.w == len(l.buf):
 			l.buf = append(l.buf, make([]byte, len(l.buf))...)
 			l.buf = l.buf[:cap(l.buf)]
 		}
-		n, err := l.f.Read(l.buf[l.w:])
+		n, err := l.r.Read(l.buf[l.w:])
 		l.w += n
 		if err != nil && n == 0 {
 			if errors.Is(err, os.ErrDeadlineExceeded) {
 				l.deadline = time.Time{}
 				return nil, os.ErrDeadlineExceeded
 			}
-			if err == io.EOF && l.w > l.r {
+			if err == io.EOF && l.w > l.i {
 				return nil, io.ErrUnexpectedEOF
 			}
 			return nil, err

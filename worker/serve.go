@@ -58,8 +58,23 @@ func (s *server) hostGone() {
 // Serve speaks the worker protocol on in and out until in ends (then it returns nil) or
 // a message cannot be read (then it returns the error, and the worker should exit).
 func Serve(in io.Reader, out io.Writer, impl Implementation) error {
+	// Through the poller, with raw system calls (pollable, rawPipe): a run's round
+	// trips are a read and a write each.
 	if f, ok := in.(*os.File); ok {
-		in = pollable(f)
+		if p := pollable(f); p != f {
+			in = p
+			if raw := newRawPipe(p); raw != nil {
+				in = raw
+			}
+		}
+	}
+	if f, ok := out.(*os.File); ok {
+		if p := pollable(f); p != f {
+			out = p
+			if raw := newRawPipe(p); raw != nil {
+				out = raw
+			}
+		}
 	}
 	s := &server{out: bufio.NewWriterSize(out, 64<<10), pending: map[uint64]chan message{}}
 	tools := "host"
