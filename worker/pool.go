@@ -338,6 +338,14 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 				return p.died(w, ""), false
 			}
 			o, err := outcome.Parse(om.body)
+			if err != nil && om.quick {
+				// Perhaps members after the Outcome: read the message member by member.
+				if msg, err = w.parseLine(msg.line); err != nil {
+					return p.died(w, ""), false
+				}
+				om = msg.outcome
+				o, err = outcome.Parse(om.body)
+			}
 			if err != nil {
 				w.protocolErr = "unreadable outcome: " + err.Error()
 				w.kill(killProtocol, 0)

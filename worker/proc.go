@@ -67,6 +67,9 @@ type outcomeMembers struct {
 	run                       uint64
 	abandoned, abandonRunning int64
 	body                      []byte // the Outcome's JSON text
+	// quick says the message was read by outcomeLine: body is what follows "outcome":,
+	// which is the Outcome only when no other member follows it.
+	quick bool
 }
 
 // readMessage reads the worker's next message. A line that is too long or not a
@@ -80,8 +83,13 @@ func (w *proc) readMessage() (parsed, error) {
 		return parsed{}, err
 	}
 	if run, abandoned, running, body, ok := outcomeLine(line); ok {
-		return parsed{typ: typeOutcome, line: line, outcome: &outcomeMembers{run, abandoned, running, body}}, nil
+		return parsed{typ: typeOutcome, line: line, outcome: &outcomeMembers{run, abandoned, running, body, true}}, nil
 	}
+	return w.parseLine(line)
+}
+
+// parseLine reads a message member by member.
+func (w *proc) parseLine(line []byte) (parsed, error) {
 	m, typ, err := parseMessage(line)
 	if err != nil {
 		w.readErr = fmt.Errorf("it broke the protocol: unreadable message: %v", err)

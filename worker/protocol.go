@@ -18,8 +18,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/toolkit"
@@ -121,6 +124,118 @@ func runMessage(id uint64, source string, cfg outcome.Config, fixtures bool) ([]
 	b.Write(c)
 	b.WriteString("}\n")
 	return b.Bytes(), nil
+}
+
+// runLine reads a run message in the exact form runMessage writes, without splitting it
+// into members and decoding them with encoding/json first. ok is false for any other
+// line (parseMessage then reads it, and says what is wrong).
+func runLine(line []byte) (id uint64, source string, config []byte, ok bool) {
+	const prefix = `{"type":"run","run":`
+	rest, found := bytes.CutPrefix(line, []byte(prefix))
+	if !found || len(rest) == 0 || rest[len(rest)-1] != '}' {
+		return 0, "", nil, false
+	}
+	i := 0
+	for i < len(rest) && i < 19 && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	if i == 0 || rest[0] == '0' {
+		return 0, "", nil, false
+	}
+	n, err := strconv.ParseUint(string(rest[:i]), 10, 64)
+	rest, found = bytes.CutPrefix(rest[i:], []byte(`,"source":`))
+	if err != nil || !found {
+		return 0, "", nil, false
+	}
+	source, end, ok := unquote(rest)
+	if !ok {
+		return 0, "", nil, false
+	}
+	config, found = bytes.CutPrefix(rest[end:], []byte(`,"config":`))
+	if !found {
+		return 0, "", nil, false
+	}
+	return n, source, config[:len(config)-1], true
+}
+
+// unquote decodes the JSON string at the start of b and returns its end. It takes the
+// escapes encoding/json writes for valid UTF-8 text (no surrogate escapes: those it
+// leaves to encoding/json, false); b must be valid UTF-8 for ok.
+func unquote(b []byte) (s string, end int, ok bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return "", 0, false
+	}
+	var out []byte
+	start := 1
+	for i := 1; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			out = append(out, b[start:i]...)
+			if !utf8.Valid(out) {
+				return "", 0, false
+			}
+			return string(out), i + 1, true
+		case c < 0x20:
+			return "", 0, false
+		case c == '\\':
+			out = append(out, b[start:i]...)
+			if i+1 >= len(b) {
+				return "", 0, false
+			}
+			i++
+			switch b[i] {
+			case '"', '\\', '/':
+				out = append(out, b[i])
+			case 'n':
+				out = append(out, '\n')
+			case 'r':
+				out = append(out, '\r')
+			case 't':
+				out = append(out, '\t')
+			case 'b':
+				out = append(out, '\b')
+			case 'f':
+				out = append(out, '\f')
+			case 'u':
+				if i+4 >= len(b) {
+					return "", 0, false
+				}
+				r, err := strconv.ParseUint(string(b[i+1:i+5]), 16, 32)
+				if err != nil || utf16.IsSurrogate(rune(r)) {
+					return "", 0, false
+				}
+				out = utf8.AppendRune(out, rune(r))
+				i += 4
+			default:
+				return "", 0, false
+			}
+			start = i + 1
+		}
+	}
+	return "", 0, false
+}
+
+// configCache reads a run's config, reusing the last one when the text repeats (a
+// campaign's runs mostly share one; a config with fixtures is always read afresh).
+type configCache struct {
+	text []byte
+	cfg  outcome.Config
+}
+
+func (c *configCache) read(text []byte) (outcome.Config, error) {
+	if c.text != nil && bytes.Equal(text, c.text) {
+		return c.cfg, nil
+	}
+	var wc wireConfig
+	if err := json.Unmarshal(text, &wc); err != nil {
+		return outcome.Config{}, err
+	}
+	c.text, c.cfg = nil, wc.config()
+	if wc.Fixtures == nil {
+		c.text = append([]byte{}, text...)
+		c.cfg.Allow = slices.Clip(c.cfg.Allow) // an append by a runner copies
+	}
+	return c.cfg, nil
 }
 
 // outcomeMessage is the worker's answer to a run: the canonical Outcome JSON

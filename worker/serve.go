@@ -99,6 +99,7 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 		defer close(runs)
 		defer s.hostGone()
 		r := bufio.NewReaderSize(in, 64<<10)
+		var configs configCache
 		for {
 			line, err := readLine(r, maxMessage)
 			if err != nil {
@@ -106,6 +107,12 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 					readErr <- err
 				}
 				return
+			}
+			if id, src, config, ok := runLine(line); ok {
+				if cfg, err := configs.read(config); err == nil {
+					runs <- request{id: id, source: src, cfg: cfg}
+					continue
+				}
 			}
 			m, typ, err := parseMessage(line)
 			if err != nil {
