@@ -23,7 +23,7 @@ import (
 
 // DefaultRSSLimitMB is the default memory ceiling of one worker. At -j 2 there are four
 // workers (two per implementation), of which two run at a time (an entry's sides run one
-// after the other) while idle ones are replaced when they keep over a quarter of the
+// after the other; at -j 1 they run side by side, RunsBeside) while idle ones are replaced when they keep over a quarter of the
 // ceiling: a batch of hostile programs at -j 2 peaked at 0.7 GiB for the whole process
 // tree with this ceiling, against 1.1 GiB with 512 MiB (and 2.3 GiB in process). An
 // ordinary run needs under 100 MiB (a worker idles at 30–60 MiB); a run the step limit
@@ -112,6 +112,13 @@ func NewPool(cfg Config) *Pool {
 
 // Name is the implementation's name.
 func (p *Pool) Name() string { return p.cfg.Name }
+
+// RunsBeside reports whether a case's run in this pool may overlap the other
+// implementation's run of it (harness.Beside): when the pool has a single worker (-j 1).
+// Then at most two workers run at a time, as with -j 2 and the sides one after the
+// other, which is what DefaultRSSLimitMB is chosen for; a larger pool keeps the sides in
+// turn so as not to double the processes running at a time.
+func (p *Pool) RunsBeside() bool { return p.cfg.Size == 1 }
 
 // Stats returns the pool's counters.
 func (p *Pool) Stats() Stats {

@@ -309,3 +309,13 @@ func TestIgnoredLimits(t *testing.T) {
 		}
 	}
 }
+
+// Only a pool of one worker lets the other side of a case run beside its run (so that
+// at most two workers run at a time at -j 1, as at -j 2).
+func TestRunsBeside(t *testing.T) {
+	for size, want := range map[int]bool{1: true, 2: false} {
+		if got := NewPool(Config{Name: "x", Command: []string{"x"}, Size: size}).RunsBeside(); got != want {
+			t.Errorf("size %d: RunsBeside %v, want %v", size, got, want)
+		}
+	}
+}
