@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"os"
 	"os/signal"
 	"runtime/debug"
-	"runtime/metrics"
 	"slices"
 	"strconv"
 
@@ -38,12 +36,6 @@ func newWorkerCmd(a *app) *cobra.Command {
 			w, err := builtinWorker(impl, a.refPath)
 			if err != nil {
 				return err
-			}
-			if os.Getenv("GOGC") == "" {
-				newRunner := w.NewRunner
-				w.NewRunner = func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
-					return newHeapFloor(newRunner(tools))
-				}
 			}
 			if err := worker.Serve(os.Stdin, os.Stdout, w); err != nil {
 				return &exitError{code: exitUsage, err: err}
@@ -135,41 +127,4 @@ func (a *app) workerPool(impl string, size int) (*worker.Pool, error) {
 		env = append(env, "GOMEMLIMIT="+strconv.Itoa(a.rssLimitMB/3)+"MiB")
 	}
 	return worker.NewPool(worker.Config{Name: impl, Command: argv, Env: env, Size: size, RSSLimitMB: a.rssLimitMB}), nil
-}
-
-// minHeapGoal is the least heap a built-in worker lets grow before a collection. A
-// worker's live heap is small (the reference's runtime and bundle, a few MiB), so GOGC
-// 400 alone would collect after every few MiB a run allocates — in process the harness's
-// own live data raised that floor. 48 MiB keeps an idle worker under the recycling
-// threshold (a quarter of the default ceiling, 96 MiB).
-const minHeapGoal = 48 << 20
-
-// heapFloor runs an implementation and, after each run, sets the collector's percentage
-// so that the next collection comes at minHeapGoal or at GOGC 400 of the live heap,
-// whichever is larger (GOMEMLIMIT still bounds both).
-type heapFloor struct {
-	outcome.Runner
-	percent int
-	live    []metrics.Sample
-}
-
-func newHeapFloor(r outcome.Runner) *heapFloor {
-	return &heapFloor{Runner: r, percent: 400, live: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
-}
-
-func (h *heapFloor) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
-	o := h.Runner.Run(ctx, source, cfg)
-	metrics.Read(h.live)
-	if h.live[0].Value.Kind() != metrics.KindUint64 {
-		return o
-	}
-	want := 400
-	if live := h.live[0].Value.Uint64(); live > 0 && live*5 < minHeapGoal {
-		want = int(minHeapGoal/live)*100 - 100
-	}
-	if d := want - h.percent; d > h.percent/8 || -d > h.percent/8 {
-		debug.SetGCPercent(want)
-		h.percent = want
-	}
-	return o
 }
