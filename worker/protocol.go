@@ -215,27 +215,33 @@ func unquote(b []byte) (s string, end int, ok bool) {
 	return "", 0, false
 }
 
-// configCache reads a run's config, reusing the last one when the text repeats (a
-// campaign's runs mostly share one; a config with fixtures is always read afresh).
+// configCache reads a run's config, reusing an earlier reading when the text repeats (a
+// campaign's runs share a few: the file name and the allowed capabilities vary little; a
+// config with fixtures is always read afresh).
 type configCache struct {
-	text []byte
-	cfg  outcome.Config
+	read map[string]outcome.Config
 }
 
-func (c *configCache) read(text []byte) (outcome.Config, error) {
-	if c.text != nil && bytes.Equal(text, c.text) {
-		return c.cfg, nil
+// maxConfigs bounds the configs a cache keeps (it starts afresh when full).
+const maxConfigs = 16
+
+func (c *configCache) get(text []byte) (outcome.Config, error) {
+	if cfg, ok := c.read[string(text)]; ok {
+		return cfg, nil
 	}
 	var wc wireConfig
 	if err := json.Unmarshal(text, &wc); err != nil {
 		return outcome.Config{}, err
 	}
-	c.text, c.cfg = nil, wc.config()
+	cfg := wc.config()
 	if wc.Fixtures == nil {
-		c.text = append([]byte{}, text...)
-		c.cfg.Allow = slices.Clip(c.cfg.Allow) // an append by a runner copies
+		if c.read == nil || len(c.read) >= maxConfigs {
+			c.read = map[string]outcome.Config{}
+		}
+		cfg.Allow = slices.Clip(cfg.Allow) // an append by a runner copies
+		c.read[string(text)] = cfg
 	}
-	return c.cfg, nil
+	return cfg, nil
 }
 
 // outcomeMessage is the worker's answer to a run: the canonical Outcome JSON

@@ -53,7 +53,7 @@ func TestRunLineAgreesWithParseMessage(t *testing.T) {
 				}
 				var cache configCache
 				for range 2 { // afresh, then from the cache
-					gotCfg, err := cache.read(config)
+					gotCfg, err := cache.get(config)
 					if err != nil {
 						t.Fatal(err)
 					}

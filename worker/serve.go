@@ -109,7 +109,7 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 				return
 			}
 			if id, src, config, ok := runLine(line); ok {
-				if cfg, err := configs.read(config); err == nil {
+				if cfg, err := configs.get(config); err == nil {
 					runs <- request{id: id, source: src, cfg: cfg}
 					continue
 				}
