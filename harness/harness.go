@@ -373,8 +373,17 @@ func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config)
 		nodeDone = make(chan outcome.Outcome, 1)
 		go func() { nodeDone <- outcome.SafeRun(ctx, rs.Node, source, cfg) }()
 	}
-	c.Go = outcome.SafeRun(ctx, rs.Go, source, cfg)
-	c.Ref = outcome.SafeRun(ctx, rs.Ref, source, cfg)
+	if besideOK(rs.Go) && besideOK(rs.Ref) {
+		// Each side in a worker process of its own: the Go side runs beside the
+		// reference (on another core when there is one) instead of before it.
+		goDone := make(chan outcome.Outcome, 1)
+		go func() { goDone <- outcome.SafeRun(ctx, rs.Go, source, cfg) }()
+		c.Ref = outcome.SafeRun(ctx, rs.Ref, source, cfg)
+		c.Go = <-goDone
+	} else {
+		c.Go = outcome.SafeRun(ctx, rs.Go, source, cfg)
+		c.Ref = outcome.SafeRun(ctx, rs.Ref, source, cfg)
+	}
 	if OneSidedTimeout(c.Go, c.Ref) && ctx.Err() == nil {
 		c.Retried = true
 		long := cfg
@@ -403,6 +412,18 @@ func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config)
 	}
 	c.Extras = runExtras(ctx, rs, source, cfg, c.Ref)
 	return c
+}
+
+// Beside is implemented by implementations that may run a case while the other
+// side runs it too (worker.Pool, when that adds no process to those a campaign may run
+// at a time).
+type Beside interface {
+	RunsBeside() bool
+}
+
+func besideOK(r outcome.Runner) bool {
+	b, ok := r.(Beside)
+	return ok && b.RunsBeside()
 }
 
 // Abandoner is implemented by implementations that count the runs they gave up on at

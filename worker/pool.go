@@ -23,7 +23,7 @@ import (
 
 // DefaultRSSLimitMB is the default memory ceiling of one worker. At -j 2 there are four
 // workers (two per implementation), of which two run at a time (an entry's sides run one
-// after the other) while idle ones are replaced when they keep over a quarter of the
+// after the other; at -j 1 they run side by side, RunsBeside) while idle ones are replaced when they keep over a quarter of the
 // ceiling: a batch of hostile programs at -j 2 peaked at 0.7 GiB for the whole process
 // tree with this ceiling, against 1.1 GiB with 512 MiB (and 2.3 GiB in process). An
 // ordinary run needs under 100 MiB (a worker idles at 30–60 MiB); a run the step limit
@@ -112,6 +112,13 @@ func NewPool(cfg Config) *Pool {
 
 // Name is the implementation's name.
 func (p *Pool) Name() string { return p.cfg.Name }
+
+// RunsBeside reports whether a case's run in this pool may overlap the other
+// implementation's run of it (harness.Beside): when the pool has a single worker (-j 1).
+// Then at most two workers run at a time, as with -j 2 and the sides one after the
+// other, which is what DefaultRSSLimitMB is chosen for; a larger pool keeps the sides in
+// turn so as not to double the processes running at a time.
+func (p *Pool) RunsBeside() bool { return p.cfg.Size == 1 }
 
 // Stats returns the pool's counters.
 func (p *Pool) Stats() Stats {
@@ -234,7 +241,16 @@ func (p *Pool) Run(ctx context.Context, source string, cfg outcome.Config) outco
 	return o
 }
 
+// aLongTimeAgo is a read deadline that has passed: setting it wakes a waiting read.
+var aLongTimeAgo = time.Unix(1, 0)
+
 // runOn runs one program on w and says whether w may serve another run.
+//
+// It reads the worker's messages itself, each read bounded by the next thing it must do
+// without a message: kill the worker at the run's deadline plus the grace, read its
+// resident set (rssPollInterval of running after the last reading), kill it when a
+// cancellation's grace has run out. A cancellation of ctx wakes the read by setting a
+// past read deadline.
 func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Config) (outcome.Outcome, bool) {
 	id := p.nextRun.Add(1)
 	start := time.Now()
@@ -242,99 +258,141 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 	if err != nil {
 		return outcome.Outcome{Status: outcome.StatusCrash, Detail: "encoding the run: " + err.Error()}, true
 	}
+	killAt := start.Add(cfg.Limits.Timeout + p.cfg.Grace)
+	if len(msg) > pipeBuffer {
+		// A worker that does not read its input must not block the write past the deadline.
+		w.stdin.SetWriteDeadline(killAt)
+		defer w.stdin.SetWriteDeadline(time.Time{})
+	}
 	if err := w.send(msg); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			w.kill(killTimeout, 0)
+		}
 		return p.died(w, "writing the run to the worker: "+err.Error()), false
 	}
-	var kit *toolkit.Kit
-	deadline := time.NewTimer(cfg.Limits.Timeout + p.cfg.Grace)
-	defer deadline.Stop()
-	var poll <-chan time.Time
+	var pollAt time.Time // zero: no memory ceiling
+	lastPoll := start    // when this run's running time started to count
 	if p.cfg.RSSLimitMB > 0 {
-		t := time.NewTicker(rssPollInterval)
-		defer t.Stop()
-		poll = t.C
-		if over, rss := w.overLimit(p.cfg.RSSLimitMB); over {
-			w.kill(killMemory, rss)
-		}
+		pollAt = start.Add(rssPollInterval - w.busy)
 	}
-	done := ctx.Done()
-	var cancelGrace <-chan time.Time
+	defer func() { w.busy += time.Since(lastPoll) }()
+	var cancelled *atomic.Bool
+	if ctx.Done() != nil {
+		cancelled = new(atomic.Bool)
+		stop := context.AfterFunc(ctx, func() {
+			cancelled.Store(true)
+			w.out.f.SetReadDeadline(aLongTimeAgo)
+		})
+		defer stop()
+	}
+	var cancelAt time.Time // zero: the cancel message is not sent
+	var kit *toolkit.Kit
 	for {
-		select {
-		case m, ok := <-w.msgs:
-			if !ok {
+		deadline := killAt
+		if !pollAt.IsZero() && pollAt.Before(deadline) {
+			deadline = pollAt
+		}
+		if !cancelAt.IsZero() && cancelAt.Before(deadline) {
+			deadline = cancelAt
+		}
+		w.out.setDeadline(deadline)
+		// After setting the deadline: a cancellation from now on sets a past one.
+		if cancelled != nil && cancelAt.IsZero() && cancelled.Load() {
+			w.send([]byte(`{"type":"cancel","run":` + strconv.FormatUint(id, 10) + "}\n"))
+			cancelAt = time.Now().Add(p.cfg.Grace)
+			continue
+		}
+		msg, err := w.readMessage()
+		m, typ := msg.m, msg.typ
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			now := time.Now()
+			switch {
+			case !cancelAt.IsZero() && !now.Before(cancelAt):
+				w.kill(killCancel, 0)
+				return p.died(w, ""), false
+			case !now.Before(killAt):
+				w.kill(killTimeout, 0)
+				return p.died(w, ""), false
+			case !pollAt.IsZero() && !now.Before(pollAt):
+				w.busy, lastPoll, pollAt = 0, now, now.Add(rssPollInterval)
+				if over, rss := w.overLimit(p.cfg.RSSLimitMB); over {
+					w.kill(killMemory, rss)
+					return p.died(w, ""), false
+				}
+			}
+			continue
+		}
+		if err != nil {
+			return p.died(w, ""), false
+		}
+		switch typ {
+		case typeTool:
+			if kit == nil {
+				kit = toolkit.New(cfg.Fixtures)
+			}
+			if err := w.send(serveTool(kit, m)); err != nil {
+				return p.died(w, "writing a tool result: "+err.Error()), false
+			}
+		case typeValidate:
+			if err := w.send(serveValidate(m)); err != nil {
+				return p.died(w, "writing a validate result: "+err.Error()), false
+			}
+		case typeOutcome:
+			om := msg.outcome
+			if om.run != id {
+				w.protocolErr = fmt.Sprintf("an outcome for run %d during run %d", om.run, id)
+				w.kill(killProtocol, 0)
 				return p.died(w, ""), false
 			}
-			switch m.typ {
-			case typeTool:
-				if kit == nil {
-					kit = toolkit.New(cfg.Fixtures)
+			o, err := outcome.Parse(om.body)
+			if err != nil && om.quick {
+				// Perhaps members after the Outcome: read the message member by member.
+				if msg, err = w.parseLine(msg.line); err != nil {
+					return p.died(w, ""), false
 				}
-				if err := w.send(serveTool(kit, m.m)); err != nil {
-					return p.died(w, "writing a tool result: "+err.Error()), false
-				}
-			case typeValidate:
-				if err := w.send(serveValidate(m.m)); err != nil {
-					return p.died(w, "writing a validate result: "+err.Error()), false
-				}
-			case typeOutcome:
-				if got, _ := m.m.uint("run"); got != id {
-					w.kill(killProtocol, 0)
-					w.protocolErr = fmt.Sprintf("an outcome for run %d during run %d", got, id)
-					continue
-				}
-				o, err := outcome.Parse(m.m["outcome"])
-				if err != nil {
-					w.kill(killProtocol, 0)
-					w.protocolErr = "unreadable outcome: " + err.Error()
-					continue
-				}
-				var total, running int64
-				json.Unmarshal(m.m["abandoned"], &total)
-				json.Unmarshal(m.m["abandonedRunning"], &running)
-				keep := true
-				if total > w.abandoned {
-					p.abandoned.Add(total - w.abandoned)
-					w.abandoned = total
-				}
-				if running > 0 || o.Status == outcome.StatusTimeout {
-					// Work may go on after the deadline inside the worker: replace it.
-					keep = false
-				}
-				if keep && p.cfg.RSSLimitMB > 0 && (time.Since(start) >= rssPollInterval || id%recycleCheckEvery == 0) {
-					// A run that grew the worker's heap leaves it resident after it ends (the
-					// Go runtime returns memory to the kernel slowly): an idle worker holding
-					// a quarter of the ceiling is replaced, so idle workers do not add up to
-					// several ceilings across the pools.
-					if rss, ok := residentBytes(w.cmd.Process.Pid); ok && rss > int64(p.cfg.RSSLimitMB)<<20/recycleFraction {
-						keep = false
-						p.recycled.Add(1)
-					}
-				}
-				if cancelGrace != nil || ctx.Err() != nil {
-					o = outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run was cancelled: " + context.Cause(ctx).Error()}
-				}
-				return o, keep
-			default:
+				om = msg.outcome
+				o, err = outcome.Parse(om.body)
+			}
+			if err != nil {
+				w.protocolErr = "unreadable outcome: " + err.Error()
 				w.kill(killProtocol, 0)
-				w.protocolErr = fmt.Sprintf("unexpected %q message", m.typ)
+				return p.died(w, ""), false
 			}
-		case <-deadline.C:
-			w.kill(killTimeout, 0)
-		case <-poll:
-			if over, rss := w.overLimit(p.cfg.RSSLimitMB); over {
-				w.kill(killMemory, rss)
+			total, running := om.abandoned, om.abandonRunning
+			keep := true
+			if total > w.abandoned {
+				p.abandoned.Add(total - w.abandoned)
+				w.abandoned = total
 			}
-		case <-done:
-			done = nil
-			w.send([]byte(`{"type":"cancel","run":` + strconv.FormatUint(id, 10) + "}\n"))
-			cancelGrace = time.After(p.cfg.Grace)
-		case <-cancelGrace:
-			cancelGrace = nil
-			w.kill(killCancel, 0)
+			if running > 0 || o.Status == outcome.StatusTimeout {
+				// Work may go on after the deadline inside the worker: replace it.
+				keep = false
+			}
+			if keep && p.cfg.RSSLimitMB > 0 && (time.Since(start) >= rssPollInterval || id%recycleCheckEvery == 0) {
+				// A run that grew the worker's heap leaves it resident after it ends (the
+				// Go runtime returns memory to the kernel slowly): an idle worker holding
+				// a quarter of the ceiling is replaced, so idle workers do not add up to
+				// several ceilings across the pools.
+				if rss, ok := residentBytes(w.cmd.Process.Pid); ok && rss > int64(p.cfg.RSSLimitMB)<<20/recycleFraction {
+					keep = false
+					p.recycled.Add(1)
+				}
+			}
+			if !cancelAt.IsZero() || ctx.Err() != nil {
+				o = outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run was cancelled: " + context.Cause(ctx).Error()}
+			}
+			return o, keep
+		default:
+			w.protocolErr = fmt.Sprintf("unexpected %q message", typ)
+			w.kill(killProtocol, 0)
+			return p.died(w, ""), false
 		}
 	}
 }
+
+// pipeBuffer is the capacity of a pipe (Linux's default): a shorter message is written
+// whether or not the worker reads.
+const pipeBuffer = 64 << 10
 
 // serveTool runs a tool call on the host's kit and returns the toolResult message.
 func serveTool(kit *toolkit.Kit, m message) []byte {
@@ -437,46 +495,56 @@ func (p *Pool) start() (*proc, error) {
 	cmd := exec.Command(p.cfg.Command[0], p.cfg.Command[1:]...)
 	ownGroup(cmd)
 	cmd.Env = append(os.Environ(), p.cfg.Env...)
-	w := &proc{cmd: cmd, msgs: make(chan parsed, 4), stderr: newHeadTail(4 << 10)}
+	w := &proc{cmd: cmd, stderr: newHeadTail(4 << 10)}
 	cmd.Stderr = w.stderr
-	stdin, err := cmd.StdinPipe()
+	// The host's ends are os.Pipe files, which the runtime's poller serves, so read and
+	// write deadlines work on them (StdinPipe would hide the *os.File).
+	childIn, stdin, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
+	cmd.Stdin = childIn
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
+		childIn.Close()
+		stdin.Close()
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	childIn.Close()
+	if err != nil {
+		stdin.Close()
 		return nil, fmt.Errorf("starting %s: %w", p.cfg.Command[0], err)
 	}
 	p.started.Add(1)
-	w.in = bufio.NewWriterSize(stdin, 64<<10)
 	w.stdin = stdin
-	go w.read(stdout)
-	timer := time.NewTimer(p.cfg.StartTimeout)
-	defer timer.Stop()
-	select {
-	case m, ok := <-w.msgs:
-		if !ok {
-			w.wait()
-			return nil, fmt.Errorf("the worker %s ended before its hello (%v)%s", strings.Join(p.cfg.Command, " "), w.readErr, stderrSuffix(w))
-		}
-		if m.typ != typeHello {
-			w.stop()
-			return nil, fmt.Errorf("the worker's first message is %q, not hello", m.typ)
-		}
-		if err := json.Unmarshal(m.line, &w.hello); err != nil {
-			w.stop()
-			return nil, fmt.Errorf("the worker's hello: %v", err)
-		}
-		if w.hello.Protocol != ProtocolVersion {
-			w.stop()
-			return nil, fmt.Errorf("the worker speaks protocol %d, not %d", w.hello.Protocol, ProtocolVersion)
-		}
-	case <-timer.C:
+	w.in = bufio.NewWriterSize(w.stdin, 64<<10)
+	if raw := newRawPipe(stdin); raw != nil {
+		w.in = bufio.NewWriterSize(raw, 64<<10)
+	}
+	w.out = newLineReader(stdout.(*os.File))
+	w.out.setDeadline(time.Now().Add(p.cfg.StartTimeout))
+	hello, err := w.readMessage()
+	typ := hello.typ
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
 		w.stop()
 		return nil, fmt.Errorf("the worker sent no hello within %v%s", p.cfg.StartTimeout, stderrSuffix(w))
+	case err != nil:
+		w.kill(killNone, 0)
+		w.wait()
+		return nil, fmt.Errorf("the worker %s ended before its hello (%v)%s", strings.Join(p.cfg.Command, " "), w.readErr, stderrSuffix(w))
+	case typ != typeHello:
+		w.stop()
+		return nil, fmt.Errorf("the worker's first message is %q, not hello", typ)
+	}
+	if err := json.Unmarshal(hello.line, &w.hello); err != nil {
+		w.stop()
+		return nil, fmt.Errorf("the worker's hello: %v", err)
+	}
+	if w.hello.Protocol != ProtocolVersion {
+		w.stop()
+		return nil, fmt.Errorf("the worker speaks protocol %d, not %d", w.hello.Protocol, ProtocolVersion)
 	}
 	p.mu.Lock()
 	if p.hello == nil {

@@ -3,8 +3,9 @@ package worker
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -26,56 +27,82 @@ const (
 	killProtocol                   // broke the protocol
 )
 
-// parsed is one message from a worker.
-type parsed struct {
-	typ  string
-	m    message
-	line []byte
-}
-
-// proc is one worker process. It is used by one run at a time; only its reader goroutine
-// runs beside it.
+// proc is one worker process. It is used by one run at a time, and only by the
+// goroutine running it (a cancellation only sets a past read deadline on its stdout).
 type proc struct {
 	cmd   *exec.Cmd
 	in    *bufio.Writer
-	stdin io.Closer
+	stdin *os.File
+	out   *lineReader // its stdout
 	hello Hello
-	msgs  chan parsed // closed when the worker's stdout ends
 
 	stderr *headTail
 
-	readErr     error // why reading stopped (set before msgs closes, read after)
+	readErr     error // why reading stopped (nil while it goes on)
 	reason      killReason
 	rssAtKill   int64
 	protocolErr string
 	abandoned   int64 // the last count the worker reported
 	killed      bool
+	// busy is the time the worker has spent running since its resident set was last
+	// read: the set is read whenever busy reaches rssPollInterval, within a run or
+	// across several short ones.
+	busy time.Duration
 
 	waitOnce sync.Once
 	waitErr  error
 }
 
-// read delivers the worker's messages until its stdout ends or breaks the protocol.
-func (w *proc) read(stdout io.Reader) {
-	defer close(w.msgs)
-	r := bufio.NewReaderSize(stdout, 64<<10)
-	for {
-		line, err := readLine(r, maxMessage)
-		if err != nil {
+// parsed is one message from a worker; line is valid until the next read. An outcome
+// message in the form built-in workers write has no m, but its members in outcome.
+type parsed struct {
+	typ     string
+	m       message
+	line    []byte
+	outcome *outcomeMembers
+}
+
+// outcomeMembers are the members of an outcome message.
+type outcomeMembers struct {
+	run                       uint64
+	abandoned, abandonRunning int64
+	body                      []byte // the Outcome's JSON text
+	// quick says the message was read by outcomeLine: body is what follows "outcome":,
+	// which is the Outcome only when no other member follows it.
+	quick bool
+}
+
+// readMessage reads the worker's next message. A line that is too long or not a
+// message ends the worker (readErr says why); a timeout is os.ErrDeadlineExceeded.
+func (w *proc) readMessage() (parsed, error) {
+	line, err := w.out.next(maxMessage)
+	if err != nil {
+		if !errors.Is(err, os.ErrDeadlineExceeded) {
 			w.readErr = err
-			if err == errTooLong {
-				w.killGroup()
-			}
-			return
 		}
-		m, typ, err := parseMessage(line)
-		if err != nil {
-			w.readErr = fmt.Errorf("it broke the protocol: unreadable message: %v", err)
-			w.killGroup()
-			return
-		}
-		w.msgs <- parsed{typ: typ, m: m, line: line}
+		return parsed{}, err
 	}
+	if run, abandoned, running, body, ok := outcomeLine(line); ok {
+		return parsed{typ: typeOutcome, line: line, outcome: &outcomeMembers{run, abandoned, running, body, true}}, nil
+	}
+	return w.parseLine(line)
+}
+
+// parseLine reads a message member by member.
+func (w *proc) parseLine(line []byte) (parsed, error) {
+	m, typ, err := parseMessage(line)
+	if err != nil {
+		w.readErr = fmt.Errorf("it broke the protocol: unreadable message: %v", err)
+		return parsed{}, w.readErr
+	}
+	if typ == typeOutcome {
+		om := &outcomeMembers{body: m["outcome"]}
+		om.run, _ = m.uint("run")
+		json.Unmarshal(m["abandoned"], &om.abandoned)
+		json.Unmarshal(m["abandonedRunning"], &om.abandonRunning)
+		return parsed{typ: typ, line: line, outcome: om}, nil
+	}
+	return parsed{typ: typ, m: m, line: line}, nil
 }
 
 // send writes one message.
@@ -104,12 +131,7 @@ func (w *proc) dead() bool { return w.killed }
 // wait waits for the process after its stdout ended (or it was killed) and returns how
 // it ended.
 func (w *proc) wait() error {
-	w.waitOnce.Do(func() {
-		for range w.msgs {
-			// drain: the reader must see EOF before Wait closes the pipe
-		}
-		w.waitErr = w.cmd.Wait()
-	})
+	w.waitOnce.Do(func() { w.waitErr = w.cmd.Wait() })
 	return w.waitErr
 }
 

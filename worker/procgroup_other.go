@@ -2,10 +2,16 @@
 
 package worker
 
-import "os/exec"
+import (
+	"os"
+	"os/exec"
+)
 
 // ownGroup does nothing where there are no process groups.
 func ownGroup(cmd *exec.Cmd) {}
 
 // killGroup kills the worker.
 func (w *proc) killGroup() { w.cmd.Process.Kill() }
+
+// pollable returns f.
+func pollable(f *os.File) *os.File { return f }

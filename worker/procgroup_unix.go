@@ -3,6 +3,7 @@
 package worker
 
 import (
+	"os"
 	"os/exec"
 	"syscall"
 )
@@ -21,4 +22,26 @@ func (w *proc) killGroup() {
 		syscall.Kill(-pid, syscall.SIGKILL)
 	}
 	w.cmd.Process.Kill()
+}
+
+// pollable returns f (a pipe or terminal the worker reads) as a file the runtime's
+// poller serves: a read then parks its goroutine instead of blocking an OS thread in a
+// system call, whose return waits for the scheduler to hand a processor back (a run's
+// round trips are reads of the host's next message). f itself stays as it is; when f
+// cannot be polled or is not a pipe, f is returned. (The dup shares f's open file
+// description, so f becomes non-blocking too: only for a pipe, never a terminal that a
+// shell shares.)
+func pollable(f *os.File) *os.File {
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		return f
+	}
+	fd, err := syscall.Dup(int(f.Fd()))
+	if err != nil {
+		return f
+	}
+	if err := syscall.SetNonblock(fd, true); err != nil {
+		syscall.Close(fd)
+		return f
+	}
+	return os.NewFile(uintptr(fd), f.Name())
 }

@@ -18,8 +18,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/toolkit"
@@ -123,16 +126,168 @@ func runMessage(id uint64, source string, cfg outcome.Config, fixtures bool) ([]
 	return b.Bytes(), nil
 }
 
+// runLine reads a run message in the exact form runMessage writes, without splitting it
+// into members and decoding them with encoding/json first. ok is false for any other
+// line (parseMessage then reads it, and says what is wrong).
+func runLine(line []byte) (id uint64, source string, config []byte, ok bool) {
+	const prefix = `{"type":"run","run":`
+	rest, found := bytes.CutPrefix(line, []byte(prefix))
+	if !found || len(rest) == 0 || rest[len(rest)-1] != '}' {
+		return 0, "", nil, false
+	}
+	i := 0
+	for i < len(rest) && i < 19 && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	if i == 0 || rest[0] == '0' {
+		return 0, "", nil, false
+	}
+	n, err := strconv.ParseUint(string(rest[:i]), 10, 64)
+	rest, found = bytes.CutPrefix(rest[i:], []byte(`,"source":`))
+	if err != nil || !found {
+		return 0, "", nil, false
+	}
+	source, end, ok := unquote(rest)
+	if !ok {
+		return 0, "", nil, false
+	}
+	config, found = bytes.CutPrefix(rest[end:], []byte(`,"config":`))
+	if !found {
+		return 0, "", nil, false
+	}
+	return n, source, config[:len(config)-1], true
+}
+
+// unquote decodes the JSON string at the start of b and returns its end. It takes the
+// escapes encoding/json writes for valid UTF-8 text (no surrogate escapes: those it
+// leaves to encoding/json, false); b must be valid UTF-8 for ok.
+func unquote(b []byte) (s string, end int, ok bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return "", 0, false
+	}
+	var out []byte
+	start := 1
+	for i := 1; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			out = append(out, b[start:i]...)
+			if !utf8.Valid(out) {
+				return "", 0, false
+			}
+			return string(out), i + 1, true
+		case c < 0x20:
+			return "", 0, false
+		case c == '\\':
+			out = append(out, b[start:i]...)
+			if i+1 >= len(b) {
+				return "", 0, false
+			}
+			i++
+			switch b[i] {
+			case '"', '\\', '/':
+				out = append(out, b[i])
+			case 'n':
+				out = append(out, '\n')
+			case 'r':
+				out = append(out, '\r')
+			case 't':
+				out = append(out, '\t')
+			case 'b':
+				out = append(out, '\b')
+			case 'f':
+				out = append(out, '\f')
+			case 'u':
+				if i+4 >= len(b) {
+					return "", 0, false
+				}
+				r, err := strconv.ParseUint(string(b[i+1:i+5]), 16, 32)
+				if err != nil || utf16.IsSurrogate(rune(r)) {
+					return "", 0, false
+				}
+				out = utf8.AppendRune(out, rune(r))
+				i += 4
+			default:
+				return "", 0, false
+			}
+			start = i + 1
+		}
+	}
+	return "", 0, false
+}
+
+// configCache reads a run's config, reusing an earlier reading when the text repeats (a
+// campaign's runs share a few: the file name and the allowed capabilities vary little; a
+// config with fixtures is always read afresh).
+type configCache struct {
+	read map[string]outcome.Config
+}
+
+// maxConfigs bounds the configs a cache keeps (it starts afresh when full).
+const maxConfigs = 16
+
+func (c *configCache) get(text []byte) (outcome.Config, error) {
+	if cfg, ok := c.read[string(text)]; ok {
+		return cfg, nil
+	}
+	var wc wireConfig
+	if err := json.Unmarshal(text, &wc); err != nil {
+		return outcome.Config{}, err
+	}
+	cfg := wc.config()
+	if wc.Fixtures == nil {
+		if c.read == nil || len(c.read) >= maxConfigs {
+			c.read = map[string]outcome.Config{}
+		}
+		cfg.Allow = slices.Clip(cfg.Allow) // an append by a runner copies
+		c.read[string(text)] = cfg
+	}
+	return cfg, nil
+}
+
 // outcomeMessage is the worker's answer to a run: the canonical Outcome JSON
 // (outcome.Marshal) and the worker's counts of abandoned runs.
 func outcomeMessage(id uint64, o outcome.Outcome, abandoned, abandonedRunning int64) []byte {
-	body := outcome.Marshal(o)
-	var b bytes.Buffer
-	b.Grow(len(body) + 96)
-	fmt.Fprintf(&b, `{"type":"outcome","run":%d,"abandoned":%d,"abandonedRunning":%d,"outcome":`, id, abandoned, abandonedRunning)
-	b.Write(body)
-	b.WriteString("}\n")
-	return b.Bytes()
+	b := make([]byte, 0, 512+96*len(o.Trace))
+	b = append(b, `{"type":"outcome","run":`...)
+	b = strconv.AppendUint(b, id, 10)
+	b = append(b, `,"abandoned":`...)
+	b = strconv.AppendInt(b, abandoned, 10)
+	b = append(b, `,"abandonedRunning":`...)
+	b = strconv.AppendInt(b, abandonedRunning, 10)
+	b = append(b, `,"outcome":`...)
+	b = outcome.AppendMarshal(b, o)
+	return append(b, "}\n"...)
+}
+
+// outcomeLine reads an outcome message in the exact form outcomeMessage writes, the one
+// every run of a built-in worker ends with, without splitting the Outcome into members
+// first (parseMessage would walk all of it twice). ok is false for any other line, which
+// parseMessage then reads.
+func outcomeLine(line []byte) (id uint64, abandoned, running int64, body []byte, ok bool) {
+	const prefix = `{"type":"outcome","run":`
+	if !bytes.HasPrefix(line, []byte(prefix)) || len(line) == 0 || line[len(line)-1] != '}' {
+		return 0, 0, 0, nil, false
+	}
+	rest := line[len(prefix):]
+	number := func(after string) (int64, bool) {
+		i := 0
+		for i < len(rest) && i < 19 && rest[i] >= '0' && rest[i] <= '9' {
+			i++
+		}
+		if i == 0 || (rest[0] == '0' && i > 1) || !bytes.HasPrefix(rest[i:], []byte(after)) {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(string(rest[:i]), 10, 64)
+		rest = rest[i+len(after):]
+		return n, err == nil
+	}
+	n, ok1 := number(`,"abandoned":`)
+	a, ok2 := number(`,"abandonedRunning":`)
+	r, ok3 := number(`,"outcome":`)
+	if !ok1 || !ok2 || !ok3 || n <= 0 {
+		return 0, 0, 0, nil, false
+	}
+	return uint64(n), a, r, rest[:len(rest)-1], true
 }
 
 // message is one parsed line: its members, raw.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"sync"
 
@@ -57,6 +58,24 @@ func (s *server) hostGone() {
 // Serve speaks the worker protocol on in and out until in ends (then it returns nil) or
 // a message cannot be read (then it returns the error, and the worker should exit).
 func Serve(in io.Reader, out io.Writer, impl Implementation) error {
+	// Through the poller, with raw system calls (pollable, rawPipe): a run's round
+	// trips are a read and a write each.
+	if f, ok := in.(*os.File); ok {
+		if p := pollable(f); p != f {
+			in = p
+			if raw := newRawPipe(p); raw != nil {
+				in = raw
+			}
+		}
+	}
+	if f, ok := out.(*os.File); ok {
+		if p := pollable(f); p != f {
+			out = p
+			if raw := newRawPipe(p); raw != nil {
+				out = raw
+			}
+		}
+	}
 	s := &server{out: bufio.NewWriterSize(out, 64<<10), pending: map[uint64]chan message{}}
 	tools := "host"
 	if impl.LocalTools {
@@ -80,6 +99,7 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 		defer close(runs)
 		defer s.hostGone()
 		r := bufio.NewReaderSize(in, 64<<10)
+		var configs configCache
 		for {
 			line, err := readLine(r, maxMessage)
 			if err != nil {
@@ -87,6 +107,12 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 					readErr <- err
 				}
 				return
+			}
+			if id, src, config, ok := runLine(line); ok {
+				if cfg, err := configs.get(config); err == nil {
+					runs <- request{id: id, source: src, cfg: cfg}
+					continue
+				}
 			}
 			m, typ, err := parseMessage(line)
 			if err != nil {

@@ -3,6 +3,7 @@ package worker
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -85,6 +86,15 @@ func (h hostile) Run(ctx context.Context, source string, cfg outcome.Config) out
 			}
 			sink = append(sink, b)
 		}
+	case "grow":
+		// A short run that keeps 8 MiB more resident after each run (filled by doubling
+		// copies, which stay fast under the race detector).
+		b := make([]byte, 8<<20)
+		b[0] = 1
+		for n := 1; n < len(b); n *= 2 {
+			copy(b[n:], b[:n])
+		}
+		sink = append(sink, b)
 	case "garbage":
 		fmt.Fprintln(os.Stdout, "this is not JSON")
 		time.Sleep(time.Hour)
@@ -195,6 +205,27 @@ func TestWorkerDeaths(t *testing.T) {
 	}
 }
 
+// The resident set is read after every rssPollInterval of running, also when that time
+// is spread over many short runs: a worker that keeps memory after each run is killed
+// over the ceiling, long before the every-32nd-run recycling check would see it.
+func TestShortRunsAreWatched(t *testing.T) {
+	const limitMB, runs = 96, recycleCheckEvery - 2 // the ceiling is reached within 12 runs
+	p := testPool(t, "hostile", Config{RSSLimitMB: limitMB})
+	for run := 1; run <= runs; run++ {
+		o := p.Run(context.Background(), "grow", config(time.Minute))
+		if o.Status == outcome.StatusResource {
+			if !strings.Contains(o.Detail, "over --rss-limit-mb 96") {
+				t.Errorf("run %d: %s", run, o.Detail)
+			}
+			return
+		}
+		if o.Status != outcome.StatusOK {
+			t.Fatalf("run %d: %s", run, outcome.Marshal(o))
+		}
+	}
+	t.Errorf("%d runs each keeping 8 MiB, and none ended over the ceiling of %d MiB", runs, limitMB)
+}
+
 // A cancelled run ends within the grace even when the worker ignores the cancel message.
 func TestCancelKillsAStuckWorker(t *testing.T) {
 	p := testPool(t, "hostile", Config{Grace: 200 * time.Millisecond})
@@ -215,7 +246,9 @@ func TestCancelEndsARun(t *testing.T) {
 	p := testPool(t, "go", Config{})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
-	o := p.Run(ctx, "let n = loop { in: 0, times: 1000000000000, as: \"x\" } { return x + 1 }\nreturn n\n", config(time.Minute))
+	cfg := config(time.Minute)
+	cfg.Limits.MaxSteps = math.MaxInt // not ended by the step limit before the cancellation
+	o := p.Run(ctx, "let n = loop { in: 0, times: 1000000000000, as: \"x\" } { return x + 1 }\nreturn n\n", cfg)
 	if o.Status != outcome.StatusTimeout || !strings.Contains(o.Detail, "cancelled") {
 		t.Errorf("outcome %s", outcome.Marshal(o))
 	}
@@ -275,6 +308,16 @@ func TestIgnoredLimits(t *testing.T) {
 		}
 		if got := p.IgnoredLimits(); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: ignored limits %v, want %v", tt.mode, got, tt.want)
+		}
+	}
+}
+
+// Only a pool of one worker lets the other side of a case run beside its run (so that
+// at most two workers run at a time at -j 1, as at -j 2).
+func TestRunsBeside(t *testing.T) {
+	for size, want := range map[int]bool{1: true, 2: false} {
+		if got := NewPool(Config{Name: "x", Command: []string{"x"}, Size: size}).RunsBeside(); got != want {
+			t.Errorf("size %d: RunsBeside %v, want %v", size, got, want)
 		}
 	}
 }

@@ -114,6 +114,12 @@ func (a *app) workerPool(impl string, size int) (*worker.Pool, error) {
 		argv = append(argv, "--ref", a.refPath)
 	}
 	var env []string
+	if os.Getenv("GOMAXPROCS") == "" {
+		// A worker runs one program at a time: with one processor, handing the run and
+		// each message between its goroutines is a switch on that processor, not a
+		// wake-up of another OS thread.
+		env = append(env, "GOMAXPROCS=1")
+	}
 	if a.rssLimitMB > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		// A soft limit at a third of the ceiling: an ordinary run's small heap keeps the
 		// speed of GOGC 400, while a large one (a run the step limit ends in goja) is

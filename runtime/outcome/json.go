@@ -1,7 +1,6 @@
 package outcome
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -16,112 +15,131 @@ import (
 // Marshal writes o as canonical JSON (compact, keys in a fixed order, values in
 // value.MarshalCanonical form). Two Outcomes are equal iff their Marshal texts are.
 func Marshal(o Outcome) []byte {
-	var b bytes.Buffer
-	b.WriteString(`{"status":`)
-	writeString(&b, string(o.Status))
-	b.WriteString(`,"exitCode":`)
-	b.WriteString(strconv.Itoa(o.ExitCode))
+	return AppendMarshal(make([]byte, 0, 256+64*len(o.Trace)), o)
+}
+
+// AppendMarshal appends Marshal(o) to b.
+func AppendMarshal(b []byte, o Outcome) []byte {
+	b = append(b, `{"status":`...)
+	b = appendString(b, string(o.Status))
+	b = append(b, `,"exitCode":`...)
+	b = strconv.AppendInt(b, int64(o.ExitCode), 10)
 	if o.HasValue {
-		b.WriteString(`,"value":`)
-		b.Write(value.MarshalCanonical(o.Value))
+		b = append(b, `,"value":`...)
+		b = value.AppendCanonical(b, o.Value)
 	}
-	b.WriteString(`,"errors":[`)
+	b = append(b, `,"errors":[`...)
 	for i, d := range o.Errors {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		writeDiagnostic(&b, d)
+		b = appendDiagnostic(b, d)
 	}
-	b.WriteString(`],"evidence":[`)
+	b = append(b, `],"evidence":[`...)
 	for i, e := range o.Evidence {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		b.Write(value.MarshalCanonical(e))
+		b = value.AppendCanonical(b, e)
 	}
-	b.WriteString(`],"trace":[`)
+	b = append(b, `],"trace":[`...)
 	for i, e := range o.Trace {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		b.WriteString(`{"event":`)
-		writeString(&b, e.Event)
+		b = append(b, `{"event":`...)
+		b = appendString(b, e.Event)
 		if e.Span != nil {
-			b.WriteString(`,"span":`)
-			writeSpan(&b, *e.Span)
+			b = append(b, `,"span":`...)
+			b = appendSpan(b, *e.Span)
 		}
 		if e.Data != nil {
-			b.WriteString(`,"data":`)
-			b.Write(value.MarshalCanonical(e.Data))
+			b = append(b, `,"data":`...)
+			b = value.AppendCanonical(b, e.Data)
 		}
-		b.WriteByte('}')
+		b = append(b, '}')
 	}
-	b.WriteString(`],"toolCalls":[`)
+	b = append(b, `],"toolCalls":[`...)
 	for i, c := range o.ToolCalls {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		writeCall(&b, c)
+		b = appendCall(b, c)
 	}
-	b.WriteByte(']')
+	b = append(b, ']')
 	if o.Limit != "" {
-		b.WriteString(`,"limit":`)
-		writeString(&b, o.Limit)
+		b = append(b, `,"limit":`...)
+		b = appendString(b, o.Limit)
 	}
 	if o.Detail != "" {
-		b.WriteString(`,"detail":`)
-		writeString(&b, o.Detail)
+		b = append(b, `,"detail":`...)
+		b = appendString(b, o.Detail)
 	}
-	b.WriteByte('}')
-	return b.Bytes()
+	return append(b, '}')
 }
 
-func writeDiagnostic(b *bytes.Buffer, d Diagnostic) {
-	b.WriteString(`{"code":`)
-	writeString(b, string(d.Code))
-	b.WriteString(`,"message":`)
-	b.Write(value.MarshalCanonical(d.Message))
+func appendDiagnostic(b []byte, d Diagnostic) []byte {
+	b = append(b, `{"code":`...)
+	b = appendString(b, string(d.Code))
+	b = append(b, `,"message":`...)
+	b = appendString(b, d.Message)
 	if d.Span != nil {
-		b.WriteString(`,"span":`)
-		writeSpan(b, *d.Span)
+		b = append(b, `,"span":`...)
+		b = appendSpan(b, *d.Span)
 	}
 	if d.Hint != "" {
-		b.WriteString(`,"hint":`)
-		writeString(b, d.Hint)
+		b = append(b, `,"hint":`...)
+		b = appendString(b, d.Hint)
 	}
 	if d.Details != nil {
-		b.WriteString(`,"details":`)
-		b.Write(value.MarshalCanonical(d.Details))
+		b = append(b, `,"details":`...)
+		b = value.AppendCanonical(b, d.Details)
 	}
-	b.WriteByte('}')
+	return append(b, '}')
 }
 
-func writeCall(b *bytes.Buffer, c toolkit.Call) {
-	b.WriteString(`{"tool":`)
-	writeString(b, c.Tool)
-	b.WriteString(`,"args":`)
-	b.Write(value.MarshalCanonical(c.Args))
-	b.WriteString(`,"outcome":`)
-	writeString(b, c.Outcome)
+func appendCall(b []byte, c toolkit.Call) []byte {
+	b = append(b, `{"tool":`...)
+	b = appendString(b, c.Tool)
+	b = append(b, `,"args":`...)
+	b = value.AppendCanonical(b, c.Args)
+	b = append(b, `,"outcome":`...)
+	b = appendString(b, c.Outcome)
 	if c.Outcome == "ok" {
-		b.WriteString(`,"result":`)
-		b.Write(value.MarshalCanonical(c.Result))
+		b = append(b, `,"result":`...)
+		b = value.AppendCanonical(b, c.Result)
 	} else {
-		b.WriteString(`,"error":`)
-		b.Write(value.MarshalCanonical(c.Error))
+		b = append(b, `,"error":`...)
+		b = appendString(b, c.Error)
 	}
-	b.WriteByte('}')
+	return append(b, '}')
 }
 
-func writeSpan(b *bytes.Buffer, s ast.Span) {
-	b.WriteString(`{"file":`)
-	b.Write(value.MarshalCanonical(s.File))
-	fmt.Fprintf(b, `,"startLine":%d,"startCol":%d,"endLine":%d,"endCol":%d}`, s.StartLine, s.StartCol, s.EndLine, s.EndCol)
+func appendSpan(b []byte, s ast.Span) []byte {
+	b = append(b, `{"file":`...)
+	b = appendString(b, s.File)
+	b = append(b, `,"startLine":`...)
+	b = strconv.AppendInt(b, int64(s.StartLine), 10)
+	b = append(b, `,"startCol":`...)
+	b = strconv.AppendInt(b, int64(s.StartCol), 10)
+	b = append(b, `,"endLine":`...)
+	b = strconv.AppendInt(b, int64(s.EndLine), 10)
+	b = append(b, `,"endCol":`...)
+	b = strconv.AppendInt(b, int64(s.EndCol), 10)
+	return append(b, '}')
 }
 
-// writeString is for texts the harness itself controls (codes, names, statuses).
-func writeString(b *bytes.Buffer, s string) {
-	b.Write(value.MarshalCanonical(s))
+// appendString appends s in canonical form: plain text quoted as it is, anything that
+// needs an escape (or is not ASCII) by value.AppendCanonical.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return value.AppendCanonical(b, s)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // SpanValue converts a span to the A0 record the reference builds for it (evidence
@@ -139,6 +157,15 @@ func SpanValue(s ast.Span) *value.Record {
 // Parse reads an Outcome from canonical JSON: the text a reference bundle returns (without
 // toolCalls, which the host fills in) or the text Marshal writes.
 func Parse(text []byte) (Outcome, error) {
+	if o, ok := parseFast(text); ok {
+		return o, nil
+	}
+	return parseCareful(text)
+}
+
+// parseCareful reads an Outcome member by member, whatever the order and repetition of
+// its members, and says what is wrong with a text that is not one.
+func parseCareful(text []byte) (Outcome, error) {
 	var raw struct {
 		Status    *string
 		ExitCode  *int

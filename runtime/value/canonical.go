@@ -16,6 +16,13 @@ func MarshalCanonical(v Value) []byte {
 	return b
 }
 
+// AppendCanonical appends MarshalCanonical(v) to dst.
+func AppendCanonical(dst []byte, v Value) []byte {
+	w := jsonWriter{canonical: true, budget: newBudget(0), buf: dst}
+	w.value(v, "", -1, 0) // no budget: no error
+	return w.buf
+}
+
 // MarshalCanonicalLimit is MarshalCanonical under the node budget of JSONLimit.
 func MarshalCanonicalLimit(v Value, maxNodes int) ([]byte, error) {
 	w := jsonWriter{canonical: true, budget: newBudget(maxNodes)}
