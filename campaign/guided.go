@@ -26,6 +26,7 @@ package campaign
 // entry holds its program), not from its index.
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"sort"
@@ -99,6 +100,8 @@ type Observed struct {
 	Costly bool
 	// Features are the coverage features of the Go evaluator's outcome.
 	Features []uint64
+	// Derived says how guided mode derived the case ("" for a fresh case; set by Each).
+	Derived string
 }
 
 // Observe is what guided mode learns from the comparison cmp of case i, gc.
@@ -242,5 +245,43 @@ func (c *Campaign) noteCoverage(fc *fuzzCase) {
 	}
 	if c.guide != nil {
 		c.guide.Note(fc.obs)
+	}
+}
+
+// Each runs the cases of the campaign opts describes (Seed, Start, Count, Gen, Guided,
+// Timeout) one after the other in this goroutine, and calls visit with each case, what
+// guided mode learnt from it, and its comparison, until visit returns false or Count
+// cases ran. The cases are those Run makes (a guided campaign's too: Each drives a Guide
+// batch by batch as Run does), which is what lets tools/mutants measure `a0diff fuzz
+// [--guided] --seed S` case for case without running a campaign. Shards are ignored.
+func Each(ctx context.Context, rs harness.Runners, opts Options, visit func(gc *gen.Case, obs Observed, cmp harness.Comparison) bool) {
+	c := &Campaign{rs: rs, opts: opts}
+	var guide *Guide
+	if opts.Guided {
+		guide = NewGuide(opts.Seed, opts.Gen)
+	}
+	for i := opts.Start; opts.Count == 0 || i < opts.Start+opts.Count; i++ {
+		if ctx.Err() != nil {
+			return
+		}
+		var gc *gen.Case
+		derived := ""
+		if guide != nil {
+			if i > opts.Start && (i-opts.Start)%GuidedBatch == 0 {
+				guide.EndBatch()
+			}
+			gc, derived = guide.Case(i)
+		} else {
+			gc = NewCase(opts.Seed, i, opts.Gen)
+		}
+		cmp := harness.Compare(ctx, rs, gc.Source, c.config(gc))
+		obs := Observe(i, gc, cmp)
+		obs.Derived = derived
+		if guide != nil {
+			guide.Note(obs)
+		}
+		if !visit(gc, obs, cmp) {
+			return
+		}
 	}
 }

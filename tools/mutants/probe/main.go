@@ -127,52 +127,39 @@ func replayCorpus(ctx context.Context, rs harness.Runners, dir string, timeout t
 
 // firstDivergence runs cases 0… of the seed until the first divergence.
 func firstDivergence(ctx context.Context, rs harness.Runners, seed int64, count int, guided bool, timeout, reduceTime time.Duration) *FuzzReport {
-	opts := gen.Options{InvalidShare: 0.1} // a0diff fuzz's defaults
+	opts := campaign.Options{Seed: seed, Count: count, Guided: guided, Timeout: timeout,
+		Gen: gen.Options{InvalidShare: 0.1}} // a0diff fuzz's defaults
 	f := &FuzzReport{Seed: seed, Guided: guided}
-	var guide *campaign.Guide
-	if guided {
-		guide = campaign.NewGuide(seed, opts)
-	}
 	covered := map[uint64]bool{}
 	start := time.Now()
-	for i := 0; i < count; i++ {
-		c := campaign.NewCase(seed, i, opts)
-		if guide != nil {
-			if i > 0 && i%campaign.GuidedBatch == 0 {
-				guide.EndBatch()
-			}
-			var how string
-			if c, how = guide.Case(i); how != "" {
-				f.Derived++
-			}
-		}
-		cfg := c.Config
-		cfg.Limits.Timeout = timeout
-		cfg.Limits = cfg.Limits.WithDefaults()
-		cmp := harness.Compare(ctx, rs, c.Source, cfg)
-		obs := campaign.Observe(i, c, cmp)
+	var found *gen.Case
+	campaign.Each(ctx, rs, opts, func(c *gen.Case, obs campaign.Observed, cmp harness.Comparison) bool {
 		for _, ft := range obs.Features {
 			covered[ft] = true
 		}
-		if guide != nil {
-			guide.Note(obs)
+		if obs.Derived != "" {
+			f.Derived++
 		}
-		f.Cases, f.Features = i+1, len(covered)
-		res := cmp.Diff
-		if res.Verdict != diff.Diverge || cmp.Timeout() {
-			continue
+		f.Cases, f.Features = obs.Index+1, len(covered)
+		if cmp.Diff.Verdict != diff.Diverge || cmp.Timeout() {
+			return true
 		}
-		f.Found, f.Case, f.Signature = true, i, res.Signature()
-		f.Seconds = time.Since(start).Seconds()
-		red, err := reduce.Reduce(ctx, c.Source, cfg, reduce.Runners{Go: rs.Go, Ref: rs.Ref},
-			reduce.Options{Timeout: timeout, MaxTime: reduceTime, Workers: 1})
-		if err != nil {
-			f.Reduced, f.Note = c.Source, "not reduced: "+err.Error()
-		} else {
-			f.Reduced = red.Source
-		}
+		f.Found, f.Case, f.Signature, found = true, obs.Index, cmp.Diff.Signature(), c
+		return false
+	})
+	f.Seconds = time.Since(start).Seconds()
+	if found == nil {
 		return f
 	}
-	f.Seconds = time.Since(start).Seconds()
+	cfg := found.Config
+	cfg.Limits.Timeout = timeout
+	cfg.Limits = cfg.Limits.WithDefaults()
+	red, err := reduce.Reduce(ctx, found.Source, cfg, reduce.Runners{Go: rs.Go, Ref: rs.Ref},
+		reduce.Options{Timeout: timeout, MaxTime: reduceTime, Workers: 1})
+	if err != nil {
+		f.Reduced, f.Note = found.Source, "not reduced: "+err.Error()
+	} else {
+		f.Reduced = red.Source
+	}
 	return f
 }
