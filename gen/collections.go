@@ -324,6 +324,14 @@ func (g *generator) recordLiteral(sc *scope, want *typ, d int) (ast.Expr, *typ) 
 	return r, t
 }
 
+// intKeyedJSON are JSON objects with integer-like keys, out of order and mixed with
+// other keys, for patch.
+var intKeyedJSON = []string{
+	`{"b":1,"10":2,"a":3,"2":4,"01":5}`,
+	`{"7":1,"3":2,"x":0,"5":3}`,
+	`{"0":"z","4294967295":1,"4294967294":2,"a":3,"10":4}`,
+}
+
 // patchCall is patch { in, ops } with operations around the pointer rules of §8.2.
 func (g *generator) patchCall(sc *scope, d int) (ast.Expr, *typ) {
 	var in ast.Expr
@@ -336,6 +344,13 @@ func (g *generator) patchCall(sc *scope, d int) (ast.Expr, *typ) {
 	}
 	pointers := []string{"/a", "/a/b", "/list/0", "/list/-", "/list/5", "/meta/v", "", "/x/y/z", "/a/b/c/d", "a", "/list/01", "/new", "/a~1b", "/~0", "/list/-1", "/meta",
 		"/rows/0/k", "/rows/1", "/rows/5/k", "/rows/-/k", "/rows/0/new", "/list/1/x", "/rows/x"}
+	if g.pitfall() && g.chance(25) {
+		// a record with integer-like keys, which enumerate first (§10.1): removing,
+		// replacing or moving one must keep the others in order
+		g.spend(2)
+		in = call("parse.json", "in", strLit(intKeyedJSON[g.n(len(intKeyedJSON))]))
+		pointers = []string{"/10", "/2", "/0", "/01", "/b", "/a", "/4294967295", "/7", "/new", "/3"}
+	}
 	ops := &ast.ListExpr{}
 	for n := 1 + g.n(3); n > 0; n-- {
 		g.spend(2)

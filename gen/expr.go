@@ -249,6 +249,9 @@ func (g *generator) numProducers(sc *scope, depth int) []producer {
 			return call("len", "in", in), tyNum
 		}},
 		{w(g.has(FeatLists), 3), func() (ast.Expr, *typ) {
+			if g.pitfall() && g.chance(30) {
+				return call([]string{"math.max", "math.min"}[g.n(2)], "in", g.signedZeroList()), tyNum
+			}
 			in, _ := g.expr(sc, listOf(tyNum), d)
 			return call([]string{"math.max", "math.min"}[g.n(2)], "in", in), tyNum
 		}},
@@ -413,6 +416,14 @@ func (g *generator) comparison(sc *scope, d int) ast.Expr {
 		r, _ := g.expr(sc, tyStr, d)
 		return bin([]string{"<", ">", "<=", ">="}[g.n(4)], l, r)
 	case 2:
+		if g.pitfall() && g.chance(15) {
+			// values of different types, falsy or truthy: never equal (§5.7)
+			l, r := g.crossTypeValue(), g.crossTypeValue()
+			if g.chance(25) {
+				return call("eq", "a", l, "b", r)
+			}
+			return bin([]string{"==", "!="}[g.n(2)], l, r)
+		}
 		if g.pitfall() && g.chance(15) {
 			// the same record with its keys in another order: equal (§5.7)
 			a, _ := g.expr(sc, tyAny, d)

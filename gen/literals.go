@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -230,7 +231,96 @@ func (g *generator) jsonText() string {
 	if !g.pitfall() {
 		return jsonTexts[g.n(2)]
 	}
+	if g.chance(20) {
+		return g.escapedJSONString()
+	}
 	return jsonTexts[g.n(len(jsonTexts))]
+}
+
+// escapedJSONString is a JSON string literal whose every non-ASCII code unit is a \u
+// escape: a class string, with a surrogate pair written as two escapes at the ends of the
+// high and low ranges about half the time. parse.json must join a high escape and a
+// following low one (U+DC00–U+DFFF, both ends) into one astral character and keep the
+// others lone (§8.2, §10.3).
+func (g *generator) escapedJSONString() string {
+	units := value.ToUTF16(g.classString())
+	if g.chance(50) {
+		hi := []uint16{0xD800, 0xDBFF, 0xD83D}[g.n(3)]
+		lo := []uint16{0xDC00, 0xDFFF, 0xDE00}[g.n(3)]
+		at := g.n(len(units) + 1)
+		pair := []uint16{hi, lo}
+		if g.chance(20) {
+			pair = []uint16{lo, hi} // the wrong order: two lone surrogates
+		}
+		units = append(units[:at], append(pair, units[at:]...)...)
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, u := range units {
+		switch {
+		case u == '"' || u == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(byte(u))
+		case u >= 0x20 && u < 0x7F:
+			b.WriteByte(byte(u))
+		default:
+			fmt.Fprintf(&b, "\\u%04x", u)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// crossTypeValue is a falsy or truthy value of one of the types: false, true, 0, -0, 1,
+// "", "0", null, [], {}, [false], { a: 0 }. Two of them of different types are never
+// equal in A0 (§5.7), unlike JavaScript's ==.
+func (g *generator) crossTypeValue() ast.Expr {
+	g.spend(1)
+	switch g.n(12) {
+	case 0:
+		return &ast.BoolLiteral{Value: false}
+	case 1:
+		return &ast.BoolLiteral{Value: true}
+	case 2:
+		return intLit(0)
+	case 3:
+		return &ast.UnaryExpr{Op: "-", Operand: intLit(0)}
+	case 4:
+		return intLit(1)
+	case 5:
+		return strLit("")
+	case 6:
+		return strLit("0")
+	case 7:
+		return &ast.NullLiteral{}
+	case 8:
+		return &ast.ListExpr{}
+	case 9:
+		return &ast.RecordExpr{}
+	case 10:
+		return &ast.ListExpr{Elements: []ast.Expr{&ast.BoolLiteral{Value: false}}}
+	}
+	return record("a", intLit(0))
+}
+
+// signedZeroList is a list for math.min / math.max around 0 and -0 (the first of equal
+// values wins, §8.7), with an occasional special number or small integer.
+func (g *generator) signedZeroList() ast.Expr {
+	l := &ast.ListExpr{}
+	for n := 2 + g.n(3); n > 0; n-- {
+		switch g.weighted(4, 4, 1, 1) {
+		case 0:
+			l.Elements = append(l.Elements, intLit(0))
+		case 1:
+			l.Elements = append(l.Elements, &ast.UnaryExpr{Op: "-", Operand: intLit(0)})
+		case 2:
+			l.Elements = append(l.Elements, g.specialNumber())
+		default:
+			l.Elements = append(l.Elements, intLit(plainInts[g.n(4)]))
+		}
+	}
+	g.spend(len(l.Elements))
+	return l
 }
 
 // key picks a record key.
