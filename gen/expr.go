@@ -496,6 +496,17 @@ func (g *generator) coalesce(sc *scope, want *typ, d int) (ast.Expr, *typ) {
 
 // getCall is get { in, path } with a path of the §8.2 syntax.
 func (g *generator) getCall(sc *scope, d int) (ast.Expr, *typ) {
+	if g.pitfall() && g.chance(15) {
+		// a long list under index segments of every digit (§8.2: a segment of ASCII
+		// digits only is an index)
+		g.spend(3)
+		var in ast.Expr = call("range", "from", intLit(0), "to", intLit(float64(10+g.n(15))))
+		if g.chance(50) {
+			in = record("a", in)
+		}
+		paths := []string{"[9]", "9", "19", "a[9]", "a.19", "a[18]", "a.7", "[10]", "a[3]", "a.5", "[6]"}
+		return call("get", "in", in, "path", strLit(paths[g.n(len(paths))])), tyAny
+	}
 	in, t := g.expr(sc, tyRec, d)
 	path := g.pathText(t)
 	return call("get", "in", in, "path", g.wrongly(path)), tyAny

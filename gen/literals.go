@@ -271,6 +271,15 @@ func (g *generator) escapedJSONString() string {
 	return b.String()
 }
 
+// loneSurrogateString is a class string with a lone surrogate (one of classUnits'
+// surrogates: both ends of the high and low ranges) inserted somewhere.
+func (g *generator) loneSurrogateString() string {
+	units := value.ToUTF16(g.classString())
+	at := g.n(len(units) + 1)
+	lone := uint16(classUnits[classSurrogate][g.n(len(classUnits[classSurrogate]))])
+	return value.FromUTF16(append(units[:at:at], append([]uint16{lone}, units[at:]...)...))
+}
+
 // crossTypeValue is a falsy or truthy value of one of the types: false, true, 0, -0, 1,
 // "", "0", null, [], {}, [false], { a: 0 }. Two of them of different types are never
 // equal in A0 (§5.7), unlike JavaScript's ==.
