@@ -174,7 +174,16 @@ func (g *generator) sortCall(sc *scope, d int) (ast.Expr, *typ) {
 	case 2: // mixed values, sometimes by length
 		in, t = g.portableValue(tyList, d)
 		if g.chance(40) {
-			by = strLit([]string{"length", "0", "a"}[g.n(3)])
+			keys := []string{"length", "0", "a"}
+			if g.has(FeatProto) {
+				// the wrapper prototype of a string, number, list or boolean (§8.4, §10.2)
+				keys = append(keys, "__proto__")
+			}
+			by = strLit(keys[g.n(len(keys))])
+			if g.chance(30) {
+				// by several keys: the first ties, the next decides
+				by = &ast.ListExpr{Elements: []ast.Expr{strLit(keys[g.n(len(keys))]), by}}
+			}
 		}
 	default:
 		in, t = g.portableValue(listOf(ofKind([]kind{kNum, kStr}[g.n(2)])), d)
