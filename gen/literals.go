@@ -48,7 +48,7 @@ var pitfallStrings = []string{
 	"</script>&<>", "$&$$$'$`", "{a}{b}{{c}}", "a.b[0].c", "/a/b~0~1", "  spaced  ",
 	string(value.FromUTF16([]uint16{0xD83D})), string(value.FromUTF16([]uint16{0xDE00, 'x'})),
 	string(value.FromUTF16([]uint16{'a', 0xDBFF})), "\uFEFFbom", "e\u0301", "Z", "a", "",
-	"\uFFFF", "\uE000x", "\U0010FFFF", "10", "2", "-1", "1e3", "0x10", " 7 ",
+	"\uFFFF", "\uE000x", "\U0010FFFF", "10", "2", "-1", "1e3", "0x10", " 7 ", "0x1f", "0b12", "0o17",
 }
 
 // portableStrings are the strings sort may see: ASCII and Latin-1 only (spec Appendix D).
