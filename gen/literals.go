@@ -72,6 +72,12 @@ var jsonTexts = []string{
 	`{"name":"a","n":2,"items":[{"k":"x","v":1},{"k":"y","v":2}]}`,
 	`"\ud83d"`, `"\u00e9\n"`, `[1,"a",null,true,{"a":[]}]`,
 	`{bad`, `[1,2,]`, `{"a":1,}`, ``, `NaN`, `'x'`, `{"a" 1}`,
+	// V8's error messages: an unterminated string, a raw control character after an
+	// escape, the end after a zero, and the context snippet of a long text at the error
+	// positions 9, 10, 11 and 10 before the end
+	`"abc`, "\"\\na\tb\"", `[0`, `[-0`,
+	`[11,2222,x,3333,4444,5555]`, `[111,2222,x,3333,4444,5555]`, `[1111,2222,x,3333,4444,5555]`,
+	`[1,2,3,4,5,6,7,8,9,10,11,1,2,3,4,5,x,7,8]`,
 }
 
 // jsonType is what the generator knows about the value of a parse.json text.

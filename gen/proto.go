@@ -44,10 +44,15 @@ func (g *generator) protoPair(sc *scope, d int) *ast.RecordPair {
 // a function value, null, a number/string/boolean — or any expression.
 func (g *generator) protoValue(sc *scope, d int) ast.Expr {
 	g.spend(2)
-	switch g.weighted(3, 4, 4, 2, 2, 2) {
+	switch g.weighted(3, 4, 4, 2, 2, 2, 2) {
 	case 0:
 		e, _ := g.literal(tyRec)
 		return e
+	case 6:
+		// a record whose own prototype is a function value: what it makes read-only is
+		// inherited two levels down
+		v, _ := g.literal(tyAny)
+		return record("__proto__", g.functionValue(sc, d), plainKeys[g.n(len(plainKeys))], v)
 	case 1:
 		e, _ := g.literal(listOf(nil))
 		return e
