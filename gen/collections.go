@@ -65,7 +65,11 @@ func (g *generator) listProducers(sc *scope, elem *typ, depth int) []producer {
 		{w(g.has(FeatStrings) && g.has(FeatPitfalls) && (anyElem || elem.k == kStr), 2), func() (ast.Expr, *typ) {
 			// split into UTF-16 code units: astral characters become two lone surrogates
 			g.spend(2)
-			return call("str.split", "in", strLit(value.Concat(g.classString(), g.classString())), "sep", strLit("")), listOf(tyStr)
+			second := g.classString()
+			if g.chance(50) {
+				second = g.loneSurrogateString() // a lone high surrogate may end it
+			}
+			return call("str.split", "in", strLit(value.Concat(g.classString(), second)), "sep", strLit("")), listOf(tyStr)
 		}},
 		{w(g.has(FeatData) && g.has(FeatPitfalls) && (anyElem || elem.k == kStr), 2), func() (ast.Expr, *typ) {
 			// integer-like keys come first, ascending; "01", "-1", "1.0" are not integer-like

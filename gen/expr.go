@@ -291,6 +291,10 @@ func (g *generator) strProducers(sc *scope, depth int) []producer {
 			// a lone high surrogate meets a lone low one: the concatenation is a pair
 			hi := classUnits[classSurrogate][g.n(2)*4+0] // 0xD800 or 0xD83D
 			lo := 0xDC00 + rune(g.n(0x400))
+			if g.chance(40) {
+				// or meets what it does not pair with: another high surrogate, U+D7FF, U+E000
+				lo = []rune{0xD800, 0xDBFF, 0xD83D, 0xD7FF, 0xE000}[g.n(5)]
+			}
 			l := value.FromUTF16([]uint16{uint16('a' + g.n(3)), uint16(hi)})
 			r := value.FromUTF16([]uint16{uint16(lo), 'z'})
 			g.spend(2)
@@ -408,8 +412,20 @@ func (g *generator) comparison(sc *scope, d int) ast.Expr {
 	switch g.weighted(5, 3, 4) {
 	case 1:
 		if g.pitfall() {
-			// strings of two range classes meet (UTF-16 order, §10.3)
 			g.spend(2)
+			if g.chance(20) {
+				// a string ending in a high surrogate against the same continued by a low
+				// one: a prefix, so less (§10.3)
+				units := value.ToUTF16(g.classString())
+				hi := uint16(classUnits[classSurrogate][g.n(2)*4]) // 0xD800 or 0xD83D
+				short := value.FromUTF16(append(units[:len(units):len(units)], hi))
+				long := value.FromUTF16(append(units[:len(units):len(units)], hi, uint16(0xDC00+g.n(0x400))))
+				if g.chance(50) {
+					short, long = long, short
+				}
+				return bin([]string{"<", ">", "<=", ">=", "==", "!="}[g.n(6)], strLit(short), strLit(long))
+			}
+			// strings of two range classes meet (UTF-16 order, §10.3)
 			return bin([]string{"<", ">", "<=", ">="}[g.n(4)], strLit(g.classString()), strLit(g.classString()))
 		}
 		l, _ := g.expr(sc, tyStr, d)
