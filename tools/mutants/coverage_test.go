@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -47,6 +48,37 @@ func TestParseModes(t *testing.T) {
 			if got[i] != tc.want[i] {
 				t.Errorf("parseModes(%q) = %v, want %v", tc.in, got, tc.want)
 			}
+		}
+	}
+}
+
+// TestSummariseModes: the summary gives each mode's kill rate and median over the
+// viable mutants, the corpus's, and the mutants a mode did not find.
+func TestSummariseModes(t *testing.T) {
+	run := func(mode string, found bool, cases int) FuzzRun {
+		return FuzzRun{Mode: mode, Found: found, Cases: cases, Seconds: float64(cases) / 100}
+	}
+	rs := []Result{
+		{Mutant: Mutant{ID: "a", Category: "values"}, Status: "killed", CorpusFailed: 0, Fuzz: []FuzzRun{run("unguided", true, 10), run("guided", true, 30)}},
+		{Mutant: Mutant{ID: "b", Category: "values"}, Status: "killed", CorpusFailed: 2, Fuzz: []FuzzRun{run("unguided", true, 50), run("guided", false, 100)}},
+		{Mutant: Mutant{ID: "c", Category: "scopes"}, Status: "survived", Fuzz: []FuzzRun{run("unguided", false, 100), run("guided", true, 70)}},
+		{Mutant: Mutant{ID: "d", Category: "scopes"}, Status: "not-viable"},
+	}
+	var b strings.Builder
+	summarise(&b, rs, options{modes: []string{"unguided", "guided"}, count: 100, seed: 7, corpus: true})
+	out := b.String()
+	for _, want := range []string{
+		"catalogue: 4 mutants, 3 viable",
+		"corpus finds      1/3 (33.3%)",
+		"fuzz unguided finds 2/3 (66.7%) within 100 cases (seed 7); median 30 cases to find; 100 cases/s over all mutants; with the corpus 2/3 (66.7%)",
+		"fuzz guided   finds 2/3 (66.7%) within 100 cases (seed 7); median 50 cases to find; 100 cases/s over all mutants; with the corpus 3/3 (100.0%)",
+		"not found by fuzz guided: b (values)",
+		"not found by fuzz unguided: c (scopes)",
+		"fuzz unguided by category: scopes 0/1, values 2/2",
+		"fuzz guided by category: scopes 1/1, values 1/2",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
 		}
 	}
 }
