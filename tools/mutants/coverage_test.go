@@ -63,12 +63,14 @@ func TestSummariseModes(t *testing.T) {
 		{Mutant: Mutant{ID: "b", Category: "values"}, Status: "killed", CorpusFailed: 2, Fuzz: []FuzzRun{run("unguided", true, 50), run("guided", false, 100)}},
 		{Mutant: Mutant{ID: "c", Category: "scopes"}, Status: "survived", Fuzz: []FuzzRun{run("unguided", false, 100), run("guided", true, 70)}},
 		{Mutant: Mutant{ID: "d", Category: "scopes"}, Status: "not-viable"},
+		{Mutant: Mutant{ID: "e", Category: "scopes"}, Status: "probe-timeout"},
 	}
 	var b strings.Builder
 	summarise(&b, rs, options{modes: []string{"unguided", "guided"}, count: 100, seed: 7, corpus: true})
 	out := b.String()
 	for _, want := range []string{
-		"catalogue: 4 mutants, 3 viable",
+		"catalogue: 5 mutants, 3 viable",
+		"no verdict (the probe ran out of time, left out of the rates): e",
 		"corpus finds      1/3 (33.3%)",
 		"fuzz unguided finds 2/3 (66.7%) within 100 cases (seed 7); median 30 cases to find; 100 cases/s over all mutants; with the corpus 2/3 (66.7%)",
 		"fuzz guided   finds 2/3 (66.7%) within 100 cases (seed 7); median 50 cases to find; 100 cases/s over all mutants; with the corpus 3/3 (100.0%)",

@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -36,8 +37,8 @@ import (
 // Result is one mutant's outcome.
 type Result struct {
 	Mutant
-	// Status is "killed" (the corpus or a campaign found it), "survived", or
-	// "not-viable" (it does not build).
+	// Status is "killed" (the corpus or a campaign found it), "survived",
+	// "not-viable" (it does not build), or "probe-timeout" (no verdict).
 	Status       string   `json:"status"`
 	CorpusFailed int      `json:"corpusFailed"` // corpus entries that failed (-1: not run)
 	CorpusFirst  []string `json:"corpusFirst,omitempty"`
@@ -70,6 +71,9 @@ func (r Result) found() bool {
 	}
 	return false
 }
+
+// viable: the mutant builds and the probe gave a verdict.
+func (r Result) viable() bool { return r.Status != "not-viable" && r.Status != "probe-timeout" }
 
 // run returns the campaign of mode (ok false when that mode did not run).
 func (r Result) run(mode string) (FuzzRun, bool) {
@@ -310,6 +314,12 @@ func probe(scratch string, m Mutant, o options) (r Result) {
 	}
 	for i, mode := range o.modes {
 		f, corpus, err := runProbe(scratch, bin, mode, o, o.corpus && i == 0)
+		if errors.Is(err, errProbeTimeout) {
+			// No verdict: a mutant that makes the Go evaluator spin cannot be abandoned
+			// in the probe's process, and the hung runs pile up.
+			r.Status, r.Error = "probe-timeout", err.Error()
+			return r
+		}
 		if err != nil {
 			// The probe itself died (a mutant that crashes the process outside a run):
 			// that is a detection by anything that runs it.
@@ -331,6 +341,12 @@ func probe(scratch string, m Mutant, o options) (r Result) {
 	return r
 }
 
+// probeTimeout bounds one run of the probe (the corpus and one mode's campaign).
+const probeTimeout = 20 * time.Minute
+
+// errProbeTimeout: the probe ran out of probeTimeout.
+var errProbeTimeout = fmt.Errorf("the probe ran out of its %v bound (the Go evaluator hangs: a run it cannot abandon keeps spinning in the probe's process)", probeTimeout)
+
 // corpusRun is the probe's corpus report.
 type corpusRun struct {
 	Failed int      `json:"failed"`
@@ -348,13 +364,16 @@ func runProbe(scratch, bin, mode string, o options, withCorpus bool) (FuzzRun, *
 	}
 	// A mutant may make the evaluator loop forever; every run has a 10 s deadline, but
 	// bound the whole probe too.
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = scratch
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
+	if ctx.Err() != nil {
+		return FuzzRun{}, nil, fmt.Errorf("%s mode: %w", mode, errProbeTimeout)
+	}
 	var rep struct {
 		Corpus *corpusRun `json:"corpus"`
 		Fuzz   *FuzzRun   `json:"fuzz"`
@@ -386,8 +405,12 @@ func summarise(w io.Writer, rs []Result, o options) {
 			continue
 		}
 		viable, byCorpus, either := 0, 0, 0
+		var timedOut []string
 		for _, r := range g {
-			if r.Status == "not-viable" {
+			if r.Status == "probe-timeout" {
+				timedOut = append(timedOut, r.ID)
+			}
+			if !r.viable() {
 				continue
 			}
 			viable++
@@ -399,6 +422,9 @@ func summarise(w io.Writer, rs []Result, o options) {
 			}
 		}
 		fmt.Fprintf(w, "\n%s: %d mutants, %d viable\n", src, len(g), viable)
+		if len(timedOut) > 0 {
+			fmt.Fprintf(w, "  no verdict (the probe ran out of time, left out of the rates): %s\n", strings.Join(timedOut, ", "))
+		}
 		if o.corpus {
 			fmt.Fprintf(w, "  corpus finds      %d/%d (%.1f%%)\n", byCorpus, viable, pct(byCorpus, viable))
 		}
@@ -408,7 +434,7 @@ func summarise(w io.Writer, rs []Result, o options) {
 				ran := 0
 				for _, r := range g {
 					f, ok := r.run(mode)
-					if r.Status == "not-viable" || !ok {
+					if !r.viable() || !ok {
 						continue
 					}
 					ran += f.Cases
@@ -431,7 +457,7 @@ func summarise(w io.Writer, rs []Result, o options) {
 		}
 		fmt.Fprintf(w, "  either finds      %d/%d (%.1f%%)\n", either, viable, pct(either, viable))
 		for _, r := range g {
-			if r.Status == "not-viable" {
+			if !r.viable() {
 				continue
 			}
 			for _, f := range r.Fuzz {
@@ -443,7 +469,7 @@ func summarise(w io.Writer, rs []Result, o options) {
 		for _, mode := range o.modes {
 			cats := map[string][2]int{}
 			for _, r := range g {
-				if r.Status == "not-viable" {
+				if !r.viable() {
 					continue
 				}
 				f, ok := r.run(mode)
