@@ -544,7 +544,7 @@ func (g *generator) pathText(t *typ) ast.Expr {
 		}
 		return strLit(p)
 	}
-	paths := []string{"a", "a.b", "b", "items[0].k", "a.0", "[1]", "", "a..b", "a[x]", "a[-1]", "a[01]", "0", "k.deep", "x[0][1]", "length"}
+	paths := []string{"a", "a.b", "b", "items[0].k", "a.0", "[1]", "", "a..b", "a[x]", "a[-1]", "a[01]", "0", "k.deep", "x[0][1]", "length", "a[]"}
 	return strLit(paths[g.n(len(paths))])
 }
 

@@ -260,10 +260,15 @@ func (g *generator) escapedJSONString() string {
 		}
 		units = append(units[:at], append(pair, units[at:]...)...)
 	}
+	// now and then a low surrogate stays raw: after an escaped high one, parse.json
+	// must still join them
+	rawLow := g.chance(30)
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, u := range units {
 		switch {
+		case rawLow && u >= 0xDC00 && u <= 0xDFFF:
+			b.WriteString(value.FromUTF16([]uint16{u}))
 		case u == '"' || u == '\\':
 			b.WriteByte('\\')
 			b.WriteByte(byte(u))
