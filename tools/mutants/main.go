@@ -6,14 +6,15 @@
 // Two sources of mutants: the catalogue kept as data in testdata/catalogue.txt (semantic
 // mistakes a port of the reference could make, each an exact snippet of one file and
 // its replacement), and the operator-level mutants gremlins enumerates in runtime/eval,
-// runtime/stdlib and runtime/value (a sample of them by default: there are ~1 500).
+// runtime/stdlib and runtime/value (a sample of them by default: there are ~1 700).
 //
 // The working tree is never modified: the module is copied once into a temporary
 // directory; each mutant is applied there, the probe (tools/mutants/probe) is built from
 // the copy and run, and the file is restored. Mutants run one after the other.
 //
 //	go run ./tools/mutants [-source catalogue|gremlins|both] [-only REGEX] [-count N]
-//	    [-seed S] [-corpus=false] [-gremlins-sample N] [-json FILE]
+//	    [-seed S] [-modes unguided,guided] [-stmt-coverage N] [-corpus=false]
+//	    [-gremlins-sample N] [-json FILE]
 package main
 
 import (
