@@ -181,12 +181,10 @@ type Campaign struct {
 	covered map[uint64]bool
 	curve   []CurvePoint
 	derived int
-	// Guided mode: the pool, the features it has seen, and the finished cases of the
-	// current batch (see guided.go).
-	pool     []poolEntry
-	poolSeen map[uint64]bool
-	pending  []*fuzzCase
-	batch    sync.WaitGroup
+	// guide is the state of guided mode (nil without it); batch counts the cases of the
+	// current batch in flight (see guided.go).
+	guide *Guide
+	batch sync.WaitGroup
 	// seeCase, when set (by tests), is called with every case run to a verdict.
 	seeCase func(*fuzzCase)
 }
@@ -197,7 +195,10 @@ func New(rs harness.Runners, opts Options) *Campaign {
 		opts.Workers = 1
 	}
 	c := &Campaign{rs: rs, opts: opts, verdicts: map[diff.Verdict]int{}, buckets: map[string]*Bucket{},
-		implementations: map[string]int{}, covered: map[uint64]bool{}, poolSeen: map[uint64]bool{}}
+		implementations: map[string]int{}, covered: map[uint64]bool{}}
+	if opts.Guided {
+		c.guide = NewGuide(opts.Seed, opts.Gen)
+	}
 	for _, x := range rs.Extra {
 		c.implementations[x.Name()] = 0
 	}
@@ -280,7 +281,7 @@ func (c *Campaign) feedBatches(ctx context.Context, jobs chan<- int) {
 			}
 		}
 		c.batch.Wait()
-		c.absorb()
+		c.guide.EndBatch()
 	}
 }
 
@@ -306,7 +307,10 @@ func (c *Campaign) Summary() *Summary {
 		Timeouts: c.timeouts, Retried: c.retried, TimeoutCases: append([]int(nil), c.timeoutCases...),
 		Abandoned: harness.Abandoned(c.rs),
 		Coverage:  len(c.covered), Curve: append([]CurvePoint(nil), c.curve...),
-		Guided: c.opts.Guided, Pool: len(c.pool), Derived: c.derived,
+		Guided: c.opts.Guided, Derived: c.derived,
+	}
+	if c.guide != nil {
+		s.Pool = c.guide.Pool()
 	}
 	for v, n := range c.verdicts {
 		s.Verdicts[v] = n
@@ -339,7 +343,6 @@ func (c *Campaign) Summary() *Summary {
 type fuzzCase struct {
 	index   int
 	c       *gen.Case
-	valid   bool // passes validation
 	verdict diff.Verdict
 	sig     string
 	res     diff.Result
@@ -347,10 +350,8 @@ type fuzzCase struct {
 	retried bool
 	attr    diff.Attribution
 	extras  []harness.Extra
-	// features are the coverage features of the Go outcome; costly: a side timed out or
-	// ran into a harness limit (such a case never joins the pool).
-	features []uint64
-	costly   bool
+	// obs is what guided mode learns from the case: validity, cost, coverage features.
+	obs Observed
 	// derived says how guided fuzzing derived the case ("" for a fresh case).
 	derived string
 }
@@ -394,16 +395,14 @@ func ExtraSignature(impl, sig string) string { return "impl " + impl + ": " + si
 
 func (c *Campaign) runCase(ctx context.Context, i int) *fuzzCase {
 	gc, derived := NewCase(c.opts.Seed, i, c.opts.Gen), ""
-	if c.opts.Guided {
-		gc, derived = c.guidedCase(i)
+	if c.guide != nil {
+		gc, derived = c.guide.Case(i)
 	}
 	cmp := harness.Compare(ctx, c.rs, gc.Source, c.config(gc))
 	res := cmp.Diff
-	return &fuzzCase{index: i, c: gc, valid: validates(gc, cmp.Go), verdict: res.Verdict, sig: res.Signature(), res: res,
+	return &fuzzCase{index: i, c: gc, verdict: res.Verdict, sig: res.Signature(), res: res,
 		timeout: cmp.Timeout(), retried: cmp.Retried, attr: cmp.Attribution, extras: cmp.Extras,
-		features: Coverage(cmp.Go), costly: cmp.Go.Status == outcome.StatusTimeout || cmp.Ref.Status == outcome.StatusTimeout ||
-			cmp.Go.Status == outcome.StatusResource || cmp.Ref.Status == outcome.StatusResource,
-		derived: derived}
+		obs: Observe(i, gc, cmp), derived: derived}
 }
 
 // record tallies a case; the first case of a new signature is minimised and written
@@ -423,7 +422,7 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 	}
 	if fc.c.Mode == gen.Valid {
 		c.validMode++
-		if fc.valid {
+		if fc.obs.Valid {
 			c.validPass++
 		}
 	} else {

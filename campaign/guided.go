@@ -26,12 +26,15 @@ package campaign
 // entry holds its program), not from its index.
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -62,6 +65,107 @@ type CurvePoint struct {
 type poolEntry struct {
 	index int
 	c     *gen.Case
+}
+
+// Guide is the state of guided fuzzing: the pool, the features it has seen, and the
+// cases of the current batch. The campaign drives one (Options.Guided); tools/mutants
+// drives one case after the other to measure guided mode, so both make the same cases
+// for the same seed. Its methods are safe for concurrent use.
+//
+// The protocol: for each batch of GuidedBatch consecutive indices, Case(i) for each i of
+// the batch, Note for each case that ran (in any order), then EndBatch.
+type Guide struct {
+	seed int64
+	opts gen.Options
+
+	mu      sync.Mutex
+	pool    []poolEntry
+	seen    map[uint64]bool
+	pending []Observed
+}
+
+// NewGuide returns the guide of a guided campaign with this seed and generator options.
+func NewGuide(seed int64, opts gen.Options) *Guide {
+	return &Guide{seed: seed, opts: opts, seen: map[uint64]bool{}}
+}
+
+// Observed is what guided mode learns from a case that ran.
+type Observed struct {
+	Index int
+	Case  *gen.Case
+	// Valid: the program passes validation.
+	Valid bool
+	// Costly: a side timed out or ran into a harness limit (such a case never joins the
+	// pool, so that costly programs do not breed).
+	Costly bool
+	// Features are the coverage features of the Go evaluator's outcome.
+	Features []uint64
+	// Derived says how guided mode derived the case ("" for a fresh case; set by Each).
+	Derived string
+}
+
+// Observe is what guided mode learns from the comparison cmp of case i, gc.
+func Observe(i int, gc *gen.Case, cmp harness.Comparison) Observed {
+	costly := func(o outcome.Outcome) bool {
+		return o.Status == outcome.StatusTimeout || o.Status == outcome.StatusResource
+	}
+	return Observed{Index: i, Case: gc, Valid: validates(gc, cmp.Go),
+		Costly: costly(cmp.Go) || costly(cmp.Ref), Features: Coverage(cmp.Go)}
+}
+
+// Case makes case i: derived from the pool, or fresh. what says how a derived case was
+// made ("" for a fresh one, which is case i of an unguided campaign).
+func (g *Guide) Case(i int) (gc *gen.Case, what string) {
+	g.mu.Lock()
+	pool := g.pool
+	g.mu.Unlock()
+	r := gen.CaseRand(g.seed^guidedSalt, i)
+	if len(pool) > 0 && r.Intn(100) < GuidedPercent {
+		parent, donor := pool[r.Intn(len(pool))], pool[r.Intn(len(pool))]
+		if d, how, ok := gen.Derive(gen.RandChooser{R: r}, parent.c, donor.c, g.opts); ok {
+			return d, fmt.Sprintf("derived from case %d with case %d by guided fuzzing: %s", parent.index, donor.index, how)
+		}
+	}
+	return NewCase(g.seed, i, g.opts), ""
+}
+
+// Note records a case of the current batch that ran.
+func (g *Guide) Note(o Observed) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.pending = append(g.pending, o)
+}
+
+// EndBatch updates the pool from the cases of the batch just finished, in index order:
+// a valid case whose Go outcome has a feature the pool has not seen joins it.
+func (g *Guide) EndBatch() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	sort.Slice(g.pending, func(i, j int) bool { return g.pending[i].Index < g.pending[j].Index })
+	for _, o := range g.pending {
+		if o.Costly {
+			continue
+		}
+		fresh := false
+		for _, f := range o.Features {
+			if !g.seen[f] {
+				g.seen[f] = true
+				fresh = true
+			}
+		}
+		if fresh && o.Case.Mode == gen.Valid && o.Case.Program != nil && o.Valid {
+			// a new slice, so that the cases in flight keep the one they read
+			g.pool = append(g.pool[:len(g.pool):len(g.pool)], poolEntry{o.Index, o.Case})
+		}
+	}
+	g.pending = nil
+}
+
+// Pool is the number of cases kept.
+func (g *Guide) Pool() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.pool)
 }
 
 // Coverage returns the coverage features of o (see the comment at the top of this file),
@@ -127,51 +231,10 @@ func shape(v value.Value) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// guidedCase makes case i of a guided campaign: derived from the pool, or fresh. what
-// says how a derived case was made ("" for a fresh one).
-func (c *Campaign) guidedCase(i int) (gc *gen.Case, what string) {
-	c.mu.Lock()
-	pool := c.pool
-	c.mu.Unlock()
-	r := gen.CaseRand(c.opts.Seed^guidedSalt, i)
-	if len(pool) > 0 && r.Intn(100) < GuidedPercent {
-		parent, donor := pool[r.Intn(len(pool))], pool[r.Intn(len(pool))]
-		if d, how, ok := gen.Derive(gen.RandChooser{R: r}, parent.c, donor.c, c.opts.Gen); ok {
-			return d, fmt.Sprintf("derived from case %d with case %d by guided fuzzing: %s", parent.index, donor.index, how)
-		}
-	}
-	return NewCase(c.opts.Seed, i, c.opts.Gen), ""
-}
-
-// absorb updates the pool from the cases of the batch just finished, in index order:
-// a valid case whose Go outcome has a feature the pool has not seen joins it.
-func (c *Campaign) absorb() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	sort.Slice(c.pending, func(i, j int) bool { return c.pending[i].index < c.pending[j].index })
-	for _, fc := range c.pending {
-		if fc.costly {
-			continue
-		}
-		fresh := false
-		for _, f := range fc.features {
-			if !c.poolSeen[f] {
-				c.poolSeen[f] = true
-				fresh = true
-			}
-		}
-		if fresh && fc.c.Mode == gen.Valid && fc.c.Program != nil && fc.valid {
-			// a new slice, so that the cases in flight keep the one they read
-			c.pool = append(c.pool[:len(c.pool):len(c.pool)], poolEntry{fc.index, fc.c})
-		}
-	}
-	c.pending = nil
-}
-
 // noteCoverage adds fc's features to the campaign's coverage and notes a checkpoint;
 // c.mu is held.
 func (c *Campaign) noteCoverage(fc *fuzzCase) {
-	for _, f := range fc.features {
+	for _, f := range fc.obs.Features {
 		c.covered[f] = true
 	}
 	n := c.validMode + c.invalidMode
@@ -180,7 +243,45 @@ func (c *Campaign) noteCoverage(fc *fuzzCase) {
 			c.curve = append(c.curve, CurvePoint{Cases: n, Features: len(c.covered), Signatures: len(c.buckets)})
 		}
 	}
-	if c.opts.Guided {
-		c.pending = append(c.pending, fc)
+	if c.guide != nil {
+		c.guide.Note(fc.obs)
+	}
+}
+
+// Each runs the cases of the campaign opts describes (Seed, Start, Count, Gen, Guided,
+// Timeout) one after the other in this goroutine, and calls visit with each case, what
+// guided mode learnt from it, and its comparison, until visit returns false or Count
+// cases ran. The cases are those Run makes (a guided campaign's too: Each drives a Guide
+// batch by batch as Run does), which is what lets tools/mutants measure `a0diff fuzz
+// [--guided] --seed S` case for case without running a campaign. Shards are ignored.
+func Each(ctx context.Context, rs harness.Runners, opts Options, visit func(gc *gen.Case, obs Observed, cmp harness.Comparison) bool) {
+	c := &Campaign{rs: rs, opts: opts}
+	var guide *Guide
+	if opts.Guided {
+		guide = NewGuide(opts.Seed, opts.Gen)
+	}
+	for i := opts.Start; opts.Count == 0 || i < opts.Start+opts.Count; i++ {
+		if ctx.Err() != nil {
+			return
+		}
+		var gc *gen.Case
+		derived := ""
+		if guide != nil {
+			if i > opts.Start && (i-opts.Start)%GuidedBatch == 0 {
+				guide.EndBatch()
+			}
+			gc, derived = guide.Case(i)
+		} else {
+			gc = NewCase(opts.Seed, i, opts.Gen)
+		}
+		cmp := harness.Compare(ctx, rs, gc.Source, c.config(gc))
+		obs := Observe(i, gc, cmp)
+		obs.Derived = derived
+		if guide != nil {
+			guide.Note(obs)
+		}
+		if !visit(gc, obs, cmp) {
+			return
+		}
 	}
 }

@@ -136,3 +136,55 @@ func TestCoverageFeatures(t *testing.T) {
 		}
 	}
 }
+
+// TestEachMakesTheCampaignsCases: Each, one case after the other, makes the cases of a
+// campaign run by Run at -j 2, guided or not, and learns the same from them.
+func TestEachMakesTheCampaignsCases(t *testing.T) {
+	rs := harness.Runners{Go: run.New(), Ref: run.New()}
+	for _, guided := range []bool{false, true} {
+		opts := Options{Seed: 9, Start: 4, Count: 2*GuidedBatch + 13, Workers: 2, Gen: gen.Options{InvalidShare: 0.1}}
+		var want map[int]string
+		var wantDerived map[int]string
+		var s *Summary
+		if guided {
+			s, want, wantDerived = guidedRun(t, rs, opts)
+		} else {
+			want, wantDerived = map[int]string{}, map[int]string{}
+			var mu sync.Mutex
+			opts.Out, opts.Timeout = t.TempDir(), 1e10
+			c := New(rs, opts)
+			c.seeCase = func(fc *fuzzCase) {
+				mu.Lock()
+				defer mu.Unlock()
+				want[fc.index] = fc.c.Source
+			}
+			s = c.Run(context.Background())
+		}
+		opts.Guided = guided
+		got, covered, derived := map[int]string{}, map[uint64]bool{}, 0
+		Each(context.Background(), rs, opts, func(gc *gen.Case, obs Observed, cmp harness.Comparison) bool {
+			got[obs.Index] = gc.Source
+			for _, f := range obs.Features {
+				covered[f] = true
+			}
+			if obs.Derived != "" {
+				derived++
+				if wantDerived[obs.Index] != obs.Derived {
+					t.Errorf("guided=%v: case %d derived as %q by Each, %q by Run", guided, obs.Index, obs.Derived, wantDerived[obs.Index])
+				}
+			}
+			return true
+		})
+		if len(got) != opts.Count || len(want) != opts.Count {
+			t.Fatalf("guided=%v: Each ran %d cases, Run %d; want %d", guided, len(got), len(want), opts.Count)
+		}
+		for i, src := range want {
+			if got[i] != src {
+				t.Errorf("guided=%v: case %d differs between Run and Each:\n%s\n--- and ---\n%s", guided, i, src, got[i])
+			}
+		}
+		if len(covered) != s.Coverage || derived != s.Derived || guided != (derived > 0) {
+			t.Errorf("guided=%v: Each reached %d features and derived %d cases; Run %d and %d", guided, len(covered), derived, s.Coverage, s.Derived)
+		}
+	}
+}

@@ -65,7 +65,11 @@ func (g *generator) listProducers(sc *scope, elem *typ, depth int) []producer {
 		{w(g.has(FeatStrings) && g.has(FeatPitfalls) && (anyElem || elem.k == kStr), 2), func() (ast.Expr, *typ) {
 			// split into UTF-16 code units: astral characters become two lone surrogates
 			g.spend(2)
-			return call("str.split", "in", strLit(value.Concat(g.classString(), g.classString())), "sep", strLit("")), listOf(tyStr)
+			second := g.classString()
+			if g.chance(50) {
+				second = g.loneSurrogateString() // a lone high surrogate may end it
+			}
+			return call("str.split", "in", strLit(value.Concat(g.classString(), second)), "sep", strLit("")), listOf(tyStr)
 		}},
 		{w(g.has(FeatData) && g.has(FeatPitfalls) && (anyElem || elem.k == kStr), 2), func() (ast.Expr, *typ) {
 			// integer-like keys come first, ascending; "01", "-1", "1.0" are not integer-like
@@ -174,7 +178,16 @@ func (g *generator) sortCall(sc *scope, d int) (ast.Expr, *typ) {
 	case 2: // mixed values, sometimes by length
 		in, t = g.portableValue(tyList, d)
 		if g.chance(40) {
-			by = strLit([]string{"length", "0", "a"}[g.n(3)])
+			keys := []string{"length", "0", "a"}
+			if g.has(FeatProto) {
+				// the wrapper prototype of a string, number, list or boolean (§8.4, §10.2)
+				keys = append(keys, "__proto__")
+			}
+			by = strLit(keys[g.n(len(keys))])
+			if g.chance(30) {
+				// by several keys: the first ties, the next decides
+				by = &ast.ListExpr{Elements: []ast.Expr{strLit(keys[g.n(len(keys))]), by}}
+			}
 		}
 	default:
 		in, t = g.portableValue(listOf(ofKind([]kind{kNum, kStr}[g.n(2)])), d)
@@ -324,6 +337,14 @@ func (g *generator) recordLiteral(sc *scope, want *typ, d int) (ast.Expr, *typ) 
 	return r, t
 }
 
+// intKeyedJSON are JSON objects with integer-like keys, out of order and mixed with
+// other keys, for patch.
+var intKeyedJSON = []string{
+	`{"b":1,"10":2,"a":3,"2":4,"01":5}`,
+	`{"7":1,"3":2,"x":0,"5":3}`,
+	`{"0":"z","4294967295":1,"4294967294":2,"a":3,"10":4}`,
+}
+
 // patchCall is patch { in, ops } with operations around the pointer rules of §8.2.
 func (g *generator) patchCall(sc *scope, d int) (ast.Expr, *typ) {
 	var in ast.Expr
@@ -336,6 +357,13 @@ func (g *generator) patchCall(sc *scope, d int) (ast.Expr, *typ) {
 	}
 	pointers := []string{"/a", "/a/b", "/list/0", "/list/-", "/list/5", "/meta/v", "", "/x/y/z", "/a/b/c/d", "a", "/list/01", "/new", "/a~1b", "/~0", "/list/-1", "/meta",
 		"/rows/0/k", "/rows/1", "/rows/5/k", "/rows/-/k", "/rows/0/new", "/list/1/x", "/rows/x"}
+	if g.pitfall() && g.chance(25) {
+		// a record with integer-like keys, which enumerate first (§10.1): removing,
+		// replacing or moving one must keep the others in order
+		g.spend(2)
+		in = call("parse.json", "in", strLit(intKeyedJSON[g.n(len(intKeyedJSON))]))
+		pointers = []string{"/10", "/2", "/0", "/01", "/b", "/a", "/4294967295", "/7", "/new", "/3"}
+	}
 	ops := &ast.ListExpr{}
 	for n := 1 + g.n(3); n > 0; n-- {
 		g.spend(2)

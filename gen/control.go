@@ -45,7 +45,7 @@ func (g *generator) ifBlock(sc *scope, want *typ, d int) (ast.Expr, *typ) {
 // binding is the name of a for/filter/loop binding: fresh, an outer name to shadow, or
 // (rarely) a string that is no identifier and therefore cannot be referenced.
 func (g *generator) binding(sc *scope) (name string, usable bool) {
-	switch g.weighted(80, 16, 4) {
+	switch g.weighted(75, 21, 4) {
 	case 1:
 		if vars := sc.visibleVars(); len(vars) > 0 {
 			return vars[g.n(len(vars))].name, true

@@ -229,8 +229,9 @@ func freshExpr(ch Chooser, feat Features, opts Options, vars []string) ast.Expr 
 }
 
 // callSites counts, per (caller, callee) pair of function names, the call sites in the
-// bodies of p's functions: direct calls, and string literals that name a declared
-// function (callbacks). Code outside functions is the caller "".
+// bodies of p's functions: direct calls, and string literals or concatenations of string
+// literals ("k" + "7", see splitName) that name a declared function (callbacks). Code
+// outside functions is the caller "".
 func callSites(p *ast.Program) map[[2]string]int {
 	declared := map[string]bool{}
 	ast.Inspect(p, func(n ast.Node) bool {
@@ -249,6 +250,8 @@ func callSites(p *ast.Program) map[[2]string]int {
 			}
 		case *ast.StrLiteral:
 			callee = n.Value
+		case *ast.BinaryExpr:
+			callee, _ = constantString(n)
 		}
 		if !declared[callee] {
 			return true
@@ -264,6 +267,23 @@ func callSites(p *ast.Program) map[[2]string]int {
 		return true
 	})
 	return sites
+}
+
+// constantString is the value of e when it is a string literal or a concatenation of
+// them.
+func constantString(e ast.Expr) (string, bool) {
+	switch e := e.(type) {
+	case *ast.StrLiteral:
+		return e.Value, true
+	case *ast.BinaryExpr:
+		if e.Op != ast.Plus {
+			return "", false
+		}
+		l, ok1 := constantString(e.Left)
+		r, ok2 := constantString(e.Right)
+		return l + r, ok1 && ok2
+	}
+	return "", false
 }
 
 // newRecursion reports whether q has more call sites than p on some call edge that

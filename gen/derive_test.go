@@ -2,7 +2,11 @@ package gen
 
 import (
 	"math/rand"
+	"os"
+	"strings"
 	"testing"
+
+	"github.com/a0diff/a0diff/runtime/syntax"
 )
 
 // TestDeriveValidity derives cases from generated parents and donors: every case Derive
@@ -48,5 +52,52 @@ func TestDeriveValidity(t *testing.T) {
 				t.Errorf("only %d of %d derivations gave a valid case, want at least %d%%", made, n, tc.minRate)
 			}
 		})
+	}
+}
+
+// TestNewRecursion reads the cases of testdata/newrecursion.txt.
+func TestNewRecursion(t *testing.T) {
+	data, err := os.ReadFile("testdata/newrecursion.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type tc struct {
+		name, parent, derived string
+		want                  bool
+		line                  int
+	}
+	var cases []*tc
+	var cur *tc
+	var into *string
+	for n, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "=== "):
+			head := strings.TrimPrefix(line, "=== ")
+			name, want, ok := strings.Cut(head, " want=")
+			if !ok || (want != "true" && want != "false") {
+				t.Fatalf("testdata/newrecursion.txt:%d: want \"=== NAME want=true|false\", got %q", n+1, line)
+			}
+			cur = &tc{name: name, want: want == "true", line: n + 1}
+			cases, into = append(cases, cur), nil
+		case line == "--- parent" && cur != nil:
+			into = &cur.parent
+		case line == "--- derived" && cur != nil:
+			into = &cur.derived
+		case into != nil:
+			*into += line + "\n"
+		}
+	}
+	if len(cases) < 5 {
+		t.Fatalf("testdata/newrecursion.txt: %d cases, want at least 5", len(cases))
+	}
+	for _, c := range cases {
+		p, d1 := syntax.Parse(DefaultFile, c.parent)
+		q, d2 := syntax.Parse(DefaultFile, c.derived)
+		if len(d1) > 0 || len(d2) > 0 {
+			t.Fatalf("testdata/newrecursion.txt:%d (%s): does not parse: %v %v", c.line, c.name, d1, d2)
+		}
+		if got := newRecursion(p, q); got != c.want {
+			t.Errorf("testdata/newrecursion.txt:%d (%s): newRecursion = %v, want %v", c.line, c.name, got, c.want)
+		}
 	}
 }

@@ -249,6 +249,9 @@ func (g *generator) numProducers(sc *scope, depth int) []producer {
 			return call("len", "in", in), tyNum
 		}},
 		{w(g.has(FeatLists), 3), func() (ast.Expr, *typ) {
+			if g.pitfall() && g.chance(30) {
+				return call([]string{"math.max", "math.min"}[g.n(2)], "in", g.signedZeroList()), tyNum
+			}
 			in, _ := g.expr(sc, listOf(tyNum), d)
 			return call([]string{"math.max", "math.min"}[g.n(2)], "in", in), tyNum
 		}},
@@ -288,6 +291,10 @@ func (g *generator) strProducers(sc *scope, depth int) []producer {
 			// a lone high surrogate meets a lone low one: the concatenation is a pair
 			hi := classUnits[classSurrogate][g.n(2)*4+0] // 0xD800 or 0xD83D
 			lo := 0xDC00 + rune(g.n(0x400))
+			if g.chance(40) {
+				// or meets what it does not pair with: another high surrogate, U+D7FF, U+E000
+				lo = []rune{0xD800, 0xDBFF, 0xD83D, 0xD7FF, 0xE000}[g.n(5)]
+			}
 			l := value.FromUTF16([]uint16{uint16('a' + g.n(3)), uint16(hi)})
 			r := value.FromUTF16([]uint16{uint16(lo), 'z'})
 			g.spend(2)
@@ -405,14 +412,34 @@ func (g *generator) comparison(sc *scope, d int) ast.Expr {
 	switch g.weighted(5, 3, 4) {
 	case 1:
 		if g.pitfall() {
-			// strings of two range classes meet (UTF-16 order, §10.3)
 			g.spend(2)
+			if g.chance(20) {
+				// a string ending in a high surrogate against the same continued by a low
+				// one: a prefix, so less (§10.3)
+				units := value.ToUTF16(g.classString())
+				hi := uint16(classUnits[classSurrogate][g.n(2)*4]) // 0xD800 or 0xD83D
+				short := value.FromUTF16(append(units[:len(units):len(units)], hi))
+				long := value.FromUTF16(append(units[:len(units):len(units)], hi, uint16(0xDC00+g.n(0x400))))
+				if g.chance(50) {
+					short, long = long, short
+				}
+				return bin([]string{"<", ">", "<=", ">=", "==", "!="}[g.n(6)], strLit(short), strLit(long))
+			}
+			// strings of two range classes meet (UTF-16 order, §10.3)
 			return bin([]string{"<", ">", "<=", ">="}[g.n(4)], strLit(g.classString()), strLit(g.classString()))
 		}
 		l, _ := g.expr(sc, tyStr, d)
 		r, _ := g.expr(sc, tyStr, d)
 		return bin([]string{"<", ">", "<=", ">="}[g.n(4)], l, r)
 	case 2:
+		if g.pitfall() && g.chance(15) {
+			// values of different types, falsy or truthy: never equal (§5.7)
+			l, r := g.crossTypeValue(), g.crossTypeValue()
+			if g.chance(25) {
+				return call("eq", "a", l, "b", r)
+			}
+			return bin([]string{"==", "!="}[g.n(2)], l, r)
+		}
 		if g.pitfall() && g.chance(15) {
 			// the same record with its keys in another order: equal (§5.7)
 			a, _ := g.expr(sc, tyAny, d)
@@ -485,6 +512,17 @@ func (g *generator) coalesce(sc *scope, want *typ, d int) (ast.Expr, *typ) {
 
 // getCall is get { in, path } with a path of the §8.2 syntax.
 func (g *generator) getCall(sc *scope, d int) (ast.Expr, *typ) {
+	if g.pitfall() && g.chance(15) {
+		// a long list under index segments of every digit (§8.2: a segment of ASCII
+		// digits only is an index)
+		g.spend(3)
+		var in ast.Expr = call("range", "from", intLit(0), "to", intLit(float64(10+g.n(15))))
+		if g.chance(50) {
+			in = record("a", in)
+		}
+		paths := []string{"[9]", "9", "19", "a[9]", "a.19", "a[18]", "a.7", "[10]", "a[3]", "a.5", "[6]"}
+		return call("get", "in", in, "path", strLit(paths[g.n(len(paths))])), tyAny
+	}
 	in, t := g.expr(sc, tyRec, d)
 	path := g.pathText(t)
 	return call("get", "in", in, "path", g.wrongly(path)), tyAny
@@ -506,7 +544,7 @@ func (g *generator) pathText(t *typ) ast.Expr {
 		}
 		return strLit(p)
 	}
-	paths := []string{"a", "a.b", "b", "items[0].k", "a.0", "[1]", "", "a..b", "a[x]", "a[-1]", "a[01]", "0", "k.deep", "x[0][1]", "length"}
+	paths := []string{"a", "a.b", "b", "items[0].k", "a.0", "[1]", "", "a..b", "a[x]", "a[-1]", "a[01]", "0", "k.deep", "x[0][1]", "length", "a[]"}
 	return strLit(paths[g.n(len(paths))])
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/syntax"
 	"github.com/a0diff/a0diff/runtime/validate"
@@ -101,15 +102,32 @@ func TestProgramsStayPortable(t *testing.T) {
 }
 
 // Generated programs terminate well within the deadline: recursion is guarded and loops
-// are small, so nothing runs into the harness limits.
+// are small, so nothing runs into the harness limits — except the size limit of the cases
+// drawn to run under a small one (SmallSizePercent), which must then be the only limit
+// met, and which some of them must meet exactly without exceeding it.
 func TestProgramsTerminate(t *testing.T) {
 	r := run.New()
+	small, over := 0, 0
 	for i := 0; i < 400; i++ {
 		c := Generate(RandChooser{CaseRand(13, i)}, Options{Size: 150})
 		o := r.Run(context.Background(), c.Source, c.Config)
+		if c.Config.Limits.MaxSize != 0 {
+			small++
+			if c.Config.Limits.MaxSize < 4 || c.Config.Limits.MaxSize > 43 {
+				t.Errorf("case %d: size limit %d, want 4 to 43", i, c.Config.Limits.MaxSize)
+			}
+			if o.Status == outcome.StatusResource && o.Limit == outcome.LimitSize {
+				over++
+				continue
+			}
+		}
 		if o.Status != "ok" {
 			t.Fatalf("case %d ended with status %s (%s)\n%s", i, o.Status, o.Detail, c.Source)
 		}
+	}
+	t.Logf("%d of 400 cases under a small size limit, %d of them over it", small, over)
+	if small == 0 || over == small {
+		t.Errorf("%d cases under a small size limit, %d over it: want some, not all over", small, over)
 	}
 }
 

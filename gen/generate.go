@@ -30,8 +30,19 @@ func Generate(ch Chooser, opts Options) *Case {
 	} else if g.has(FeatLayout) && g.chance(20) {
 		c.Source = relayout(g, c.Source)
 	}
+	if !invalid && g.pitfall() && g.chance(SmallSizePercent) {
+		// a small size limit (outcome.Limits.MaxSize, README "Limits and their costs"),
+		// so that results, tool arguments, produced lists and strings sometimes meet it
+		// exactly: what is exactly maxSize is within the limit. Drawn last, so that the
+		// program is the one the same decisions make without it.
+		c.Config.Limits.MaxSize = 4 + g.n(40)
+	}
 	return c
 }
+
+// SmallSizePercent is the share, in percent of the valid cases that draw a pitfall, that
+// run under a small size limit (4 to 43).
+const SmallSizePercent = 10
 
 // generator is the state of one generation.
 type generator struct {

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -47,7 +48,7 @@ var pitfallStrings = []string{
 	"</script>&<>", "$&$$$'$`", "{a}{b}{{c}}", "a.b[0].c", "/a/b~0~1", "  spaced  ",
 	string(value.FromUTF16([]uint16{0xD83D})), string(value.FromUTF16([]uint16{0xDE00, 'x'})),
 	string(value.FromUTF16([]uint16{'a', 0xDBFF})), "\uFEFFbom", "e\u0301", "Z", "a", "",
-	"\uFFFF", "\uE000x", "\U0010FFFF", "10", "2", "-1", "1e3", "0x10", " 7 ",
+	"\uFFFF", "\uE000x", "\U0010FFFF", "10", "2", "-1", "1e3", "0x10", " 7 ", "0x1f", "0b12", "0o17",
 }
 
 // portableStrings are the strings sort may see: ASCII and Latin-1 only (spec Appendix D).
@@ -66,11 +67,18 @@ var jsonTexts = []string{
 	`{"a":1,"b":2,"a":3}`,
 	`{"x":{"2":"two","1":"one","y":null},"list":[1,{"0":0}]}`,
 	`{"4294967294":1,"4294967295":2,"-1":3,"1.0":4,"0":5}`,
+	`{"a":1,"b":2,"c":3,"k":4,"v":5,"n":6,"x":7,"y":8,"name":9,"1":"one","2":"two","30":"thirty"}`,
 	`"5"`, `5`, `null`, `true`, `-0`, `1e400`, `12345678901234567890`, `0.1`, `1E21`, `[]`, `{}`,
 	`{"ok":1}`, `{"err":"bad"}`, `{"ok":null,"err":2}`,
 	`{"name":"a","n":2,"items":[{"k":"x","v":1},{"k":"y","v":2}]}`,
 	`"\ud83d"`, `"\u00e9\n"`, `[1,"a",null,true,{"a":[]}]`,
 	`{bad`, `[1,2,]`, `{"a":1,}`, ``, `NaN`, `'x'`, `{"a" 1}`,
+	// V8's error messages: an unterminated string, a raw control character after an
+	// escape, the end after a zero, and the context snippet of a long text at the error
+	// positions 9, 10, 11 and 10 before the end
+	`"abc`, "\"\\na\tb\"", `[0`, `[-0`,
+	`[11,2222,x,3333,4444,5555]`, `[111,2222,x,3333,4444,5555]`, `[1111,2222,x,3333,4444,5555]`,
+	`[1,2,3,4,5,6,7,8,9,10,11,1,2,3,4,5,x,7,8]`,
 }
 
 // jsonType is what the generator knows about the value of a parse.json text.
@@ -230,7 +238,110 @@ func (g *generator) jsonText() string {
 	if !g.pitfall() {
 		return jsonTexts[g.n(2)]
 	}
+	if g.chance(20) {
+		return g.escapedJSONString()
+	}
 	return jsonTexts[g.n(len(jsonTexts))]
+}
+
+// escapedJSONString is a JSON string literal whose every non-ASCII code unit is a \u
+// escape: a class string, with a surrogate pair written as two escapes at the ends of the
+// high and low ranges about half the time. parse.json must join a high escape and a
+// following low one (U+DC00–U+DFFF, both ends) into one astral character and keep the
+// others lone (§8.2, §10.3).
+func (g *generator) escapedJSONString() string {
+	units := value.ToUTF16(g.classString())
+	if g.chance(50) {
+		hi := []uint16{0xD800, 0xDBFF, 0xD83D}[g.n(3)]
+		lo := []uint16{0xDC00, 0xDFFF, 0xDE00}[g.n(3)]
+		at := g.n(len(units) + 1)
+		pair := []uint16{hi, lo}
+		if g.chance(20) {
+			pair = []uint16{lo, hi} // the wrong order: two lone surrogates
+		}
+		units = append(units[:at], append(pair, units[at:]...)...)
+	}
+	// now and then a low surrogate stays raw: after an escaped high one, parse.json
+	// must still join them
+	rawLow := g.chance(30)
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, u := range units {
+		switch {
+		case rawLow && u >= 0xDC00 && u <= 0xDFFF:
+			b.WriteString(value.FromUTF16([]uint16{u}))
+		case u == '"' || u == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(byte(u))
+		case u >= 0x20 && u < 0x7F:
+			b.WriteByte(byte(u))
+		default:
+			fmt.Fprintf(&b, "\\u%04x", u)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// loneSurrogateString is a class string with a lone surrogate (one of classUnits'
+// surrogates: both ends of the high and low ranges) inserted somewhere.
+func (g *generator) loneSurrogateString() string {
+	units := value.ToUTF16(g.classString())
+	at := g.n(len(units) + 1)
+	lone := uint16(classUnits[classSurrogate][g.n(len(classUnits[classSurrogate]))])
+	return value.FromUTF16(append(units[:at:at], append([]uint16{lone}, units[at:]...)...))
+}
+
+// crossTypeValue is a falsy or truthy value of one of the types: false, true, 0, -0, 1,
+// "", "0", null, [], {}, [false], { a: 0 }. Two of them of different types are never
+// equal in A0 (§5.7), unlike JavaScript's ==.
+func (g *generator) crossTypeValue() ast.Expr {
+	g.spend(1)
+	switch g.n(12) {
+	case 0:
+		return &ast.BoolLiteral{Value: false}
+	case 1:
+		return &ast.BoolLiteral{Value: true}
+	case 2:
+		return intLit(0)
+	case 3:
+		return &ast.UnaryExpr{Op: "-", Operand: intLit(0)}
+	case 4:
+		return intLit(1)
+	case 5:
+		return strLit("")
+	case 6:
+		return strLit("0")
+	case 7:
+		return &ast.NullLiteral{}
+	case 8:
+		return &ast.ListExpr{}
+	case 9:
+		return &ast.RecordExpr{}
+	case 10:
+		return &ast.ListExpr{Elements: []ast.Expr{&ast.BoolLiteral{Value: false}}}
+	}
+	return record("a", intLit(0))
+}
+
+// signedZeroList is a list for math.min / math.max around 0 and -0 (the first of equal
+// values wins, §8.7), with an occasional special number or small integer.
+func (g *generator) signedZeroList() ast.Expr {
+	l := &ast.ListExpr{}
+	for n := 2 + g.n(3); n > 0; n-- {
+		switch g.weighted(4, 4, 1, 1) {
+		case 0:
+			l.Elements = append(l.Elements, intLit(0))
+		case 1:
+			l.Elements = append(l.Elements, &ast.UnaryExpr{Op: "-", Operand: intLit(0)})
+		case 2:
+			l.Elements = append(l.Elements, g.specialNumber())
+		default:
+			l.Elements = append(l.Elements, intLit(plainInts[g.n(4)]))
+		}
+	}
+	g.spend(len(l.Elements))
+	return l
 }
 
 // key picks a record key.

@@ -10,7 +10,7 @@ import "github.com/a0diff/a0diff/runtime/ast"
 // protoKeys are record keys (bare names, §2.5) that meet the prototype model: assigning
 // "__proto__" replaces the prototype, and the others are read from, or refuse
 // assignment because of, a list or function-value prototype.
-var protoKeys = []string{"__proto__", "__proto__", "__proto__", "length", "name", "caller", "arguments", "constructor", "join", "call", "prototype", "toString", "valueOf"}
+var protoKeys = []string{"__proto__", "__proto__", "__proto__", "length", "name", "caller", "arguments", "constructor", "join", "call", "prototype", "toString", "valueOf", "toJSON"}
 
 // protoPaths are get/put paths for the same keys; "0" and "1" are index keys a list
 // prototype provides (a get path segment of digits indexes lists only, §8.2).
@@ -44,10 +44,15 @@ func (g *generator) protoPair(sc *scope, d int) *ast.RecordPair {
 // a function value, null, a number/string/boolean — or any expression.
 func (g *generator) protoValue(sc *scope, d int) ast.Expr {
 	g.spend(2)
-	switch g.weighted(3, 4, 4, 2, 2, 2) {
+	switch g.weighted(3, 4, 4, 2, 2, 2, 2) {
 	case 0:
 		e, _ := g.literal(tyRec)
 		return e
+	case 6:
+		// a record whose own prototype is a function value: what it makes read-only is
+		// inherited two levels down
+		v, _ := g.literal(tyAny)
+		return record("__proto__", g.functionValue(sc, d), plainKeys[g.n(len(plainKeys))], v)
 	case 1:
 		e, _ := g.literal(listOf(nil))
 		return e
@@ -81,7 +86,10 @@ func (g *generator) functionValue(sc *scope, d int) ast.Expr {
 	}
 	var in ast.Expr = &ast.RecordExpr{}
 	if g.chance(25) {
-		name = []string{"join", "toString", "push"}[g.n(3)]
+		// Array.prototype methods, which a record holding one as toString or toJSON runs
+		// on itself (§10.2)
+		arrayMethods := []string{"join", "toString", "push", "pop", "at", "indexOf", "includes", "unshift", "shift", "slice"}
+		name = arrayMethods[g.n(len(arrayMethods))]
 		in = record("__proto__", &ast.ListExpr{Elements: []ast.Expr{intLit(1)}})
 	}
 	return call("get", "in", in, "path", strLit(name))

@@ -166,6 +166,9 @@ func (g *generator) toolOf(sc *scope, tool string, d int) (ast.Expr, *typ) {
 		}
 		if g.pitfall() && g.chance(30) {
 			data = g.specialContainer(0) // -0, NaN, ±Infinity through the JSON writer
+		} else if g.pitfall() && g.chance(25) {
+			// a lone surrogate is written as U+FFFD: bytes and sha256 show it (§9.2, §10.3)
+			data = strLit(g.loneSurrogateString())
 		} else if g.chance(95) {
 			data, _ = g.expr(sc, tyAny, d)
 		}

@@ -218,6 +218,13 @@ func convertProfile(ctx context.Context, covdata []string, dir string) (executed
 	return parseProfile(data)
 }
 
+// ParseProfile reads a text coverage profile as `go tool covdata textfmt` writes it and
+// returns the names of the blocks of ModulePath/runtime/ with a non-zero count, and the
+// statement count of every block of ModulePath/runtime/ it lists.
+func ParseProfile(data []byte) (executed []string, stmts map[string]int, err error) {
+	return parseProfile(data)
+}
+
 // parseProfile reads a text coverage profile ("mode: …", then "FILE:L.C,L.C STMTS COUNT"
 // lines), keeping the blocks of ModulePath/runtime/.
 func parseProfile(data []byte) (executed []string, stmts map[string]int, err error) {

@@ -303,7 +303,7 @@
     if (t.length <= maxContext * 2) return `"${t}"`;
     const from = Math.max(0, pos - maxContext);
     const to = Math.min(t.length, pos + maxContext);
-    return `${from > 0 ? "..." : ""}"${t.slice(from, to)}"${to < t.length ? "..." : ""}`;
+    return `${pos >= maxContext ? "..." : ""}"${t.slice(from, to)}"${to < t.length ? "..." : ""}`;
   }
 
   // src/limits.ts

@@ -6,20 +6,22 @@
 // Two sources of mutants: the catalogue kept as data in testdata/catalogue.txt (semantic
 // mistakes a port of the reference could make, each an exact snippet of one file and
 // its replacement), and the operator-level mutants gremlins enumerates in runtime/eval,
-// runtime/stdlib and runtime/value (a sample of them by default: there are ~1 500).
+// runtime/stdlib and runtime/value (a sample of them by default: there are ~1 700).
 //
 // The working tree is never modified: the module is copied once into a temporary
 // directory; each mutant is applied there, the probe (tools/mutants/probe) is built from
 // the copy and run, and the file is restored. Mutants run one after the other.
 //
 //	go run ./tools/mutants [-source catalogue|gremlins|both] [-only REGEX] [-count N]
-//	    [-seed S] [-corpus=false] [-gremlins-sample N] [-json FILE]
+//	    [-seed S] [-modes unguided,guided] [-stmt-coverage N] [-corpus=false]
+//	    [-gremlins-sample N] [-json FILE]
 package main
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -36,17 +38,75 @@ import (
 // Result is one mutant's outcome.
 type Result struct {
 	Mutant
-	// Status is "killed" (the corpus or the campaign found it), "survived", or
-	// "not-viable" (it does not build).
+	// Status is "killed" (the corpus or a campaign found it), "survived",
+	// "not-viable" (it does not build), or "probe-timeout" (no verdict).
 	Status       string   `json:"status"`
 	CorpusFailed int      `json:"corpusFailed"` // corpus entries that failed (-1: not run)
 	CorpusFirst  []string `json:"corpusFirst,omitempty"`
-	FuzzFound    bool     `json:"fuzzFound"`
-	FuzzCases    int      `json:"fuzzCases"` // cases run until the first divergence (or all)
-	Signature    string   `json:"signature,omitempty"`
-	Reduced      string   `json:"reduced,omitempty"`
-	Error        string   `json:"error,omitempty"`
-	Seconds      float64  `json:"seconds"`
+	// Fuzz holds one campaign per mode (-modes), in the order of -modes.
+	Fuzz    []FuzzRun `json:"fuzz,omitempty"`
+	Error   string    `json:"error,omitempty"`
+	Seconds float64   `json:"seconds"`
+}
+
+// FuzzRun is one mode's bounded campaign against a mutant.
+type FuzzRun struct {
+	Mode      string `json:"mode"` // "unguided" or "guided"
+	Found     bool   `json:"found"`
+	Cases     int    `json:"cases"` // cases run until the first divergence (or all)
+	Signature string `json:"signature,omitempty"`
+	Reduced   string `json:"reduced,omitempty"`
+	// Features are the distinct coverage features reached (campaign.Coverage), Derived
+	// the cases guided mode derived, Seconds the time the cases took.
+	Features int     `json:"features"`
+	Derived  int     `json:"derived,omitempty"`
+	Seconds  float64 `json:"seconds"`
+}
+
+// found reports whether any mode's campaign found the mutant.
+func (r Result) found() bool {
+	for _, f := range r.Fuzz {
+		if f.Found {
+			return true
+		}
+	}
+	return false
+}
+
+// viable: the mutant builds and the probe gave a verdict.
+func (r Result) viable() bool { return r.Status != "not-viable" && r.Status != "probe-timeout" }
+
+// run returns the campaign of mode (ok false when that mode did not run).
+func (r Result) run(mode string) (FuzzRun, bool) {
+	for _, f := range r.Fuzz {
+		if f.Mode == mode {
+			return f, true
+		}
+	}
+	return FuzzRun{}, false
+}
+
+// The campaign modes: the cases of `a0diff fuzz --seed S`, and of the same with --guided.
+const (
+	modeUnguided = "unguided"
+	modeGuided   = "guided"
+)
+
+// parseModes parses -modes: a comma-separated list of unguided and guided.
+func parseModes(text string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range strings.Split(text, ",") {
+		m = strings.TrimSpace(m)
+		if m != modeUnguided && m != modeGuided {
+			return nil, fmt.Errorf("-modes: want unguided, guided or both comma-separated, not %q", text)
+		}
+		if !seen[m] {
+			seen[m] = true
+			out = append(out, m)
+		}
+	}
+	return out, nil
 }
 
 type options struct {
@@ -55,28 +115,32 @@ type options struct {
 	only       *regexp.Regexp
 	count      int
 	seed       int64
+	modes      []string
 	corpus     bool
 	gSample    int
 	gVersion   string
 	jsonOut    string
 	reduceTime time.Duration
 	keep       bool
+	stmtCases  int
 }
 
 func main() {
 	var o options
-	var only string
+	var only, modes string
 	flag.StringVar(&o.source, "source", "catalogue", "mutants to run: catalogue, gremlins or both")
 	flag.StringVar(&o.catalogue, "catalogue", "tools/mutants/testdata/catalogue.txt", "the catalogue file")
 	flag.StringVar(&only, "only", "", "run only the mutants whose id or category matches this `REGEX`")
 	flag.IntVar(&o.count, "count", 20000, "cases of the bounded a0diff fuzz campaign per mutant (0: no campaign)")
 	flag.Int64Var(&o.seed, "seed", 7, "the campaign's seed")
+	flag.StringVar(&modes, "modes", modeUnguided, "campaigns run against each mutant, same seed and count: unguided (a0diff fuzz), guided (a0diff fuzz --guided), or unguided,guided")
 	flag.BoolVar(&o.corpus, "corpus", true, "replay corpus/ against each mutant")
 	flag.IntVar(&o.gSample, "gremlins-sample", 60, "run a reproducible sample of this many gremlins mutants (0: all)")
 	flag.StringVar(&o.gVersion, "gremlins-version", "v0.6.0", "the gremlins version (module proxy)")
 	flag.StringVar(&o.jsonOut, "json", "", "also write every result, reduced programs included, as JSON to this file")
 	flag.DurationVar(&o.reduceTime, "reduce-time", 20*time.Second, "time bound of each reduction")
 	flag.BoolVar(&o.keep, "keep", false, "keep the scratch copy (its path is printed)")
+	flag.IntVar(&o.stmtCases, "stmt-coverage", 0, "before the mutants, measure the Go statement coverage of runtime/... reached by the first `N` cases of each mode on the unmutated module (0: skip)")
 	flag.Parse()
 	if only != "" {
 		re, err := regexp.Compile(only)
@@ -84,6 +148,10 @@ func main() {
 			fatalf("-only: %v", err)
 		}
 		o.only = re
+	}
+	var err error
+	if o.modes, err = parseModes(modes); err != nil {
+		fatalf("%v", err)
 	}
 	if err := run(o, os.Stdout); err != nil {
 		fatalf("%v", err)
@@ -148,21 +216,35 @@ func run(o options, w io.Writer) error {
 		}
 	}
 
+	if o.stmtCases > 0 {
+		for _, mode := range o.modes {
+			cov, err := statementCoverage(scratch, mode, o)
+			if err != nil {
+				return fmt.Errorf("statement coverage (%s): %v", mode, err)
+			}
+			fmt.Fprintf(w, "statement coverage of runtime/..., first %d cases, %s: %s\n", o.stmtCases, mode, cov)
+		}
+	}
+
 	// The unmutated module first: a divergence there would make every mutant look found.
+	// Its campaigns run all their cases, so they also give each mode's coverage and rate.
 	base := probe(scratch, Mutant{ID: "baseline"}, o)
-	fmt.Fprintf(w, "baseline: corpus %d failed, campaign %s (seed %d, %d cases)\n", base.CorpusFailed, fuzzText(base), o.seed, o.count)
+	fmt.Fprintf(w, "baseline: corpus %d failed (seed %d, %d cases)\n", base.CorpusFailed, o.seed, o.count)
+	for _, f := range base.Fuzz {
+		fmt.Fprintf(w, "  %-8s %s; %d coverage features, %.0f cases/s\n", f.Mode, fuzzText(f), f.Features, float64(f.Cases)/max(f.Seconds, 1e-9))
+	}
 	if base.Error != "" {
 		return fmt.Errorf("baseline: %s", base.Error)
 	}
-	if base.CorpusFailed > 0 || base.FuzzFound {
-		return fmt.Errorf("the unmutated module already fails (corpus %d entries, campaign found=%v at case %d, %s): fix that first", base.CorpusFailed, base.FuzzFound, base.FuzzCases-1, base.Signature)
+	if base.CorpusFailed > 0 || base.found() {
+		return fmt.Errorf("the unmutated module already fails (corpus %d entries, %s): fix that first", base.CorpusFailed, fuzzSummary(base))
 	}
 
 	var results []Result
 	for i, m := range ms {
 		r := probe(scratch, m, o)
 		results = append(results, r)
-		fmt.Fprintf(w, "[%d/%d] %-40s %-10s corpus %-10s fuzz %s  (%.0fs)\n", i+1, len(ms), m.ID, r.Status, corpusText(r, o), fuzzText(r), r.Seconds)
+		fmt.Fprintf(w, "[%d/%d] %-40s %-10s corpus %-10s %s  (%.0fs)\n", i+1, len(ms), m.ID, r.Status, corpusText(r, o), fuzzSummary(r), r.Seconds)
 		if r.Error != "" {
 			fmt.Fprintf(w, "      %s\n", oneLine(r.Error))
 		}
@@ -190,11 +272,20 @@ func corpusText(r Result, o options) string {
 	return fmt.Sprintf("%d failed", r.CorpusFailed)
 }
 
-func fuzzText(r Result) string {
-	if r.FuzzFound {
-		return fmt.Sprintf("found after %d cases (%s)", r.FuzzCases, r.Signature)
+func fuzzText(f FuzzRun) string {
+	if f.Found {
+		return fmt.Sprintf("found after %d cases (%s)", f.Cases, f.Signature)
 	}
-	return fmt.Sprintf("not found in %d cases", r.FuzzCases)
+	return fmt.Sprintf("not found in %d cases", f.Cases)
+}
+
+// fuzzSummary is each mode's campaign on one line.
+func fuzzSummary(r Result) string {
+	parts := make([]string, len(r.Fuzz))
+	for i, f := range r.Fuzz {
+		parts[i] = "fuzz " + f.Mode + " " + fuzzText(f)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // probe applies m in scratch, builds the probe and runs it, and restores the file.
@@ -222,52 +313,84 @@ func probe(scratch string, m Mutant, o options) (r Result) {
 		r.Status, r.Error = "not-viable", "does not build: "+firstLine(string(out))
 		return r
 	}
+	for i, mode := range o.modes {
+		f, corpus, err := runProbe(scratch, bin, mode, o, o.corpus && i == 0)
+		if errors.Is(err, errProbeTimeout) {
+			// No verdict: a mutant that makes the Go evaluator spin cannot be abandoned
+			// in the probe's process, and the hung runs pile up.
+			r.Status, r.Error = "probe-timeout", err.Error()
+			return r
+		}
+		if err != nil {
+			// The probe itself died (a mutant that crashes the process outside a run):
+			// that is a detection by anything that runs it.
+			r.Status, r.Error = "killed", err.Error()
+			r.CorpusFailed = 0
+			return r
+		}
+		if corpus != nil {
+			r.CorpusFailed, r.CorpusFirst = corpus.Failed, corpus.First
+		}
+		if o.count > 0 {
+			r.Fuzz = append(r.Fuzz, f)
+		}
+	}
+	r.Status = "survived"
+	if r.found() || r.CorpusFailed > 0 {
+		r.Status = "killed"
+	}
+	return r
+}
+
+// probeTimeout bounds one run of the probe (the corpus and one mode's campaign).
+const probeTimeout = 20 * time.Minute
+
+// errProbeTimeout: the probe ran out of probeTimeout.
+var errProbeTimeout = fmt.Errorf("the probe ran out of its %v bound (the Go evaluator hangs: a run it cannot abandon keeps spinning in the probe's process)", probeTimeout)
+
+// corpusRun is the probe's corpus report.
+type corpusRun struct {
+	Failed int      `json:"failed"`
+	First  []string `json:"first"`
+}
+
+// runProbe runs the probe binary bin in one mode (replaying the corpus first if asked).
+func runProbe(scratch, bin, mode string, o options, withCorpus bool) (FuzzRun, *corpusRun, error) {
 	args := []string{"-seed", fmt.Sprint(o.seed), "-count", fmt.Sprint(o.count), "-reduce-time", o.reduceTime.String()}
-	if o.corpus {
+	if mode == modeGuided {
+		args = append(args, "-guided")
+	}
+	if withCorpus {
 		args = append(args, "-corpus", "corpus")
 	}
 	// A mutant may make the evaluator loop forever; every run has a 10 s deadline, but
 	// bound the whole probe too.
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = scratch
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
+	if ctx.Err() != nil {
+		return FuzzRun{}, nil, fmt.Errorf("%s mode: %w", mode, errProbeTimeout)
+	}
 	var rep struct {
-		Corpus *struct {
-			Failed int      `json:"failed"`
-			First  []string `json:"first"`
-		} `json:"corpus"`
-		Fuzz *struct {
-			Cases     int    `json:"cases"`
-			Found     bool   `json:"found"`
-			Signature string `json:"signature"`
-			Reduced   string `json:"reduced"`
-		} `json:"fuzz"`
+		Corpus *corpusRun `json:"corpus"`
+		Fuzz   *FuzzRun   `json:"fuzz"`
 	}
 	if jerr := json.Unmarshal(stdout.Bytes(), &rep); jerr != nil {
-		// The probe itself died (a mutant that crashes the process outside a run):
-		// that is a detection by anything that runs it.
-		r.Status, r.Error = "killed", fmt.Sprintf("the probe failed (%v): %s", err, firstLine(stderr.String()))
-		r.CorpusFailed = 0
-		return r
+		return FuzzRun{}, nil, fmt.Errorf("the probe failed (%v): %s", err, firstLine(stderr.String()))
 	}
-	if rep.Corpus != nil {
-		r.CorpusFailed, r.CorpusFirst = rep.Corpus.Failed, rep.Corpus.First
-	}
+	f := FuzzRun{Mode: mode}
 	if rep.Fuzz != nil {
-		r.FuzzFound, r.FuzzCases, r.Signature, r.Reduced = rep.Fuzz.Found, rep.Fuzz.Cases, rep.Fuzz.Signature, rep.Fuzz.Reduced
+		f = *rep.Fuzz
+		f.Mode = mode
 	}
-	r.Status = "survived"
-	if r.FuzzFound || r.CorpusFailed > 0 {
-		r.Status = "killed"
-	}
-	return r
+	return f, rep.Corpus, nil
 }
 
-// summarise prints the kill rates per source and the survivors.
+// summarise prints the kill rates per source and mode, and the survivors.
 func summarise(w io.Writer, rs []Result, o options) {
 	groups := map[string][]Result{}
 	for _, r := range rs {
@@ -282,58 +405,97 @@ func summarise(w io.Writer, rs []Result, o options) {
 		if len(g) == 0 {
 			continue
 		}
-		viable, byCorpus, byFuzz, either := 0, 0, 0, 0
-		var cases []int
+		viable, byCorpus, either := 0, 0, 0
+		var timedOut []string
 		for _, r := range g {
-			if r.Status == "not-viable" {
+			if r.Status == "probe-timeout" {
+				timedOut = append(timedOut, r.ID)
+			}
+			if !r.viable() {
 				continue
 			}
 			viable++
 			if r.CorpusFailed > 0 {
 				byCorpus++
 			}
-			if r.FuzzFound {
-				byFuzz++
-				cases = append(cases, r.FuzzCases)
-			}
 			if r.Status == "killed" {
 				either++
 			}
 		}
 		fmt.Fprintf(w, "\n%s: %d mutants, %d viable\n", src, len(g), viable)
+		if len(timedOut) > 0 {
+			fmt.Fprintf(w, "  no verdict (the probe ran out of time, left out of the rates): %s\n", strings.Join(timedOut, ", "))
+		}
 		if o.corpus {
 			fmt.Fprintf(w, "  corpus finds      %d/%d (%.1f%%)\n", byCorpus, viable, pct(byCorpus, viable))
 		}
-		fmt.Fprintf(w, "  fuzz finds        %d/%d (%.1f%%) within %d cases (seed %d); median %s cases to find\n", byFuzz, viable, pct(byFuzz, viable), o.count, o.seed, median(cases))
+		if o.count > 0 {
+			for _, mode := range o.modes {
+				byFuzz, cases, withCorpus, seconds := 0, []int(nil), 0, 0.0
+				ran := 0
+				for _, r := range g {
+					f, ok := r.run(mode)
+					if !r.viable() || !ok {
+						continue
+					}
+					ran += f.Cases
+					seconds += f.Seconds
+					if f.Found {
+						byFuzz++
+						cases = append(cases, f.Cases)
+					}
+					if f.Found || r.CorpusFailed > 0 {
+						withCorpus++
+					}
+				}
+				fmt.Fprintf(w, "  fuzz %-8s finds %d/%d (%.1f%%) within %d cases (seed %d); median %s cases to find; %.0f cases/s over all mutants",
+					mode, byFuzz, viable, pct(byFuzz, viable), o.count, o.seed, median(cases), float64(ran)/max(seconds, 1e-9))
+				if o.corpus {
+					fmt.Fprintf(w, "; with the corpus %d/%d (%.1f%%)", withCorpus, viable, pct(withCorpus, viable))
+				}
+				fmt.Fprintln(w)
+			}
+		}
 		fmt.Fprintf(w, "  either finds      %d/%d (%.1f%%)\n", either, viable, pct(either, viable))
 		for _, r := range g {
-			if r.Status != "not-viable" && !r.FuzzFound {
-				fmt.Fprintf(w, "  not found by fuzz: %s (%s) — %s; corpus %s\n", r.ID, r.Category, r.Desc, corpusText(r, o))
-			}
-		}
-		cats := map[string][2]int{}
-		for _, r := range g {
-			if r.Status == "not-viable" {
+			if !r.viable() {
 				continue
 			}
-			c := cats[r.Category]
-			c[1]++
-			if r.FuzzFound {
-				c[0]++
+			for _, f := range r.Fuzz {
+				if !f.Found {
+					fmt.Fprintf(w, "  not found by fuzz %s: %s (%s) — %s; corpus %s\n", f.Mode, r.ID, r.Category, r.Desc, corpusText(r, o))
+				}
 			}
-			cats[r.Category] = c
 		}
-		if len(cats) > 1 {
-			names := make([]string, 0, len(cats))
-			for k := range cats {
-				names = append(names, k)
+		for _, mode := range o.modes {
+			cats := map[string][2]int{}
+			for _, r := range g {
+				if !r.viable() {
+					continue
+				}
+				f, ok := r.run(mode)
+				if !ok {
+					continue
+				}
+				c := cats[r.Category]
+				c[1]++
+				if f.Found {
+					c[0]++
+				}
+				cats[r.Category] = c
 			}
-			sort.Strings(names)
-			parts := make([]string, len(names))
-			for i, k := range names {
-				parts[i] = fmt.Sprintf("%s %d/%d", k, cats[k][0], cats[k][1])
+			if len(cats) > 1 {
+				names := make([]string, 0, len(cats))
+				for k := range cats {
+					names = append(names, k)
+				}
+				sort.Strings(names)
+				parts := make([]string, len(names))
+				for i, k := range names {
+					parts[i] = fmt.Sprintf("%s %d/%d", k, cats[k][0], cats[k][1])
+				}
+				fmt.Fprintf(w, "  fuzz %s by category: %s\n", mode, strings.Join(parts, ", "))
 			}
-			fmt.Fprintf(w, "  fuzz by category: %s\n", strings.Join(parts, ", "))
 		}
 	}
 }

@@ -363,5 +363,7 @@ function contextSnippet(t: string, pos: number): string {
   if (t.length <= maxContext * 2) return `"${t}"`;
   const from = Math.max(0, pos - maxContext);
   const to = Math.min(t.length, pos + maxContext);
-  return `${from > 0 ? "..." : ""}"${t.slice(from, to)}"${to < t.length ? "..." : ""}`;
+  // V8 picks the leading "..." by the position alone (from the 10th code unit on), so at
+  // position 10 it is printed although nothing was cut off.
+  return `${pos >= maxContext ? "..." : ""}"${t.slice(from, to)}"${to < t.length ? "..." : ""}`;
 }

@@ -6,7 +6,9 @@
 // options (campaign.NewCase), one after the other, and stops at the first divergence: case I is the same
 // program as case I of `a0diff fuzz --seed S --count N`, so "found after K cases" means
 // the campaign's first divergent case is K-1. That case is then reduced as `a0diff fuzz`
-// reduces it (diff/reduce), within --reduce-time.
+// reduces it (diff/reduce), within --reduce-time. With -guided the cases are those of
+// `a0diff fuzz --guided --seed S`: a campaign.Guide makes them, batch by batch, and
+// learns from each case what the campaign's guide learns (campaign.Observe).
 package main
 
 import (
@@ -16,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 	"time"
 
 	"github.com/a0diff/a0diff/campaign"
@@ -24,7 +27,6 @@ import (
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
-	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
 )
 
@@ -45,12 +47,19 @@ type CorpusReport struct {
 // FuzzReport is the bounded campaign.
 type FuzzReport struct {
 	Seed      int64  `json:"seed"`
+	Guided    bool   `json:"guided,omitempty"`
 	Cases     int    `json:"cases"` // cases run (up to and including the first divergent one)
 	Found     bool   `json:"found"`
 	Case      int    `json:"case"` // index of the first divergent case
 	Signature string `json:"signature,omitempty"`
 	Reduced   string `json:"reduced,omitempty"` // the reduced program
 	Note      string `json:"note,omitempty"`
+	// Features is the number of distinct coverage features (campaign.Coverage) the Go
+	// outcomes of the cases run reached; Derived the cases guided mode derived.
+	Features int `json:"features"`
+	Derived  int `json:"derived,omitempty"`
+	// Seconds is the time the cases took (the reduction left out).
+	Seconds float64 `json:"seconds"`
 }
 
 func main() {
@@ -59,7 +68,20 @@ func main() {
 	corpusDir := flag.String("corpus", "", "replay the corpus under this directory first (empty: skip)")
 	timeout := flag.Duration("timeout", 10*time.Second, "per-run deadline, as a0diff's --timeout")
 	reduceTime := flag.Duration("reduce-time", 20*time.Second, "time bound of the reduction of the divergent case")
+	guided := flag.Bool("guided", false, "run the cases of a0diff fuzz --guided")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the probe to this file")
 	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "probe:", err)
+			os.Exit(2)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400) // as a0diff does: goja's small heap makes the collector run often
 	}
@@ -75,7 +97,7 @@ func main() {
 		rep.Corpus = c
 	}
 	if *count > 0 {
-		rep.Fuzz = firstDivergence(ctx, rs, *seed, *count, *timeout, *reduceTime)
+		rep.Fuzz = firstDivergence(ctx, rs, *seed, *count, *guided, *timeout, *reduceTime)
 	}
 	enc := json.NewEncoder(os.Stdout)
 	if err := enc.Encode(rep); err != nil {
@@ -104,28 +126,40 @@ func replayCorpus(ctx context.Context, rs harness.Runners, dir string, timeout t
 }
 
 // firstDivergence runs cases 0… of the seed until the first divergence.
-func firstDivergence(ctx context.Context, rs harness.Runners, seed int64, count int, timeout, reduceTime time.Duration) *FuzzReport {
-	opts := gen.Options{InvalidShare: 0.1} // a0diff fuzz's defaults
-	f := &FuzzReport{Seed: seed}
-	for i := 0; i < count; i++ {
-		c := campaign.NewCase(seed, i, opts)
-		cfg := c.Config
-		cfg.Limits.Timeout = timeout
-		cfg.Limits = cfg.Limits.WithDefaults()
-		res := diff.Compare(outcome.SafeRun(ctx, rs.Go, c.Source, cfg), outcome.SafeRun(ctx, rs.Ref, c.Source, cfg))
-		f.Cases = i + 1
-		if res.Verdict != diff.Diverge {
-			continue
+func firstDivergence(ctx context.Context, rs harness.Runners, seed int64, count int, guided bool, timeout, reduceTime time.Duration) *FuzzReport {
+	opts := campaign.Options{Seed: seed, Count: count, Guided: guided, Timeout: timeout,
+		Gen: gen.Options{InvalidShare: 0.1}} // a0diff fuzz's defaults
+	f := &FuzzReport{Seed: seed, Guided: guided}
+	covered := map[uint64]bool{}
+	start := time.Now()
+	var found *gen.Case
+	campaign.Each(ctx, rs, opts, func(c *gen.Case, obs campaign.Observed, cmp harness.Comparison) bool {
+		for _, ft := range obs.Features {
+			covered[ft] = true
 		}
-		f.Found, f.Case, f.Signature = true, i, res.Signature()
-		red, err := reduce.Reduce(ctx, c.Source, cfg, reduce.Runners{Go: rs.Go, Ref: rs.Ref},
-			reduce.Options{Timeout: timeout, MaxTime: reduceTime, Workers: 1})
-		if err != nil {
-			f.Reduced, f.Note = c.Source, "not reduced: "+err.Error()
-		} else {
-			f.Reduced = red.Source
+		if obs.Derived != "" {
+			f.Derived++
 		}
-		break
+		f.Cases, f.Features = obs.Index+1, len(covered)
+		if cmp.Diff.Verdict != diff.Diverge || cmp.Timeout() {
+			return true
+		}
+		f.Found, f.Case, f.Signature, found = true, obs.Index, cmp.Diff.Signature(), c
+		return false
+	})
+	f.Seconds = time.Since(start).Seconds()
+	if found == nil {
+		return f
+	}
+	cfg := found.Config
+	cfg.Limits.Timeout = timeout
+	cfg.Limits = cfg.Limits.WithDefaults()
+	red, err := reduce.Reduce(ctx, found.Source, cfg, reduce.Runners{Go: rs.Go, Ref: rs.Ref},
+		reduce.Options{Timeout: timeout, MaxTime: reduceTime, Workers: 1})
+	if err != nil {
+		f.Reduced, f.Note = found.Source, "not reduced: "+err.Error()
+	} else {
+		f.Reduced = red.Source
 	}
 	return f
 }
