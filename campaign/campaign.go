@@ -218,14 +218,31 @@ func (c *Campaign) Run(ctx context.Context) *Summary {
 		feedCtx, cancel = context.WithTimeout(ctx, c.opts.Duration)
 		defer cancel()
 	}
-	jobs := make(chan int)
+	// Cases are made by their own goroutines, a few ahead of the ones that run them: the
+	// supervisor is mostly waiting while the implementations run a case (in their worker
+	// processes, or in goja's goroutine), so the next programs are generated meanwhile on
+	// another core instead of between two cases. One maker per runner keeps up with the
+	// runners at any -j, and at -j 1 cases still run in index order.
+	indices := make(chan int)
+	jobs := make(chan job, c.opts.Workers)
+	var makers sync.WaitGroup
+	for range c.opts.Workers {
+		makers.Add(1)
+		go func() {
+			defer makers.Done()
+			for i := range indices {
+				gc, derived := c.caseAt(i)
+				jobs <- job{index: i, c: gc, derived: derived}
+			}
+		}()
+	}
 	var wg sync.WaitGroup
 	for range c.opts.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range jobs {
-				fc := c.runCase(ctx, i)
+			for j := range jobs {
+				fc := c.runCase(ctx, j)
 				if ctx.Err() == nil { // a cancelled run is no verdict
 					c.record(ctx, fc)
 					if c.seeCase != nil {
@@ -242,7 +259,7 @@ func (c *Campaign) Run(ctx context.Context) *Summary {
 		}()
 	}
 	if c.opts.Guided {
-		c.feedBatches(feedCtx, jobs)
+		c.feedBatches(feedCtx, indices)
 	} else {
 	feed:
 		for i := c.opts.Start; c.opts.Count == 0 || i < c.opts.Start+c.opts.Count; i++ {
@@ -250,12 +267,14 @@ func (c *Campaign) Run(ctx context.Context) *Summary {
 				continue
 			}
 			select {
-			case jobs <- i:
+			case indices <- i:
 			case <-feedCtx.Done():
 				break feed
 			}
 		}
 	}
+	close(indices)
+	makers.Wait()
 	close(jobs)
 	wg.Wait()
 	return c.Summary()
@@ -263,7 +282,7 @@ func (c *Campaign) Run(ctx context.Context) *Summary {
 
 // feedBatches feeds the cases of a guided campaign in batches of GuidedBatch: it waits
 // for each batch to finish and updates the pool from it before feeding the next.
-func (c *Campaign) feedBatches(ctx context.Context, jobs chan<- int) {
+func (c *Campaign) feedBatches(ctx context.Context, indices chan<- int) {
 	end := c.opts.Start + c.opts.Count
 	for b := c.opts.Start; c.opts.Count == 0 || b < end; b += GuidedBatch {
 		n := GuidedBatch
@@ -273,7 +292,7 @@ func (c *Campaign) feedBatches(ctx context.Context, jobs chan<- int) {
 		c.batch.Add(n)
 		for i := b; i < b+n; i++ {
 			select {
-			case jobs <- i:
+			case indices <- i:
 			case <-ctx.Done():
 				c.batch.Add(-(b + n - i)) // the cases never fed
 				c.batch.Wait()
@@ -393,16 +412,29 @@ func (c *Campaign) compare(ctx context.Context, gc *gen.Case) diff.Result {
 // from the reference.
 func ExtraSignature(impl, sig string) string { return "impl " + impl + ": " + sig }
 
-func (c *Campaign) runCase(ctx context.Context, i int) *fuzzCase {
-	gc, derived := NewCase(c.opts.Seed, i, c.opts.Gen), ""
+// job is a case made and waiting to run: its index, its program and, for a derived case
+// of guided mode, how it was derived.
+type job struct {
+	index   int
+	c       *gen.Case
+	derived string
+}
+
+// caseAt makes case i: the generator's, or in guided mode perhaps one derived from the
+// pool.
+func (c *Campaign) caseAt(i int) (gc *gen.Case, derived string) {
 	if c.guide != nil {
-		gc, derived = c.guide.Case(i)
+		return c.guide.Case(i)
 	}
-	cmp := harness.Compare(ctx, c.rs, gc.Source, c.config(gc))
+	return NewCase(c.opts.Seed, i, c.opts.Gen), ""
+}
+
+func (c *Campaign) runCase(ctx context.Context, j job) *fuzzCase {
+	cmp := harness.Compare(ctx, c.rs, j.c.Source, c.config(j.c))
 	res := cmp.Diff
-	return &fuzzCase{index: i, c: gc, verdict: res.Verdict, sig: res.Signature(), res: res,
+	return &fuzzCase{index: j.index, c: j.c, verdict: res.Verdict, sig: res.Signature(), res: res,
 		timeout: cmp.Timeout(), retried: cmp.Retried, attr: cmp.Attribution, extras: cmp.Extras,
-		obs: Observe(i, gc, cmp), derived: derived}
+		obs: Observe(j.index, j.c, cmp), derived: j.derived}
 }
 
 // record tallies a case; the first case of a new signature is minimised and written

@@ -256,24 +256,18 @@ func (c *Campaign) noteCoverage(fc *fuzzCase) {
 // [--guided] --seed S` case for case without running a campaign. Shards are ignored.
 func Each(ctx context.Context, rs harness.Runners, opts Options, visit func(gc *gen.Case, obs Observed, cmp harness.Comparison) bool) {
 	c := &Campaign{rs: rs, opts: opts}
-	var guide *Guide
 	if opts.Guided {
-		guide = NewGuide(opts.Seed, opts.Gen)
+		c.guide = NewGuide(opts.Seed, opts.Gen)
 	}
+	guide := c.guide
 	for i := opts.Start; opts.Count == 0 || i < opts.Start+opts.Count; i++ {
 		if ctx.Err() != nil {
 			return
 		}
-		var gc *gen.Case
-		derived := ""
-		if guide != nil {
-			if i > opts.Start && (i-opts.Start)%GuidedBatch == 0 {
-				guide.EndBatch()
-			}
-			gc, derived = guide.Case(i)
-		} else {
-			gc = NewCase(opts.Seed, i, opts.Gen)
+		if guide != nil && i > opts.Start && (i-opts.Start)%GuidedBatch == 0 {
+			guide.EndBatch()
 		}
+		gc, derived := c.caseAt(i)
 		cmp := harness.Compare(ctx, rs, gc.Source, c.config(gc))
 		obs := Observe(i, gc, cmp)
 		obs.Derived = derived
