@@ -75,7 +75,7 @@ func (ev *evaluator) checkSerialised(v value.Value) error {
 
 // CheckSerialisable applies the serialisation bound of outcome.Limits.MaxSize to v
 // without serialising it: more than maxSize nodes (every scalar, list and record reached,
-// counted as value.JSONLimit counts them) or text that would exceed
+// counted as value.CheckNodes counts them) or text that would exceed
 // value.TextByteLimit(maxSize) bytes gives a *value.LimitError. Counting stops at the
 // limit, so a value with much sharing (a list holding the same big list twice, nested
 // many times) is measured in bounded time.

@@ -143,7 +143,13 @@ type Config struct {
 //     its elements are evaluated), checked on the produced value, and the node count of
 //     any value serialised to text (tool arguments, tool results before tool_end, JSON,
 //     String(), the values of the Outcome itself, not its tool calls). Exceeding it ends
-//     the run with StatusResource.
+//     the run with StatusResource. A value's nodes are its own: a record whose toJSON
+//     (a function value reached through a prototype, spec §10.2) changes what
+//     JSON.stringify writes is counted as the record — itself, each own member, the
+//     toJSON member included — before toJSON is applied, and the toJSON result is not
+//     counted (the reference's jsonText: checkNodes, then JSON.stringify). That is the
+//     count for sort's comparison texts, the loop 'times' message, patch test messages
+//     and fs.write's data (value.JSONLimit, value.CheckNodes).
 //   - Timeout is the wall-clock deadline of the run (StatusTimeout); it is the host's
 //     business and is not passed to the reference.
 //

@@ -23,7 +23,8 @@ func AppendCanonical(dst []byte, v Value) []byte {
 	return w.buf
 }
 
-// MarshalCanonicalLimit is MarshalCanonical under the node budget of JSONLimit.
+// MarshalCanonicalLimit is MarshalCanonical under a node budget of maxNodes, counted
+// while writing; it applies no toJSON, so its count is CheckNodes's.
 func MarshalCanonicalLimit(v Value, maxNodes int) ([]byte, error) {
 	w := jsonWriter{canonical: true, budget: newBudget(maxNodes)}
 	if err := w.value(v, "", -1, 0); err != nil {

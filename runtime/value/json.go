@@ -12,14 +12,26 @@ func JSON(v Value, indent string) (text string, ok bool) {
 	return text, ok
 }
 
-// JSONLimit is JSON with a bound: it fails with a *LimitError when the serialisation
-// visits more than maxNodes values (every value reached: the root, each list element,
-// each own record member's value, counted whether or not it is written) or the text would
-// exceed TextByteLimit(maxNodes) bytes. maxNodes <= 0 means unbounded. The check happens
-// while writing, so a value shared many times (a DAG) trips the limit before its
-// expansion is built.
+// JSONLimit is JSON with a bound, counted as the reference's jsonText counts
+// (reference/ts/src/values.ts): it fails with a *LimitError when v itself has more than
+// maxNodes nodes (CheckNodes: every value reached through lists and own record members,
+// before any toJSON is applied) or the text would exceed TextByteLimit(maxNodes) bytes.
+// maxNodes <= 0 means unbounded.
+//
+// A record's toJSON (a function value reached through a prototype, §10.2) is applied
+// while writing, and its result is not counted against maxNodes: the reference counts
+// the record's own members, then JSON.stringify calls toJSON. So a record whose toJSON
+// result is bigger than the record (an inherited element) passes, and one whose result
+// is smaller (an index number) is still counted in full. The writer keeps a backstop of
+// TextByteLimit(maxNodes) nodes, which a value without toJSON never reaches (it has at
+// most maxNodes), so that a toJSON result shared many times is not expanded without
+// end.
 func JSONLimit(v Value, indent string, maxNodes int) (text string, ok bool, err error) {
-	w := jsonWriter{indent: indent, budget: newBudget(maxNodes)}
+	if err := CheckNodes(v, maxNodes); err != nil {
+		return "", false, err
+	}
+	backstop := TextByteLimit(maxNodes)
+	w := jsonWriter{indent: indent, budget: budget{maxNodes: backstop, maxBytes: backstop}}
 	undefined := false
 	switch x := v.(type) {
 	case *Func:
@@ -32,9 +44,6 @@ func JSONLimit(v Value, indent string, maxNodes int) (text string, ok bool, err 
 		_, undefined = res.(jsUndefined)
 	}
 	if undefined {
-		if err := w.budget.node(); err != nil {
-			return "", false, err
-		}
 		return "", false, nil
 	}
 	if err := w.value(v, "", -1, 0); err != nil {

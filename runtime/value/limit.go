@@ -48,6 +48,37 @@ func TextByteLimit(maxNodes int) int {
 	return floor
 }
 
+// CheckNodes is the reference's Limits.checkNodes for JSON-like texts
+// (reference/ts/src/limits.ts): it fails with a *LimitError when v has more than maxNodes
+// nodes, counting every value reached — v itself, each list element, each own record
+// member's value (a function value included) — as v holds them: a record's toJSON is not
+// applied, and prototypes are not followed. Counting stops at the limit, so a value with
+// much sharing is measured in bounded time. maxNodes <= 0 means unbounded.
+func CheckNodes(v Value, maxNodes int) error {
+	if maxNodes <= 0 {
+		return nil
+	}
+	b := budget{maxNodes: maxNodes}
+	var room [16]Value // most values are small: no allocation for their stack
+	stack := append(room[:0], v)
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if err := b.node(); err != nil {
+			return err
+		}
+		switch x := top.(type) {
+		case *List:
+			stack = append(stack, x.Items...)
+		case *Record:
+			for i := 0; i < x.Len(); i++ {
+				stack = append(stack, x.ValueAt(i))
+			}
+		}
+	}
+	return nil
+}
+
 // budget counts the nodes visited and bytes written by one serialisation.
 type budget struct {
 	maxNodes, maxBytes int
