@@ -10,7 +10,9 @@
 //
 // The working tree is never modified: the module is copied once into a temporary
 // directory; each mutant is applied there, the probe (tools/mutants/probe) is built from
-// the copy and run, and the file is restored. Mutants run one after the other.
+// the copy and run, and the file is restored. Mutants run one after the other. The
+// probe runs the mutated Go evaluator in a worker process, so a mutant that makes it hang
+// ends as a one-sided Go timeout, which counts as found.
 //
 //	go run ./tools/mutants [-source catalogue|gremlins|both] [-only REGEX] [-count N]
 //	    [-seed S] [-timeout D] [-modes unguided,guided] [-stmt-coverage N] [-corpus=false]
