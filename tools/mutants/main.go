@@ -10,10 +10,12 @@
 //
 // The working tree is never modified: the module is copied once into a temporary
 // directory; each mutant is applied there, the probe (tools/mutants/probe) is built from
-// the copy and run, and the file is restored. Mutants run one after the other.
+// the copy and run, and the file is restored. Mutants run one after the other. The
+// probe runs the mutated Go evaluator in a worker process, so a mutant that makes it hang
+// ends as a one-sided Go timeout, which counts as found.
 //
 //	go run ./tools/mutants [-source catalogue|gremlins|both] [-only REGEX] [-count N]
-//	    [-seed S] [-modes unguided,guided] [-stmt-coverage N] [-corpus=false]
+//	    [-seed S] [-timeout D] [-modes unguided,guided] [-stmt-coverage N] [-corpus=false]
 //	    [-gremlins-sample N] [-json FILE]
 package main
 
@@ -39,10 +41,13 @@ import (
 type Result struct {
 	Mutant
 	// Status is "killed" (the corpus or a campaign found it), "survived",
-	// "not-viable" (it does not build), or "probe-timeout" (no verdict).
-	Status       string   `json:"status"`
-	CorpusFailed int      `json:"corpusFailed"` // corpus entries that failed (-1: not run)
-	CorpusFirst  []string `json:"corpusFirst,omitempty"`
+	// "not-viable" (it does not build), or "probe-timeout" (no verdict: the probe itself
+	// ran out of its bound).
+	Status       string `json:"status"`
+	CorpusFailed int    `json:"corpusFailed"` // corpus entries that failed (-1: not run)
+	// CorpusTimedOut counts the failed entries that are one-sided Go timeouts.
+	CorpusTimedOut int      `json:"corpusTimedOut,omitempty"`
+	CorpusFirst    []string `json:"corpusFirst,omitempty"`
 	// Fuzz holds one campaign per mode (-modes), in the order of -modes.
 	Fuzz    []FuzzRun `json:"fuzz,omitempty"`
 	Error   string    `json:"error,omitempty"`
@@ -51,8 +56,11 @@ type Result struct {
 
 // FuzzRun is one mode's bounded campaign against a mutant.
 type FuzzRun struct {
-	Mode      string `json:"mode"` // "unguided" or "guided"
-	Found     bool   `json:"found"`
+	Mode  string `json:"mode"` // "unguided" or "guided"
+	Found bool   `json:"found"`
+	// TimedOut: the finding case is a one-sided Go timeout (the Go evaluator hangs), not
+	// a divergence of outcomes.
+	TimedOut  bool   `json:"timedOut,omitempty"`
 	Cases     int    `json:"cases"` // cases run until the first divergence (or all)
 	Signature string `json:"signature,omitempty"`
 	Reduced   string `json:"reduced,omitempty"`
@@ -71,6 +79,17 @@ func (r Result) found() bool {
 		}
 	}
 	return false
+}
+
+// hangs reports whether the corpus or a campaign found the mutant by a one-sided Go
+// timeout.
+func (r Result) hangs() bool {
+	for _, f := range r.Fuzz {
+		if f.Found && f.TimedOut {
+			return true
+		}
+	}
+	return r.CorpusTimedOut > 0
 }
 
 // viable: the mutant builds and the probe gave a verdict.
@@ -117,12 +136,15 @@ type options struct {
 	seed       int64
 	modes      []string
 	corpus     bool
+	corpusPath string        // what the probe replays, relative to the module (corpus)
+	timeout    time.Duration // the per-run deadline of the probe's runs
 	gSample    int
 	gVersion   string
 	jsonOut    string
 	reduceTime time.Duration
 	keep       bool
 	stmtCases  int
+	inProcess  bool
 }
 
 func main() {
@@ -135,12 +157,15 @@ func main() {
 	flag.Int64Var(&o.seed, "seed", 7, "the campaign's seed")
 	flag.StringVar(&modes, "modes", modeUnguided, "campaigns run against each mutant, same seed and count: unguided (a0diff fuzz), guided (a0diff fuzz --guided), or unguided,guided")
 	flag.BoolVar(&o.corpus, "corpus", true, "replay corpus/ against each mutant")
+	o.corpusPath = "corpus"
+	flag.DurationVar(&o.timeout, "timeout", 10*time.Second, "the per-run deadline of the corpus replay and the campaign, as a0diff's --timeout (a one-sided Go timeout is re-run at 3 times it)")
 	flag.IntVar(&o.gSample, "gremlins-sample", 60, "run a reproducible sample of this many gremlins mutants (0: all)")
 	flag.StringVar(&o.gVersion, "gremlins-version", "v0.6.0", "the gremlins version (module proxy)")
 	flag.StringVar(&o.jsonOut, "json", "", "also write every result, reduced programs included, as JSON to this file")
 	flag.DurationVar(&o.reduceTime, "reduce-time", 20*time.Second, "time bound of each reduction")
 	flag.BoolVar(&o.keep, "keep", false, "keep the scratch copy (its path is printed)")
 	flag.IntVar(&o.stmtCases, "stmt-coverage", 0, "before the mutants, measure the Go statement coverage of runtime/... reached by the first `N` cases of each mode on the unmutated module (0: skip)")
+	flag.BoolVar(&o.inProcess, "in-process", false, "run the Go evaluator in the probe's process rather than in a worker process (faster; a hanging mutant then runs into the probe's bound, probe-timeout)")
 	flag.Parse()
 	if only != "" {
 		re, err := regexp.Compile(only)
@@ -268,11 +293,16 @@ func corpusText(r Result, o options) string {
 		return "-"
 	case r.CorpusFailed == 0:
 		return "survived"
+	case r.CorpusTimedOut > 0:
+		return fmt.Sprintf("%d failed (%d timeout)", r.CorpusFailed, r.CorpusTimedOut)
 	}
 	return fmt.Sprintf("%d failed", r.CorpusFailed)
 }
 
 func fuzzText(f FuzzRun) string {
+	if f.Found && f.TimedOut {
+		return fmt.Sprintf("found (timeout) after %d cases", f.Cases)
+	}
 	if f.Found {
 		return fmt.Sprintf("found after %d cases (%s)", f.Cases, f.Signature)
 	}
@@ -316,8 +346,9 @@ func probe(scratch string, m Mutant, o options) (r Result) {
 	for i, mode := range o.modes {
 		f, corpus, err := runProbe(scratch, bin, mode, o, o.corpus && i == 0)
 		if errors.Is(err, errProbeTimeout) {
-			// No verdict: a mutant that makes the Go evaluator spin cannot be abandoned
-			// in the probe's process, and the hung runs pile up.
+			// No verdict. The Go evaluator runs in a worker process, killed at a run's
+			// deadline plus grace, so a hang ends as a timeout; this bound is for a probe
+			// stuck anyway.
 			r.Status, r.Error = "probe-timeout", err.Error()
 			return r
 		}
@@ -329,7 +360,7 @@ func probe(scratch string, m Mutant, o options) (r Result) {
 			return r
 		}
 		if corpus != nil {
-			r.CorpusFailed, r.CorpusFirst = corpus.Failed, corpus.First
+			r.CorpusFailed, r.CorpusTimedOut, r.CorpusFirst = corpus.Failed, corpus.TimedOut, corpus.First
 		}
 		if o.count > 0 {
 			r.Fuzz = append(r.Fuzz, f)
@@ -346,25 +377,33 @@ func probe(scratch string, m Mutant, o options) (r Result) {
 const probeTimeout = 20 * time.Minute
 
 // errProbeTimeout: the probe ran out of probeTimeout.
-var errProbeTimeout = fmt.Errorf("the probe ran out of its %v bound (the Go evaluator hangs: a run it cannot abandon keeps spinning in the probe's process)", probeTimeout)
+var errProbeTimeout = fmt.Errorf("the probe ran out of its %v bound", probeTimeout)
 
 // corpusRun is the probe's corpus report.
 type corpusRun struct {
-	Failed int      `json:"failed"`
-	First  []string `json:"first"`
+	Failed   int      `json:"failed"`
+	TimedOut int      `json:"timedOut"`
+	First    []string `json:"first"`
 }
 
 // runProbe runs the probe binary bin in one mode (replaying the corpus first if asked).
 func runProbe(scratch, bin, mode string, o options, withCorpus bool) (FuzzRun, *corpusRun, error) {
 	args := []string{"-seed", fmt.Sprint(o.seed), "-count", fmt.Sprint(o.count), "-reduce-time", o.reduceTime.String()}
+	if o.timeout > 0 {
+		args = append(args, "-timeout", o.timeout.String())
+	}
 	if mode == modeGuided {
 		args = append(args, "-guided")
 	}
-	if withCorpus {
-		args = append(args, "-corpus", "corpus")
+	if o.inProcess {
+		args = append(args, "-in-process")
 	}
-	// A mutant may make the evaluator loop forever; every run has a 10 s deadline, but
-	// bound the whole probe too.
+	if withCorpus {
+		args = append(args, "-corpus", o.corpusPath)
+	}
+	// A mutant may make the evaluator loop forever; every run has a deadline (the
+	// probe's -timeout, 10 s) and its worker is killed after it, but bound the whole
+	// probe too.
 	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
@@ -406,10 +445,13 @@ func summarise(w io.Writer, rs []Result, o options) {
 			continue
 		}
 		viable, byCorpus, either := 0, 0, 0
-		var timedOut []string
+		var timedOut, hangs []string
 		for _, r := range g {
 			if r.Status == "probe-timeout" {
 				timedOut = append(timedOut, r.ID)
+			}
+			if r.viable() && r.hangs() {
+				hangs = append(hangs, r.ID)
 			}
 			if !r.viable() {
 				continue
@@ -457,6 +499,9 @@ func summarise(w io.Writer, rs []Result, o options) {
 			}
 		}
 		fmt.Fprintf(w, "  either finds      %d/%d (%.1f%%)\n", either, viable, pct(either, viable))
+		if len(hangs) > 0 {
+			fmt.Fprintf(w, "  found by a one-sided Go timeout (counted as found): %s\n", strings.Join(hangs, ", "))
+		}
 		for _, r := range g {
 			if !r.viable() {
 				continue

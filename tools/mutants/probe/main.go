@@ -9,6 +9,14 @@
 // reduces it (diff/reduce), within --reduce-time. With -guided the cases are those of
 // `a0diff fuzz --guided --seed S`: a campaign.Guide makes them, batch by batch, and
 // learns from each case what the campaign's guide learns (campaign.Observe).
+//
+// The Go evaluator runs in a worker process (the probe itself, `probe -worker go`,
+// serving worker/PROTOCOL.md) under a worker.Pool, as `a0diff` runs it: a mutant that
+// makes the evaluator spin without polling its context cannot be abandoned inside a
+// process, but a worker is killed at the run's deadline plus the pool's grace and the run
+// becomes a timeout Outcome. A one-sided Go timeout (still one after harness.Compare's
+// re-run at RetryFactor times the deadline) finds the mutant; the report says so
+// (timedOut). The reference is not mutated and runs in the probe's process.
 package main
 
 import (
@@ -20,6 +28,11 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"time"
+
+	"github.com/a0diff/a0diff/runtime/eval"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/worker"
 
 	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/diff"
@@ -39,17 +52,23 @@ type Report struct {
 // CorpusReport is the corpus replay: entries run and those that failed (divergence or
 // failed expectation).
 type CorpusReport struct {
-	Entries int      `json:"entries"`
-	Failed  int      `json:"failed"`
-	First   []string `json:"first,omitempty"` // up to five failing entries
+	Entries int `json:"entries"`
+	// Failed counts the entries that failed: a divergence, a failed expectation, or a
+	// one-sided Go timeout; TimedOut counts the last ones.
+	Failed   int      `json:"failed"`
+	TimedOut int      `json:"timedOut,omitempty"`
+	First    []string `json:"first,omitempty"` // up to five failing entries
 }
 
 // FuzzReport is the bounded campaign.
 type FuzzReport struct {
-	Seed      int64  `json:"seed"`
-	Guided    bool   `json:"guided,omitempty"`
-	Cases     int    `json:"cases"` // cases run (up to and including the first divergent one)
-	Found     bool   `json:"found"`
+	Seed   int64 `json:"seed"`
+	Guided bool  `json:"guided,omitempty"`
+	Cases  int   `json:"cases"` // cases run (up to and including the first divergent one)
+	Found  bool  `json:"found"`
+	// TimedOut: the case that found the mutant is a one-sided Go timeout, not a
+	// divergence of outcomes (it is not reduced).
+	TimedOut  bool   `json:"timedOut,omitempty"`
 	Case      int    `json:"case"` // index of the first divergent case
 	Signature string `json:"signature,omitempty"`
 	Reduced   string `json:"reduced,omitempty"` // the reduced program
@@ -70,7 +89,16 @@ func main() {
 	reduceTime := flag.Duration("reduce-time", 20*time.Second, "time bound of the reduction of the divergent case")
 	guided := flag.Bool("guided", false, "run the cases of a0diff fuzz --guided")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the probe to this file")
+	workerImpl := flag.String("worker", "", "serve the Go evaluator over the worker protocol on stdin/stdout (`go`; the probe starts itself so)")
+	inProcess := flag.Bool("in-process", false, "run the Go evaluator in the probe's process, not in a worker (a hang is then never abandoned)")
 	flag.Parse()
+	if *workerImpl != "" {
+		if err := serveWorker(*workerImpl); err != nil {
+			fmt.Fprintln(os.Stderr, "probe:", err)
+			os.Exit(2)
+		}
+		return
+	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err == nil {
@@ -87,6 +115,15 @@ func main() {
 	}
 	ctx := context.Background()
 	rs := harness.Runners{Go: run.New(), Ref: tsbundle.NewRunner(tsbundle.Embedded())}
+	if !*inProcess {
+		pool, err := goWorkerPool()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "probe:", err)
+			os.Exit(2)
+		}
+		defer pool.Close()
+		rs.Go = pool
+	}
 	var rep Report
 	if *corpusDir != "" {
 		c, err := replayCorpus(ctx, rs, *corpusDir, *timeout)
@@ -106,6 +143,51 @@ func main() {
 	}
 }
 
+// goWorkerPool is the supervisor of one worker: this binary in worker mode.
+func goWorkerPool() (*worker.Pool, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	// One processor per worker, as a0diff starts its workers: a worker runs one program
+	// at a time.
+	var env []string
+	if os.Getenv("GOMAXPROCS") == "" {
+		env = append(env, "GOMAXPROCS=1")
+	}
+	return worker.NewPool(worker.Config{Name: "go", Command: []string{exe, "-worker", "go"}, Env: env, Size: 1}), nil
+}
+
+// serveWorker serves the (mutated) Go evaluator over the worker protocol; it calls tools
+// through the host's kit, as a0diff's worker does, so the supervisor's kit answers them.
+func serveWorker(impl string) error {
+	if impl != "go" {
+		return fmt.Errorf("-worker: only go is served, not %q", impl)
+	}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400) // as a0diff's workers run
+	}
+	var r *run.Runner
+	return worker.Serve(os.Stdin, os.Stdout, worker.Implementation{
+		Name: "go", Version: "mutant",
+		Limits: []string{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize, outcome.LimitNesting, "timeout"},
+		NewRunner: func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
+			r = run.NewRunner(run.Options{Tools: func(f toolkit.Fixtures) eval.Tools { return tools(f) }})
+			return r
+		},
+		Abandoned: func() (total, running int64) {
+			running, total = r.Abandoned()
+			return total, running
+		},
+	})
+}
+
+// goTimedOut: the Go side timed out while the reference completed, also when re-run at
+// harness.RetryFactor times the deadline (Compare does that).
+func goTimedOut(timeout bool, g outcome.Outcome) bool {
+	return timeout && g.Status == outcome.StatusTimeout
+}
+
 func replayCorpus(ctx context.Context, rs harness.Runners, dir string, timeout time.Duration) (*CorpusReport, error) {
 	entries, err := harness.Load([]string{dir}, nil)
 	if err != nil {
@@ -114,7 +196,11 @@ func replayCorpus(ctx context.Context, rs harness.Runners, dir string, timeout t
 	r := harness.Run(ctx, rs, entries, harness.Options{Timeout: timeout})
 	c := &CorpusReport{Entries: len(entries)}
 	for _, e := range r.Results {
-		if e.Passed() {
+		timedOut := goTimedOut(e.Timeout, e.Go)
+		if timedOut {
+			c.TimedOut++
+		}
+		if e.Passed() && !timedOut {
 			continue
 		}
 		c.Failed++
@@ -141,6 +227,10 @@ func firstDivergence(ctx context.Context, rs harness.Runners, seed int64, count 
 			f.Derived++
 		}
 		f.Cases, f.Features = obs.Index+1, len(covered)
+		if goTimedOut(cmp.Timeout(), cmp.Go) {
+			f.Found, f.TimedOut, f.Case, f.Signature, found = true, true, obs.Index, "timeout: go", c
+			return false
+		}
 		if cmp.Diff.Verdict != diff.Diverge || cmp.Timeout() {
 			return true
 		}
@@ -149,6 +239,11 @@ func firstDivergence(ctx context.Context, rs harness.Runners, seed int64, count 
 	})
 	f.Seconds = time.Since(start).Seconds()
 	if found == nil {
+		return f
+	}
+	if f.TimedOut {
+		// Reducing it would spend a deadline and its re-run per candidate.
+		f.Reduced, f.Note = found.Source, "not reduced: a one-sided Go timeout"
 		return f
 	}
 	cfg := found.Config
