@@ -10,9 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
-	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/worker"
 )
@@ -53,18 +51,7 @@ func newWorkerCmd(a *app) *cobra.Command {
 func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 	switch impl {
 	case "go":
-		var r *run.Runner
-		return worker.Implementation{
-			Name: "go", Version: "a0diff", Limits: []string{"maxSteps", "maxDepth", "maxSize", "maxNesting", "timeout"},
-			NewRunner: func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
-				r = run.NewRunner(run.Options{Tools: func(f toolkit.Fixtures) eval.Tools { return tools(f) }})
-				return r
-			},
-			Abandoned: func() (total, running int64) {
-				running, total = r.Abandoned()
-				return total, running
-			},
-		}, nil
+		return worker.GoEvaluator("a0diff"), nil
 	case "ref":
 		b := tsbundle.Embedded()
 		if refPath != "" {

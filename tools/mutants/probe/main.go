@@ -29,9 +29,7 @@ import (
 	"runtime/pprof"
 	"time"
 
-	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/worker"
 
 	"github.com/a0diff/a0diff/campaign"
@@ -167,19 +165,7 @@ func serveWorker(impl string) error {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400) // as a0diff's workers run
 	}
-	var r *run.Runner
-	return worker.Serve(os.Stdin, os.Stdout, worker.Implementation{
-		Name: "go", Version: "mutant",
-		Limits: []string{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize, outcome.LimitNesting, "timeout"},
-		NewRunner: func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
-			r = run.NewRunner(run.Options{Tools: func(f toolkit.Fixtures) eval.Tools { return tools(f) }})
-			return r
-		},
-		Abandoned: func() (total, running int64) {
-			running, total = r.Abandoned()
-			return total, running
-		},
-	})
+	return worker.Serve(os.Stdin, os.Stdout, worker.GoEvaluator("mutant"))
 }
 
 // goTimedOut: the Go side timed out while the reference completed, also when re-run at
