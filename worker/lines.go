@@ -18,7 +18,7 @@ type lineReader struct {
 	r    io.Reader // f, or its raw reads
 	buf  []byte
 	i, w int // buf[i:w] is read and not yet returned
-	// scanned is how much of buf[r:w] holds no newline (searched already).
+	// scanned is how much of buf[i:w] holds no newline (searched already).
 	scanned int
 	// deadline is the read deadline last set on f; zero after a timeout, when f may hold
 	// another one (a cancellation sets a past deadline from another goroutine).
@@ -30,11 +30,7 @@ type lineReader struct {
 const lineBuffer = 64 << 10
 
 func newLineReader(f *os.File) *lineReader {
-	l := &lineReader{f: f, r: f, buf: make([]byte, lineBuffer)}
-	if raw := newRawPipe(f); raw != nil {
-		l.r = raw
-	}
-	return l
+	return &lineReader{f: f, r: pipeIO(f), buf: make([]byte, lineBuffer)}
 }
 
 // setDeadline sets the read deadline of the next reads.

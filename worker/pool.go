@@ -518,10 +518,7 @@ func (p *Pool) start() (*proc, error) {
 	}
 	p.started.Add(1)
 	w.stdin = stdin
-	w.in = bufio.NewWriterSize(w.stdin, 64<<10)
-	if raw := newRawPipe(stdin); raw != nil {
-		w.in = bufio.NewWriterSize(raw, 64<<10)
-	}
+	w.in = bufio.NewWriterSize(pipeIO(stdin), 64<<10)
 	w.out = newLineReader(stdout.(*os.File))
 	w.out.setDeadline(time.Now().Add(p.cfg.StartTimeout))
 	hello, err := w.readMessage()

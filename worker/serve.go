@@ -61,20 +61,10 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 	// Through the poller, with raw system calls (pollable, rawPipe): a run's round
 	// trips are a read and a write each.
 	if f, ok := in.(*os.File); ok {
-		if p := pollable(f); p != f {
-			in = p
-			if raw := newRawPipe(p); raw != nil {
-				in = raw
-			}
-		}
+		in = servedIO(f)
 	}
 	if f, ok := out.(*os.File); ok {
-		if p := pollable(f); p != f {
-			out = p
-			if raw := newRawPipe(p); raw != nil {
-				out = raw
-			}
-		}
+		out = servedIO(f)
 	}
 	s := &server{out: bufio.NewWriterSize(out, 64<<10), pending: map[uint64]chan message{}}
 	tools := "host"
