@@ -368,12 +368,21 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 				// Work may go on after the deadline inside the worker: replace it.
 				keep = false
 			}
-			if keep && p.cfg.RSSLimitMB > 0 && (time.Since(start) >= rssPollInterval || id%recycleCheckEvery == 0) {
+			if p.cfg.RSSLimitMB > 0 {
+				// The resident set is read after every run, whatever its length: readings
+				// within a run come per rssPollInterval of running, which runs shorter than
+				// that never reach on a fast machine, so a worker that keeps memory run
+				// after run would otherwise outgrow the ceiling unseen.
+				rss, ok := w.resident()
+				if ok && rss > int64(p.cfg.RSSLimitMB)<<20 {
+					w.kill(killMemory, rss)
+					return p.died(w, ""), false
+				}
 				// A run that grew the worker's heap leaves it resident after it ends (the
 				// Go runtime returns memory to the kernel slowly): an idle worker holding
 				// a quarter of the ceiling is replaced, so idle workers do not add up to
 				// several ceilings across the pools.
-				if rss, ok := residentBytes(w.cmd.Process.Pid); ok && rss > int64(p.cfg.RSSLimitMB)<<20/recycleFraction {
+				if keep && ok && (time.Since(start) >= rssPollInterval || id%recycleCheckEvery == 0) && rss > int64(p.cfg.RSSLimitMB)<<20/recycleFraction {
 					keep = false
 					p.recycled.Add(1)
 				}

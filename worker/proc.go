@@ -45,9 +45,12 @@ type proc struct {
 	abandoned   int64 // the last count the worker reported
 	killed      bool
 	// busy is the time the worker has spent running since its resident set was last
-	// read: the set is read whenever busy reaches rssPollInterval, within a run or
-	// across several short ones.
+	// read within a run: the set is read whenever busy reaches rssPollInterval, within a
+	// run or across several short ones (and after every run, see Pool.runOn).
 	busy time.Duration
+	// statm is the worker's /proc/PID/statm, kept open so that a reading is one pread
+	// (cheap enough to take after every run); nil until the first reading.
+	statm *os.File
 
 	waitOnce sync.Once
 	waitErr  error
@@ -131,7 +134,10 @@ func (w *proc) dead() bool { return w.killed }
 // wait waits for the process after its stdout ended (or it was killed) and returns how
 // it ended.
 func (w *proc) wait() error {
-	w.waitOnce.Do(func() { w.waitErr = w.cmd.Wait() })
+	w.waitOnce.Do(func() {
+		w.waitErr = w.cmd.Wait()
+		w.closeStatm()
+	})
 	return w.waitErr
 }
 
@@ -147,19 +153,40 @@ func (w *proc) stop() {
 
 // overLimit reads the worker's resident set and reports whether it is over limitMB.
 func (w *proc) overLimit(limitMB int) (bool, int64) {
-	rss, ok := residentBytes(w.cmd.Process.Pid)
+	rss, ok := w.resident()
 	return ok && rss > int64(limitMB)<<20, rss
+}
+
+// resident is the worker's resident set size as the kernel counts it (/proc/PID/statm,
+// second field, in pages); ok is false where there is no /proc or the process is gone.
+func (w *proc) resident() (int64, bool) {
+	if w.statm == nil {
+		f, err := os.Open("/proc/" + strconv.Itoa(w.cmd.Process.Pid) + "/statm")
+		if err != nil {
+			return 0, false
+		}
+		w.statm = f
+	}
+	var buf [128]byte
+	n, err := w.statm.ReadAt(buf[:], 0)
+	if n == 0 && err != nil {
+		return 0, false
+	}
+	return parseStatm(buf[:n])
+}
+
+// closeStatm releases the kept /proc file of a worker that has ended.
+func (w *proc) closeStatm() {
+	if w.statm != nil {
+		w.statm.Close()
+		w.statm = nil
+	}
 }
 
 var pageSize = int64(os.Getpagesize())
 
-// residentBytes is a process's resident set size as the kernel counts it
-// (/proc/PID/statm, second field, in pages). ok is false where there is no /proc.
-func residentBytes(pid int) (int64, bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
-	if err != nil {
-		return 0, false
-	}
+// parseStatm reads the resident set, in bytes, from the text of /proc/PID/statm.
+func parseStatm(b []byte) (int64, bool) {
 	f := bytes.Fields(b)
 	if len(f) < 2 {
 		return 0, false
