@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
 func TestParseMalformed(t *testing.T) {
@@ -52,18 +51,18 @@ func TestParseGood(t *testing.T) {
 			config: outcome.Config{
 				File:  "ex01.a0",
 				Allow: []string{"fs.read", "http.get"},
-				Fixtures: toolkit.Fixtures{
+				Fixtures: outcome.Fixtures{
 					Cwd: "/data",
-					Files: []toolkit.File{
+					Files: []outcome.File{
 						{Path: "in.txt", Content: "hello\n"},
 						{Path: "dir with space/x.txt", Content: ""},
 						{Path: "empty", Dir: true},
 					},
-					HTTP: []toolkit.HTTPResponse{
+					HTTP: []outcome.HTTPResponse{
 						{URL: "https://api.test/x", Status: 201, Headers: [][2]string{{"content-type", "text/plain"}}, Body: "hi"},
 						{URL: "https://down.test/", Error: "fetch failed"},
 					},
-					Shell: []toolkit.ShellResult{{Cmd: "ls -l", Stdout: "a\n", DurationMs: 3}},
+					Shell: []outcome.ShellResult{{Cmd: "ls -l", Stdout: "a\n", DurationMs: 3}},
 				},
 				Limits: outcome.Limits{Timeout: 250 * time.Millisecond},
 			},

@@ -78,7 +78,7 @@ type wireLimits struct {
 type wireConfig struct {
 	File     string            `json:"file"`
 	Allow    []string          `json:"allow"`
-	Fixtures *toolkit.Fixtures `json:"fixtures,omitempty"`
+	Fixtures *outcome.Fixtures `json:"fixtures,omitempty"`
 	Limits   wireLimits        `json:"limits"`
 }
 
@@ -100,8 +100,23 @@ func toWire(cfg outcome.Config, fixtures bool) wireConfig {
 	return w
 }
 
+// decode reads a run message's config: its JSON shape, and the fixtures as the tool kit
+// checks them (toolkit.ValidateFixtures), so that fixtures the kit would ignore or
+// misread are the run message's error.
+func (w *wireConfig) decode(text []byte) error {
+	if err := json.Unmarshal(text, w); err != nil {
+		return err
+	}
+	if w.Fixtures != nil {
+		if err := toolkit.ValidateFixtures(*w.Fixtures); err != nil {
+			return fmt.Errorf("fixtures: %w", err)
+		}
+	}
+	return nil
+}
+
 func (w wireConfig) config() outcome.Config {
-	var fx toolkit.Fixtures
+	var fx outcome.Fixtures
 	if w.Fixtures != nil {
 		fx = *w.Fixtures
 	}
@@ -237,7 +252,7 @@ func (c *configCache) get(text []byte) (outcome.Config, error) {
 		return cfg, nil
 	}
 	var wc wireConfig
-	if err := json.Unmarshal(text, &wc); err != nil {
+	if err := wc.decode(text); err != nil {
 		return outcome.Config{}, err
 	}
 	cfg := wc.config()
