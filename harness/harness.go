@@ -451,21 +451,22 @@ func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config)
 		c.Go = outcome.SafeRun(ctx, rs.Go, source, cfg)
 		c.Ref = outcome.SafeRun(ctx, rs.Ref, source, cfg)
 	}
-	if OneSidedTimeout(c.Go, c.Ref) && ctx.Err() == nil {
+	if goAgain, refAgain := NeedsRerun(rs.Go, c.Go, c.Ref), NeedsRerun(rs.Ref, c.Ref, c.Go); (goAgain || refAgain) && ctx.Err() == nil {
 		c.Retried = true
 		long := cfg
 		long.Limits = cfg.Limits.WithDefaults()
 		long.Limits.Timeout *= RetryFactor
-		if c.Go.Status == outcome.StatusTimeout {
+		if goAgain {
 			c.Go = outcome.SafeRun(ctx, rs.Go, source, long)
-		} else {
+		}
+		if refAgain {
 			c.Ref = outcome.SafeRun(ctx, rs.Ref, source, long)
 		}
 	}
 	if rs.Node != nil {
 		c.CrossChecked = true
 		c.Node = <-nodeDone
-		if OneSidedTimeout(c.Ref, c.Node) && c.Node.Status == outcome.StatusTimeout && ctx.Err() == nil {
+		if NeedsRerun(rs.Node, c.Node, c.Ref) && ctx.Err() == nil {
 			c.Retried = true
 			long := cfg
 			long.Limits = cfg.Limits.WithDefaults()
