@@ -41,9 +41,16 @@ const (
 	typeOutcome    = "outcome"    // worker → host: the run's Outcome
 )
 
-// maxMessage bounds one message line the host reads from a worker (an Outcome with a
-// runaway trace can be large); a longer line ends the run as resource.
-const maxMessage = 256 << 20
+// maxMessage bounds one message line the host reads from a worker; a longer line ends
+// the run as resource and the worker is killed. It bounds what a worker can make a0diff
+// hold: the line (at most maxMessage plus one read of the line reader) and the Outcome
+// parsed from it. The largest Outcome the built-in implementations give within their
+// default limits (a value of maxSize, a trace of maxSteps events) is a few MiB.
+const maxMessage = 32 << 20
+
+// maxRunMessage bounds one message line a worker reads from the host (Serve): a run
+// message carries a program's source, at most corpus.MaxEntryBytes, escaped as JSON.
+const maxRunMessage = 256 << 20
 
 // Hello is the worker's first message.
 type Hello struct {

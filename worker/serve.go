@@ -91,7 +91,7 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 		r := bufio.NewReaderSize(in, 64<<10)
 		var configs configCache
 		for {
-			line, err := readLine(r, maxMessage)
+			line, err := readLine(r, maxRunMessage)
 			if err != nil {
 				if err != io.EOF {
 					readErr <- err
@@ -320,5 +320,5 @@ func readLine(r *bufio.Reader, max int) ([]byte, error) {
 	}
 }
 
-// errTooLong reports a message line over maxMessage.
-var errTooLong = fmt.Errorf("message longer than %d MiB", maxMessage>>20)
+// errTooLong reports a message line over its bound (maxMessage, maxRunMessage).
+var errTooLong = errors.New("message over the length bound")

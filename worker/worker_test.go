@@ -85,6 +85,17 @@ func (h hostile) Run(ctx context.Context, source string, cfg outcome.Config) out
 			}
 			sink = append(sink, b)
 		}
+	case "alloc600":
+		// 600 MiB, then nothing: over a ceiling of 200 MiB, but bounded when no ceiling
+		// sees it.
+		for range 75 {
+			b := make([]byte, 8<<20)
+			for i := range b {
+				b[i] = 1
+			}
+			sink = append(sink, b)
+		}
+		time.Sleep(time.Hour)
 	case "grow":
 		// A short run that keeps 8 MiB more resident after each run (filled by doubling
 		// copies, which stay fast under the race detector).
