@@ -29,7 +29,7 @@ func NeedsRerun(r outcome.Runner, got, other outcome.Outcome) bool {
 	return false
 }
 
-func deterministicLimit(limit string) bool {
+func deterministicLimit(limit outcome.LimitName) bool {
 	switch limit {
 	case outcome.LimitSteps, outcome.LimitDepth, outcome.LimitNesting, outcome.LimitSize:
 		return true

@@ -146,21 +146,17 @@ func (p *Pool) Hello() (Hello, error) {
 	return w.hello, nil
 }
 
-// HarnessLimits are the limits a run message carries (Hello.Limits names those a worker
-// honours).
-var HarnessLimits = []string{"maxDepth", "maxSize", "timeout"}
-
-// IgnoredLimits returns the HarnessLimits the pool's workers did not say they honour
-// (nil before a worker has started).
-func (p *Pool) IgnoredLimits() []string {
+// IgnoredLimits returns the harness limits (outcome.HarnessLimits) the pool's workers
+// did not say they honour in their hello (nil before a worker has started).
+func (p *Pool) IgnoredLimits() []outcome.LimitName {
 	p.mu.Lock()
 	h := p.hello
 	p.mu.Unlock()
 	if h == nil {
 		return nil
 	}
-	var ignored []string
-	for _, l := range HarnessLimits {
+	var ignored []outcome.LimitName
+	for _, l := range outcome.LimitNames(nil) {
 		if !slices.Contains(h.Limits, l) {
 			ignored = append(ignored, l)
 		}

@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 		os.Exit(m.Run())
 	case "go":
 		err := Serve(os.Stdin, os.Stdout, Implementation{
-			Name: "go", Version: "test", Limits: []string{"maxDepth", "maxSize", "timeout"},
+			Name: "go", Version: "test", Limits: outcome.LimitNames(nil),
 			NewRunner: func(tools func(outcome.Fixtures) *Kit) outcome.Runner {
 				return run.NewRunner(run.Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
 			},
@@ -309,10 +309,10 @@ func TestHeadTail(t *testing.T) {
 func TestIgnoredLimits(t *testing.T) {
 	tests := []struct {
 		mode string
-		want []string
+		want []outcome.LimitName
 	}{
 		{"go", nil},
-		{"hostile", HarnessLimits}, // its hello lists no limit
+		{"hostile", outcome.LimitNames(nil)}, // its hello lists no limit
 	}
 	for _, tt := range tests {
 		p := testPool(t, tt.mode, Config{})
