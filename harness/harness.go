@@ -342,8 +342,6 @@ func run(ctx context.Context, rs Runners, n int, entry func(i int) (*corpus.Entr
 	return rep, errors.Join(errs...)
 }
 
-
-
 // runEntry runs, compares, checks and (when asked) updates one entry. It returns nil
 // when ctx was cancelled during the runs.
 func runEntry(ctx context.Context, rs Runners, e *corpus.Entry, opts Options) *EntryResult {
