@@ -239,6 +239,9 @@ func TestShortRunsAreWatched(t *testing.T) {
 // A cancelled run ends within the grace even when the worker ignores the cancel message.
 func TestCancelKillsAStuckWorker(t *testing.T) {
 	p := testPool(t, "hostile", Config{Grace: 200 * time.Millisecond})
+	if _, err := p.Hello(); err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()
@@ -254,6 +257,9 @@ func TestCancelKillsAStuckWorker(t *testing.T) {
 // A cancelled run of a worker that honours cancellation ends without killing it.
 func TestCancelEndsARun(t *testing.T) {
 	p := testPool(t, "go", Config{})
+	if _, err := p.Hello(); err != nil { // started before the clock runs: a cancellation ends a start too
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	cfg := config(time.Minute)
