@@ -1616,7 +1616,8 @@
           if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: this.evidence, trace: this.trace };
           throw limit;
         }
-        return { kind: "error", error, evidence: this.evidence, trace: this.trace };
+        const evidence = e instanceof A0Error ? this.evidence : [];
+        return { kind: "error", error, evidence, trace: this.trace };
       }
     }
     // takeStep takes one step of maxSteps: one trace event or one counted iteration. The

@@ -236,7 +236,13 @@ export class Evaluator {
         if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: this.evidence, trace: this.trace };
         throw limit;
       }
-      return { kind: "error", error, evidence: this.evidence, trace: this.trace };
+      // Only an A0 error carries the evidence gathered before it (spec §5.2): upstream's
+      // run attaches the list to the A0 error it raises, and an internal error (a
+      // JavaScript exception surfacing as E_RUNTIME) is not one, so its run reports none.
+      // The trace (run_end included) and the tool calls stay: they were written as they
+      // happened.
+      const evidence = e instanceof A0Error ? this.evidence : [];
+      return { kind: "error", error, evidence, trace: this.trace };
     }
   }
 
