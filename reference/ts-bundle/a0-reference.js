@@ -314,11 +314,16 @@
     }
   };
   var MAX_NESTING = 25e3;
+  function textLimit(maxSize) {
+    if (maxSize > 2 ** 40 / 32) return 2 ** 40;
+    return Math.max(maxSize * 32, 32 * 2 ** 20);
+  }
   var Limits = class {
     constructor(maxSteps, maxDepth, maxSize) {
       this.maxSteps = maxSteps;
       this.maxDepth = maxDepth;
       this.maxSize = maxSize;
+      this.maxText = textLimit(maxSize);
     }
     // checkLength fails when a list or string of `length` elements/code units would be
     // produced. Callers may check a length before building the value when that length is
@@ -333,26 +338,39 @@
       if (typeof v === "string" || Array.isArray(v)) this.checkLength(v.length, what);
     }
     // checkNodes counts the nodes a serialisation of v visits and fails when there are more
-    // than maxSize. Every value counts one node; lists are descended; records (own
-    // enumerable keys) are descended only when intoRecords is set (JSON-like texts; the
-    // String() conversion does not look inside records).
+    // than maxSize, or when their text units (textLimit) are more than maxText. Every value
+    // counts one node; lists are descended; records (own enumerable keys) are descended only
+    // when intoRecords is set (JSON-like texts; the String() conversion does not look inside
+    // records).
     checkNodes(v, intoRecords, what) {
       const max = this.maxSize;
       let count = 0;
+      let units = 0;
       const stack = [v];
       while (stack.length > 0) {
         const x = stack.pop();
         if (++count > max) {
           throw new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
         }
+        if (typeof x === "string") units += x.length;
         if (x === null || typeof x !== "object") continue;
         if (Array.isArray(x)) {
           for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
         } else if (intoRecords) {
           const rec = x;
           const keys2 = Object.keys(rec);
-          for (let i = keys2.length - 1; i >= 0; i--) stack.push(rec[keys2[i]]);
+          for (let i = keys2.length - 1; i >= 0; i--) {
+            units += keys2[i].length;
+            stack.push(rec[keys2[i]]);
+          }
         }
+      }
+      this.checkText(count + units, what);
+    }
+    // checkText fails when a text of `units` text units (textLimit) would be written.
+    checkText(units, what) {
+      if (units > this.maxText) {
+        throw new HarnessLimitError("maxSize", `${what} needs ${units} text units, more than ${this.maxText}`);
       }
     }
   };
@@ -470,17 +488,21 @@
     return new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
   }
   var plainScanCount = 0;
+  var plainScanLengths = 0;
   function isPlainJSON(v, max) {
     plainScanCount = 0;
-    return plainNode(v, max);
+    plainScanLengths = 0;
+    return plainNode(v, max) && plainScanCount + plainScanLengths <= textLimit(max);
   }
   function plainJSONOverflow(max) {
-    return plainScanCount > max;
+    return plainScanCount > max || plainScanCount + plainScanLengths > textLimit(max);
   }
   function plainNode(v, max) {
     if (++plainScanCount > max) return false;
     switch (typeof v) {
       case "string":
+        plainScanLengths += v.length;
+        return true;
       case "boolean":
         return true;
       case "number":
@@ -502,9 +524,12 @@
     const keys2 = Object.keys(r);
     if (keys2.length === 1 && keys2[0] >= "$" && keys2[0] < "%") return false;
     for (let i = 0; i < keys2.length; i++) {
-      const x = r[keys2[i]];
+      const k = keys2[i];
+      const x = r[k];
+      plainScanLengths += k.length;
       if (typeof x === "string") {
         if (++plainScanCount > max) return false;
+        plainScanLengths += x.length;
       } else if (!plainNode(x, max)) {
         return false;
       }
@@ -517,14 +542,26 @@
       this.max = max;
       this.what = what;
       this.count = 0;
+      // The text units met so far (limits.ts, textLimit), bounded by maxText.
+      this.units = 0;
+      this.maxText = textLimit(max);
+    }
+    // addUnits counts n more text units, and fails past maxText before they are written.
+    addUnits(n) {
+      this.units += n;
+      if (this.units > this.maxText) {
+        throw new HarnessLimitError("maxSize", `${this.what} needs more than ${this.maxText} text units`);
+      }
     }
     write(v) {
       if (++this.count > this.max) {
         throw tooManyNodes(this.what, this.max);
       }
+      this.addUnits(1);
       const sink = this.sink;
       switch (typeof v) {
         case "string":
+          this.addUnits(v.length);
           sink.add(JSON.stringify(v));
           return;
         case "number":
@@ -559,6 +596,7 @@
       const wrap = keys2.length === 1 && (keys2[0] === "$number" || keys2[0] === "$function" || keys2[0] === "$record");
       sink.add(wrap ? '{"$record":{' : "{");
       for (let i = 0; i < keys2.length; i++) {
+        this.addUnits(keys2[i].length);
         sink.add(i > 0 ? "," + keyPrefix(keys2[i]) : keyPrefix(keys2[i]));
         this.write(r[keys2[i]]);
       }

@@ -112,7 +112,7 @@ type sorter struct {
 	keys   []sortKey
 	perKey int
 	// maxNodes bounds each JSON serialisation (Limits.MaxSize); jsonBytes is the text
-	// held in the cache, bounded by maxSortJSONBytes.
+	// held in the cache, bounded by sortCacheBytes.
 	maxNodes  int
 	jsonBytes int
 	byKeys    bool  // the comparator is the multi-key one of by:
@@ -121,10 +121,11 @@ type sorter struct {
 	compared  int // comparisons made, for the cancellation checks
 }
 
-// maxSortJSONBytes bounds the JSON texts a sort keeps for comparison. The reference
-// re-serialises at every comparison and would run out of time where this runs out of
-// room; either way the run ends without a result.
-const maxSortJSONBytes = 256 << 20
+// sortCacheBytes bounds the JSON texts a sort keeps for comparison. Past it a key's text
+// is made again at every comparison that needs it, as the reference always does: the
+// cache saves time, never changes a result, and is no limit of its own (a limit only
+// one side had would end runs the reference completes).
+var sortCacheBytes = 256 << 20
 
 func (s *sorter) Len() int      { return len(s.perm) }
 func (s *sorter) Swap(i, j int) { s.perm[i], s.perm[j] = s.perm[j], s.perm[i] }
@@ -195,16 +196,17 @@ func (s *sorter) collatedOf(k *sortKey, str string) string {
 }
 
 func (s *sorter) jsonOf(k *sortKey) (string, bool) {
-	if !k.hasJS {
-		text, ok, err := value.JSONLimit(k.v, "", s.maxNodes)
-		s.jsonBytes += len(text)
-		if err == nil && s.jsonBytes > maxSortJSONBytes {
-			err = &value.LimitError{What: "sort comparison texts", Size: s.jsonBytes, Limit: maxSortJSONBytes, Unit: "bytes"}
-		}
-		if err != nil && s.err == nil {
-			s.err = conversionError(err)
-		}
-		k.json, k.jsonOK, k.hasJS = text, ok, true
+	if k.hasJS {
+		return k.json, k.jsonOK
 	}
+	text, ok, err := value.JSONLimit(k.v, "", s.maxNodes)
+	if err != nil && s.err == nil {
+		s.err = conversionError(err)
+	}
+	if err == nil && s.jsonBytes+len(text) > sortCacheBytes {
+		return text, ok // not kept: made again when needed
+	}
+	s.jsonBytes += len(text)
+	k.json, k.jsonOK, k.hasJS = text, ok, true
 	return k.json, k.jsonOK
 }
