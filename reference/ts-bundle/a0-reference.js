@@ -341,11 +341,13 @@
     // than maxSize, or when their text units (textLimit) are more than maxText. Every value
     // counts one node; lists are descended; records (own enumerable keys) are descended only
     // when intoRecords is set (JSON-like texts; the String() conversion does not look inside
-    // records).
+    // records). It reports whether it met a record with a toJSON function (own or
+    // inherited), which JSON.stringify would call.
     checkNodes(v, intoRecords, what) {
       const max = this.maxSize;
       let count = 0;
       let units = 0;
+      let toJSON = false;
       const stack = [v];
       while (stack.length > 0) {
         const x = stack.pop();
@@ -358,6 +360,7 @@
           for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
         } else if (intoRecords) {
           const rec = x;
+          if (typeof rec.toJSON === "function") toJSON = true;
           const keys2 = Object.keys(rec);
           for (let i = keys2.length - 1; i >= 0; i--) {
             units += keys2[i].length;
@@ -366,6 +369,7 @@
         }
       }
       this.checkText(count + units, what);
+      return toJSON;
     }
     // checkText fails when a text of `units` text units (textLimit) would be written.
     checkText(units, what) {
@@ -458,8 +462,16 @@
     throw new TypeError("Cannot convert object to primitive value");
   }
   function jsonText(v, limits2) {
-    limits2.checkNodes(v, true, "JSON text");
+    if (limits2.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
     return JSON.stringify(v);
+  }
+  var arrayConcat = Array.prototype.concat;
+  function endlessToJSON(key, value) {
+    const held = this[key];
+    if (held !== null && typeof held === "object" && !Array.isArray(held) && held.toJSON === arrayConcat) {
+      throw new RangeError("Maximum call stack size exceeded");
+    }
+    return value;
   }
   var TextSink = class {
     constructor() {
@@ -2159,6 +2171,20 @@
       if (isRecord(reply) && ("ok" in reply || typeof reply.err === "string")) return reply;
       throw new HostProtocolError(`host.call(${tool}) must return {"ok": VALUE} or {"err": "MESSAGE"}`);
     }
+    // callFsWrite serialises fs.write's data and hands the text to the host. Serialising
+    // is part of the tool (spec §9.2): an exception it throws (a toJSON that fails, or
+    // never ends) is the tool's failure, E_TOOL with tool_end, as in upstream, where the
+    // tool itself calls JSON.stringify; only harness limits pass through.
+    callFsWrite(args, argsJSON) {
+      let dataText;
+      try {
+        dataText = fsWriteText(args, this.limits);
+      } catch (e) {
+        if (passesThrough(e)) throw e;
+        return { err: errorMessage(e) };
+      }
+      return this.decodeReply("fs.write", this.host.call("fs.write", argsJSON, dataText));
+    }
     evalTool(expr, scope) {
       const span2 = expr.span;
       const name = expr.tool.parts.join(".");
@@ -2187,8 +2213,7 @@
       }
       this.emit("tool_start", span2, { tool: name, args, mode: tool.mode });
       const started = Date.now();
-      const dataText = name === "fs.write" ? fsWriteText(args, this.limits) : void 0;
-      const reply = this.decodeReply(name, this.host.call(name, argsJSON, dataText));
+      const reply = name === "fs.write" ? this.callFsWrite(args, argsJSON) : this.decodeReply(name, this.host.call(name, argsJSON, void 0));
       const durationMs = Date.now() - started;
       if (!("ok" in reply)) {
         const message = reply.err;

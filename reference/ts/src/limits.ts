@@ -65,11 +65,13 @@ export class Limits {
   // than maxSize, or when their text units (textLimit) are more than maxText. Every value
   // counts one node; lists are descended; records (own enumerable keys) are descended only
   // when intoRecords is set (JSON-like texts; the String() conversion does not look inside
-  // records).
-  checkNodes(v: unknown, intoRecords: boolean, what: string): void {
+  // records). It reports whether it met a record with a toJSON function (own or
+  // inherited), which JSON.stringify would call.
+  checkNodes(v: unknown, intoRecords: boolean, what: string): boolean {
     const max = this.maxSize;
     let count = 0;
     let units = 0;
+    let toJSON = false;
     const stack: unknown[] = [v];
     while (stack.length > 0) {
       const x = stack.pop();
@@ -82,6 +84,7 @@ export class Limits {
         for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
       } else if (intoRecords) {
         const rec = x as { [key: string]: unknown };
+        if (typeof rec.toJSON === "function") toJSON = true;
         const keys = Object.keys(rec);
         for (let i = keys.length - 1; i >= 0; i--) {
           units += keys[i].length;
@@ -90,6 +93,7 @@ export class Limits {
       }
     }
     this.checkText(count + units, what);
+    return toJSON;
   }
 
   // checkText fails when a text of `units` text units (textLimit) would be written.

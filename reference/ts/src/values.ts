@@ -132,8 +132,29 @@ function objectToPrimitiveString(o: Rec): string {
 // jsonText is JSON.stringify(v) (spec §10.4): compact, NaN and ±Infinity as null, function
 // values dropped from records and null in lists; undefined for a function value itself.
 export function jsonText(v: unknown, limits: Limits): string | undefined {
-  limits.checkNodes(v, true, "JSON text");
+  if (limits.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
   return JSON.stringify(v);
+}
+
+// endlessToJSON is the replacer jsonText uses when the value holds a record with a toJSON
+// function (spec §10.2): it throws V8's RangeError where V8's JSON.stringify recurses
+// until its call stack overflows. A record whose toJSON is Array.prototype.concat
+// (`{ __proto__: [] }.concat`) gives `[record, key]` (a record is not concat-spreadable),
+// whose first element is the record again, and so on without end. V8 (node's default
+// stack) throws "Maximum call stack size exceeded" at once; goja's JSON.stringify recurses
+// in Go with a cycle check linear in the depth, and node's host thread has a 512 MB
+// stack, so both would run until the deadline. The replacer runs after toJSON for each
+// member, in the order JSON.stringify visits them, so an earlier member's own error
+// still comes first. No other toJSON an A0 record can reach puts the record back into
+// its own result.
+const arrayConcat = Array.prototype.concat;
+
+function endlessToJSON(this: Rec, key: string, value: unknown): unknown {
+  const held = this[key];
+  if (held !== null && typeof held === "object" && !Array.isArray(held) && (held as Rec).toJSON === arrayConcat) {
+    throw new RangeError("Maximum call stack size exceeded");
+  }
+  return value;
 }
 
 // TextSink accumulates output text as a list of pieces joined once at the end (growing
