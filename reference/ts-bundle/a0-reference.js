@@ -379,6 +379,478 @@
     }
   };
 
+  // src/timsort.ts
+  var MIN_GALLOP = 7;
+  function timSort(items, less) {
+    const n = items.length;
+    if (n < 2) return;
+    new TimSort(items, less).sort();
+  }
+  var TimSort = class {
+    constructor(a, less) {
+      this.a = a;
+      this.less = less;
+      this.minGallop = MIN_GALLOP;
+      this.runBase = [];
+      this.runLength = [];
+    }
+    sort() {
+      const a = this.a;
+      let low = 0;
+      let remaining = a.length;
+      const minRun = minRunLength(remaining);
+      while (remaining !== 0) {
+        let run2 = this.countAndMakeRun(low, low + remaining);
+        if (run2 < minRun) {
+          const forced = Math.min(minRun, remaining);
+          this.binaryInsertionSort(low, low + run2, low + forced);
+          run2 = forced;
+        }
+        this.runBase.push(low);
+        this.runLength.push(run2);
+        this.mergeCollapse();
+        low += run2;
+        remaining -= run2;
+      }
+      this.mergeForceCollapse();
+    }
+    // binaryInsertionSort sorts a[low, high), of which a[low, start) is already sorted.
+    binaryInsertionSort(low, startArg, high) {
+      const a = this.a;
+      for (let start = low === startArg ? startArg + 1 : startArg; start < high; start++) {
+        const pivot = a[start];
+        let left = low;
+        let right = start;
+        while (left < right) {
+          const mid = left + (right - left >> 1);
+          if (this.less(pivot, a[mid])) right = mid;
+          else left = mid + 1;
+        }
+        for (let p = start; p > left; p--) a[p] = a[p - 1];
+        a[left] = pivot;
+      }
+    }
+    // countAndMakeRun returns the length of the run starting at low (ascending, or strictly
+    // descending and then reversed in place).
+    countAndMakeRun(lowArg, high) {
+      const a = this.a;
+      const low = lowArg + 1;
+      if (low === high) return 1;
+      let run2 = 2;
+      const descending = this.less(a[low], a[low - 1]);
+      let previous = a[low];
+      for (let i = low + 1; i < high; i++) {
+        const current = a[i];
+        const isLess = this.less(current, previous);
+        if (descending ? !isLess : isLess) break;
+        previous = current;
+        run2++;
+      }
+      if (descending) {
+        for (let i = lowArg, j = lowArg + run2 - 1; i < j; i++, j--) {
+          const t = a[i];
+          a[i] = a[j];
+          a[j] = t;
+        }
+      }
+      return run2;
+    }
+    runInvariantEstablished(n) {
+      if (n < 2) return true;
+      const len2 = this.runLength;
+      return len2[n - 2] > len2[n - 1] + len2[n];
+    }
+    mergeCollapse() {
+      const len2 = this.runLength;
+      while (len2.length > 1) {
+        let n = len2.length - 2;
+        if (!this.runInvariantEstablished(n + 1) || !this.runInvariantEstablished(n)) {
+          if (len2[n - 1] < len2[n + 1]) n--;
+          this.mergeAt(n);
+        } else if (len2[n] <= len2[n + 1]) {
+          this.mergeAt(n);
+        } else {
+          break;
+        }
+      }
+    }
+    mergeForceCollapse() {
+      const len2 = this.runLength;
+      while (len2.length > 1) {
+        let n = len2.length - 2;
+        if (n > 0 && len2[n - 1] < len2[n + 1]) n--;
+        this.mergeAt(n);
+      }
+    }
+    mergeAt(i) {
+      const a = this.a;
+      let baseA = this.runBase[i];
+      let lengthA = this.runLength[i];
+      const baseB = this.runBase[i + 1];
+      let lengthB = this.runLength[i + 1];
+      this.runLength[i] = lengthA + lengthB;
+      this.runBase.splice(i + 1, 1);
+      this.runLength.splice(i + 1, 1);
+      const k = gallopRight(a, this.less, a[baseB], baseA, lengthA, 0);
+      baseA += k;
+      lengthA -= k;
+      if (lengthA === 0) return;
+      lengthB = gallopLeft(a, this.less, a[baseA + lengthA - 1], baseB, lengthB, lengthB - 1);
+      if (lengthB === 0) return;
+      if (lengthA <= lengthB) this.mergeLow(baseA, lengthA, baseB, lengthB);
+      else this.mergeHigh(baseA, lengthA, baseB, lengthB);
+    }
+    // mergeLow merges the adjacent runs a[baseA, +lengthA) and a[baseB, +lengthB), lengthA
+    // <= lengthB, front to back with run A in a temporary copy.
+    mergeLow(baseA, lengthAArg, baseB, lengthBArg) {
+      const a = this.a;
+      const less = this.less;
+      let lengthA = lengthAArg;
+      let lengthB = lengthBArg;
+      const temp = a.slice(baseA, baseA + lengthA);
+      let dest = baseA;
+      let cursorTemp = 0;
+      let cursorB = baseB;
+      a[dest++] = a[cursorB++];
+      const succeed = () => {
+        for (let i = 0; i < lengthA; i++) a[dest + i] = temp[cursorTemp + i];
+      };
+      const copyB = () => {
+        for (let i = 0; i < lengthB; i++) a[dest + i] = a[cursorB + i];
+        a[dest + lengthB] = temp[cursorTemp];
+      };
+      if (--lengthB === 0) return succeed();
+      if (lengthA === 1) return copyB();
+      let minGallop = this.minGallop;
+      for (; ; ) {
+        let winsA = 0;
+        let winsB = 0;
+        for (; ; ) {
+          if (less(a[cursorB], temp[cursorTemp])) {
+            a[dest++] = a[cursorB++];
+            winsB++;
+            winsA = 0;
+            if (--lengthB === 0) return succeed();
+            if (winsB >= minGallop) break;
+          } else {
+            a[dest++] = temp[cursorTemp++];
+            winsA++;
+            winsB = 0;
+            if (--lengthA === 1) return copyB();
+            if (winsA >= minGallop) break;
+          }
+        }
+        minGallop++;
+        let first = true;
+        while (winsA >= MIN_GALLOP || winsB >= MIN_GALLOP || first) {
+          first = false;
+          minGallop = Math.max(1, minGallop - 1);
+          this.minGallop = minGallop;
+          winsA = gallopRight(temp, less, a[cursorB], cursorTemp, lengthA, 0);
+          if (winsA > 0) {
+            for (let i = 0; i < winsA; i++) a[dest + i] = temp[cursorTemp + i];
+            dest += winsA;
+            cursorTemp += winsA;
+            lengthA -= winsA;
+            if (lengthA === 1) return copyB();
+            if (lengthA === 0) return succeed();
+          }
+          a[dest++] = a[cursorB++];
+          if (--lengthB === 0) return succeed();
+          winsB = gallopLeft(a, less, temp[cursorTemp], cursorB, lengthB, 0);
+          if (winsB > 0) {
+            for (let i = 0; i < winsB; i++) a[dest + i] = a[cursorB + i];
+            dest += winsB;
+            cursorB += winsB;
+            lengthB -= winsB;
+            if (lengthB === 0) return succeed();
+          }
+          a[dest++] = temp[cursorTemp++];
+          if (--lengthA === 1) return copyB();
+        }
+        minGallop++;
+        this.minGallop = minGallop;
+      }
+    }
+    // mergeHigh is mergeLow back to front, with run B in the temporary copy (lengthA >
+    // lengthB).
+    mergeHigh(baseA, lengthAArg, baseB, lengthBArg) {
+      const a = this.a;
+      const less = this.less;
+      let lengthA = lengthAArg;
+      let lengthB = lengthBArg;
+      const temp = a.slice(baseB, baseB + lengthB);
+      let dest = baseB + lengthB - 1;
+      let cursorTemp = lengthB - 1;
+      let cursorA = baseA + lengthA - 1;
+      a[dest--] = a[cursorA--];
+      const succeed = () => {
+        for (let i = 0; i < lengthB; i++) a[dest - (lengthB - 1) + i] = temp[i];
+      };
+      const copyA = () => {
+        dest -= lengthA;
+        cursorA -= lengthA;
+        for (let i = lengthA - 1; i >= 0; i--) a[dest + 1 + i] = a[cursorA + 1 + i];
+        a[dest] = temp[cursorTemp];
+      };
+      if (--lengthA === 0) return succeed();
+      if (lengthB === 1) return copyA();
+      let minGallop = this.minGallop;
+      for (; ; ) {
+        let winsA = 0;
+        let winsB = 0;
+        for (; ; ) {
+          if (less(temp[cursorTemp], a[cursorA])) {
+            a[dest--] = a[cursorA--];
+            winsA++;
+            winsB = 0;
+            if (--lengthA === 0) return succeed();
+            if (winsA >= minGallop) break;
+          } else {
+            a[dest--] = temp[cursorTemp--];
+            winsB++;
+            winsA = 0;
+            if (--lengthB === 1) return copyA();
+            if (winsB >= minGallop) break;
+          }
+        }
+        minGallop++;
+        let first = true;
+        while (winsA >= MIN_GALLOP || winsB >= MIN_GALLOP || first) {
+          first = false;
+          minGallop = Math.max(1, minGallop - 1);
+          this.minGallop = minGallop;
+          let k = gallopRight(a, less, temp[cursorTemp], baseA, lengthA, lengthA - 1);
+          winsA = lengthA - k;
+          if (winsA > 0) {
+            dest -= winsA;
+            cursorA -= winsA;
+            for (let i = winsA - 1; i >= 0; i--) a[dest + 1 + i] = a[cursorA + 1 + i];
+            lengthA -= winsA;
+            if (lengthA === 0) return succeed();
+          }
+          a[dest--] = temp[cursorTemp--];
+          if (--lengthB === 1) return copyA();
+          k = gallopLeft(temp, less, a[cursorA], 0, lengthB, lengthB - 1);
+          winsB = lengthB - k;
+          if (winsB > 0) {
+            dest -= winsB;
+            cursorTemp -= winsB;
+            for (let i = 0; i < winsB; i++) a[dest + 1 + i] = temp[cursorTemp + 1 + i];
+            lengthB -= winsB;
+            if (lengthB === 1) return copyA();
+            if (lengthB === 0) return succeed();
+          }
+          a[dest--] = a[cursorA--];
+          if (--lengthA === 0) return succeed();
+        }
+        minGallop++;
+        this.minGallop = minGallop;
+      }
+    }
+  };
+  function minRunLength(nArg) {
+    let n = nArg;
+    let r = 0;
+    while (n >= 64) {
+      r |= n & 1;
+      n >>= 1;
+    }
+    return n + r;
+  }
+  function gallopLeft(arr, less, key, base, length, hint) {
+    let lastOfs = 0;
+    let offset = 1;
+    if (less(arr[base + hint], key)) {
+      const maxOfs = length - hint;
+      while (offset < maxOfs) {
+        if (!less(arr[base + hint + offset], key)) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      lastOfs += hint;
+      offset += hint;
+    } else {
+      const maxOfs = hint + 1;
+      while (offset < maxOfs) {
+        if (less(arr[base + hint - offset], key)) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      const tmp = lastOfs;
+      lastOfs = hint - offset;
+      offset = hint - tmp;
+    }
+    lastOfs++;
+    while (lastOfs < offset) {
+      const m = lastOfs + (offset - lastOfs >> 1);
+      if (less(arr[base + m], key)) lastOfs = m + 1;
+      else offset = m;
+    }
+    return offset;
+  }
+  function gallopRight(arr, less, key, base, length, hint) {
+    let lastOfs = 0;
+    let offset = 1;
+    if (less(key, arr[base + hint])) {
+      const maxOfs = hint + 1;
+      while (offset < maxOfs) {
+        if (!less(key, arr[base + hint - offset])) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      const tmp = lastOfs;
+      lastOfs = hint - offset;
+      offset = hint - tmp;
+    } else {
+      const maxOfs = length - hint;
+      while (offset < maxOfs) {
+        if (less(key, arr[base + hint + offset])) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      lastOfs += hint;
+      offset += hint;
+    }
+    lastOfs++;
+    while (lastOfs < offset) {
+      const m = lastOfs + (offset - lastOfs >> 1);
+      if (less(key, arr[base + m])) offset = m;
+      else lastOfs = m + 1;
+    }
+    return offset;
+  }
+
+  // src/collate.ts
+  var DIGIT_ZEROS = [
+    1632,
+    1776,
+    1984,
+    2406,
+    2534,
+    2662,
+    2790,
+    2918,
+    3046,
+    3174,
+    3302,
+    3430,
+    3558,
+    3664,
+    3792,
+    3872,
+    4160,
+    4240,
+    6112,
+    6160,
+    6470,
+    6608,
+    6784,
+    6800,
+    6992,
+    7088,
+    7232,
+    7248,
+    42528,
+    43216,
+    43264,
+    43472,
+    43504,
+    43600,
+    44016,
+    66720,
+    68912,
+    68928,
+    69734,
+    69872,
+    69942,
+    70096,
+    70384,
+    70736,
+    70864,
+    71248,
+    71360,
+    71376,
+    71386,
+    71472,
+    71904,
+    72016,
+    72688,
+    72784,
+    73040,
+    73120,
+    73184,
+    73552,
+    90416,
+    92768,
+    92864,
+    93008,
+    93552,
+    123200,
+    123632,
+    124144,
+    124401,
+    125264
+  ];
+  var SURROGATE_STAND_IN = 262144;
+  var REPLACEMENT_STAND_IN = 264192;
+  var NONCHARACTER_STAND_IN = 264193;
+  function digitValue(cp) {
+    if (cp < 1632) return "";
+    for (let i = 0; i < DIGIT_ZEROS.length; i++) {
+      const z = DIGIT_ZEROS[i];
+      if (cp >= z && cp <= z + 9) return String.fromCharCode(48 + cp - z);
+    }
+    return "";
+  }
+  function collationFold(s) {
+    let i = 0;
+    for (; i < s.length; i++) if (s.charCodeAt(i) >= 1632) break;
+    if (i === s.length) return s;
+    let out = s.slice(0, i);
+    for (; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 1632) {
+        out += s[i];
+        continue;
+      }
+      if (c >= 55296 && c <= 57343) {
+        const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+        if (c <= 56319 && d >= 56320 && d <= 57343) {
+          const cp = (c - 55296) * 1024 + (d - 56320) + 65536;
+          const digit2 = digitValue(cp);
+          out += digit2 !== "" ? digit2 : s[i] + s[i + 1];
+          i++;
+          continue;
+        }
+        out += String.fromCodePoint(SURROGATE_STAND_IN + c - 55296);
+        continue;
+      }
+      if (c === 65533) {
+        out += String.fromCodePoint(REPLACEMENT_STAND_IN);
+        continue;
+      }
+      if (c === 65535) {
+        out += String.fromCodePoint(NONCHARACTER_STAND_IN);
+        continue;
+      }
+      const digit = digitValue(c);
+      out += digit !== "" ? digit : s[i];
+    }
+    return out;
+  }
+  function localeCompare(a, b) {
+    return collationFold(a).localeCompare(collationFold(b));
+  }
+
   // src/values.ts
   function isRecord(v) {
     return v !== null && typeof v === "object" && !Array.isArray(v);
@@ -1171,11 +1643,8 @@
   }
   function compareValues(a, b, limits2) {
     var _a, _b;
-    if (typeof a === "number" && typeof b === "number") {
-      const d = a - b;
-      return d === 0 ? 0 : d;
-    }
-    if (typeof a === "string" && typeof b === "string") return a.localeCompare(b);
+    if (typeof a === "number" && typeof b === "number") return a - b;
+    if (typeof a === "string" && typeof b === "string") return localeCompare(a, b);
     const ja = (_a = wrapperPrototypeJSON(a)) != null ? _a : jsonText(a, limits2);
     const jb = (_b = wrapperPrototypeJSON(b)) != null ? _b : jsonText(b, limits2);
     return ja < jb ? -1 : ja > jb ? 1 : 0;
@@ -1197,17 +1666,17 @@
     }
     const sorted = input.slice();
     if (keys2 === null) {
-      sorted.sort((x, y) => compareValues(x, y, limits2));
+      timSort(sorted, (x, y) => compareValues(x, y, limits2) < 0);
       return sorted;
     }
     const byKeys = keys2;
-    sorted.sort((x, y) => {
+    timSort(sorted, (x, y) => {
       for (let i = 0; i < byKeys.length; i++) {
         const key = byKeys[i];
         const c = compareValues(sortKey(x, key), sortKey(y, key), limits2);
-        if (c !== 0) return c;
+        if (c !== 0) return c < 0;
       }
-      return 0;
+      return false;
     });
     return sorted;
   }
