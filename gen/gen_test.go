@@ -115,8 +115,8 @@ func TestProgramsTerminate(t *testing.T) {
 		c := Generate(RandChooser{CaseRand(13, i)}, Options{Size: 150})
 		o := r.Run(context.Background(), c.Source, c.Config)
 		l := c.Config.Limits
-		if l.MaxSteps != 0 && (l.MaxSteps < MinSmallSteps || l.MaxSteps > MaxSmallSteps) || l.MaxDepth > 6 {
-			t.Errorf("case %d: limits %+v, want steps %d to %d, depth 1 to 6", i, l, MinSmallSteps, MaxSmallSteps)
+		if l.MaxSteps != 0 && (l.MaxSteps < MinSmallSteps || l.MaxSteps > MaxSmallSteps) || l.MaxDepth > 3 {
+			t.Errorf("case %d: limits %+v, want steps %d to %d, depth 1 to 3", i, l, MinSmallSteps, MaxSmallSteps)
 		}
 		if o.Status == outcome.StatusResource && (o.Limit == outcome.LimitSteps && l.MaxSteps != 0 || o.Limit == outcome.LimitDepth && l.MaxDepth != 0) {
 			tripped[o.Limit]++

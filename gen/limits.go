@@ -17,11 +17,13 @@ const (
 	// SmallStepsPercent is the share, in percent of the valid cases with FeatLimits,
 	// that run under a small step limit (MinSmallSteps to MaxSmallSteps, log-uniform:
 	// generated programs take tens to a few thousand steps).
-	SmallStepsPercent = 10
-	// SmallDepthPercent is the share that run under a small depth limit (1 to 6).
-	SmallDepthPercent = 6
+	SmallStepsPercent = 15
+	// SmallDepthPercent is the share, in percent of those that declare a function, that
+	// run under a small depth limit (1 to 3: most programs nest user functions one or two
+	// deep).
+	SmallDepthPercent = 15
 	MinSmallSteps     = 4
-	MaxSmallSteps     = 1500
+	MaxSmallSteps     = 600
 )
 
 // drawLimits sets small harness limits in l, at the shares above.
@@ -34,7 +36,7 @@ func (g *generator) drawLimits(l *outcome.Limits) {
 		f := float64(g.n(1001)) / 1000
 		l.MaxSteps = int(math.Round(MinSmallSteps * math.Pow(MaxSmallSteps/MinSmallSteps, f)))
 	}
-	if g.chance(SmallDepthPercent) {
-		l.MaxDepth = 1 + g.n(6)
+	if len(g.allFns) > 0 && g.chance(SmallDepthPercent) {
+		l.MaxDepth = 1 + g.n(3)
 	}
 }

@@ -22,6 +22,9 @@ import (
 //   - parse.json of raw (unescaped) non-ASCII and astral text, from a literal, a file or
 //     an HTTP body, whose keys reach keys and get paths, and whose syntax errors report
 //     a position in UTF-16 code units after such characters (§8.2);
+//   - numbers at the thresholds of JavaScript's Number-to-String (1e21 and 1e-7 and
+//     their neighbours) turned into text by str.concat, join and str.template — the
+//     outcome's own JSON carries numbers as numbers, so only text shows their format;
 //   - loops long enough to meet a small step limit (FeatLimits) inside their bodies and
 //     callbacks.
 func (g *generator) probes(sc *scope) []ast.Stmt {
@@ -31,6 +34,9 @@ func (g *generator) probes(sc *scope) []ast.Stmt {
 	}
 	if g.has(FeatData) && g.has(FeatPitfalls) && g.chance(12) {
 		out = append(out, g.watch(sc, g.unicodeJSONProbe(sc), tyAny))
+	}
+	if (g.has(FeatStrings) || g.has(FeatPitfalls)) && g.chance(8) {
+		out = append(out, g.watch(sc, g.numberTextProbe(), tyStr))
 	}
 	if g.has(FeatLimits) && g.has(FeatLoops) && g.chance(8) {
 		out = append(out, g.watch(sc, g.stepsProbe(sc), tyAny))
@@ -243,4 +249,29 @@ func (g *generator) stepsProbe(sc *scope) ast.Expr {
 		}
 	}
 	return call("len", "in", loop)
+}
+
+// numberTextProbe is the text of two to four numbers next to the thresholds where
+// Number-to-String switches between positional and exponent notation (n ≤ 21 digits
+// before the point, n > −6 zeros after it, spec §10.4).
+func (g *generator) numberTextProbe() ast.Expr {
+	g.spend(4)
+	var nums []ast.Expr
+	for k := 2 + g.n(3); k > 0; k-- {
+		mant := []string{"1.0", "1.5", "9.99", "2.0", "1.2345"}[g.n(5)]
+		exp := []int{-8, -7, -6, -5, 19, 20, 21, 22}[g.n(8)]
+		var e ast.Expr = numberNode(fmt.Sprintf("%se%d", mant, exp), true)
+		if g.chance(20) {
+			e = &ast.UnaryExpr{Op: "-", Operand: e}
+		}
+		nums = append(nums, e)
+	}
+	list := &ast.ListExpr{Elements: nums}
+	switch g.n(3) {
+	case 0:
+		return call("join", "in", list, "sep", strLit(" "))
+	case 1:
+		return call("str.template", "in", strLit("{a}|{b}"), "vars", record("a", nums[0], "b", nums[1]))
+	}
+	return call("str.concat", "parts", list)
 }
