@@ -6,7 +6,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/a0diff/a0diff/runtime/ast"
-	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -180,12 +180,12 @@ func (g *generator) unicodeJSONProbe(sc *scope) ast.Expr {
 	if g.has(FeatTools) && g.chance(50) {
 		if g.chance(50) {
 			path := []string{"u.json", "données/ü.json"}[g.n(2)]
-			g.world.files = append(g.world.files, toolkit.File{Path: path, Content: text})
+			g.world.files = append(g.world.files, outcome.File{Path: path, Content: text})
 			g.usedTools["fs.read"] = true
 			src = &ast.CallExpr{Tool: &ast.IdentPath{Parts: []string{"fs", "read"}}, Args: record("path", strLit(path))}
 		} else {
 			url := "https://api.test/ü/" + fmt.Sprint(g.n(3))
-			g.world.http = append(g.world.http, toolkit.HTTPResponse{URL: url, Status: 200, Body: text,
+			g.world.http = append(g.world.http, outcome.HTTPResponse{URL: url, Status: 200, Body: text,
 				Headers: [][2]string{{"Content-Type", "application/json; charset=utf-8"}}})
 			g.usedTools["http.get"] = true
 			src = call("get", "in", &ast.CallExpr{Tool: &ast.IdentPath{Parts: []string{"http", "get"}}, Args: record("url", strLit(url))}, "path", strLit("body"))
