@@ -213,12 +213,12 @@ func (g *generator) unicodeJSONProbe(sc *scope) ast.Expr {
 	return e
 }
 
-// stepsProbe is a loop of 10 to 400 iterations with a small body — for, block filter,
+// stepsProbe is a loop of 10 to 120 iterations with a small body — for, block filter,
 // loop or a map callback — so that a small step limit (limits.go) trips inside it: the
 // events and the iterations before the limit are what both sides must agree on.
 func (g *generator) stepsProbe(sc *scope) ast.Expr {
 	g.spend(6)
-	n := float64(10 + g.n(390))
+	n := float64(10 + g.n(110))
 	list := call("range", "from", intLit(0), "to", intLit(n))
 	i := g.fresh("i")
 	body := func(v ast.Expr) []ast.Stmt {
