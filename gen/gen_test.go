@@ -110,7 +110,7 @@ func TestProgramsStayPortable(t *testing.T) {
 func TestProgramsTerminate(t *testing.T) {
 	r := run.New()
 	small, over := 0, 0
-	tripped := map[string]int{}
+	tripped := map[outcome.LimitName]int{}
 	for i := 0; i < 400; i++ {
 		c := Generate(RandChooser{CaseRand(13, i)}, Options{Size: 150})
 		o := r.Run(context.Background(), c.Source, c.Config)

@@ -72,7 +72,7 @@ func TestQuality(t *testing.T) {
 	size := 0
 	// the default options: every feature, each case switching some off (DropPercent)
 	features := map[string]int{}
-	allFeatures, limitsDrawn, limitsTripped := 0, map[string]int{}, map[string]int{}
+	allFeatures, limitsDrawn, limitsTripped := 0, map[outcome.LimitName]int{}, map[outcome.LimitName]int{}
 	for i := 0; i < n; i++ {
 		c := Generate(RandChooser{CaseRand(1, i)}, Options{})
 		size += len(c.Source)
@@ -85,7 +85,7 @@ func TestQuality(t *testing.T) {
 			allFeatures++
 		}
 		l := c.Config.Limits
-		for name, v := range map[string]int{outcome.LimitSteps: l.MaxSteps, outcome.LimitDepth: l.MaxDepth, outcome.LimitSize: l.MaxSize} {
+		for name, v := range map[outcome.LimitName]int{outcome.LimitSteps: l.MaxSteps, outcome.LimitDepth: l.MaxDepth, outcome.LimitSize: l.MaxSize} {
 			if v != 0 {
 				limitsDrawn[name]++
 			}
@@ -115,7 +115,7 @@ func TestQuality(t *testing.T) {
 	}
 	t.Logf("feature shares (cases with the feature on; %.0f%% with all of them): %s", 100*float64(allFeatures)/n, strings.Join(fl, ", "))
 	var ll []string
-	for _, name := range []string{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize} {
+	for _, name := range []outcome.LimitName{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize} {
 		ll = append(ll, fmt.Sprintf("%s drawn small in %.1f%%, tripped in %.1f%%", name, 100*float64(limitsDrawn[name])/n, 100*float64(limitsTripped[name])/n))
 	}
 	t.Logf("limit shares: %s", strings.Join(ll, "; "))
@@ -124,7 +124,7 @@ func TestQuality(t *testing.T) {
 			t.Errorf("feature %s on in %.0f%% of the cases, want 70%% to 95%%", name, 100*f)
 		}
 	}
-	for _, name := range []string{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize} {
+	for _, name := range []outcome.LimitName{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize} {
 		if limitsTripped[name] == 0 {
 			t.Errorf("no case ran into the %s limit", name)
 		}
