@@ -36,6 +36,7 @@ import (
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/syntax"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // Targets are the native fuzz targets, in the order `make fuzz` runs them.
@@ -50,14 +51,14 @@ var GenOptions = gen.Options{InvalidShare: 0.1}
 
 var (
 	runnersOnce sync.Once
-	runners     harness.Runners
+	runners     trial.Runners
 )
 
 // Runners are the two shipped implementations, created once per process (the reference's
 // goja runtimes are pooled inside its Runner).
-func Runners() harness.Runners {
+func Runners() trial.Runners {
 	runnersOnce.Do(func() {
-		runners = harness.Runners{Go: run.New(), Ref: tsbundle.NewRunner(tsbundle.Embedded())}
+		runners = trial.Runners{Impl: run.New(), Ref: tsbundle.NewRunner(tsbundle.Embedded())}
 	})
 	return runners
 }
@@ -89,7 +90,7 @@ func Run(ctx context.Context, source string, cfg outcome.Config) (goOut, refOut 
 	if cfg.Limits.Timeout == 0 {
 		cfg.Limits.Timeout = Timeout
 	}
-	return outcome.SafeRun(ctx, rs.Go, source, cfg), outcome.SafeRun(ctx, rs.Ref, source, cfg)
+	return outcome.SafeRun(ctx, rs.Impl, source, cfg), outcome.SafeRun(ctx, rs.Ref, source, cfg)
 }
 
 // CheckParse is FuzzParse's property: neither implementation crashed, and — when both

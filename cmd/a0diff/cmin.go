@@ -12,7 +12,7 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/corpus/cmin"
-	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/trial"
 )
 
 func init() { register(newCminCmd) }
@@ -195,7 +195,7 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 }
 
 // measureOut analyses the entries written to OUT.
-func measureOut(cmd *cobra.Command, a *app, f *cminFlags, plan []cmin.Placement, rs harness.Runners, coverage bool) (cmin.Totals, int, error) {
+func measureOut(cmd *cobra.Command, a *app, f *cminFlags, plan []cmin.Placement, rs trial.Runners, coverage bool) (cmin.Totals, int, error) {
 	var paths []string
 	var entries []*corpus.Entry
 	for _, p := range plan {

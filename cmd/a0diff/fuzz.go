@@ -21,8 +21,8 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -321,7 +321,7 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 		fmt.Fprintf(w, "implementation %s: %d cases diverged from the reference\n", name, s.Implementations[name])
 	}
 	if s.Timeouts > 0 || s.Retried > 0 {
-		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, harness.RetryFactor)
+		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, trial.RetryFactor)
 		if len(s.TimeoutCases) > 0 {
 			fmt.Fprintf(w, "; cases %s (replay: a0diff fuzz --seed %d --start I --count 1%s)", joinInts(s.TimeoutCases), s.Seed, replayFlags)
 		}
@@ -363,8 +363,8 @@ func joinInts(ns []int) string {
 }
 
 // writeWorkerStats prints what the supervisors of worker processes saw, if any.
-func writeWorkerStats(w io.Writer, rs harness.Runners) {
-	runners := []outcome.Runner{rs.Go, rs.Ref}
+func writeWorkerStats(w io.Writer, rs trial.Runners) {
+	runners := []outcome.Runner{rs.Impl, rs.Ref}
 	if rs.Node != nil {
 		runners = append(runners, rs.Node)
 	}

@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/value"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // divergingRef is the Go evaluator, except that it adds one to the numeric result of
@@ -91,7 +91,7 @@ func TestKeepsExactlyWhatIsNeeded(t *testing.T) {
 					t.Errorf("a-one.a0 and e-divzero.a0 have the same coverage")
 				}
 			}
-			a, err := Analyse(ctx, entries, harness.Runners{Go: run.New(), Ref: divergingRef{run.New()}}, opts)
+			a, err := Analyse(ctx, entries, trial.Runners{Impl: run.New(), Ref: divergingRef{run.New()}}, opts)
 			if err != nil {
 				t.Fatal(err)
 			}

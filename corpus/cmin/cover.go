@@ -16,8 +16,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // ModulePath is the module whose Go evaluator MeasureGoCoverage instruments.
@@ -123,7 +123,7 @@ func MeasureGoCoverage(ctx context.Context, src string, paths []string, timeout 
 		errs           []error
 		runs, converts time.Duration
 	)
-	harness.Parallel(ctx, len(paths), workers, func(i int) {
+	trial.Parallel(ctx, len(paths), workers, func(i int) {
 		dir := filepath.Join(tmp, strconv.Itoa(i))
 		t0 := time.Now()
 		err := runEntry(ctx, bin, dir, paths[i], timeout)

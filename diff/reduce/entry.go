@@ -14,6 +14,7 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // Note is the prose of the comment block written with a reduced entry.
@@ -93,12 +94,12 @@ func DefaultPath(input string) string {
 
 // Check parses data as the corpus entry path and runs it through both implementations:
 // it fails unless they diverge with exactly the signatures want.
-func Check(ctx context.Context, path string, data []byte, rs Runners, opts Options, want []string) error {
+func Check(ctx context.Context, path string, data []byte, rs trial.Runners, opts Options, want []string) error {
 	e, err := corpus.Parse(path, data)
 	if err != nil {
 		return fmt.Errorf("the reduced entry does not parse as a corpus entry: %v", err)
 	}
-	r := &reducer{ctx: ctx, rs: rs, limits: runLimits(e.Config.Limits, opts)}
+	r := &reducer{ctx: ctx, rs: reduceRunners(rs), limits: trial.Config(e.Config, opts.Timeout).Limits}
 	_, _, got := r.compare(e.Source, e.Config)
 	if err := ctx.Err(); err != nil {
 		return err
@@ -113,7 +114,7 @@ func Check(ctx context.Context, path string, data []byte, rs Runners, opts Optio
 // after checking that the entry's text, replayed through both implementations, shows
 // the same signatures. origin names the reduced input in the note; note lines are
 // added to the standard prose.
-func Save(ctx context.Context, r Result, rs Runners, opts Options, origin, path string, note ...string) error {
+func Save(ctx context.Context, r Result, rs trial.Runners, opts Options, origin, path string, note ...string) error {
 	lines := append(r.Note(origin), note...)
 	data := r.Render(lines, false)
 	err := Check(ctx, path, data, rs, opts, r.Signatures)

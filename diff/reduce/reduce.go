@@ -37,25 +37,16 @@ import (
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
+	"github.com/a0diff/a0diff/trial"
 )
 
-// Runners are the two implementations under comparison, and optionally the reference
-// under node (V8), which makes every comparison three-way (diff.CompareThree): the
-// signatures then carry the attribution, so a reduction keeps it too.
-type Runners struct {
-	Go, Ref outcome.Runner
-	Node    outcome.Runner
-}
-
-// compare runs the implementations on src and compares their Outcomes.
-func (r *reducer) compare(src string, cfg outcome.Config) (goOut, refOut outcome.Outcome, res diff.Result) {
-	goOut, refOut = r.runBoth(src, cfg)
-	if r.rs.Node == nil {
-		return goOut, refOut, diff.Compare(goOut, refOut)
-	}
+// compare runs the implementations on src under the run limits and compares their
+// Outcomes (trial.Compare: with the cross-check, when rs has one, the comparison is
+// three-way and the signatures carry the attribution, so a reduction keeps it too).
+func (r *reducer) compare(src string, cfg outcome.Config) (implOut, refOut outcome.Outcome, res diff.Result) {
 	cfg.Limits = r.limits
-	nodeOut := outcome.SafeRun(r.ctx, r.rs.Node, src, cfg)
-	return goOut, refOut, diff.CompareThree(goOut, refOut, nodeOut).Result
+	c := trial.Compare(r.ctx, r.rs, src, cfg)
+	return c.Impl, c.Ref, c.Diff
 }
 
 // Options bound and observe a reduction. The zero value reduces to a fixpoint without
@@ -157,16 +148,16 @@ func (e *NoDivergenceError) Error() string {
 var ErrNotReproducible = errors.New("the divergence is not reproducible: the reduced program ran again without the original signatures (timing-dependent?)")
 
 // ReduceEntry reduces a corpus entry: its source and host configuration.
-func ReduceEntry(ctx context.Context, e *corpus.Entry, rs Runners, opts Options) (Result, error) {
+func ReduceEntry(ctx context.Context, e *corpus.Entry, rs trial.Runners, opts Options) (Result, error) {
 	return Reduce(ctx, e.Source, e.Config, rs, opts)
 }
 
 // Reduce minimises source under cfg while Compare of the two implementations' outcomes
 // keeps the same signature set. It fails when the program does not diverge, when ctx is
 // cancelled, or when the final program does not reproduce the divergence.
-func Reduce(ctx context.Context, source string, cfg outcome.Config, rs Runners, opts Options) (Result, error) {
-	r := &reducer{ctx: ctx, rs: rs, opts: opts, start: time.Now(), cache: map[[32]byte]bool{}}
-	r.limits = runLimits(cfg.Limits, opts)
+func Reduce(ctx context.Context, source string, cfg outcome.Config, rs trial.Runners, opts Options) (Result, error) {
+	r := &reducer{ctx: ctx, rs: reduceRunners(rs), opts: opts, start: time.Now(), cache: map[[32]byte]bool{}}
+	r.limits = trial.Config(cfg, opts.Timeout).Limits
 	r.cfg = copyConfig(cfg)
 
 	_, _, first := r.compare(source, r.cfg)
@@ -229,20 +220,19 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs Runners, 
 	return res, nil
 }
 
-// runLimits are the limits every run of a reduction gets: the configuration's, with
-// opts.Timeout as the deadline when it has none, and the defaults for the rest.
-func runLimits(l outcome.Limits, opts Options) outcome.Limits {
-	if l.Timeout <= 0 {
-		l.Timeout = opts.Timeout
-	}
-	return l.WithDefaults()
+// reduceRunners are the runners of a reduction: the pair of rs (and its cross-check),
+// whose sides run at the same time (a candidate's two runs share nothing).
+func reduceRunners(rs trial.Runners) trial.Runners {
+	rs = rs.Primary()
+	rs.Concurrent = true
+	return rs
 }
 
 // reducer is the state of one reduction. Exactly one of prog (AST mode) and pieces
 // (text mode) is set while reducing; it always holds a program that diverges with want.
 type reducer struct {
 	ctx    context.Context
-	rs     Runners
+	rs     trial.Runners
 	opts   Options
 	limits outcome.Limits
 	want   []string
@@ -396,20 +386,6 @@ func (r *reducer) bestSize() Size {
 	}
 	text := r.text()
 	return Size{Lines: codeLines(text), Bytes: len(text)}
-}
-
-// runBoth runs both implementations at the same time under the run limits.
-func (r *reducer) runBoth(src string, cfg outcome.Config) (goOut, refOut outcome.Outcome) {
-	cfg.Limits = r.limits
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		refOut = outcome.SafeRun(r.ctx, r.rs.Ref, src, cfg)
-	}()
-	goOut = outcome.SafeRun(r.ctx, r.rs.Go, src, cfg)
-	wg.Wait()
-	return goOut, refOut
 }
 
 // try applies an edit, keeps it when the program still diverges the same way, and

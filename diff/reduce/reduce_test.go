@@ -21,6 +21,7 @@ import (
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
 	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/trial"
 )
 
 var figures = flag.Bool("reduce.figures", false, "reduce 25 generated programs of 200+ lines and report the median and worst reduction and time")
@@ -39,7 +40,7 @@ func divergingProgram(t testing.TB, faultName string, seed uint64, stmts int) (s
 			continue
 		}
 		ref := reference().Run(ctx, src, cfg)
-		if d := diff.Compare(shippedRunners().Go.Run(ctx, src, cfg), ref); d.Verdict != diff.Agree {
+		if d := diff.Compare(shippedRunners().Impl.Run(ctx, src, cfg), ref); d.Verdict != diff.Agree {
 			t.Fatalf("%s seed %d: the shipped implementations do not agree (%v) on:\n%s", faultName, s, d.Signatures(), src)
 		}
 		if diff.Compare(f.goImpl().Run(ctx, src, cfg), ref).Verdict == diff.Diverge {
@@ -52,7 +53,7 @@ func divergingProgram(t testing.TB, faultName string, seed uint64, stmts int) (s
 
 // checkResult asserts the guarantees of a reduction: the result shows the original
 // signatures, is the canonical print of its tree, and is 1-minimal.
-func checkResult(t *testing.T, res Result, rs Runners, want []string) {
+func checkResult(t *testing.T, res Result, rs trial.Runners, want []string) {
 	t.Helper()
 	if !slices.Equal(res.Signatures, want) || !slices.Equal(res.Diff.Signatures(), want) {
 		t.Errorf("signatures: result %v, its replay %v, want %v", res.Signatures, res.Diff.Signatures(), want)
@@ -78,7 +79,7 @@ func checkResult(t *testing.T, res Result, rs Runners, want []string) {
 // notOneMinimal removes each single statement, record field (argument, header entry),
 // list element, parameter, header and fixture of the result in turn, and describes each
 // removal after which the program still diverges with the result's signatures.
-func notOneMinimal(res Result, rs Runners) []string {
+func notOneMinimal(res Result, rs trial.Runners) []string {
 	r := &reducer{ctx: context.Background(), rs: rs, want: res.Signatures, cache: map[[32]byte]bool{}, start: time.Now()}
 	r.limits = res.Config.Limits.WithDefaults()
 	r.cfg = copyConfig(res.Config)
@@ -123,7 +124,7 @@ func TestReduceGeneratedPrograms(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			src, cfg, seed := divergingProgram(t, name, 1, 60)
 			rs := faultyRunners(faults[name])
-			want := diff.Compare(rs.Go.Run(context.Background(), src, cfg), rs.Ref.Run(context.Background(), src, cfg)).Signatures()
+			want := diff.Compare(rs.Impl.Run(context.Background(), src, cfg), rs.Ref.Run(context.Background(), src, cfg)).Signatures()
 			res, err := Reduce(context.Background(), src, cfg, rs, Options{})
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
@@ -159,7 +160,7 @@ func TestReductionFigures(t *testing.T) {
 			src, cfg, s := divergingProgram(t, name, seed, 110)
 			seed = s + 1
 			rs := faultyRunners(faults[name])
-			want := diff.Compare(rs.Go.Run(context.Background(), src, cfg), rs.Ref.Run(context.Background(), src, cfg)).Signatures()
+			want := diff.Compare(rs.Impl.Run(context.Background(), src, cfg), rs.Ref.Run(context.Background(), src, cfg)).Signatures()
 			res, err := Reduce(context.Background(), src, cfg, rs, Options{})
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", name, s, err)
@@ -301,7 +302,7 @@ func TestDeltaDebuggingFindsTheNeededStatements(t *testing.T) {
 		for i := range tt.n {
 			fmt.Fprintf(&src, "x%d\n", i)
 		}
-		rs := Runners{Go: textRunner{name: "go"}, Ref: textRunner{name: "ref", faulty: true, need: tt.need}}
+		rs := trial.Runners{Impl: textRunner{name: "go"}, Ref: textRunner{name: "ref", faulty: true, need: tt.need}}
 		res, err := Reduce(context.Background(), src.String(), outcome.Config{File: "x.a0"}, rs, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -337,9 +338,9 @@ func TestEveryCandidateRunsUnderTheRunLimits(t *testing.T) {
 	}
 	src, cfg := e.Source, e.Config
 	rs := faultyRunners(faults["concat3"])
-	goRec := &limitsRecorder{Runner: rs.Go, seen: map[outcome.Limits]int{}}
+	goRec := &limitsRecorder{Runner: rs.Impl, seen: map[outcome.Limits]int{}}
 	refRec := &limitsRecorder{Runner: rs.Ref, seen: map[outcome.Limits]int{}}
-	rs = Runners{Go: goRec, Ref: refRec}
+	rs = trial.Runners{Impl: goRec, Ref: refRec}
 	if _, err := Reduce(context.Background(), src, cfg, rs, Options{Timeout: 3 * time.Second}); err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +380,7 @@ let s = str.concat { parts: ["a", keepme, "c"] }
 return { s: s, n: len { in: unused } }
 `
 	rs := faultyRunners(faults["concat3"])
-	rs.Go = hangUnless{Runner: rs.Go, word: "keepme"}
+	rs.Impl = hangUnless{Runner: rs.Impl, word: "keepme"}
 	start := time.Now()
 	res, err := Reduce(context.Background(), src, outcome.Config{File: "hang.a0"}, rs, Options{Timeout: 500 * time.Millisecond})
 	if err != nil {
@@ -544,12 +545,12 @@ func TestReductionFiguresOnGen(t *testing.T) {
 		}
 		cfg := c.Config
 		ref := reference().Run(ctx, c.Source, cfg)
-		if diff.Compare(shippedRunners().Go.Run(ctx, c.Source, cfg), ref).Verdict != diff.Agree {
+		if diff.Compare(shippedRunners().Impl.Run(ctx, c.Source, cfg), ref).Verdict != diff.Agree {
 			continue // a real divergence: not what this test measures
 		}
 		for _, name := range []string{"concat3", "keysrev", "maxneg", "loopcount"} {
 			rs := faultyRunners(faults[name])
-			first := diff.Compare(rs.Go.Run(ctx, c.Source, cfg), ref)
+			first := diff.Compare(rs.Impl.Run(ctx, c.Source, cfg), ref)
 			if first.Verdict != diff.Diverge {
 				continue
 			}
