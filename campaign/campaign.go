@@ -656,7 +656,7 @@ func (c *Campaign) writeCase(ctx context.Context, path string, gc *gen.Case, pro
 	if e, err := corpus.Parse(path, []byte(text)); err != nil {
 		note = "the entry does not parse back: " + err.Error()
 	} else {
-		cfg := harness.ConfigFor(e, c.opts.Timeout)
+		cfg := e.RunConfig(c.opts.Timeout)
 		got := trial.Compare(ctx, c.rs.Primary(), e.Source, cfg).Diff
 		if got.Signature() != sig {
 			note = fmt.Sprintf("as an entry file the case gives signature %q instead", got.Signature())

@@ -31,7 +31,6 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
@@ -68,7 +67,7 @@ func Runners() trial.Runners {
 // with at least one directive, else the decoded text under gen.StandardConfig.
 func SourceCase(data []byte) (source string, cfg outcome.Config) {
 	if e, err := corpus.Parse(gen.DefaultFile, data); err == nil && len(e.Directives) > 0 {
-		cfg = harness.ConfigFor(e, Timeout)
+		cfg = e.RunConfig(Timeout)
 		if cfg.Limits.Timeout > Timeout {
 			cfg.Limits.Timeout = Timeout
 		}

@@ -278,7 +278,7 @@ func Run(ctx context.Context, rs trial.Runners, entries []*corpus.Entry, opts Op
 func runEntry(ctx context.Context, rs trial.Runners, e *corpus.Entry, opts Options) *EntryResult {
 	start := time.Now()
 	res := &EntryResult{Entry: e}
-	c := trial.Compare(ctx, rs, e.Source, ConfigFor(e, opts.Timeout))
+	c := trial.Compare(ctx, rs, e.Source, e.RunConfig(opts.Timeout))
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -293,10 +293,3 @@ func runEntry(ctx context.Context, rs trial.Runners, e *corpus.Entry, opts Optio
 	return res
 }
 
-// ConfigFor is e's configuration resolved for a run (trial.Config): the entry's
-// @timeout, else timeout, else the default.
-func ConfigFor(e *corpus.Entry, timeout time.Duration) outcome.Config {
-	cfg := e.Config
-	cfg.File = corpus.SpanFileName(cfg.File)
-	return trial.Config(cfg, timeout)
-}

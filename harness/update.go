@@ -52,7 +52,7 @@ func update(ctx context.Context, rs trial.Runners, res *EntryResult, timeout tim
 			u.Err = fmt.Errorf("rewritten entry does not parse (a bug in the corpus package): %w", err)
 			return
 		}
-		c := trial.Compare(ctx, trial.Runners{Impl: rs.Impl, Ref: rs.Ref}, e.Source, ConfigFor(e, timeout))
+		c := trial.Compare(ctx, trial.Runners{Impl: rs.Impl, Ref: rs.Ref}, e.Source, e.RunConfig(timeout))
 		if ctx.Err() != nil {
 			u.Skipped = "interrupted; file left unchanged"
 			return

@@ -47,7 +47,6 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 	"github.com/a0diff/a0diff/trial"
@@ -130,7 +129,7 @@ func Analyse(ctx context.Context, entries []*corpus.Entry, rs trial.Runners, opt
 		e := entries[i]
 		// As `a0diff run` compares: a one-sided timeout is run again with a
 		// longer deadline before it counts.
-		c := trial.Compare(ctx, rs, e.Source, harness.ConfigFor(e, timeout))
+		c := trial.Compare(ctx, rs, e.Source, e.RunConfig(timeout))
 		names := expectationClasses(e)
 		for _, s := range c.Diff.Signatures() {
 			names = append(names, string(Signature)+"\x00"+s)

@@ -119,7 +119,7 @@ func convert(target, input, outDir string) (string, error) {
 		if err != nil {
 			return false
 		}
-		g2, r2 := fuzz.Run(ctx, e.Source, harness.ConfigFor(e, fuzz.Timeout))
+		g2, r2 := fuzz.Run(ctx, e.Source, e.RunConfig(fuzz.Timeout))
 		return diff.Compare(g2, r2).Signature() == res.Signature()
 	}
 	var candidates []string
