@@ -166,7 +166,7 @@ func serveWorker(impl string) error {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400) // as a0diff's workers run
 	}
-	return worker.Serve(os.Stdin, os.Stdout, worker.GoEvaluator("mutant"))
+	return worker.Serve(os.Stdin, os.Stdout, run.WorkerImplementation("mutant"))
 }
 
 // goTimedOut: the Go side timed out while the reference completed, also when re-run at
