@@ -25,7 +25,7 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/diff/reduce"
+	"github.com/a0diff/a0diff/reduce"
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
@@ -543,7 +543,7 @@ func (o *Options) Replay(i int) string {
 
 // writeEntry reduces the case of a new signature and writes it to Out. It returns the
 // file written ("" when none), a note, and the program written (for the summary). The
-// reduction is diff/reduce's (the signature set is kept, the result is 1-minimal); when
+// reduction is package reduce's (the signature set is kept, the result is 1-minimal); when
 // it fails — a flaky divergence, say — the case is shrunk with gen.Minimize, keeping the
 // first signature, instead.
 func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, program string) {
@@ -591,7 +591,7 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 		// fall back on the generator's own shrinking
 		gc, res2 := c.shrink(ctx, fc)
 		prose := append(append([]string{found}, Describe(res2)...), replayLines...)
-		prose = append(prose, "diff/reduce could not reduce it ("+err.Error()+"); shrunk by gen.Minimize instead.")
+		prose = append(prose, "the reducer (package reduce) could not reduce it ("+err.Error()+"); shrunk by gen.Minimize instead.")
 		return c.writeCase(ctx, path, gc, prose, fc.sig)
 	}
 	prose := append(append([]string{found}, Describe(fc.res)...), replayLines...)
@@ -599,7 +599,7 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 }
 
 // writeExtraEntry reduces the divergence of the external implementation name from the
-// reference on fc's case (diff/reduce, as for the Go evaluator, with the external
+// reference on fc's case (package reduce, as for the Go evaluator, with the external
 // implementation in the Go evaluator's place) and writes it to Out; when it cannot be
 // reduced, nothing is written and the note says why (the summary gives the case).
 func (c *Campaign) writeExtraEntry(ctx context.Context, fc *fuzzCase, name, sig string) (file, note, program string) {

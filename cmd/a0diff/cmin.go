@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/corpus/cmin"
+	"github.com/a0diff/a0diff/cmin"
 	"github.com/a0diff/a0diff/trial"
 )
 
@@ -32,7 +32,7 @@ whole input exercises —
     consecutive event names, as either implementation produced them;
   * the union of the Go evaluator's statement coverage (the basic blocks of runtime/...
     each entry's run executes), measured per entry with Go's coverage instrumentation:
-    a0diff builds corpus/cmin/covrun with "go build -cover" from the source tree it is
+    a0diff builds cmin/covrun with "go build -cover" from the source tree it is
     run in (--source), runs every entry through it, and reads each entry's counters with
     "go tool covdata". This needs the go command; --coverage=false skips it.
 

@@ -37,7 +37,7 @@ from the seed and its index alone (see --guided for its derived cases): case I o
 The first line printed is the seed. Each new divergence — one per signature (see package
 diff) — is minimised (unless --minimize=false) and written to --out as a corpus entry:
 the program, a comment saying how it was found and how to replay it, and the directives
-of its host configuration. The reduction is diff/reduce's (as in "a0diff reduce", at most
+of its host configuration. The reduction is package reduce's (as in "a0diff reduce", at most
 30 s per divergence). An entry whose file already exists is not overwritten, so
 repeated runs into the same directory add only new signatures. A progress line is shown
 on a terminal. At the end a summary gives the number of cases, cases per second, the

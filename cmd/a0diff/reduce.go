@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/diff/reduce"
+	"github.com/a0diff/a0diff/reduce"
 	"github.com/a0diff/a0diff/trial"
 )
 

@@ -6,7 +6,7 @@
 // options (campaign.NewCase), one after the other, and stops at the first divergence: case I is the same
 // program as case I of `a0diff fuzz --seed S --count N`, so "found after K cases" means
 // the campaign's first divergent case is K-1. That case is then reduced as `a0diff fuzz`
-// reduces it (diff/reduce), within --reduce-time. With -guided the cases are those of
+// reduces it (reduce), within --reduce-time. With -guided the cases are those of
 // `a0diff fuzz --guided --seed S`: a campaign.Guide makes them, batch by batch, and
 // learns from each case what the campaign's guide learns (campaign.Observe).
 //
@@ -35,7 +35,7 @@ import (
 
 	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/diff/reduce"
+	"github.com/a0diff/a0diff/reduce"
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"

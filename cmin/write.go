@@ -11,7 +11,7 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/diff/reduce"
+	"github.com/a0diff/a0diff/reduce"
 	"github.com/a0diff/a0diff/trial"
 )
 
@@ -94,7 +94,7 @@ func within(path, dir string) bool {
 
 // WriteOptions configure Write.
 type WriteOptions struct {
-	// Reduce minimises each kept entry on which the implementations diverge (diff/reduce,
+	// Reduce minimises each kept entry on which the implementations diverge (reduce,
 	// keeping its signatures) before writing it.
 	Reduce bool
 	// ReduceBudget bounds each reduction (0: no bound).

@@ -18,7 +18,7 @@
 //     executed.
 //
 // Coverage is measured in processes of their own (MeasureGoCoverage): a build of
-// corpus/cmin/covrun with the evaluator instrumented (go build -cover), run once per entry
+// cmin/covrun with the evaluator instrumented (go build -cover), run once per entry
 // with GOCOVERDIR, whose counters `go tool covdata textfmt` turns into a profile. One
 // process per entry is what makes the measurement repeatable: in a process that has run
 // other entries, first-use initialisation and pooled objects take other paths, and the

@@ -137,7 +137,7 @@ func TestReduceGeneratedPrograms(t *testing.T) {
 	}
 }
 
-// TestReductionFigures (go test ./diff/reduce -run Figures -reduce.figures -v) reduces
+// TestReductionFigures (go test ./reduce -run Figures -reduce.figures -v) reduces
 // 25 generated programs of 200+ lines, five per fault, and reports the median and worst
 // reduction in AST nodes and time. It requires a median reduction of at least 20x and a
 // median time of at most 10 s, and 1-minimal results.

@@ -202,7 +202,7 @@ func TestExpectationClasses(t *testing.T) {
 
 func TestParseProfile(t *testing.T) {
 	profile := "mode: atomic\n" +
-		ModulePath + "/corpus/cmin/covrun/main.go:33.13,37.16 4 1\n" +
+		ModulePath + "/cmin/covrun/main.go:33.13,37.16 4 1\n" +
 		ModulePath + "/runtime/eval/eval.go:10.2,12.3 2 5\n" +
 		ModulePath + "/runtime/eval/eval.go:14.2,15.3 1 0\n"
 	executed, stmts, err := parseProfile([]byte(profile))
