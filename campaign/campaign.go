@@ -13,6 +13,7 @@ package campaign
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -25,9 +26,9 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/reduce"
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/reduce"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/trial"
 )
@@ -587,6 +588,11 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 		}
 		if ctx.Err() != nil {
 			return "", "interrupted", ""
+		}
+		var nb *reduce.NotBelievedError
+		if errors.As(err, &nb) {
+			// The machine's doing (load, a worker killed from outside): nothing to keep.
+			return "", "not written: " + err.Error(), ""
 		}
 		// fall back on the generator's own shrinking
 		gc, res2 := c.shrink(ctx, fc)

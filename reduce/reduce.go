@@ -40,12 +40,17 @@ import (
 	"github.com/a0diff/a0diff/trial"
 )
 
-// compare runs the implementations on src under the run limits and compares their
+// trial runs the implementations on src under the run limits and compares their
 // Outcomes (trial.Compare: with the cross-check, when rs has one, the comparison is
 // three-way and the signatures carry the attribution, so a reduction keeps it too).
-func (r *reducer) compare(src string, cfg outcome.Config) (implOut, refOut outcome.Outcome, res diff.Result) {
+func (r *reducer) trial(src string, cfg outcome.Config) trial.Comparison {
 	cfg.Limits = r.limits
-	c := trial.Compare(r.ctx, r.rs, src, cfg)
+	return trial.Compare(r.ctx, r.rs, src, cfg)
+}
+
+// compare is trial's Outcomes and comparison.
+func (r *reducer) compare(src string, cfg outcome.Config) (implOut, refOut outcome.Outcome, res diff.Result) {
+	c := r.trial(src, cfg)
 	return c.Impl, c.Ref, c.Diff
 }
 
@@ -143,6 +148,20 @@ func (e *NoDivergenceError) Error() string {
 	return "the implementations agree on it, nothing to reduce"
 }
 
+// NotBelievedError is returned when the program's divergence involves a side the
+// machine may have caused (trial.NeedsRerun: a one-sided timeout, a deadline against
+// a limit, a worker killed from outside or over the memory ceiling) and a run with
+// trial.RetryFactor times the deadline did not show it again.
+type NotBelievedError struct {
+	First []string
+	Again diff.Verdict
+}
+
+func (e *NotBelievedError) Error() string {
+	return fmt.Sprintf("the divergence (%s) did not show again with %d times the deadline (the re-run's verdict: %s): it depends on the machine's load or on a worker killed from outside, not on the program; nothing to reduce",
+		strings.Join(e.First, ", "), trial.RetryFactor, e.Again)
+}
+
 // ErrNotReproducible is returned when the reduced program, run once more, does not show
 // the original signatures: the divergence is flaky (timing-dependent).
 var ErrNotReproducible = errors.New("the divergence is not reproducible: the reduced program ran again without the original signatures (timing-dependent?)")
@@ -160,9 +179,16 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs trial.Run
 	r.limits = trial.Config(cfg, opts.Timeout).Limits
 	r.cfg = copyConfig(cfg)
 
-	_, _, first := r.compare(source, r.cfg)
+	c := r.trial(source, r.cfg)
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
+	}
+	first := c.Diff
+	if c.Retried && first.Verdict != diff.Diverge && c.FirstDiff.Verdict == diff.Diverge {
+		// A side the machine may have caused (a one-sided timeout under load, a worker
+		// killed from outside) that a run with trial.RetryFactor times the deadline did
+		// not show again: run and fuzz would not believe it either.
+		return Result{}, &NotBelievedError{First: c.FirstDiff.Signatures(), Again: first.Verdict}
 	}
 	if first.Verdict != diff.Diverge {
 		return Result{}, &NoDivergenceError{Verdict: first.Verdict}

@@ -79,7 +79,7 @@ type Extra struct {
 	Name    string
 	Outcome outcome.Outcome
 	Diff    diff.Result
-	// Retried: it timed out while the reference completed, and was run again.
+	// Retried: its first Outcome was not believed (NeedsRerun), and it was run again.
 	Retried bool
 }
 
@@ -96,8 +96,10 @@ type Comparison struct {
 	CrossChecked bool
 	// Extras are the external implementations' results.
 	Extras []Extra
-	// Retried: one side timed out while the other completed, and was run again.
-	Retried bool
+	// Retried: a side's first Outcome was not believed (NeedsRerun), and it was run again;
+	// FirstDiff is then the comparison of the first Outcomes (of Impl and Ref).
+	Retried   bool
+	FirstDiff diff.Result
 }
 
 // Timeout reports whether one side timed out while the other completed (after the
@@ -111,16 +113,14 @@ func OneSidedTimeout(a, b outcome.Outcome) bool {
 		b.Status == outcome.StatusTimeout && a.Status == outcome.StatusOK
 }
 
-// rerun decides whether got, r's Outcome, is believed beside other, the Outcome of the
-// implementation it is compared with, and otherwise runs r once more: a run that timed
-// out while the other completed is re-run with RetryFactor times the deadline (a loaded
-// machine, a slow engine) before the timeout is believed. It is the one rule of a0diff
-// about re-running a side.
+// rerun runs r once more, with RetryFactor times the deadline, when got (its Outcome)
+// is not believed beside other (NeedsRerun). It reports whether it ran.
 func rerun(ctx context.Context, r outcome.Runner, got, other outcome.Outcome, source string, cfg outcome.Config) (outcome.Outcome, bool) {
-	if got.Status != outcome.StatusTimeout || other.Status != outcome.StatusOK || ctx.Err() != nil {
+	if !NeedsRerun(r, got, other) || ctx.Err() != nil {
 		return got, false
 	}
 	long := cfg
+	long.Limits = cfg.Limits.WithDefaults()
 	long.Limits.Timeout *= RetryFactor
 	return outcome.SafeRun(ctx, r, source, long), true
 }
@@ -128,8 +128,8 @@ func rerun(ctx context.Context, r outcome.Runner, got, other outcome.Outcome, so
 // Compare runs source under cfg (resolved by Config) through the implementations of rs
 // and compares their Outcomes: Impl and Ref one after the other, or at the same time
 // when both allow it (Beside) or rs.Concurrent says so; the reference under node beside
-// them; then each extra implementation. A side that timed out while the other completed
-// is run once more (see rerun). When ctx is cancelled the result means nothing; the
+// them; then each extra implementation. A side whose Outcome the machine may have caused
+// (a one-sided timeout, say) is run once more before it is believed (NeedsRerun). When ctx is cancelled the result means nothing; the
 // caller checks ctx.
 func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config) Comparison {
 	var c Comparison
@@ -151,12 +151,13 @@ func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config)
 		c.Impl = outcome.SafeRun(ctx, rs.Impl, source, cfg)
 		c.Ref = outcome.SafeRun(ctx, rs.Ref, source, cfg)
 	}
-	var implRetried, refRetried bool
-	c.Impl, implRetried = rerun(ctx, rs.Impl, c.Impl, c.Ref, source, cfg)
-	if !implRetried {
-		c.Ref, refRetried = rerun(ctx, rs.Ref, c.Ref, c.Impl, source, cfg)
+	// Each side is judged against the other's first Outcome.
+	implOut, implRetried := rerun(ctx, rs.Impl, c.Impl, c.Ref, source, cfg)
+	refOut, refRetried := rerun(ctx, rs.Ref, c.Ref, c.Impl, source, cfg)
+	if implRetried || refRetried {
+		c.FirstDiff = diff.Compare(c.Impl, c.Ref)
 	}
-	c.Retried = implRetried || refRetried
+	c.Impl, c.Ref, c.Retried = implOut, refOut, implRetried || refRetried
 	if rs.Node != nil {
 		c.CrossChecked = true
 		c.Node = <-nodeDone

@@ -11,7 +11,7 @@ import (
 func init() {
 	worker.GoForTest.Worker = func() worker.Implementation {
 		return worker.Implementation{
-			Name: "go", Version: "test", Limits: []string{"maxDepth", "maxSize", "timeout"},
+			Name: "go", Version: "test", Limits: outcome.LimitNames(nil),
 			NewRunner: func(tools func(outcome.Fixtures) *worker.Kit) outcome.Runner {
 				return run.NewRunner(run.Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
 			},

@@ -15,9 +15,9 @@ import (
 // implementation.
 func WorkerImplementation(b *Bundle) worker.Implementation {
 	version, _ := b.Version()
-	limits := []string{"timeout"}
+	limits := []outcome.LimitName{outcome.LimitTimeout}
 	ignored, _ := b.IgnoredLimits()
-	for _, l := range HarnessLimits {
+	for _, l := range outcome.ImplementationLimits() {
 		if !slices.Contains(ignored, l) {
 			limits = append(limits, l)
 		}

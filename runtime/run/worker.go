@@ -16,7 +16,7 @@ func WorkerImplementation(version string) worker.Implementation {
 	var r *Runner
 	return worker.Implementation{
 		Name: "go", Version: version,
-		Limits: []string{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize, outcome.LimitNesting, "timeout"},
+		Limits: outcome.LimitNames(nil),
 		NewRunner: func(tools func(outcome.Fixtures) *worker.Kit) outcome.Runner {
 			r = NewRunner(Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
 			return r
