@@ -577,7 +577,7 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 	}
 	if c.opts.Minimize {
 		rs := c.rs.Primary()
-		opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1}
+		opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1, Known: &fc.res, Program: fc.c.Program}
 		res, err := reduce.Reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
 		if err == nil {
 			origin := fmt.Sprintf("case %d of a0diff fuzz --seed %d", fc.index, c.opts.Seed)
@@ -621,7 +621,12 @@ func (c *Campaign) writeExtraEntry(ctx context.Context, fc *fuzzCase, name, sig 
 		return "", err.Error(), ""
 	}
 	rs := trial.Runners{Impl: impl, Ref: c.rs.Ref}
-	opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1}
+	opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1, Program: fc.c.Program}
+	for _, x := range fc.extras {
+		if x.Name == name {
+			opts.Known = &x.Diff
+		}
+	}
 	res, err := reduce.Reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
 	if err != nil {
 		return "", "not reduced: " + err.Error(), ""
@@ -655,21 +660,16 @@ func (c *Campaign) shrink(ctx context.Context, fc *fuzzCase) (*gen.Case, diff.Re
 	return gc, c.compare(ctx, gc)
 }
 
-// writeCase writes gc as an entry at path, noting when the entry file does not
-// reproduce the signature.
+// writeCase writes gc as an entry at path (corpus.WriteNew, which runs the entry once
+// more), noting when the entry file does not reproduce the signature.
 func (c *Campaign) writeCase(ctx context.Context, path string, gc *gen.Case, prose []string, sig string) (file, note, program string) {
-	text := gen.EntryText(gc, prose)
-	if e, err := corpus.Parse(path, []byte(text)); err != nil {
-		note = "the entry does not parse back: " + err.Error()
-	} else {
-		cfg := e.RunConfig(c.opts.Timeout)
-		got := trial.Compare(ctx, c.rs.Primary(), e.Source, cfg).Diff
-		if got.Signature() != sig {
-			note = fmt.Sprintf("as an entry file the case gives signature %q instead", got.Signature())
-		}
-	}
-	if err := reduce.WriteNew(path, []byte(text)); err != nil {
+	d := corpus.Draft{Source: gc.Source, Config: gc.Config, Prose: prose}
+	got, err := corpus.WriteNew(ctx, path, d, c.rs.Primary(), c.opts.Timeout, nil)
+	if err != nil {
 		return "", err.Error(), ""
+	}
+	if got.Diff.Signature() != sig {
+		note = fmt.Sprintf("as an entry file the case gives signature %q instead", got.Diff.Signature())
 	}
 	return path, note, gc.Source
 }

@@ -23,7 +23,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -48,12 +47,6 @@ func (r *reducer) trial(src string, cfg outcome.Config) trial.Comparison {
 	return trial.Compare(r.ctx, r.rs, src, cfg)
 }
 
-// compare is trial's Outcomes and comparison.
-func (r *reducer) compare(src string, cfg outcome.Config) (implOut, refOut outcome.Outcome, res diff.Result) {
-	c := r.trial(src, cfg)
-	return c.Impl, c.Ref, c.Diff
-}
-
 // Options bound and observe a reduction. The zero value reduces to a fixpoint without
 // limits other than the runs' own.
 type Options struct {
@@ -72,6 +65,14 @@ type Options struct {
 	// Progress, when set, is called after every candidate run (from the goroutine that
 	// called Reduce).
 	Progress func(Progress)
+	// Known, when set, is the comparison of the input the caller has already made with
+	// the same runners and limits (trial.Compare, so a divergence there is believed):
+	// Reduce then starts from its signatures instead of running the input again.
+	Known *diff.Result
+	// Program, when set, is the input's tree (a generated case's), whose canonical
+	// print is the source: Reduce then works on a copy of it instead of parsing the
+	// source again.
+	Program *ast.Program
 }
 
 // Progress is a snapshot of a running reduction.
@@ -162,10 +163,6 @@ func (e *NotBelievedError) Error() string {
 		strings.Join(e.First, ", "), trial.RetryFactor, e.Again)
 }
 
-// ErrNotReproducible is returned when the reduced program, run once more, does not show
-// the original signatures: the divergence is flaky (timing-dependent).
-var ErrNotReproducible = errors.New("the divergence is not reproducible: the reduced program ran again without the original signatures (timing-dependent?)")
-
 // ReduceEntry reduces a corpus entry: its source and host configuration.
 func ReduceEntry(ctx context.Context, e *corpus.Entry, rs trial.Runners, opts Options) (Result, error) {
 	return Reduce(ctx, e.Source, e.Config, rs, opts)
@@ -179,7 +176,12 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs trial.Run
 	r.limits = trial.Config(cfg, opts.Timeout).Limits
 	r.cfg = copyConfig(cfg)
 
-	c := r.trial(source, r.cfg)
+	var c trial.Comparison
+	if opts.Known != nil {
+		c.Diff = *opts.Known
+	} else {
+		c = r.trial(source, r.cfg)
+	}
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
@@ -195,11 +197,22 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs trial.Run
 	}
 	r.want = first.Signatures()
 	r.cache[r.key(source, r.cfg)] = true
-	before := measure(cfg.File, source)
+	if opts.Known == nil {
+		r.last.key, r.last.cmp = r.key(source, r.cfg), c
+	}
 
 	r.pieces = []string{source}
 	r.phase = "parsing"
-	prog, _ := syntax.Parse(cfg.File, source)
+	var prog *ast.Program
+	if opts.Program != nil && ast.Print(opts.Program) == source {
+		prog = ast.Clone(opts.Program)
+	} else {
+		prog, _ = syntax.Parse(cfg.File, source)
+	}
+	before := Size{Lines: codeLines(source), Bytes: len(source)}
+	if prog != nil {
+		before.Nodes = countNodes(prog) // before the reduction edits it
+	}
 	if prog != nil && r.interesting(ast.Print(prog), r.cfg) {
 		r.pieces = nil
 		r.prog = prog
@@ -228,20 +241,17 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs trial.Run
 		Stopped:    r.stopReason,
 	}
 	res.After = measure(res.Config.File, res.Source)
-	// Run the result once more: it gives the report its outcomes, and catches a
-	// divergence that only showed up by chance.
-	for attempt := 0; ; attempt++ {
-		res.Go, res.Ref, res.Diff = r.compare(res.Source, res.Config)
+	// The outcomes of the result are those of its last run as a candidate; the entry
+	// writer (Save) runs it once more before writing it, which catches a divergence that
+	// only showed up by chance.
+	c2, ok := r.last.cmp, r.last.key == r.key(res.Source, res.Config)
+	if !ok {
+		c2 = r.trial(res.Source, res.Config)
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		if res.Diff.Verdict == diff.Diverge && slices.Equal(res.Diff.Signatures(), r.want) {
-			break
-		}
-		if attempt == 1 {
-			return Result{}, ErrNotReproducible
-		}
 	}
+	res.Go, res.Ref, res.Diff = c2.Impl, c2.Ref, c2.Diff
 	res.Elapsed = time.Since(r.start)
 	return res, nil
 }
@@ -263,6 +273,12 @@ type reducer struct {
 	limits outcome.Limits
 	want   []string
 	cache  map[[32]byte]bool
+	// last is the latest candidate run found interesting: its key and comparison (the
+	// result's outcomes, when it is the result).
+	last struct {
+		key [32]byte
+		cmp trial.Comparison
+	}
 
 	prog   *ast.Program
 	pieces []string
@@ -339,6 +355,7 @@ func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outco
 		src              string
 		cfg              outcome.Config
 		cached, ran, yes bool
+		cmp              trial.Comparison
 	}
 	for lo := 0; lo < n; lo += workers {
 		window := make([]candidate, min(workers, n-lo))
@@ -359,7 +376,7 @@ func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outco
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				c.yes = r.judge(c.src, c.cfg)
+				c.yes, c.cmp = r.judge(c.src, c.cfg)
 			}()
 		}
 		wg.Wait()
@@ -376,6 +393,9 @@ func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outco
 			}
 			if found < 0 && (c.cached || c.ran) && c.yes {
 				found = lo + i
+				if c.ran {
+					r.last.key, r.last.cmp = c.key, c.cmp
+				}
 			}
 		}
 		if found >= 0 || r.stopped() {
@@ -387,9 +407,9 @@ func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outco
 
 // judge runs one candidate: whether both implementations diverge on it with exactly
 // the wanted signatures. It is called concurrently and touches no reducer state.
-func (r *reducer) judge(src string, cfg outcome.Config) bool {
-	_, _, res := r.compare(src, cfg)
-	return res.Verdict == diff.Diverge && slices.Equal(res.Signatures(), r.want)
+func (r *reducer) judge(src string, cfg outcome.Config) (bool, trial.Comparison) {
+	c := r.trial(src, cfg)
+	return c.Diff.Verdict == diff.Diverge && slices.Equal(c.Diff.Signatures(), r.want), c
 }
 
 func (r *reducer) report() {

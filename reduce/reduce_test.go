@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -451,7 +452,7 @@ func TestDirectivesRoundTrip(t *testing.T) {
 		Limits: outcome.Limits{Timeout: 1500 * time.Millisecond},
 	}
 	res := Result{Source: "return 1\n", Config: cfg, Canonical: true, Signatures: []string{"value@value"}}
-	data := res.Render(res.Note("in.a0"), false)
+	data := res.Draft(res.Note("in.a0")).Text(false)
 	e, err := corpus.Parse("out.a0", data)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, data)
@@ -478,10 +479,10 @@ func TestWriteNewNeverReplaces(t *testing.T) {
 	if want := filepath.Join(dir, "case.reduced.a0"); first != want {
 		t.Errorf("DefaultPath = %s, want %s", first, want)
 	}
-	if err := WriteNew(first, []byte("one\n")); err != nil {
+	if err := corpus.CreateFileAtomic(first, []byte("one\n")); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteNew(first, []byte("two\n")); err == nil || !strings.Contains(err.Error(), "already exists") {
+	if err := corpus.CreateFileAtomic(first, []byte("two\n")); !errors.Is(err, fs.ErrExist) {
 		t.Errorf("second write: %v, want an 'already exists' error", err)
 	}
 	if data, _ := os.ReadFile(first); string(data) != "one\n" {

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/cmin"
+	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/trial"
 )
 

@@ -35,9 +35,9 @@ import (
 
 	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/reduce"
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/reduce"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/run"
 )
