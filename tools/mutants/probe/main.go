@@ -182,7 +182,7 @@ func replayCorpus(ctx context.Context, rs trial.Runners, dir string, timeout tim
 	}
 	r := harness.Run(ctx, rs, entries, harness.Options{Timeout: timeout})
 	c := &CorpusReport{Entries: len(entries)}
-	for _, e := range r.Results {
+	for _, e := range r.Results() {
 		timedOut := goTimedOut(e.Timeout, e.Go)
 		if timedOut {
 			c.TimedOut++
