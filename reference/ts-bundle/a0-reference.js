@@ -2524,30 +2524,9 @@
         return true;
     }
   }
-  var tokenTable = newTable(256);
-  function newTable(capacity) {
-    return {
-      kind: new Int32Array(capacity),
-      start: new Int32Array(capacity),
-      end: new Int32Array(capacity),
-      line: new Int32Array(capacity),
-      col: new Int32Array(capacity),
-      endCol: new Int32Array(capacity),
-      aux: new Int32Array(capacity),
-      word: []
-    };
-  }
-  function grownTable(old, capacity) {
-    const bigger = newTable(capacity);
-    bigger.kind.set(old.kind);
-    bigger.start.set(old.start);
-    bigger.end.set(old.end);
-    bigger.line.set(old.line);
-    bigger.col.set(old.col);
-    bigger.endCol.set(old.endCol);
-    bigger.aux.set(old.aux);
-    bigger.word = old.word;
-    return bigger;
+  var tokenTable = newTable();
+  function newTable() {
+    return { kind: [], start: [], end: [], line: [], col: [], aux: [], word: [] };
   }
   function lex(src2, file2) {
     const codeEnd = commentBlockStart(src2);
@@ -2579,15 +2558,13 @@
     const errors = [];
     const chars = (codeEnd === src2.length ? src2 : src2.slice(0, codeEnd)).split("");
     const n = chars.length;
-    if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable((n >> 2) + 256);
-    let capacity = tokenTable.kind.length;
-    let kinds2 = tokenTable.kind;
-    let starts2 = tokenTable.start;
-    let ends2 = tokenTable.end;
-    let lines2 = tokenTable.line;
-    let cols2 = tokenTable.col;
-    let endCols2 = tokenTable.endCol;
-    let auxes2 = tokenTable.aux;
+    if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable();
+    const kinds2 = tokenTable.kind;
+    const starts2 = tokenTable.start;
+    const ends2 = tokenTable.end;
+    const lines2 = tokenTable.line;
+    const cols2 = tokenTable.col;
+    const auxes2 = tokenTable.aux;
     const words2 = tokenTable.word;
     let t = 0;
     let i = 0;
@@ -2640,6 +2617,7 @@
           if (end >= 0) {
             kind = 29 /* StringLit */;
             aux = stringAux;
+            auxes2[t] = aux;
           }
           break;
         case 13 /* Dot */:
@@ -2713,24 +2691,11 @@
         });
         continue;
       }
-      if (t + 1 === capacity) {
-        capacity *= 2;
-        tokenTable = grownTable(tokenTable, capacity);
-        kinds2 = tokenTable.kind;
-        starts2 = tokenTable.start;
-        ends2 = tokenTable.end;
-        lines2 = tokenTable.line;
-        cols2 = tokenTable.col;
-        endCols2 = tokenTable.endCol;
-        auxes2 = tokenTable.aux;
-      }
       kinds2[t] = kind;
       starts2[t] = i;
       ends2[t] = end;
       lines2[t] = line;
       cols2[t] = i - lineStart + 1;
-      endCols2[t] = end - lineStart + 1;
-      auxes2[t] = aux;
       t++;
       if (aux > 1) {
         for (let j = i + 1; j < end; j++) {
@@ -2759,8 +2724,6 @@
     ends2[t] = i;
     lines2[t] = line;
     cols2[t] = i - lineStart + 1;
-    endCols2[t] = i - lineStart + 1;
-    auxes2[t] = 0;
     return { tokens: tokenTable, errors };
   }
 
@@ -2837,13 +2800,12 @@
   ]);
   var src = "";
   var file = "";
-  var NO_TOKENS = new Int32Array(0);
+  var NO_TOKENS = [];
   var kinds = NO_TOKENS;
   var starts = NO_TOKENS;
   var ends = NO_TOKENS;
   var lines = NO_TOKENS;
   var cols = NO_TOKENS;
-  var endCols = NO_TOKENS;
   var auxes = NO_TOKENS;
   var words = [];
   var at = 0;
@@ -2882,7 +2844,6 @@
     ends = tokens === null ? NO_TOKENS : tokens.end;
     lines = tokens === null ? NO_TOKENS : tokens.line;
     cols = tokens === null ? NO_TOKENS : tokens.col;
-    endCols = tokens === null ? NO_TOKENS : tokens.endCol;
     auxes = tokens === null ? NO_TOKENS : tokens.aux;
     words = tokens === null ? [] : tokens.word;
   }
@@ -2892,7 +2853,7 @@
       startLine: lines[first],
       startCol: cols[first],
       endLine: lines[last],
-      endCol: endCols[last]
+      endCol: endCol(last)
     };
   }
   function tokenSpan(t) {
@@ -2916,13 +2877,16 @@
     }
     return where;
   }
+  function endCol(t) {
+    return cols[t] + ends[t] - starts[t];
+  }
   function openSpan(first) {
     return { file, startLine: lines[first], startCol: cols[first], endLine: 0, endCol: 0 };
   }
   function finishSpan(s) {
     const last = at - 1;
     s.endLine = lines[last];
-    s.endCol = endCols[last];
+    s.endCol = endCol(last);
   }
   function image(t) {
     return src.slice(starts[t], ends[t]);
@@ -3065,7 +3029,7 @@
     }
     const e = expr.span;
     const last = at - 1;
-    const same = e.startCol === cols[s] && e.startLine === lines[s] && e.endCol === endCols[last] && e.endLine === lines[last];
+    const same = e.startCol === cols[s] && e.startLine === lines[s] && e.endCol === endCol(last) && e.endLine === lines[last];
     return { kind: "ExprStmt", span: same ? e : span(s, last), expr };
   }
   function parseFnDecl() {

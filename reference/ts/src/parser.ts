@@ -52,14 +52,13 @@ const OPERATOR = kindSet([
 let src = "";
 let file = "";
 // The token table's arrays (see Tokens).
-const NO_TOKENS = new Int32Array(0);
-let kinds: Int32Array = NO_TOKENS;
-let starts: Int32Array = NO_TOKENS;
-let ends: Int32Array = NO_TOKENS;
-let lines: Int32Array = NO_TOKENS;
-let cols: Int32Array = NO_TOKENS;
-let endCols: Int32Array = NO_TOKENS;
-let auxes: Int32Array = NO_TOKENS;
+const NO_TOKENS: number[] = [];
+let kinds: number[] = NO_TOKENS;
+let starts: number[] = NO_TOKENS;
+let ends: number[] = NO_TOKENS;
+let lines: number[] = NO_TOKENS;
+let cols: number[] = NO_TOKENS;
+let auxes: number[] = NO_TOKENS;
 let words: string[] = []; // the texts of identifier and keyword tokens
 let at = 0; // the number of the current token
 let astError: Diagnostic | null = null; // the first desugaring or string-decoding error
@@ -101,7 +100,6 @@ function setTokens(tokens: Tokens | null): void {
   ends = tokens === null ? NO_TOKENS : tokens.end;
   lines = tokens === null ? NO_TOKENS : tokens.line;
   cols = tokens === null ? NO_TOKENS : tokens.col;
-  endCols = tokens === null ? NO_TOKENS : tokens.endCol;
   auxes = tokens === null ? NO_TOKENS : tokens.aux;
   words = tokens === null ? [] : tokens.word;
 }
@@ -117,7 +115,7 @@ function span(first: number, last: number): Span {
     startLine: lines[first],
     startCol: cols[first],
     endLine: lines[last],
-    endCol: endCols[last],
+    endCol: endCol(last),
   };
 }
 
@@ -146,6 +144,11 @@ function tokenSpan(t: number): Span {
 }
 
 // A span whose end is filled in by finishSpan once the construct's last token is known.
+// The column after token t on its line (see Tokens).
+function endCol(t: number): number {
+  return cols[t] + ends[t] - starts[t];
+}
+
 function openSpan(first: number): Span {
   return { file, startLine: lines[first], startCol: cols[first], endLine: 0, endCol: 0 };
 }
@@ -153,7 +156,7 @@ function openSpan(first: number): Span {
 function finishSpan(s: Span): void {
   const last = at - 1;
   s.endLine = lines[last];
-  s.endCol = endCols[last];
+  s.endCol = endCol(last);
 }
 
 function image(t: number): string {
@@ -310,7 +313,7 @@ function parseStatement(): Stmt {
   const e = expr.span;
   const last = at - 1;
   const same = e.startCol === cols[s] && e.startLine === lines[s] &&
-    e.endCol === endCols[last] && e.endLine === lines[last];
+    e.endCol === endCol(last) && e.endLine === lines[last];
   return { kind: "ExprStmt", span: same ? e : span(s, last), expr };
 }
 
