@@ -1638,11 +1638,13 @@
       this.emit("budget_exceeded", span2, details);
       throw new A0Error("E_BUDGET", message, span2, details);
     }
-    checkTime(span2) {
+    // checkTime takes the node rather than its span: most expression nodes compute their span
+    // only when it is read (see the parser's LAZY_SPAN), here only when the budget is exceeded.
+    checkTime(node) {
       const limit = this.timeMs;
       const elapsed = Date.now() - this.startMs;
       if (elapsed > limit) {
-        this.budgetExceeded("timeMs", limit, elapsed, span2, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
+        this.budgetExceeded("timeMs", limit, elapsed, node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
       }
     }
     // countIteration counts one iteration: first as a step, then for maxIterations.
@@ -1666,7 +1668,7 @@
     execBlock(stmts, scope) {
       for (let i = 0; i < stmts.length; i++) {
         const stmt = stmts[i];
-        if (this.timeMs !== void 0) this.checkTime(stmt.span);
+        if (this.timeMs !== void 0) this.checkTime(stmt);
         this.takeStep();
         this.trace.push({ event: "stmt_start", span: stmt.span });
         switch (stmt.kind) {
@@ -1703,7 +1705,7 @@
     }
     // ---- expressions (spec §5.5) ----
     evalExpr(expr, scope) {
-      if (this.timeMs !== void 0) this.checkTime(expr.span);
+      if (this.timeMs !== void 0) this.checkTime(expr);
       switch (expr.kind) {
         case "IdentPath":
           return this.evalPath(expr, scope);
@@ -1873,7 +1875,7 @@
       if (lib === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
       const args = this.evalArgs(expr.args, scope);
       const result = this.callStdlib(name, lib, args, expr.span);
-      if (this.timeMs !== void 0) this.checkTime(expr.span);
+      if (this.timeMs !== void 0) this.checkTime(expr);
       return result;
     }
     callStdlib(name, lib, args, span2) {
@@ -2172,7 +2174,7 @@
           );
         }
       }
-      if (this.timeMs !== void 0) this.checkTime(span2);
+      if (this.timeMs !== void 0) this.checkTime(expr);
       return result;
     }
   };
@@ -2833,8 +2835,6 @@
       if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
       throw e;
     } finally {
-      setTokens(null);
-      src = "";
       astError = null;
     }
   }
@@ -2853,7 +2853,7 @@
       startLine: lines[first],
       startCol: cols[first],
       endLine: lines[last],
-      endCol: endCol(last)
+      endCol: cols[last] + ends[last] - starts[last]
     };
   }
   function tokenSpan(t) {
@@ -2888,6 +2888,14 @@
     s.endLine = lines[last];
     s.endCol = endCol(last);
   }
+  var LAZY_SPAN = {
+    get span() {
+      const node = this;
+      const s = span(node.first, node.last);
+      Object.defineProperty(node, "span", { value: s, writable: true, enumerable: true, configurable: true });
+      return s;
+    }
+  };
   function image(t) {
     return src.slice(starts[t], ends[t]);
   }
@@ -3027,10 +3035,7 @@
       const target = parseIdentPath();
       return { kind: "ExprStmt", span: span(s, at - 1), expr, target };
     }
-    const e = expr.span;
-    const last = at - 1;
-    const same = e.startCol === cols[s] && e.startLine === lines[s] && e.endCol === endCol(last) && e.endLine === lines[last];
-    return { kind: "ExprStmt", span: same ? e : span(s, last), expr };
+    return { kind: "ExprStmt", span: span(s, at - 1), expr };
   }
   function parseFnDecl() {
     if (++depth > MAX_NESTING) tooDeep();
@@ -3075,7 +3080,7 @@
       parts.push(words[at]);
       at++;
     }
-    return { kind: "IdentPath", span: span(s, at - 1), parts };
+    return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: at - 1, parts };
   }
   function parseExpr() {
     if (++depth > MAX_NESTING) tooDeep();
@@ -3217,7 +3222,7 @@
     depth -= operandStart - s;
     const last = at - 1;
     for (let m = operandStart - 1; m >= s; m--) {
-      e = { kind: "UnaryExpr", span: span(m, last), op: "-", operand: e };
+      e = { __proto__: LAZY_SPAN, kind: "UnaryExpr", first: m, last, op: "-", operand: e };
     }
     return e;
   }
@@ -3232,10 +3237,10 @@
       }
       case 28 /* IntLit */:
         at++;
-        return { kind: "IntLiteral", span: span(s, s), value: Number(image(s)) };
+        return { __proto__: LAZY_SPAN, kind: "IntLiteral", first: s, last: s, value: Number(image(s)) };
       case 29 /* StringLit */:
         at++;
-        return { kind: "StrLiteral", span: span(s, s), value: stringValue(s) };
+        return { __proto__: LAZY_SPAN, kind: "StrLiteral", first: s, last: s, value: stringValue(s) };
       case 31 /* LBrace */:
         return parseRecord();
       case 35 /* LParen */: {
@@ -3256,18 +3261,18 @@
           if (kinds[at] === 38 /* Comma */) at++;
         }
         expect(34 /* RBracket */);
-        return { kind: "ListExpr", span: span(s, at - 1), elements };
+        return { __proto__: LAZY_SPAN, kind: "ListExpr", first: s, last: at - 1, elements };
       }
       case 27 /* FloatLit */:
         at++;
-        return { kind: "FloatLiteral", span: span(s, s), value: Number(image(s)) };
+        return { __proto__: LAZY_SPAN, kind: "FloatLiteral", first: s, last: s, value: Number(image(s)) };
       case 24 /* True */:
       case 25 /* False */:
         at++;
-        return { kind: "BoolLiteral", span: span(s, s), value: kinds[s] === 24 /* True */ };
+        return { __proto__: LAZY_SPAN, kind: "BoolLiteral", first: s, last: s, value: kinds[s] === 24 /* True */ };
       case 26 /* Null */:
         at++;
-        return { kind: "NullLiteral", span: span(s, s) };
+        return { __proto__: LAZY_SPAN, kind: "NullLiteral", first: s, last: s };
     }
     return failAt(s, "unexpected");
   }
@@ -3283,14 +3288,14 @@
       if (kinds[at] === 38 /* Comma */) at++;
     }
     expect(32 /* RBrace */);
-    return { kind: "RecordExpr", span: span(s, at - 1), pairs };
+    return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, pairs };
   }
   function parseEntry() {
     const s = at;
     if (kinds[s] === 39 /* DotDotDot */) {
       at++;
       const expr = parseExpr();
-      return { kind: "SpreadPair", span: span(s, at - 1), expr };
+      return { __proto__: LAZY_SPAN, kind: "SpreadPair", first: s, last: at - 1, expr };
     }
     let key = words[s];
     at++;
@@ -3302,7 +3307,7 @@
     }
     expect(37 /* Colon */);
     const value = parseExpr();
-    return { kind: "RecordPair", span: span(s, at - 1), key, value };
+    return { __proto__: LAZY_SPAN, kind: "RecordPair", first: s, last: at - 1, key, value };
   }
   function field(rec, key) {
     let found;
