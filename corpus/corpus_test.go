@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -9,28 +10,28 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/toolkit"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 )
 
 func TestParseMalformed(t *testing.T) {
-	a := readArchive(t, "testdata/malformed.txt")
+	a := testfile.MustReadArchive(t, "testdata/malformed.txt")
 	n := 0
-	for _, name := range a.order {
+	for _, name := range a.Names {
 		if strings.HasSuffix(name, ".err") {
 			continue
 		}
 		n++
-		want, ok := a.files[name+".err"]
+		want, ok := a.Files[name+".err"]
 		if !ok {
-			t.Fatalf("%s no %s.err file", a.at(name), name)
+			t.Fatalf("%s no %s.err file", a.At(name), name)
 		}
 		t.Run(name, func(t *testing.T) {
-			e, err := Parse("bad.a0", a.files[name])
+			e, err := Parse("bad.a0", []byte(a.Files[name]))
 			if err == nil {
-				t.Fatalf("%s Parse accepted it: %+v", a.at(name), e.Expect)
+				t.Fatalf("%s Parse accepted it: %+v", a.At(name), e.Expect)
 			}
 			if got := err.Error(); got != trimmed(want) {
-				t.Errorf("%s error\n got: %s\nwant: %s", a.at(name+".err"), got, trimmed(want))
+				t.Errorf("%s error\n got: %s\nwant: %s", a.At(name+".err"), got, trimmed(want))
 			}
 		})
 	}
@@ -51,18 +52,18 @@ func TestParseGood(t *testing.T) {
 			config: outcome.Config{
 				File:  "ex01.a0",
 				Allow: []string{"fs.read", "http.get"},
-				Fixtures: toolkit.Fixtures{
+				Fixtures: outcome.Fixtures{
 					Cwd: "/data",
-					Files: []toolkit.File{
+					Files: []outcome.File{
 						{Path: "in.txt", Content: "hello\n"},
 						{Path: "dir with space/x.txt", Content: ""},
 						{Path: "empty", Dir: true},
 					},
-					HTTP: []toolkit.HTTPResponse{
+					HTTP: []outcome.HTTPResponse{
 						{URL: "https://api.test/x", Status: 201, Headers: [][2]string{{"content-type", "text/plain"}}, Body: "hi"},
 						{URL: "https://down.test/", Error: "fetch failed"},
 					},
-					Shell: []toolkit.ShellResult{{Cmd: "ls -l", Stdout: "a\n", DurationMs: 3}},
+					Shell: []outcome.ShellResult{{Cmd: "ls -l", Stdout: "a\n", DurationMs: 3}},
 				},
 				Limits: outcome.Limits{Timeout: 250 * time.Millisecond},
 			},
@@ -145,41 +146,41 @@ func mustOutcome(t *testing.T, js string) outcome.Outcome {
 }
 
 func TestUpdate(t *testing.T) {
-	a := readArchive(t, "testdata/update.txt")
+	a := testfile.MustReadArchive(t, "testdata/update.txt")
 	n := 0
-	for _, name := range a.order {
+	for _, name := range a.Names {
 		base, ok := strings.CutSuffix(name, ".in")
 		if !ok {
 			continue
 		}
 		n++
 		for _, ext := range []string{".outcome", ".want"} {
-			if _, ok := a.files[base+ext]; !ok {
-				t.Fatalf("%s no %s%s file", a.at(name), base, ext)
+			if _, ok := a.Files[base+ext]; !ok {
+				t.Fatalf("%s no %s%s file", a.At(name), base, ext)
 			}
 		}
 		t.Run(base, func(t *testing.T) {
-			at := a.at(name)
-			e, err := Parse("bad.a0", a.files[name])
+			at := a.At(name)
+			e, err := Parse("bad.a0", []byte(a.Files[name]))
 			if err != nil {
 				t.Fatalf("%s %v", at, err)
 			}
-			o, err := outcome.Parse([]byte(trimmed(a.files[base+".outcome"])))
+			o, err := outcome.Parse([]byte(trimmed(a.Files[base+".outcome"])))
 			if err != nil {
-				t.Fatalf("%s %v", a.at(base+".outcome"), err)
+				t.Fatalf("%s %v", a.At(base+".outcome"), err)
 			}
 			got, err := Update(e, o)
 			if err != nil {
 				t.Fatalf("%s %v", at, err)
 			}
-			if want := string(a.files[base+".want"]); string(got) != want {
-				t.Fatalf("%s Update\n got: %q\nwant: %q", a.at(base+".want"), got, want)
+			if want := string(a.Files[base+".want"]); string(got) != want {
+				t.Fatalf("%s Update\n got: %q\nwant: %q", a.At(base+".want"), got, want)
 			}
 			e2, err := Parse("bad.a0", got)
 			if err != nil {
 				t.Fatalf("%s updated text does not parse: %v", at, err)
 			}
-			_, wantShift := a.files[base+".shifted"]
+			_, wantShift := a.Files[base+".shifted"]
 			if CodeShifted(e, e2) != wantShift {
 				t.Errorf("%s CodeShifted = %v, want %v", at, !wantShift, wantShift)
 			}
@@ -508,5 +509,39 @@ func TestRejectsNonText(t *testing.T) {
 				t.Fatalf("Parse error %v, want one starting %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// Symbolic links: a link to a directory given as a path is walked; inside a walk, a link
+// named *.a0 to a file is an entry and one to nothing is an error naming it.
+func TestDiscoverSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "real"), 0o755)
+	os.WriteFile(filepath.Join(dir, "real", "a.a0"), []byte("return 1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "elsewhere.a0"), []byte("return 2\n"), 0o644)
+	if err := os.Symlink(filepath.Join(dir, "elsewhere.a0"), filepath.Join(dir, "real", "linked.a0")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	os.Symlink(filepath.Join(dir, "real"), filepath.Join(dir, "link"))
+	got, err := Discover(filepath.Join(dir, "link"))
+	want := []string{filepath.Join(dir, "link", "a.a0"), filepath.Join(dir, "link", "linked.a0")}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("Discover(link) = %v, %v; want %v", got, err, want)
+	}
+	os.Symlink(filepath.Join(dir, "missing.a0"), filepath.Join(dir, "real", "dangling.a0"))
+	if _, err := Discover(filepath.Join(dir, "real")); err == nil || !strings.Contains(err.Error(), "dangling.a0: a symbolic link to a file that cannot be read") {
+		t.Errorf("dangling link: err = %v", err)
+	}
+}
+
+// A file over MaxEntryBytes is refused without being read whole.
+func TestParseFileBound(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big.a0")
+	big := append([]byte("return \""), bytes.Repeat([]byte("a"), MaxEntryBytes)...)
+	if err := os.WriteFile(p, append(big, "\"\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParseFile(p); err == nil || !strings.Contains(err.Error(), "big.a0: the file is over 8 MiB, the bound of a corpus entry") {
+		t.Errorf("err = %v", err)
 	}
 }

@@ -27,21 +27,38 @@ var (
 // ExitValues are the values `@expect exit` accepts.
 var ExitValues = []string{"0", "1", "2", "3", "4", "5", "timeout", "resource", "crash"}
 
-// parseLimit parses the arguments of `@limit NAME N`: NAME one of maxSteps, maxDepth,
-// maxSize (outcome.Limits), N a positive decimal integer.
-func parseLimit(args string) (string, int, error) {
+// parseLimit parses the arguments of `@limit NAME N`: NAME a harness limit set by a
+// count (outcome.CountedLimit: maxSteps, maxDepth, maxSize), N a positive decimal
+// integer.
+func parseLimit(args string) (outcome.HarnessLimit, int, error) {
 	name, num := cutBlank(args)
 	num = trimBlanks(num)
-	switch name {
-	case outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize:
-	default:
-		return "", 0, fmt.Errorf("unknown limit %q (want maxSteps, maxDepth or maxSize, then a positive integer)", name)
+	limit, ok := outcome.CountedLimit(name)
+	if !ok {
+		return limit, 0, fmt.Errorf("unknown limit %q (want %s, then a positive integer)", name, countedLimitNames())
 	}
 	n, err := strconv.Atoi(num)
 	if err != nil || n <= 0 || strings.ContainsAny(num, "+-") {
-		return "", 0, fmt.Errorf("%s: want a positive integer, got %q", name, num)
+		return limit, 0, fmt.Errorf("%s: want a positive integer, got %q", name, num)
 	}
-	return name, n, nil
+	return limit, n, nil
+}
+
+// countedLimitNames lists the limits `@limit` sets, "a, b or c".
+func countedLimitNames() string {
+	names := outcome.LimitNames(func(l outcome.HarnessLimit) bool { return l.Count != nil })
+	var b strings.Builder
+	for i, n := range names {
+		switch {
+		case i == 0:
+		case i == len(names)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(string(n))
+	}
+	return b.String()
 }
 
 // splitDirective splits a directive line into its name and arguments.
@@ -140,7 +157,7 @@ func (p *directiveParser) apply(d Directive) error {
 		if err := strictJSON(rest, &content); err != nil {
 			return fmt.Errorf("content must be one JSON string: %v", err)
 		}
-		fx.Files = append(fx.Files, toolkit.File{Path: path, Content: content})
+		fx.Files = append(fx.Files, outcome.File{Path: path, Content: content})
 		p.fixtureLines["files"] = append(p.fixtureLines["files"], d.Line)
 	case "dir":
 		path, rest, err := leadingToken(args)
@@ -153,7 +170,7 @@ func (p *directiveParser) apply(d Directive) error {
 		if err := p.once("path "+path, d.Line); err != nil {
 			return fmt.Errorf("%s: %v", path, err)
 		}
-		fx.Files = append(fx.Files, toolkit.File{Path: path, Dir: true})
+		fx.Files = append(fx.Files, outcome.File{Path: path, Dir: true})
 		p.fixtureLines["files"] = append(p.fixtureLines["files"], d.Line)
 	case "http":
 		url, rest, err := leadingToken(args)
@@ -172,7 +189,7 @@ func (p *directiveParser) apply(d Directive) error {
 		if err := strictJSON(rest, &r); err != nil {
 			return fmt.Errorf(`want URL {"status":N,"headers":[[NAME,VALUE],…],"body":TEXT} or URL {"error":TEXT}: %v`, err)
 		}
-		resp := toolkit.HTTPResponse{URL: url, Headers: r.Headers, Body: r.Body, Error: r.Error}
+		resp := outcome.HTTPResponse{URL: url, Headers: r.Headers, Body: r.Body, Error: r.Error}
 		switch {
 		case r.Status != nil:
 			resp.Status = *r.Status
@@ -198,7 +215,7 @@ func (p *directiveParser) apply(d Directive) error {
 		if err := strictJSON(rest, &r); err != nil {
 			return fmt.Errorf(`want "CMD" {"exitCode":N,"stdout":TEXT,"stderr":TEXT,"durationMs":N}: %v`, err)
 		}
-		fx.Shell = append(fx.Shell, toolkit.ShellResult{Cmd: cmd, ExitCode: r.ExitCode, Stdout: r.Stdout, Stderr: r.Stderr, DurationMs: r.DurationMs})
+		fx.Shell = append(fx.Shell, outcome.ShellResult{Cmd: cmd, ExitCode: r.ExitCode, Stdout: r.Stdout, Stderr: r.Stderr, DurationMs: r.DurationMs})
 		p.fixtureLines["shell"] = append(p.fixtureLines["shell"], d.Line)
 	case "timeout":
 		if err := p.once("timeout", d.Line); err != nil {
@@ -210,21 +227,14 @@ func (p *directiveParser) apply(d Directive) error {
 		}
 		cfg.Limits.Timeout = t
 	case "limit":
-		name, n, err := parseLimit(args)
+		limit, n, err := parseLimit(args)
 		if err != nil {
 			return err
 		}
-		if err := p.once("limit "+name, d.Line); err != nil {
-			return fmt.Errorf("%s: %v", name, err)
+		if err := p.once("limit "+string(limit.Name), d.Line); err != nil {
+			return fmt.Errorf("%s: %v", limit.Name, err)
 		}
-		switch name {
-		case outcome.LimitSteps:
-			cfg.Limits.MaxSteps = n
-		case outcome.LimitDepth:
-			cfg.Limits.MaxDepth = n
-		case outcome.LimitSize:
-			cfg.Limits.MaxSize = n
-		}
+		*limit.Count(&cfg.Limits) = n
 	case "expect":
 		return p.expect(d)
 	default:
@@ -289,7 +299,7 @@ var fixtureRef = regexp.MustCompile(`^(files|http|shell)\[(\d+)\]`)
 // unusable URLs or statuses, …) and returns its first complaint with the line of the
 // directive concerned (0 when it cannot tell).
 func (p *directiveParser) validateFixtures() (line int, err error) {
-	err = p.entry.Config.Fixtures.Validate()
+	err = toolkit.ValidateFixtures(p.entry.Config.Fixtures)
 	if err == nil {
 		return 0, nil
 	}

@@ -14,13 +14,16 @@ package corpus
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // Entry is one parsed corpus entry.
@@ -88,11 +91,26 @@ type ExpectedError struct {
 // Any reports whether the entry pins anything at all.
 func (x *Expectation) Any() bool { return len(x.Lines) > 0 }
 
-// ParseFile reads and parses the entry at path.
+// MaxEntryBytes bounds the size of a corpus entry file. A program far smaller already
+// takes seconds to run; the bound keeps what one entry costs a0diff (its text, twice
+// decoded, the run messages to the workers, a reduction's candidates) well within the
+// memory a0diff allows itself, whatever file a path names.
+const MaxEntryBytes = 8 << 20
+
+// ParseFile reads and parses the entry at path. A file over MaxEntryBytes is an error,
+// read no further.
 func ParseFile(path string) (*Entry, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxEntryBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxEntryBytes {
+		return nil, fmt.Errorf("%s: the file is over %d MiB, the bound of a corpus entry", path, MaxEntryBytes>>20)
 	}
 	return Parse(path, data)
 }
@@ -199,4 +217,13 @@ func SpanFileName(name string) string {
 		b.WriteRune(r) // ranging over a string yields U+FFFD for each invalid byte
 	}
 	return b.String()
+}
+
+// RunConfig is e's configuration resolved for a run (trial.Config): the span file name
+// made text, the deadline the entry's @timeout, else timeout, else the default, and every
+// other limit its default.
+func (e *Entry) RunConfig(timeout time.Duration) outcome.Config {
+	cfg := e.Config
+	cfg.File = SpanFileName(cfg.File)
+	return trial.Config(cfg, timeout)
 }

@@ -13,17 +13,17 @@ import (
 // Values — a catch-bound error record, say — are compared exactly.
 func relaxHostTexts(g, r outcome.Outcome, gv, rv *outcomeView) {
 	for i := range min(len(g.Errors), len(r.Errors)) {
-		if g.Errors[i].Code == r.Errors[i].Code && HostMessage(g.Errors[i]) && HostMessage(r.Errors[i]) {
+		if g.Errors[i].Code == r.Errors[i].Code && outcome.HostMessage(g.Errors[i]) && outcome.HostMessage(r.Errors[i]) {
 			rv.Errors[i].Message = gv.Errors[i].Message
 		}
 	}
 	if n, m := len(gv.Trace), len(rv.Trace); n > 0 && m > 0 {
 		ge, re := &gv.Trace[n-1], &rv.Trace[m-1]
-		if ge.Event == "run_end" && re.Event == "run_end" {
+		if ge.Event == outcome.EventRunEnd && re.Event == outcome.EventRunEnd {
 			gc, gm := stringField(ge.Data, "error"), stringField(ge.Data, "message")
 			rc, rm := stringField(re.Data, "error"), stringField(re.Data, "message")
 			if gc != nil && rc != nil && gm != nil && rm != nil && *gc == *rc &&
-				hostText(*gc, *gm, "") && hostText(*rc, *rm, "") {
+				outcome.HostText(*gc, *gm) && outcome.HostText(*rc, *rm) {
 				setField(re.Data, "message", *gm)
 			}
 		}
@@ -31,12 +31,12 @@ func relaxHostTexts(g, r outcome.Outcome, gv, rv *outcomeView) {
 	// The k-th tool_end of one side is paired with the k-th of the other.
 	var gEnds, rEnds []*eventView
 	for i := range gv.Trace {
-		if gv.Trace[i].Event == "tool_end" {
+		if gv.Trace[i].Event == outcome.EventToolEnd {
 			gEnds = append(gEnds, &gv.Trace[i])
 		}
 	}
 	for i := range rv.Trace {
-		if rv.Trace[i].Event == "tool_end" {
+		if rv.Trace[i].Event == outcome.EventToolEnd {
 			rEnds = append(rEnds, &rv.Trace[i])
 		}
 	}

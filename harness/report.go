@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/fatih/color"
@@ -16,6 +17,7 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // ReportOptions configure the reports.
@@ -38,7 +40,11 @@ func ReplayCommand(impl, path, refPath string) string {
 	return cmd + " " + shellQuote(path)
 }
 
-// shellQuote quotes s for a POSIX shell when it needs it.
+// shellQuote quotes s for a POSIX shell when it needs it: '…' in general, and $'…' with
+// \xHH escapes when s holds bytes that are not printable UTF-8 (control characters,
+// invalid UTF-8), so that the command survives a terminal, a JSON report (which would
+// turn invalid bytes into U+FFFD) and copy and paste. ($'…' is bash's, zsh's and ksh's,
+// and POSIX since 2024.)
 func shellQuote(s string) string {
 	safe := s != ""
 	for _, c := range s {
@@ -50,7 +56,66 @@ func shellQuote(s string) string {
 	if safe {
 		return s
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	if printable(s) {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '\'' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r != utf8.RuneError && unicode.IsPrint(r):
+			b.WriteString(s[i : i+size])
+		default:
+			for _, c := range []byte(s[i : i+size]) {
+				fmt.Fprintf(&b, "\\x%02x", c)
+			}
+		}
+		i += size
+	}
+	b.WriteString("'")
+	return b.String()
+}
+
+// printable reports whether s is valid UTF-8 of printable characters and spaces only.
+func printable(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || !unicode.IsPrint(r) && r != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// DisplayPath is a file name as a text report shows it: as it is when it is printable,
+// else shell-quoted with escapes (shellQuote), so that no name can move the cursor,
+// colour the terminal or forge a line of the report.
+func DisplayPath(p string) string {
+	if printable(p) {
+		return p
+	}
+	return shellQuote(p)
+}
+
+// EscapeText makes text from outside (a worker's stderr) safe to print: line feeds and
+// tabs stay, every other control character and every invalid byte becomes \xHH.
+func EscapeText(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == '\n' || r == '\t' || r != utf8.RuneError && unicode.IsPrint(r) || r == ' ' {
+			b.WriteString(s[i : i+size])
+		} else {
+			for _, c := range []byte(s[i : i+size]) {
+				fmt.Fprintf(&b, "\\x%02x", c)
+			}
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // WriteText writes the human-readable report: a block per entry that failed (or was
@@ -67,18 +132,18 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 	}
 	red, yellow, cyan, green := paint(color.FgRed), paint(color.FgYellow), paint(color.FgCyan), paint(color.FgGreen)
 	var b strings.Builder
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		switch {
 		case !r.Passed():
 			tag := red("FAIL")
-			b.WriteString(tag + " " + r.Entry.Path + ": " + failureSummary(r) + "\n")
+			b.WriteString(tag + " " + DisplayPath(r.Entry.Path) + ": " + failureSummary(r) + "\n")
 			b.WriteString(indent(entryDetail(r, o.RefPath), "  "))
 		case r.Update != nil && r.Update.Written:
-			b.WriteString(cyan("UPDATED") + " " + r.Entry.Path + "\n")
+			b.WriteString(cyan("UPDATED") + " " + DisplayPath(r.Entry.Path) + "\n")
 		case o.Verbose && r.Diff.Verdict == diff.Inconclusive:
-			b.WriteString(yellow("INCONCLUSIVE") + " " + r.Entry.Path + ": " + statusPair(r) + "\n")
+			b.WriteString(yellow("INCONCLUSIVE") + " " + DisplayPath(r.Entry.Path) + ": " + statusPair(r) + "\n")
 		case o.Verbose:
-			b.WriteString(green("ok") + " " + r.Entry.Path + "\n")
+			b.WriteString(green("ok") + " " + DisplayPath(r.Entry.Path) + "\n")
 		}
 		if u := r.Update; u != nil && u.Written {
 			for _, l := range u.Removed {
@@ -88,7 +153,7 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 				b.WriteString("  + " + l + "\n")
 			}
 		}
-	}
+	})
 	s := rep.Summary
 	line := fmt.Sprintf("%d entries: %d agree, %d diverged, %d inconclusive, %d expectation failures",
 		s.Entries, s.Agree, s.Diverged, s.Inconclusive, s.ExpectFailures)
@@ -126,7 +191,7 @@ func failureSummary(r *EntryResult) string {
 	var why []string
 	switch {
 	case r.Timeout:
-		why = append(why, fmt.Sprintf("one side timed out (%s), also with %d times the deadline", statusPair(r), RetryFactor))
+		why = append(why, fmt.Sprintf("one side timed out (%s), also with %d times the deadline", statusPair(r), trial.RetryFactor))
 	case r.Diff.Verdict == diff.Diverge:
 		d := "diverges (" + r.Diff.Signature() + ")"
 		if r.Attribution != "" {
@@ -181,6 +246,10 @@ func entryDetail(r *EntryResult, refPath string) string {
 		for _, d := range x.Diff.Divergences {
 			fmt.Fprintf(&b, "[%s: %s] %s (%s)\n    %s: %s\n    ref: %s\n", x.Name, d.Category, d.Path, d.Kind, x.Name, d.Go, d.Ref)
 		}
+		if x.Outcome.Status != outcome.StatusOK && x.Outcome.Detail != "" {
+			// A crash's detail carries the head and tail of the worker's stderr.
+			fmt.Fprintf(&b, "    %s said:\n%s", x.Name, indent(EscapeText(strings.TrimRight(x.Outcome.Detail, "\n"))+"\n", "      "))
+		}
 	}
 	for _, m := range mergedMismatches(r) {
 		fmt.Fprintf(&b, "%s: %s: %s\n", location(r.Entry.Path, m.Line), m.side, m.Mismatch)
@@ -224,9 +293,9 @@ func mergedMismatches(r *EntryResult) []sidedMismatch {
 
 func location(path string, line int) string {
 	if line == 0 {
-		return path
+		return DisplayPath(path)
 	}
-	return fmt.Sprintf("%s:%d", path, line)
+	return fmt.Sprintf("%s:%d", DisplayPath(path), line)
 }
 
 func statusPair(r *EntryResult) string {
@@ -317,6 +386,9 @@ type JSONImplementation struct {
 	Status      JSONStatus        `json:"status"`
 	Divergences []diff.Divergence `json:"divergences"`
 	Signatures  []string          `json:"signatures"`
+	// Detail explains a status other than ok: for a crash, the head and tail of the
+	// worker's stderr (diverged implementations only).
+	Detail string `json:"detail,omitempty"`
 }
 
 // JSONOutcomes are a failed entry's Outcomes in canonical JSON (outcome.Marshal).
@@ -351,7 +423,7 @@ func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 		counts := rep.Attribution
 		out.Summary.Attribution = &counts
 	}
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		e := JSONEntry{
 			Path:        r.Entry.Path,
 			Verdict:     jsonVerdict(r),
@@ -376,6 +448,9 @@ func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 				Divergences: append([]diff.Divergence{}, x.Diff.Divergences...),
 				Signatures:  append([]string{}, x.Diff.Signatures()...),
 			})
+			if x.Diff.Verdict == diff.Diverge && x.Outcome.Status != outcome.StatusOK {
+				e.Implementations[len(e.Implementations)-1].Detail = x.Outcome.Detail
+			}
 		}
 		if u := r.Update; u != nil {
 			ju := &JSONUpdate{Written: u.Written, Removed: u.Removed, Added: u.Added, Skipped: u.Skipped}
@@ -394,7 +469,7 @@ func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 			}
 		}
 		out.Entries = append(out.Entries, e)
-	}
+	})
 	return out
 }
 
@@ -421,7 +496,7 @@ func WriteJSON(w io.Writer, rep *Report, o ReportOptions) error {
 // failure, a failed update an error, an inconclusive comparison a skip.
 func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 	suite := junit.Testsuite{Name: "a0diff", Time: seconds(rep.Summary.Elapsed)}
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		tc := junit.Testcase{
 			Name:      xmlSafe(r.Entry.Path),
 			Classname: xmlSafe(filepath.ToSlash(filepath.Dir(r.Entry.Path))),
@@ -447,7 +522,7 @@ func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 			tc.Skipped = &junit.Result{Message: "inconclusive: " + statusPair(r)}
 		}
 		suite.AddTestcase(tc)
-	}
+	})
 	var suites junit.Testsuites
 	suites.AddSuite(suite)
 	suites.Name = "a0diff"

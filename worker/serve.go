@@ -20,15 +20,16 @@ import (
 type Implementation struct {
 	Name, Version string
 	// Limits are the harness limits the implementation honours (see Hello.Limits).
-	Limits []string
+	Limits []outcome.LimitName
 	// NewRunner builds the runner, given the factory of the tool kits that call the host
 	// (one per run, over the run's fixtures). A runner that ignores it runs its own kit
 	// (set LocalTools then).
-	NewRunner func(tools func(toolkit.Fixtures) *Kit) outcome.Runner
+	NewRunner func(tools func(outcome.Fixtures) *Kit) outcome.Runner
 	// LocalTools says the runner does not use the host's kit.
 	LocalTools bool
-	// Abandoned, when set, reports the runner's abandoned runs: in total and still running.
-	Abandoned func() (total, running int64)
+	// Abandoned, when set, reports the runner's abandoned runs: still running, and in
+	// total (the order of every Abandoned in a0diff).
+	Abandoned func() (running, total int64)
 }
 
 // server is the worker side of one connection.
@@ -91,7 +92,7 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 		r := bufio.NewReaderSize(in, 64<<10)
 		var configs configCache
 		for {
-			line, err := readLine(r, maxMessage)
+			line, err := readLine(r, maxRunMessage)
 			if err != nil {
 				if err != io.EOF {
 					readErr <- err
@@ -118,7 +119,7 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 				}
 				var wc wireConfig
 				if err == nil {
-					err = json.Unmarshal(m["config"], &wc)
+					err = wc.decode(m["config"])
 				}
 				if err != nil {
 					if id == 0 {
@@ -173,7 +174,7 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 		s.mu.Unlock()
 		var total, running int64
 		if impl.Abandoned != nil {
-			total, running = impl.Abandoned()
+			running, total = impl.Abandoned()
 		}
 		if err := s.write(outcomeMessage(req.id, o, total, running)); err != nil {
 			return err
@@ -204,10 +205,10 @@ type Kit struct {
 	s     *server
 	run   uint64
 	mu    sync.Mutex
-	calls []toolkit.Call
+	calls []outcome.Call
 }
 
-func (s *server) newKit(toolkit.Fixtures) *Kit {
+func (s *server) newKit(outcome.Fixtures) *Kit {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return &Kit{s: s, run: s.cur}
@@ -233,7 +234,7 @@ func (k *Kit) CallData(tool string, args *value.Record, data toolkit.Data) (valu
 		args = value.NewRecord()
 	}
 	result, err := k.s.callTool(k.run, tool, args, data)
-	c := toolkit.Call{Tool: tool, Args: args}
+	c := outcome.Call{Tool: tool, Args: args}
 	if err != nil {
 		c.Outcome, c.Error = "err", err.Error()
 	} else {
@@ -246,10 +247,10 @@ func (k *Kit) CallData(tool string, args *value.Record, data toolkit.Data) (valu
 }
 
 // Calls returns the calls made so far, in order.
-func (k *Kit) Calls() []toolkit.Call {
+func (k *Kit) Calls() []outcome.Call {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return append([]toolkit.Call(nil), k.calls...)
+	return append([]outcome.Call(nil), k.calls...)
 }
 
 // errHostGone is a tool call's failure when the host stopped answering.
@@ -320,5 +321,5 @@ func readLine(r *bufio.Reader, max int) ([]byte, error) {
 	}
 }
 
-// errTooLong reports a message line over maxMessage.
-var errTooLong = fmt.Errorf("message longer than %d MiB", maxMessage>>20)
+// errTooLong reports a message line over its bound (maxMessage, maxRunMessage).
+var errTooLong = errors.New("message over the length bound")

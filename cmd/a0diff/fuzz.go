@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
@@ -21,8 +22,8 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -32,12 +33,15 @@ const fuzzLong = `Generate A0 programs with their host configurations (package g
 the Go evaluator and the reference, comparing the outcomes. Every case is reproducible
 from the seed and its index alone (see --guided for its derived cases): case I of a run with --seed S is the same whatever
 -j, --count or --time were, so "--seed S --start I --count 1" replays it (with the same
---swarm, --invalid-share, --size and --features).
+--swarm, --invalid-share, --size and --features). Every feature is on by default,
+__proto__ and small harness limits included; a quarter of the cases keep all of them and
+the others switch a few off (--swarm: a random half); --features -proto,-limits leaves
+features out.
 
 The first line printed is the seed. Each new divergence — one per signature (see package
 diff) — is minimised (unless --minimize=false) and written to --out as a corpus entry:
 the program, a comment saying how it was found and how to replay it, and the directives
-of its host configuration. The reduction is diff/reduce's (as in "a0diff reduce", at most
+of its host configuration. The reduction is package reduce's (as in "a0diff reduce", at most
 30 s per divergence). An entry whose file already exists is not overwritten, so
 repeated runs into the same directory add only new signatures. A progress line is shown
 on a terminal. At the end a summary gives the number of cases, cases per second, the
@@ -60,7 +64,9 @@ unsharded campaign between them; any case still replays alone with its seed and 
 --guided derives half of the cases from a pool of earlier cases that reached a new
 coverage feature — a new exit code, error code, evidence kind, pair of consecutive trace
 events, event data shape, tool outcome or result field type of the Go evaluator's
-outcome (a behaviour measure; no instrumentation of the evaluator) — by AST-level
+outcome (a behaviour measure), and in a binary built with coverage counters
+(go build -cover -covermode=atomic -coverpkg=./runtime/...,./cmd/a0diff ./cmd/a0diff)
+a statement of the Go evaluator or a hit-count bucket no earlier case reached — by AST-level
 mutation and splicing: a subexpression replaced by a fresh one or by one taken from
 another pool case, a statement inserted or dropped; a derived program that does not
 pass validation is retried, then replaced by a fresh case. The cases run in batches of
@@ -96,10 +102,11 @@ implementation in its place). In the JSON summary, --cross-check adds "attributi
 failure types say the same ("divergence: ATTRIBUTION", "implementation").
 
 Ctrl-C stops starting cases and cancels the runs in flight; the summary counts the cases
-that completed, and a0diff exits with status 130. A second Ctrl-C exits at once.
+that completed, and a0diff exits with status 130. SIGTERM and SIGHUP do the same (status
+143, 129). A second Ctrl-C exits at once.
 
 Exit status: 0 when nothing diverged or timed out (an external implementation included),
-1 when something did, 2 on usage errors, 130 when interrupted.`
+1 when something did, 2 on usage errors, 128+N when stopped by signal N.`
 
 type fuzzFlags struct {
 	extra        extraFlags
@@ -144,10 +151,10 @@ func newFuzzCmd(a *app) *cobra.Command {
 	fl.IntVar(&f.start, "start", 0, "index of the first case")
 	fl.IntVarP(&f.workers, "jobs", "j", runtime.NumCPU(), "number of cases run in parallel")
 	fl.StringVar(&f.out, "out", "fuzz-out", "directory the divergences are written to")
-	fl.BoolVar(&f.swarm, "swarm", false, "swarm testing: each case uses a random subset of the features")
+	fl.BoolVar(&f.swarm, "swarm", false, "swarm testing: each case uses a random half of the features (without it: all, or all but a few)")
 	fl.Float64Var(&f.invalidShare, "invalid-share", 0.1, "share of cases (0…1) mutated into invalid programs")
 	fl.IntVar(&f.size, "size", 0, "program size bound, about the number of AST nodes (default 60)")
-	fl.StringVar(&f.features, "features", "all", "comma-separated features the programs may use (see package gen)")
+	fl.StringVar(&f.features, "features", "all", "comma-separated features the programs may use, \"-name\" leaving one out (see package gen)")
 	fl.BoolVar(&f.minimize, "minimize", true, "reduce each new divergence before writing it")
 	fl.StringVar(&f.shard, "shard", "", "run only shard `K/N` of the cases: those whose index I has I mod N = K")
 	fl.StringVar(&f.format, "format", "text", "summary format: text or json")
@@ -212,6 +219,10 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		if _, err := os.Lstat(f.junit); err == nil {
 			return usageErrorf("--junit %s: already exists; a0diff fuzz never replaces a file", f.junit)
 		}
+		// A report that cannot be written is noticed now, not after the campaign.
+		if err := checkWritableDir(filepath.Dir(f.junit)); err != nil {
+			return usageErrorf("--junit %s: %v", f.junit, err)
+		}
 	}
 	rs, err := a.implementations(f.workers)
 	if err != nil {
@@ -229,12 +240,17 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		Guided: f.guided,
 	}
 	c := campaign.New(rs, opts)
+	// The text summary's first error is kept: a summary that cannot be written (a full
+	// disk, a closed pipe) is exit status 2, as for the other reports.
+	stdout := &errWriter{w: a.stdout}
 	if f.format == "text" {
 		line := fmt.Sprintf("a0diff fuzz: seed %d", f.seed)
 		if shard.N > 1 {
 			line += ", shard " + shard.String()
 		}
-		fmt.Fprintln(a.stdout, line)
+		if _, err := fmt.Fprintln(stdout, line); err != nil {
+			return fmt.Errorf("writing the summary: %w", err)
+		}
 	}
 
 	progress := isTerminal(a.stderr)
@@ -270,8 +286,8 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		}
 		writeWorkerStats(a.stderr, rs)
 	} else {
-		writeFuzzSummary(a.stdout, s, opts.ReplayFlags())
-		writeWorkerStats(a.stdout, rs)
+		writeFuzzSummary(stdout, s, opts.ReplayFlags())
+		writeWorkerStats(stdout, rs)
 	}
 	if f.junit != "" {
 		var b bytes.Buffer
@@ -281,6 +297,9 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		if err := corpus.CreateFileAtomic(f.junit, b.Bytes()); err != nil {
 			return &exitError{code: exitFailure, err: fmt.Errorf("--junit %s: %v", f.junit, err)}
 		}
+	}
+	if stdout.err != nil {
+		return fmt.Errorf("writing the summary: %w", stdout.err)
 	}
 	if ctx.Err() != nil {
 		return interrupted("interrupted: the summary counts the %d cases that completed", s.Cases())
@@ -294,6 +313,21 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		}
 	}
 	return nil
+}
+
+// errWriter writes to w until a write fails, and keeps that error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // writeFuzzSummary prints a campaign's summary.
@@ -321,7 +355,7 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 		fmt.Fprintf(w, "implementation %s: %d cases diverged from the reference\n", name, s.Implementations[name])
 	}
 	if s.Timeouts > 0 || s.Retried > 0 {
-		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, harness.RetryFactor)
+		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, trial.RetryFactor)
 		if len(s.TimeoutCases) > 0 {
 			fmt.Fprintf(w, "; cases %s (replay: a0diff fuzz --seed %d --start I --count 1%s)", joinInts(s.TimeoutCases), s.Seed, replayFlags)
 		}
@@ -363,8 +397,8 @@ func joinInts(ns []int) string {
 }
 
 // writeWorkerStats prints what the supervisors of worker processes saw, if any.
-func writeWorkerStats(w io.Writer, rs harness.Runners) {
-	runners := []outcome.Runner{rs.Go, rs.Ref}
+func writeWorkerStats(w io.Writer, rs trial.Runners) {
+	runners := []outcome.Runner{rs.Impl, rs.Ref}
 	if rs.Node != nil {
 		runners = append(runners, rs.Node)
 	}

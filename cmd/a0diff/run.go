@@ -48,12 +48,13 @@ disagreements fail the entry and are reported per implementation.
 
 Ctrl-C stops starting entries and cancels the runs in flight; the report covers the
 entries that completed (a cancelled run is never a verdict, and --update never writes
-it) and a0diff exits with status 130. A second Ctrl-C exits at once.
+it) and a0diff exits with status 130; SIGTERM and SIGHUP do the same (143, 129). A
+second Ctrl-C exits at once.
 
 Exit status: 0 when every entry's implementations agree (or are both inconclusive: timed
 out or over a limit) and meet its expectations; 1 otherwise; 2 on usage or input errors
 (missing path, no .a0 found, unreadable or malformed entry, unloadable --ref bundle);
-130 when interrupted.
+128+N when stopped by signal N (130: Ctrl-C).
 
 The JSON report (--format json) is one document:
   {"entries": [{"path", "verdict" (agree|diverge|inconclusive|timeout), "passed",
@@ -127,7 +128,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 			return usageErrorf("--filter: %v", err)
 		}
 	}
-	entries, err := harness.Load(paths, filter)
+	entries, err := harness.LoadFiles(paths, filter)
 	if err != nil {
 		return err
 	}
@@ -152,7 +153,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		)
 		opts.OnDone = func(*harness.EntryResult) { bar.Add(1) }
 	}
-	rep := harness.Run(cmd.Context(), rs, entries, opts)
+	rep, loadErr := harness.RunFiles(cmd.Context(), rs, entries, opts)
 	a.noteIgnoredLimits(rs)
 	if bar != nil {
 		bar.Finish()
@@ -169,8 +170,11 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	if err != nil {
 		return err
 	}
+	if loadErr != nil {
+		return loadErr
+	}
 	if cmd.Context().Err() != nil {
-		return interrupted("interrupted: %d of %d entries completed", len(rep.Results), len(entries))
+		return interrupted("interrupted: %d of %d entries completed", rep.Len(), len(entries))
 	}
 	if !rep.OK() {
 		return errFailed

@@ -47,7 +47,7 @@ func TestNodeHostHello(t *testing.T) {
 		t.Fatal(err)
 	}
 	if h.Implementation != "node" || !strings.HasPrefix(h.Version, "fake 1 (node v") || h.Tools != "host" ||
-		strings.Join(h.Limits, ",") != "timeout" { // the fake bundle declares no A0Reference.limits
+		outcome.JoinLimitNames(h.Limits, ",") != "timeout" { // the fake bundle declares no A0Reference.limits
 		t.Errorf("hello %+v", h)
 	}
 	// The shipped bundle declares its limits; the host adds the deadline.
@@ -55,7 +55,7 @@ func TestNodeHostHello(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(h.Limits, ","); got != "timeout,"+strings.Join(tsbundle.HarnessLimits, ",") {
+	if got := outcome.JoinLimitNames(h.Limits, ","); got != "timeout,"+outcome.JoinLimitNames(outcome.ImplementationLimits(), ",") {
 		t.Errorf("hello limits of the shipped bundle: %s", got)
 	}
 }
@@ -121,7 +121,7 @@ func TestNodeHostClassifiesEveryWayABundleCanEnd(t *testing.T) {
 // and the node host reports the calls.
 func TestNodeHostServesTheToolKit(t *testing.T) {
 	p := nodePool(t, "testdata/fake.js", 1)
-	cfg := outcome.Config{Fixtures: toolkit.Fixtures{Files: []toolkit.File{{Path: "a.txt", Content: "hello \xed\xa0\x80"}}}}
+	cfg := outcome.Config{Fixtures: outcome.Fixtures{Files: []outcome.File{{Path: "a.txt", Content: "hello \xed\xa0\x80"}}}}
 	src := "host\n" +
 		`fs.read {"path":"a.txt"}` + "\n" +
 		`fs.read {"path":1}` + "\n" +
@@ -176,7 +176,7 @@ func TestNodeAgreesWithGoja(t *testing.T) {
 		entries = entries[:40]
 	}
 	for _, e := range entries {
-		cfg := harness.ConfigFor(e, 30*time.Second)
+		cfg := e.RunConfig(30 * time.Second)
 		g := outcome.SafeRun(context.Background(), goja, e.Source, cfg)
 		n := outcome.SafeRun(context.Background(), node, e.Source, cfg)
 		if res := diff.Compare(g, n); res.Verdict != diff.Agree {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/diag"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -35,7 +36,7 @@ type DataTools interface {
 // CallRecorder is implemented by tool sets that record the calls they executed (the
 // hermetic kit does); runtime/run reports the record as Outcome.ToolCalls.
 type CallRecorder interface {
-	Calls() []toolkit.Call
+	Calls() []outcome.Call
 }
 
 // KitTools adapts the hermetic tool kit to Tools.
@@ -46,7 +47,7 @@ func (k KitTools) ValidateArgs(name string, args *value.Record) string {
 	return toolkit.ValidateArgs(name, args)
 }
 func (k KitTools) Call(name string, args *value.Record) (any, error) { return k.Kit.Call(name, args) }
-func (k KitTools) Calls() []toolkit.Call                             { return k.Kit.Calls() }
+func (k KitTools) Calls() []outcome.Call                             { return k.Kit.Calls() }
 func (k KitTools) CallData(name string, args *value.Record, data toolkit.Data) (any, error) {
 	return k.Kit.CallData(name, args, data)
 }
@@ -98,7 +99,7 @@ func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast
 	start.Set("tool", name)
 	start.Set("args", args)
 	start.Set("mode", string(tool.Mode))
-	ev.emit("tool_start", span, start)
+	ev.emit(outcome.EventToolStart, span, start)
 
 	began := time.Now()
 	result, msg, failed, err := ev.runTool(name, args)
@@ -112,14 +113,14 @@ func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast
 		end.Set("outcome", "err")
 		end.Set("durationMs", duration)
 		end.Set("error", msg)
-		ev.emit("tool_end", span, end)
+		ev.emit(outcome.EventToolEnd, span, end)
 		err := newError(diag.Tool, e, "Tool '%s' failed: %s", name, msg)
 		err.Details = detailRecord("tool", name)
 		return nil, err
 	}
 	end.Set("outcome", "ok")
 	end.Set("durationMs", duration)
-	ev.emit("tool_end", span, end)
+	ev.emit(outcome.EventToolEnd, span, end)
 
 	if r, ok := result.(*value.Record); ok {
 		if b, _ := r.Lookup("bytes"); b != nil {

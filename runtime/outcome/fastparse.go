@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/ast"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -410,7 +409,7 @@ func (p *fastParser) outcome() (Outcome, bool) {
 			})
 		case "limit":
 			s, ok := p.jsonString()
-			o.Limit = s
+			o.Limit = LimitName(s)
 			return ok && once(&seen, 128)
 		case "detail":
 			s, ok := p.jsonString()
@@ -465,7 +464,9 @@ func (p *fastParser) event() (Event, bool) {
 		var ok bool
 		switch k {
 		case "event":
-			e.Event, ok = p.rawString()
+			var name string
+			name, ok = p.rawString()
+			e.Event = EventName(name)
 			return ok && once(&seen, 1)
 		case "span":
 			e.Span, ok = p.span()
@@ -508,8 +509,8 @@ func (p *fastParser) diagnostic() (Diagnostic, bool) {
 	return d, ok && seen&3 == 3
 }
 
-func (p *fastParser) call() (toolkit.Call, bool) {
-	var c toolkit.Call
+func (p *fastParser) call() (Call, bool) {
+	var c Call
 	var seen uint32
 	ok := p.object(func(k string) bool {
 		var ok bool

@@ -8,7 +8,6 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/diag"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -48,7 +47,7 @@ func AppendMarshal(b []byte, o Outcome) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"event":`...)
-		b = appendString(b, e.Event)
+		b = appendString(b, string(e.Event))
 		if e.Span != nil {
 			b = append(b, `,"span":`...)
 			b = appendSpan(b, *e.Span)
@@ -69,7 +68,7 @@ func AppendMarshal(b []byte, o Outcome) []byte {
 	b = append(b, ']')
 	if o.Limit != "" {
 		b = append(b, `,"limit":`...)
-		b = appendString(b, o.Limit)
+		b = appendString(b, string(o.Limit))
 	}
 	if o.Detail != "" {
 		b = append(b, `,"detail":`...)
@@ -98,7 +97,7 @@ func appendDiagnostic(b []byte, d Diagnostic) []byte {
 	return append(b, '}')
 }
 
-func appendCall(b []byte, c toolkit.Call) []byte {
+func appendCall(b []byte, c Call) []byte {
 	b = append(b, `{"tool":`...)
 	b = appendString(b, c.Tool)
 	b = append(b, `,"args":`...)
@@ -206,7 +205,7 @@ func parseCareful(text []byte) (Outcome, error) {
 	if raw.Status == nil || raw.ExitCode == nil {
 		return Outcome{}, fmt.Errorf(`outcome: "status" and "exitCode" are required`)
 	}
-	o := Outcome{Status: Status(*raw.Status), ExitCode: *raw.ExitCode, Limit: raw.Limit, Detail: raw.Detail}
+	o := Outcome{Status: Status(*raw.Status), ExitCode: *raw.ExitCode, Limit: LimitName(raw.Limit), Detail: raw.Detail}
 	switch o.Status {
 	case StatusOK, StatusCrash, StatusTimeout, StatusResource:
 	default:
@@ -305,7 +304,7 @@ func parseEvent(text json.RawMessage) (Event, error) {
 	if raw.Event == nil {
 		return Event{}, fmt.Errorf(`"event" is required`)
 	}
-	e := Event{Event: *raw.Event, Span: raw.Span.span()}
+	e := Event{Event: EventName(*raw.Event), Span: raw.Span.span()}
 	if raw.Data != nil {
 		if e.Data, err = value.UnmarshalCanonical(raw.Data); err != nil {
 			return Event{}, err
@@ -338,9 +337,11 @@ func parseTraceFast(text json.RawMessage) []Event {
 			return nil
 		}
 		name, _ := rec.Get("event")
-		if events[i].Event, ok = name.(string); !ok {
+		s, ok := name.(string)
+		if !ok {
 			return nil
 		}
+		events[i].Event = EventName(s)
 		n := 1
 		if sv, ok := rec.Get("span"); ok {
 			n++
@@ -382,7 +383,7 @@ func spanOf(v value.Value) *ast.Span {
 	return s
 }
 
-func parseCall(text json.RawMessage) (toolkit.Call, error) {
+func parseCall(text json.RawMessage) (Call, error) {
 	var raw struct {
 		Tool    string
 		Args    json.RawMessage
@@ -395,10 +396,10 @@ func parseCall(text json.RawMessage) (toolkit.Call, error) {
 		err = unmarshalFields(m, field{"tool", &raw.Tool}, field{"outcome", &raw.Outcome})
 	}
 	if err != nil {
-		return toolkit.Call{}, err
+		return Call{}, err
 	}
 	raw.Args, raw.Result, raw.Error = m["args"], m["result"], m["error"]
-	c := toolkit.Call{Tool: raw.Tool, Outcome: raw.Outcome}
+	c := Call{Tool: raw.Tool, Outcome: raw.Outcome}
 	if raw.Args != nil {
 		if c.Args, err = value.UnmarshalCanonical(raw.Args); err != nil {
 			return c, err
@@ -447,7 +448,7 @@ func Normalize(o Outcome) Outcome {
 		for i, e := range o.Trace {
 			if r, ok := e.Data.(*value.Record); ok {
 				switch e.Event {
-				case "run_end", "tool_end":
+				case EventRunEnd, EventToolEnd:
 					if r.Has("durationMs") {
 						r = r.Clone()
 						r.Delete("durationMs")
@@ -457,7 +458,7 @@ func Normalize(o Outcome) Outcome {
 						r.Set("message", timeBudgetMessage)
 					}
 					e.Data = r
-				case "budget_exceeded":
+				case EventBudgetExceeded:
 					e.Data = dropTimeActual(r)
 				}
 			}

@@ -23,7 +23,6 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/diag"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -43,31 +42,6 @@ const (
 	StatusResource Status = "resource"
 )
 
-// The names of the harness limits a StatusResource Outcome's Limit field gives. They are
-// the keys of the bundle ABI's configJSON.limits (and the parsers' fixed nesting bound).
-const (
-	LimitSteps   = "maxSteps"
-	LimitDepth   = "maxDepth"
-	LimitSize    = "maxSize"
-	LimitNesting = "maxNesting"
-)
-
-// DeterministicLimit reports whether name is a limit that trips at the same point of a
-// program on every conforming implementation, so that two runs it ended are compared
-// like finished runs (package diff) and their partial outcomes can be pinned (package
-// corpus): maxSteps and maxDepth are counted in A0's own terms (trace events, nested
-// calls), maxSize on the values A0 operations produce (at the points Limits names) and
-// maxNesting in the parser's terms (nested expressions), all before any engine detail.
-// Runs ended by an engine's own stack (goja's call stack, the Go evaluator's frame
-// bound: Limit "") stop at engine-specific points and are not compared.
-func DeterministicLimit(name string) bool {
-	switch name {
-	case LimitSteps, LimitDepth, LimitSize, LimitNesting:
-		return true
-	}
-	return false
-}
-
 // Outcome is the canonical result of one run.
 type Outcome struct {
 	Status   Status
@@ -82,12 +56,12 @@ type Outcome struct {
 	Evidence []value.Value
 	Trace    []Event
 	// ToolCalls is what the hermetic tool kit saw, in order.
-	ToolCalls []toolkit.Call
+	ToolCalls []Call
 	// Limit names the harness limit that ended a StatusResource run (LimitSteps, …), ""
 	// for an engine's own stack and for every other status. A run ended by a limit during
 	// evaluation keeps what it produced before it (Trace, Evidence, ToolCalls; never a
 	// Value or Errors); one whose Outcome is over MaxSize keeps only its ToolCalls.
-	Limit string
+	Limit LimitName
 	// Detail explains a non-ok Status (stack trace, which limit); it is never compared.
 	Detail string
 }
@@ -101,7 +75,7 @@ type Code = diag.Code
 
 // Event is one trace event (spec §6.2) without its ts and runId.
 type Event struct {
-	Event string
+	Event EventName
 	Span  *ast.Span   // nil when absent
 	Data  value.Value // nil when absent (stmt_start/stmt_end), else a *value.Record
 }
@@ -113,7 +87,7 @@ type Config struct {
 	// Allow lists the allowed capabilities (the policy of spec §9.3); nil allows nothing.
 	Allow []string
 	// Fixtures feed the hermetic tool kit.
-	Fixtures toolkit.Fixtures
+	Fixtures Fixtures
 	// Limits bound the run; zero fields take the defaults of DefaultLimits.
 	Limits Limits
 }
@@ -149,7 +123,10 @@ type Config struct {
 //     toJSON member included — before toJSON is applied, and the toJSON result is not
 //     counted (the reference's jsonText: checkNodes, then JSON.stringify). That is the
 //     count for sort's comparison texts, the loop 'times' message, patch test messages
-//     and fs.write's data (value.JSONLimit, value.CheckNodes).
+//     and fs.write's data (value.JSONLimit, value.CheckNodes). At the same points, and
+//     counted before anything is written, the value's text units are bounded by
+//     value.TextLimit(MaxSize): one per node plus the UTF-16 length of every string and
+//     (JSON-like texts) record key; over it is maxSize too.
 //   - Timeout is the wall-clock deadline of the run (StatusTimeout); it is the host's
 //     business and is not passed to the reference.
 //

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -73,7 +74,7 @@ func TestValidateArgsOwnKeysOnly(t *testing.T) {
 }
 
 func TestCallRejectsInvalidArgs(t *testing.T) {
-	k := New(Fixtures{})
+	k := New(outcome.Fixtures{})
 	args := value.NewRecord()
 	args.Set("path", 1.0)
 	_, err := k.Call("fs.read", args)
