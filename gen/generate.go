@@ -140,6 +140,7 @@ func (g *generator) program() *ast.Program {
 	for len(stmts) < maxStmts && !g.out() && (len(stmts) == 0 && g.chance(97) || g.chance(80)) {
 		stmts = append(stmts, g.stmt(sc, 0)...)
 	}
+	stmts = append(stmts, g.corner(sc)...)
 	stmts = append(stmts, &ast.ReturnStmt{Value: g.finalValue(sc)})
 	p := &ast.Program{Statements: stmts}
 	p.Headers = g.headers()
