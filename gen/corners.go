@@ -133,7 +133,7 @@ func (g *generator) collationCorner(sc *scope) []ast.Stmt {
 			}
 			units = append(units, p...)
 		}
-		items[i] = jsonString(value.FromUTF16(units))
+		items[i] = escapedLiteral(value.FromUTF16(units))
 	}
 	var in string
 	if g.chance(30) {
@@ -150,9 +150,9 @@ func (g *generator) collationCorner(sc *scope) []ast.Stmt {
 func isHighSurrogate(u uint16) bool { return u >= 0xD800 && u <= 0xDBFF }
 func isLowSurrogate(u uint16) bool  { return u >= 0xDC00 && u <= 0xDFFF }
 
-// jsonString is s as an A0 string literal: JSON's escapes, lone surrogates as \u
-// escapes.
-func jsonString(s string) string {
+// escapedLiteral is s as an A0 string literal, every non-ASCII code unit (lone surrogates
+// included, which source text cannot hold raw) as a \u escape.
+func escapedLiteral(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, u := range value.ToUTF16(s) {
