@@ -15,7 +15,7 @@ var cornerMarks = map[string]string{
 	"endless toJSON":                ".concat }",
 	"collation":                     "let collated",
 	"NaN sort":                      "let sorted",
-	"text bound":                    "let half19 = ",
+	"text bound":                    "return len { in: e.message }",
 }
 
 // TestCornersAreDrawn: under all features and proto, a campaign of a few thousand cases
