@@ -6,6 +6,7 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // kept is what a Report holds of one entry: the whole result of an entry that failed
@@ -25,7 +26,7 @@ type passing struct {
 	attribution      diff.Attribution
 	crossChecked     bool
 	timeout, retried bool
-	extras           []Extra // status only
+	extras           []trial.Extra // status only
 	update           *UpdateResult
 	elapsed          time.Duration
 }
@@ -51,7 +52,7 @@ func keep(r *EntryResult) kept {
 		p.diff = diff.Result{Verdict: diff.Agree}
 	}
 	for _, x := range r.Extras {
-		p.extras = append(p.extras, Extra{Name: x.Name, Outcome: statusOf(x.Outcome).outcome(), Diff: diff.Result{Verdict: x.Diff.Verdict}})
+		p.extras = append(p.extras, trial.Extra{Name: x.Name, Outcome: statusOf(x.Outcome).outcome(), Diff: diff.Result{Verdict: x.Diff.Verdict}})
 	}
 	return kept{pass: p}
 }

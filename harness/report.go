@@ -17,6 +17,7 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // ReportOptions configure the reports.
@@ -190,7 +191,7 @@ func failureSummary(r *EntryResult) string {
 	var why []string
 	switch {
 	case r.Timeout:
-		why = append(why, fmt.Sprintf("one side timed out (%s), also with %d times the deadline", statusPair(r), RetryFactor))
+		why = append(why, fmt.Sprintf("one side timed out (%s), also with %d times the deadline", statusPair(r), trial.RetryFactor))
 	case r.Diff.Verdict == diff.Diverge:
 		d := "diverges (" + r.Diff.Signature() + ")"
 		if r.Attribution != "" {

@@ -12,9 +12,7 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -28,12 +26,7 @@ func TestMain(m *testing.M) {
 	case "":
 		os.Exit(m.Run())
 	case "go":
-		err := Serve(os.Stdin, os.Stdout, Implementation{
-			Name: "go", Version: "test", Limits: outcome.LimitNames(nil),
-			NewRunner: func(tools func(outcome.Fixtures) *Kit) outcome.Runner {
-				return run.NewRunner(run.Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
-			},
-		})
+		err := Serve(os.Stdin, os.Stdout, GoForTest.Worker())
 		exitOn(err)
 	case "hostile":
 		err := Serve(os.Stdin, os.Stdout, Implementation{
@@ -146,7 +139,7 @@ func TestGoWorkerMatchesInProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := testPool(t, "go", Config{Size: 2})
-	inProcess := run.New()
+	inProcess := GoForTest.InProcess()
 	tools := 0
 	for _, f := range files {
 		e, err := corpus.ParseFile(f)

@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/a0diff/a0diff/cmin"
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/corpus/cmin"
-	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/trial"
 )
 
 func init() { register(newCminCmd) }
@@ -32,7 +32,7 @@ whole input exercises —
     consecutive event names, as either implementation produced them;
   * the union of the Go evaluator's statement coverage (the basic blocks of runtime/...
     each entry's run executes), measured per entry with Go's coverage instrumentation:
-    a0diff builds corpus/cmin/covrun with "go build -cover" from the source tree it is
+    a0diff builds cmin/covrun with "go build -cover" from the source tree it is
     run in (--source), runs every entry through it, and reads each entry's counters with
     "go tool covdata". This needs the go command; --coverage=false skips it.
 
@@ -198,7 +198,7 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 }
 
 // measureOut analyses the entries written to OUT.
-func measureOut(cmd *cobra.Command, a *app, f *cminFlags, plan []cmin.Placement, rs harness.Runners, coverage bool) (cmin.Totals, int, error) {
+func measureOut(cmd *cobra.Command, a *app, f *cminFlags, plan []cmin.Placement, rs trial.Runners, coverage bool) (cmin.Totals, int, error) {
 	var paths []string
 	var entries []*corpus.Entry
 	for _, p := range plan {

@@ -22,8 +22,8 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -41,7 +41,7 @@ features out.
 The first line printed is the seed. Each new divergence — one per signature (see package
 diff) — is minimised (unless --minimize=false) and written to --out as a corpus entry:
 the program, a comment saying how it was found and how to replay it, and the directives
-of its host configuration. The reduction is diff/reduce's (as in "a0diff reduce", at most
+of its host configuration. The reduction is package reduce's (as in "a0diff reduce", at most
 30 s per divergence). An entry whose file already exists is not overwritten, so
 repeated runs into the same directory add only new signatures. A progress line is shown
 on a terminal. At the end a summary gives the number of cases, cases per second, the
@@ -355,7 +355,7 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 		fmt.Fprintf(w, "implementation %s: %d cases diverged from the reference\n", name, s.Implementations[name])
 	}
 	if s.Timeouts > 0 || s.Retried > 0 {
-		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, harness.RetryFactor)
+		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, trial.RetryFactor)
 		if len(s.TimeoutCases) > 0 {
 			fmt.Fprintf(w, "; cases %s (replay: a0diff fuzz --seed %d --start I --count 1%s)", joinInts(s.TimeoutCases), s.Seed, replayFlags)
 		}
@@ -397,8 +397,8 @@ func joinInts(ns []int) string {
 }
 
 // writeWorkerStats prints what the supervisors of worker processes saw, if any.
-func writeWorkerStats(w io.Writer, rs harness.Runners) {
-	runners := []outcome.Runner{rs.Go, rs.Ref}
+func writeWorkerStats(w io.Writer, rs trial.Runners) {
+	runners := []outcome.Runner{rs.Impl, rs.Ref}
 	if rs.Node != nil {
 		runners = append(runners, rs.Node)
 	}
