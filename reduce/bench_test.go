@@ -14,7 +14,7 @@ import (
 func corpusSources(b *testing.B) []string {
 	b.Helper()
 	var out []string
-	filepath.WalkDir("../../corpus", func(path string, d os.DirEntry, err error) error {
+	filepath.WalkDir("../corpus", func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".a0") {
 			if src, err := os.ReadFile(path); err == nil {
 				out = append(out, string(src))
