@@ -29,6 +29,7 @@ import (
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/worker"
 )
 
 // Options configure a campaign.
@@ -62,6 +63,9 @@ type Options struct {
 	// OnCase, when set, is called with the index and verdict of every case run to a
 	// verdict (from the workers, concurrently).
 	OnCase func(index int, verdict diff.Verdict)
+	// Batch, when set, runs the campaign in campaign workers started with it (see
+	// batch.go); the runners then serve only the cases that are not agreement.
+	Batch *worker.BatchConfig
 }
 
 // Shard is shard K of a campaign split N ways: the cases I with I mod N = K. Count and
@@ -185,6 +189,8 @@ type Campaign struct {
 	// current batch in flight (see guided.go).
 	guide *Guide
 	batch sync.WaitGroup
+	// batchStats count what the campaign workers did (Options.Batch).
+	batchStats batchState
 	// seeCase, when set (by tests), is called with every case run to a verdict.
 	seeCase func(*fuzzCase)
 }
@@ -217,6 +223,10 @@ func (c *Campaign) Run(ctx context.Context) *Summary {
 		var cancel context.CancelFunc
 		feedCtx, cancel = context.WithTimeout(ctx, c.opts.Duration)
 		defer cancel()
+	}
+	if c.opts.Batch != nil {
+		c.runBatched(ctx, feedCtx)
+		return c.Summary()
 	}
 	// Cases are made by their own goroutines, a few ahead of the ones that run them: the
 	// supervisor is mostly waiting while the implementations run a case (in their worker

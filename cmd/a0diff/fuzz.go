@@ -228,6 +228,9 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		FeaturesFlag: f.features, Minimize: f.minimize, Timeout: a.timeout, RefPath: a.refPath,
 		Guided: f.guided,
 	}
+	if a.isolation == "process" && rs.Node == nil && len(rs.Extra) == 0 {
+		opts.Batch = a.campaignWorkers()
+	}
 	c := campaign.New(rs, opts)
 	if f.format == "text" {
 		line := fmt.Sprintf("a0diff fuzz: seed %d", f.seed)
@@ -269,9 +272,11 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 			return err
 		}
 		writeWorkerStats(a.stderr, rs)
+		writeCampaignWorkerStats(a.stderr, opts, c.BatchStats())
 	} else {
 		writeFuzzSummary(a.stdout, s, opts.ReplayFlags())
 		writeWorkerStats(a.stdout, rs)
+		writeCampaignWorkerStats(a.stdout, opts, c.BatchStats())
 	}
 	if f.junit != "" {
 		var b bytes.Buffer
