@@ -37,8 +37,9 @@ const (
 type BatchStats struct {
 	// Started counts campaign worker processes started; Deaths those that died, were
 	// killed at a case's overrun or over the memory ceiling; Recycled those replaced
-	// for the memory they kept; Redone the cases run again in per-case mode.
-	Started, Deaths, Recycled, Redone int
+	// for the memory they kept; Redone the cases run again in per-case mode, Pinned
+	// those of them a death pinned (the others were not agreement).
+	Started, Deaths, Recycled, Redone, Pinned int
 }
 
 // batchState is the campaign workers' shared bookkeeping.
@@ -243,6 +244,7 @@ func (s *batchSlot) run(ctx context.Context, indices <-chan int) {
 				k = 0 // it died between cases: the first bears it, so that the campaign moves on
 			}
 			s.requeue(jobs[:k], jobs[k+1:])
+			c.countBatch(func(st *BatchStats) { st.Pinned++ })
 			s.perCase(ctx, jobs[k])
 			s.done(1)
 			continue
@@ -252,6 +254,7 @@ func (s *batchSlot) run(ctx context.Context, indices <-chan int) {
 			s.retire()
 			c.countBatch(func(st *BatchStats) { st.Deaths++ })
 			s.requeue(nil, jobs[1:])
+			c.countBatch(func(st *BatchStats) { st.Pinned++ })
 			s.perCase(ctx, jobs[0])
 			s.done(1)
 			continue

@@ -72,6 +72,8 @@ func runCampaign(t *testing.T, iso, ref, out string, opts campaign.Options) camp
 	c := campaign.New(rs, opts)
 	r.summary = c.Run(context.Background())
 	r.batch = c.BatchStats()
+	closeRunners(rs)
+	noWorkersLeft(t)
 	files, _ := filepath.Glob(filepath.Join(out, "*.a0"))
 	for _, f := range files {
 		b, _ := os.ReadFile(f)
@@ -170,6 +172,7 @@ func TestFuzzUsesCampaignWorkersByDefault(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "campaign workers: ") || !strings.Contains(stdout, "\ncases: 60 in ") {
 		t.Errorf("default: exit %d\n%s%s", code, stdout, stderr)
 	}
+	noWorkersLeft(t)
 	code, stdout, stderr = realCLI(context.Background(), "fuzz", "--isolation", "case", "--seed", "5", "--count", "60", "-j", "2", "--out", t.TempDir())
 	if code != exitOK || strings.Contains(stdout, "campaign workers: ") || !strings.Contains(stdout, "go workers: 2 started") {
 		t.Errorf("--isolation case: exit %d\n%s%s", code, stdout, stderr)

@@ -77,6 +77,6 @@ func writeCampaignWorkerStats(w io.Writer, opts campaign.Options, st campaign.Ba
 	if opts.Batch == nil {
 		return
 	}
-	fmt.Fprintf(w, "campaign workers: %d started, %d died or killed, %d replaced for memory kept, %d cases run again one implementation per worker\n",
-		st.Started, st.Deaths, st.Recycled, st.Redone)
+	fmt.Fprintf(w, "campaign workers: %d started, %d died or killed, %d replaced for memory kept, %d cases run again one implementation per worker (%d pinned by a death, the others not agreement)\n",
+		st.Started, st.Deaths, st.Recycled, st.Redone, st.Pinned)
 }
