@@ -70,7 +70,7 @@ func (c *Campaign) runBatched(ctx, feedCtx context.Context) {
 		go func() {
 			defer wg.Done()
 			s := &batchSlot{c: c, size: minBatch}
-			s.run(ctx, indices)
+			s.run(ctx, feedCtx, indices)
 		}()
 	}
 	if c.opts.Guided {
@@ -195,7 +195,9 @@ func (s *batchSlot) done(n int) {
 	}
 }
 
-func (s *batchSlot) run(ctx context.Context, indices <-chan int) {
+// run runs slices until indices is closed; once feedCtx ends (the campaign's --time, or
+// ctx) it starts no slice, as the feeder starts no case.
+func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 	c := s.c
 	defer s.close()
 	for {
@@ -203,7 +205,7 @@ func (s *batchSlot) run(ctx context.Context, indices <-chan int) {
 		if !ok {
 			return
 		}
-		if ctx.Err() != nil {
+		if feedCtx.Err() != nil {
 			s.done(len(slice))
 			continue // drain, so that the feeder is never left waiting
 		}
