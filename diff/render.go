@@ -101,7 +101,7 @@ func render(b *strings.Builder, v any) {
 		}
 		b.WriteByte('}')
 	case eventView:
-		b.WriteString(`{"event":` + Quote(x.Event))
+		b.WriteString(`{"event":` + Quote(string(x.Event)))
 		if x.Span != nil {
 			b.WriteString(`,"span":`)
 			render(b, *x.Span)

@@ -33,7 +33,7 @@ type diagView struct {
 }
 
 type eventView struct {
-	Event string
+	Event outcome.EventName
 	Span  *spanView
 	Data  any
 }

@@ -26,6 +26,12 @@ func runExtras(ctx context.Context, rs Runners, source string, cfg outcome.Confi
 	out := make([]Extra, 0, len(rs.Extra))
 	for _, x := range rs.Extra {
 		o := outcome.SafeRun(ctx, x, source, cfg)
+		if NeedsRerun(x, o, ref) && ctx.Err() == nil {
+			long := cfg
+			long.Limits = cfg.Limits.WithDefaults()
+			long.Limits.Timeout *= RetryFactor
+			o = outcome.SafeRun(ctx, x, source, long)
+		}
 		out = append(out, Extra{Name: x.Name(), Outcome: o, Diff: diff.Compare(o, ref)})
 	}
 	return out

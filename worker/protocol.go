@@ -58,9 +58,9 @@ type Hello struct {
 	Protocol       int    `json:"protocol"`
 	Implementation string `json:"implementation"`
 	Version        string `json:"version"`
-	// Limits names the harness limits the implementation honours (of "maxDepth",
-	// "maxSize", "maxSteps", "timeout"); the host reports the others as ignored.
-	Limits []string `json:"limits"`
+	// Limits names the harness limits the implementation honours (of
+	// outcome.HarnessLimits); the host reports the others as ignored.
+	Limits []outcome.LimitName `json:"limits"`
 	// Tools is "host" when the worker calls tools through the host (tool messages),
 	// "local" when it runs its own copy of the hermetic kit.
 	Tools string `json:"tools"`
