@@ -40,6 +40,9 @@ type BatchStats struct {
 	// for the memory they kept; Redone the cases run again in per-case mode, Pinned
 	// those of them a death pinned (the others were not agreement).
 	Started, Deaths, Recycled, Redone, Pinned int
+	// StartError says why a campaign worker could not be started ("" when all could);
+	// the slot that met it ran the rest of its cases in per-case mode.
+	StartError string
 }
 
 // batchState is the campaign workers' shared bookkeeping.
@@ -101,6 +104,8 @@ type batchSlot struct {
 	size int
 	// pending are indices to run before new ones (those a slice did not answer).
 	pending []int
+	// broken: a worker could not be started; the slot runs its cases one by one.
+	broken bool
 }
 
 type startedBatch struct {
@@ -224,9 +229,17 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 				req.Indices = append(req.Indices, i)
 			}
 		}
-		b, err := s.worker()
-		if err != nil {
-			// No campaign worker: the slice runs case by case.
+		var b *worker.Batch
+		var err error
+		if !s.broken {
+			b, err = s.worker()
+		}
+		if s.broken || err != nil {
+			// No campaign worker: the slice runs case by case, and so does the rest.
+			if err != nil {
+				s.broken = true
+				c.countBatch(func(st *BatchStats) { st.StartError = err.Error() })
+			}
 			for _, j := range jobs {
 				s.perCase(ctx, j)
 			}

@@ -79,4 +79,7 @@ func writeCampaignWorkerStats(w io.Writer, opts campaign.Options, st campaign.Ba
 	}
 	fmt.Fprintf(w, "campaign workers: %d started, %d died or killed, %d replaced for memory kept, %d cases run again one implementation per worker (%d pinned by a death, the others not agreement)\n",
 		st.Started, st.Deaths, st.Recycled, st.Redone, st.Pinned)
+	if st.StartError != "" {
+		fmt.Fprintf(w, "campaign workers: one could not be started, and its cases ran one implementation per worker: %s\n", st.StartError)
+	}
 }
