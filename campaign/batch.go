@@ -309,7 +309,8 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 }
 
 // recycleShare: a campaign worker that keeps more than 1/recycleShare of the memory
-// ceiling above its resident set after its first slice is replaced.
+// ceiling above its resident set after its first slices (worker.Batch.Growth) is
+// replaced.
 const recycleShare = 4
 
 // requeue puts the jobs of a slice back in front of the pending indices.

@@ -51,8 +51,9 @@ type Batch struct {
 	cfg  BatchConfig
 	w    *proc
 	cell *progressCell
-	// baseline is the resident set after the worker's first batch: what it holds at
-	// rest (its engines, a --ref bundle), against which growth is measured.
+	// baseline is the resident set after the worker's first batches: what it holds at
+	// rest (its engines, a --ref bundle, its collector's slack), against which growth is
+	// measured.
 	baseline int64
 	batches  int
 }
@@ -270,20 +271,26 @@ func (b *Batch) died(reason, detail string) *BatchDeath {
 	return d
 }
 
-// Growth is how far the worker's resident set is above what it held after its first
-// batch (0 before that batch, or where the kernel does not tell); the first call after
-// the first batch sets the baseline.
+// Growth is how far the worker's resident set is above its baseline: the most it held
+// after one of its first batchWarmUp batches, by when its collector has settled on the
+// heap it keeps between collections (with a high GOGC a worker's resident set climbs
+// for a while without keeping anything). 0 until then, or where the kernel does not
+// tell.
 func (b *Batch) Growth() int64 {
 	rss, ok := b.w.resident()
 	if !ok || b.batches == 0 {
 		return 0
 	}
-	if b.baseline == 0 {
-		b.baseline = rss
+	if b.batches <= batchWarmUp {
+		b.baseline = max(b.baseline, rss)
 		return 0
 	}
 	return max(rss-b.baseline, 0)
 }
+
+// batchWarmUp is the number of batches whose resident set makes a batch worker's
+// baseline.
+const batchWarmUp = 8
 
 // Stop ends the worker (closing its stdin; it is killed if it does not exit within a
 // second).
