@@ -127,21 +127,29 @@ func (s *batchSlot) startNext() {
 	}()
 }
 
-// worker returns the slot's worker, starting one (or taking the one started ahead).
+// worker returns the slot's worker, starting one (or taking the one started ahead). A
+// start that fails is tried again (a worker may be killed while it starts) before the
+// error is believed.
 func (s *batchSlot) worker() (*worker.Batch, error) {
 	if s.b != nil {
 		return s.b, nil
 	}
-	s.startNext()
-	r := <-s.next
-	s.next = nil
-	if r.err != nil {
-		return nil, r.err
+	var err error
+	for range startAttempts {
+		s.startNext()
+		r := <-s.next
+		s.next = nil
+		if err = r.err; err == nil {
+			s.c.countBatch(func(st *BatchStats) { st.Started++ })
+			s.b = r.b
+			return s.b, nil
+		}
 	}
-	s.c.countBatch(func(st *BatchStats) { st.Started++ })
-	s.b = r.b
-	return s.b, nil
+	return nil, err
 }
+
+// startAttempts is how many times a campaign worker's start is tried.
+const startAttempts = 3
 
 // retire stops the slot's worker (or releases what is left of a dead one) and starts
 // its successor.
