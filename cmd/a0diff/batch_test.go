@@ -158,6 +158,7 @@ func TestCampaignWorkersGiveTheSameResults(t *testing.T) {
 				t.Errorf("campaign workers: %+v; want the %d cases that are not agreement run again", batched.batch,
 					perCase.summary.Verdicts[diff.Diverge]+perCase.summary.Verdicts[diff.Inconclusive]+perCase.summary.Timeouts)
 			}
+			t.Logf("%d cases: %v, %d signatures, %d entries; campaign workers %+v", perCase.summary.Cases(), perCase.summary.Verdicts, len(perCase.summary.Buckets), len(perCase.entries), batched.batch)
 			if perCase.batch.Started != 0 {
 				t.Errorf("--isolation case started campaign workers: %+v", perCase.batch)
 			}
