@@ -230,9 +230,10 @@ func (c AttributionCounts) String() string {
 		c.Engine, c.EngineShared, c.Implementation, c.Unattributed)
 }
 
-// Report is the outcome of Run: one result per entry in the entries' order.
+// Report is the outcome of Run: one result per entry in the entries' order (Each,
+// Results), of which a passing entry keeps only what the reports show.
 type Report struct {
-	Results []*EntryResult
+	kept    []kept
 	Summary Summary
 	// CrossChecked: the reference also ran under node; Attribution counts the diverged
 	// entries by attribution.
@@ -267,7 +268,7 @@ func run(ctx context.Context, rs Runners, n int, entry func(i int) (*corpus.Entr
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	results := make([]*EntryResult, n)
+	results := make([]kept, n)
 	errs := make([]error, n)
 	var doneMu sync.Mutex
 	Parallel(ctx, n, workers, func(i int) {
@@ -280,15 +281,12 @@ func run(ctx context.Context, rs Runners, n int, entry func(i int) (*corpus.Entr
 		if res == nil {
 			return // cancelled
 		}
-		results[i] = res
 		if opts.OnDone != nil {
 			doneMu.Lock()
 			opts.OnDone(res)
 			doneMu.Unlock()
 		}
-		if res.Passed() {
-			res.slim()
-		}
+		results[i] = keep(res)
 	})
 
 	rep := &Report{CrossChecked: rs.Node != nil}
@@ -298,11 +296,13 @@ func run(ctx context.Context, rs Runners, n int, entry func(i int) (*corpus.Entr
 			rep.Implementations[x.Name()] = 0
 		}
 	}
-	for _, r := range results {
-		if r == nil {
+	rep.kept = results[:0] // in place: the entries not started are dropped
+	for i := range results {
+		if results[i].full == nil && results[i].pass.path == "" {
 			continue // not started before cancellation
 		}
-		rep.Results = append(rep.Results, r)
+		rep.kept = append(rep.kept, results[i])
+		r := results[i].result()
 		s := &rep.Summary
 		s.Entries++
 		switch {
@@ -340,22 +340,6 @@ func run(ctx context.Context, rs Runners, n int, entry func(i int) (*corpus.Entr
 	rep.Summary.Elapsed = time.Since(start)
 	rep.Summary.Abandoned = Abandoned(rs)
 	return rep, errors.Join(errs...)
-}
-
-// slim drops what the reports never show of a passing entry — the entry's text and
-// configuration, the Outcomes but for their status and exit code — so that what a
-// report keeps per passing entry is a few hundred bytes (its path, statuses, verdict,
-// an update's lines), however long the run.
-func (r *EntryResult) slim() {
-	r.Entry = &corpus.Entry{Path: r.Entry.Path}
-	r.Go, r.Ref, r.Node = statusOnly(r.Go), statusOnly(r.Ref), statusOnly(r.Node)
-	for i := range r.Extras {
-		r.Extras[i].Outcome = statusOnly(r.Extras[i].Outcome)
-	}
-}
-
-func statusOnly(o outcome.Outcome) outcome.Outcome {
-	return outcome.Outcome{Status: o.Status, ExitCode: o.ExitCode}
 }
 
 // runEntry runs, compares, checks and (when asked) updates one entry. It returns nil

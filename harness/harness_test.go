@@ -43,7 +43,7 @@ func runDir(t *testing.T, dir string, opts Options) *Report {
 
 func byName(rep *Report) map[string]*EntryResult {
 	m := map[string]*EntryResult{}
-	for _, r := range rep.Results {
+	for _, r := range rep.Results() {
 		m[filepath.Base(r.Entry.Path)] = r
 	}
 	return m
@@ -90,7 +90,7 @@ func TestRun(t *testing.T) {
 	}
 	// Results come in the entries' (sorted) order whatever the scheduling.
 	var names []string
-	for _, r := range rep.Results {
+	for _, r := range rep.Results() {
 		names = append(names, filepath.Base(r.Entry.Path))
 	}
 	if want := []string{"agree.a0", "diverge.a0", "fail.a0", "hang.a0", "tool.a0", "wrong.a0"}; !reflect.DeepEqual(names, want) {
@@ -386,7 +386,7 @@ func TestUpdateThatNeverSettlesIsAnError(t *testing.T) {
 	}
 	n := 0
 	rep := Run(context.Background(), Runners{Go: drifting{&n, true}, Ref: drifting{&n, false}}, entries, Options{Update: true, Workers: 1})
-	r := rep.Results[0]
+	r := rep.Results()[0]
 	if r.Update.Err == nil || !strings.Contains(r.Update.Err.Error(), "did not settle") || r.Passed() {
 		t.Errorf("update %+v", r.Update)
 	}
@@ -454,7 +454,7 @@ func TestPassingEntriesAreSlim(t *testing.T) {
 	if got := rep.Summary; got.Entries != want.Entries || got.Failed != want.Failed || got.Agree != want.Agree {
 		t.Errorf("RunFiles summary %+v, Run's %+v", got, want)
 	}
-	for _, r := range rep.Results {
+	for _, r := range rep.Results() {
 		kept := r.Entry.Source != "" || r.Go.HasValue || len(r.Go.Trace) > 0 || r.Ref.HasValue
 		if r.Passed() && kept {
 			t.Errorf("%s passed and keeps its source or Outcomes", r.Entry.Path)

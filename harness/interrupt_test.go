@@ -48,7 +48,7 @@ func TestOneSidedTimeouts(t *testing.T) {
 				t.Errorf("summary %+v", s)
 			}
 			if tt.timeouts > 0 {
-				r := rep.Results[0]
+				r := rep.Results()[0]
 				if r.Passed() || !strings.Contains(failureSummary(r), "one side timed out") || jsonVerdict(r) != "timeout" {
 					t.Errorf("a persistent timeout: passed %v, %q, verdict %s", r.Passed(), failureSummary(r), jsonVerdict(r))
 				}
@@ -86,7 +86,7 @@ func TestCancelledRunsAreNotVerdicts(t *testing.T) {
 	var once sync.Once
 	rs := Runners{Go: cancelling{&harnesstest.Runner{ImplName: "go"}, func() { once.Do(cancel) }}, Ref: &harnesstest.Runner{ImplName: "ref"}}
 	rep := Run(ctx, rs, entries, Options{Workers: 1, Update: true})
-	for _, r := range rep.Results {
+	for _, r := range rep.Results() {
 		if strings.Contains(r.Entry.Path, "zz-cancel") {
 			t.Errorf("the cancelled entry is in the report: %+v", r.Diff)
 		}

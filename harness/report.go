@@ -131,7 +131,7 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 	}
 	red, yellow, cyan, green := paint(color.FgRed), paint(color.FgYellow), paint(color.FgCyan), paint(color.FgGreen)
 	var b strings.Builder
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		switch {
 		case !r.Passed():
 			tag := red("FAIL")
@@ -152,7 +152,7 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 				b.WriteString("  + " + l + "\n")
 			}
 		}
-	}
+	})
 	s := rep.Summary
 	line := fmt.Sprintf("%d entries: %d agree, %d diverged, %d inconclusive, %d expectation failures",
 		s.Entries, s.Agree, s.Diverged, s.Inconclusive, s.ExpectFailures)
@@ -422,7 +422,7 @@ func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 		counts := rep.Attribution
 		out.Summary.Attribution = &counts
 	}
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		e := JSONEntry{
 			Path:        r.Entry.Path,
 			Verdict:     jsonVerdict(r),
@@ -468,7 +468,7 @@ func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 			}
 		}
 		out.Entries = append(out.Entries, e)
-	}
+	})
 	return out
 }
 
@@ -495,7 +495,7 @@ func WriteJSON(w io.Writer, rep *Report, o ReportOptions) error {
 // failure, a failed update an error, an inconclusive comparison a skip.
 func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 	suite := junit.Testsuite{Name: "a0diff", Time: seconds(rep.Summary.Elapsed)}
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		tc := junit.Testcase{
 			Name:      xmlSafe(r.Entry.Path),
 			Classname: xmlSafe(filepath.ToSlash(filepath.Dir(r.Entry.Path))),
@@ -521,7 +521,7 @@ func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 			tc.Skipped = &junit.Result{Message: "inconclusive: " + statusPair(r)}
 		}
 		suite.AddTestcase(tc)
-	}
+	})
 	var suites junit.Testsuites
 	suites.AddSuite(suite)
 	suites.Name = "a0diff"

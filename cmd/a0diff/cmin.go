@@ -132,11 +132,14 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 				return usageErrorf("cmin: Go coverage needs the a0diff source tree: %v (use --source DIR, or --coverage=false)", err)
 			}
 		}
-		if opts.Coverage, err = cmin.MeasureGoCoverage(ctx, src, files, a.timeout, f.workers); err != nil {
+		if opts.Coverage, err = cmin.MeasureGoCoverage(ctx, src, files, a.timeout, f.workers, a.rssLimitMB); err != nil {
 			if ctx.Err() != nil {
 				return interrupted()
 			}
 			return &exitError{code: exitFailure, err: fmt.Errorf("cmin: measuring Go coverage: %v", err)}
+		}
+		for _, p := range opts.Coverage.OverCeiling {
+			fmt.Fprintf(a.stderr, "a0diff: cmin: %s: its coverage run went over --rss-limit-mb %d and was killed; it counts as covering no Go statement\n", p, a.rssLimitMB)
 		}
 	}
 	workers := f.workers
@@ -215,7 +218,7 @@ func measureOut(cmd *cobra.Command, a *app, f *cminFlags, plan []cmin.Placement,
 				return cmin.Totals{}, 0, err
 			}
 		}
-		cov, err := cmin.MeasureGoCoverage(cmd.Context(), src, paths, a.timeout, f.workers)
+		cov, err := cmin.MeasureGoCoverage(cmd.Context(), src, paths, a.timeout, f.workers, a.rssLimitMB)
 		if err != nil {
 			return cmin.Totals{}, 0, err
 		}

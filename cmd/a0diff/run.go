@@ -174,7 +174,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		return loadErr
 	}
 	if cmd.Context().Err() != nil {
-		return interrupted("interrupted: %d of %d entries completed", len(rep.Results), len(entries))
+		return interrupted("interrupted: %d of %d entries completed", rep.Len(), len(entries))
 	}
 	if !rep.OK() {
 		return errFailed

@@ -2,11 +2,13 @@ package cmin
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/harness"
@@ -71,7 +73,7 @@ func TestKeepsExactlyWhatIsNeeded(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if opts.Coverage, err = MeasureGoCoverage(ctx, src, files, 0, 2); err != nil {
+				if opts.Coverage, err = MeasureGoCoverage(ctx, src, files, 0, 2, 384); err != nil {
 					t.Fatal(err)
 				}
 				if len(opts.Coverage.Blocks) < 1000 {
@@ -217,5 +219,28 @@ func TestParseProfile(t *testing.T) {
 	}
 	if _, _, err := parseProfile([]byte("mode: atomic\nnot a profile line\n")); err == nil {
 		t.Error("a malformed profile line was accepted")
+	}
+}
+
+// A coverage run over the memory ceiling is killed; its entry covers nothing and is
+// listed, and the measurement goes on.
+func TestCoverageRunCeiling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a coverage-instrumented evaluator; not in -short mode")
+	}
+	if _, err := os.Stat("/proc/self/statm"); err != nil {
+		t.Skip("no /proc")
+	}
+	src, err := FindSource(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"testdata/memory/bomb.a0", "testdata/redundant/a-one.a0"}
+	cov, err := MeasureGoCoverage(context.Background(), src, files, time.Minute, 2, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(cov.OverCeiling, files[:1]) || len(cov.Covered[0]) != 0 || len(cov.Covered[1]) == 0 {
+		t.Errorf("over the ceiling %v; covered %d and %d blocks", cov.OverCeiling, len(cov.Covered[0]), len(cov.Covered[1]))
 	}
 }

@@ -33,6 +33,9 @@ type GoCoverage struct {
 	Covered [][]int
 	// Cost is the time each step took.
 	Cost CoverageCost
+	// OverCeiling lists the entries whose coverage run went over the memory ceiling and
+	// was killed: they count as covering nothing.
+	OverCeiling []string
 }
 
 // Block is one basic block of the Go evaluator.
@@ -89,8 +92,12 @@ func modulePathOf(gomod []byte) string {
 //     and deleted.
 //
 // workers processes run at the same time. timeout is the per-run deadline of entries
-// without their own @timeout (outcome.DefaultLimits.Timeout when 0).
-func MeasureGoCoverage(ctx context.Context, src string, paths []string, timeout time.Duration, workers int) (*GoCoverage, error) {
+// without their own @timeout (outcome.DefaultLimits.Timeout when 0). rssLimitMB is the
+// memory ceiling of one coverage run (as a0diff's --rss-limit-mb for workers; 0 for
+// none): a run over it is killed and its entry counts as covering nothing
+// (GoCoverage.OverCeiling), so that a memory bomb in a corpus costs cmin no more than a
+// worker would.
+func MeasureGoCoverage(ctx context.Context, src string, paths []string, timeout time.Duration, workers, rssLimitMB int) (*GoCoverage, error) {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
@@ -126,11 +133,14 @@ func MeasureGoCoverage(ctx context.Context, src string, paths []string, timeout 
 	harness.Parallel(ctx, len(paths), workers, func(i int) {
 		dir := filepath.Join(tmp, strconv.Itoa(i))
 		t0 := time.Now()
-		err := runEntry(ctx, bin, dir, paths[i], timeout)
+		err := runEntry(ctx, bin, dir, paths[i], timeout, rssLimitMB)
 		t1 := time.Now()
 		var names []string
 		var stmts map[string]int
-		if err == nil {
+		over := errors.Is(err, errOverCeiling)
+		if over {
+			err = nil
+		} else if err == nil {
 			names, stmts, err = convertProfile(ctx, covdata, dir)
 		}
 		os.RemoveAll(dir)
@@ -139,6 +149,9 @@ func MeasureGoCoverage(ctx context.Context, src string, paths []string, timeout 
 		converts += time.Since(t1)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %v", paths[i], err))
+		}
+		if over {
+			cov.OverCeiling = append(cov.OverCeiling, paths[i])
 		}
 		covered[i] = names
 		for k, n := range stmts {
@@ -174,17 +187,75 @@ func MeasureGoCoverage(ctx context.Context, src string, paths []string, timeout 
 	return cov, nil
 }
 
-// runEntry runs the instrumented covrun on one entry with GOCOVERDIR=dir.
-func runEntry(ctx context.Context, bin, dir, path string, timeout time.Duration) error {
+// errOverCeiling: a coverage run went over the memory ceiling and was killed.
+var errOverCeiling = errors.New("over the memory ceiling")
+
+// ceilingPoll is how often a coverage run's resident set is read.
+const ceilingPoll = 50 * time.Millisecond
+
+// runEntry runs the instrumented covrun on one entry with GOCOVERDIR=dir, killing it
+// over rssLimitMB of resident set (read from /proc/PID/statm every ceilingPoll).
+func runEntry(ctx context.Context, bin, dir, path string, timeout time.Duration, rssLimitMB int) error {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return err
 	}
 	cmd := exec.CommandContext(ctx, bin, "-timeout", timeout.String(), path)
 	cmd.Env = append(os.Environ(), "GOCOVERDIR="+dir)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("the coverage-instrumented evaluator: %v\n%s", err, bytes.TrimSpace(out))
+	if rssLimitMB > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		// As for the workers: the collector works hard long before the ceiling.
+		cmd.Env = append(cmd.Env, "GOMEMLIMIT="+strconv.Itoa(rssLimitMB/3)+"MiB")
+	}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("the coverage-instrumented evaluator: %v", err)
+	}
+	over := make(chan struct{})
+	stop := make(chan struct{})
+	if rssLimitMB > 0 {
+		statm := "/proc/" + strconv.Itoa(cmd.Process.Pid) + "/statm"
+		go func() {
+			t := time.NewTicker(ceilingPoll)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					if residentBytes(statm) > int64(rssLimitMB)<<20 {
+						close(over)
+						cmd.Process.Kill()
+						return
+					}
+				}
+			}
+		}()
+	}
+	err := cmd.Wait()
+	close(stop)
+	select {
+	case <-over:
+		return errOverCeiling
+	default:
+	}
+	if err != nil {
+		return fmt.Errorf("the coverage-instrumented evaluator: %v\n%s", err, bytes.TrimSpace(out.Bytes()))
 	}
 	return nil
+}
+
+// residentBytes reads the resident set from a /proc/PID/statm file (0 when it cannot).
+func residentBytes(statm string) int64 {
+	b, err := os.ReadFile(statm)
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
 }
 
 // covdataCommand is the command line that runs the covdata tool: the tool binary itself

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/runtime/syntax"
 )
 
 // reduceText reduces a program that does not parse (or whose canonical print loses the
@@ -49,69 +50,23 @@ func stripDirectives(src string) string {
 	return b.String()
 }
 
-// splitTokens splits a text into A0-like tokens, each carrying the blanks before it, so
-// that joining any subsequence keeps the layout of what is left. It does not need to be
-// exact (the implementations decide what a candidate means): words, numbers, string
-// literals (up to the closing quote), comments (up to the line end), the multi-character
-// operators and single characters.
+// splitTokens splits a text into the lexer's tokens (syntax.Pieces), each carrying the
+// blanks before it, so that joining any subsequence keeps the layout of what is left.
+// Comments are tokens, and so is each character no token rule matches; trailing blanks
+// are a piece of their own.
 func splitTokens(s string) []string {
 	var out []string
-	for s != "" {
-		i := 0
-		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n') {
-			i++
+	blanks := ""
+	for _, p := range syntax.Pieces(s) {
+		if p.Kind == syntax.PieceSpace {
+			blanks = p.Text
+			continue
 		}
-		j := tokenEnd(s, i)
-		out = append(out, s[:j])
-		s = s[j:]
+		out = append(out, blanks+p.Text)
+		blanks = ""
+	}
+	if blanks != "" {
+		out = append(out, blanks)
 	}
 	return out
-}
-
-// tokenEnd returns the end of the token starting at i (len(s) when i is the end).
-func tokenEnd(s string, i int) int {
-	if i >= len(s) {
-		return len(s)
-	}
-	word := func(c byte) bool {
-		return c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-	}
-	c := s[i]
-	switch {
-	case c == '#':
-		if k := strings.IndexByte(s[i:], '\n'); k >= 0 {
-			return i + k
-		}
-		return len(s)
-	case c == '"':
-		for k := i + 1; k < len(s); k++ {
-			switch s[k] {
-			case '\\':
-				k++
-			case '"':
-				return k + 1
-			}
-		}
-		return len(s)
-	case word(c):
-		k := i
-		for k < len(s) && word(s[k]) {
-			k++
-		}
-		if k < len(s) && s[k] == '?' { // call?
-			k++
-		}
-		return k
-	}
-	for _, op := range []string{"...", "->", ">=", "<=", "==", "!="} {
-		if strings.HasPrefix(s[i:], op) {
-			return i + len(op)
-		}
-	}
-	// One character (a whole UTF-8 sequence).
-	k := i + 1
-	for k < len(s) && s[k]&0xC0 == 0x80 {
-		k++
-	}
-	return k
 }

@@ -92,43 +92,17 @@ func countNodes(n ast.Node) int {
 }
 
 // slots returns the expression slots directly owned by n (not those of its
-// descendants), in source order.
+// descendants), in source order: ast.ExprSlots.
 func slots(n ast.Node) []slot {
-	switch n := n.(type) {
-	case *ast.LetStmt:
-		return []slot{fieldSlot(&n.Value)}
-	case *ast.ExprStmt:
-		return []slot{fieldSlot(&n.Expr)}
-	case *ast.ReturnStmt:
-		return []slot{fieldSlot(&n.Value)}
-	case *ast.RecordPair:
-		return []slot{fieldSlot(&n.Value)}
-	case *ast.SpreadPair:
-		return []slot{fieldSlot(&n.Expr)}
-	case *ast.ListExpr:
-		out := make([]slot, len(n.Elements))
-		for i := range n.Elements {
-			out[i] = fieldSlot(&n.Elements[i])
-		}
-		return out
-	case *ast.IfExpr:
-		return []slot{fieldSlot(&n.Cond), fieldSlot(&n.Then), fieldSlot(&n.Else)}
-	case *ast.IfBlockExpr:
-		return []slot{fieldSlot(&n.Cond)}
-	case *ast.ForExpr:
-		return []slot{fieldSlot(&n.List)}
-	case *ast.FilterBlockExpr:
-		return []slot{fieldSlot(&n.List)}
-	case *ast.LoopExpr:
-		return []slot{fieldSlot(&n.Init), fieldSlot(&n.Times)}
-	case *ast.MatchExpr:
-		return []slot{fieldSlot(&n.Subject)}
-	case *ast.BinaryExpr:
-		return []slot{fieldSlot(&n.Left), fieldSlot(&n.Right)}
-	case *ast.UnaryExpr:
-		return []slot{fieldSlot(&n.Operand)}
+	fields := ast.ExprSlots(n)
+	if len(fields) == 0 {
+		return nil
 	}
-	return nil
+	out := make([]slot, len(fields))
+	for i, f := range fields {
+		out[i] = fieldSlot(f)
+	}
+	return out
 }
 
 // allSlots returns every expression slot of the tree in pre-order.
@@ -168,17 +142,11 @@ func stmtLists(p *ast.Program) []*[]ast.Stmt {
 	return out
 }
 
-// stmtExpr returns the slot holding a statement's expression (nil for fn declarations).
+// stmtExpr returns the slot holding a statement's expression (nil for fn
+// declarations, which own no expression slot).
 func stmtExpr(s ast.Stmt) *slot {
-	switch s := s.(type) {
-	case *ast.LetStmt:
-		sl := fieldSlot(&s.Value)
-		return &sl
-	case *ast.ExprStmt:
-		sl := fieldSlot(&s.Expr)
-		return &sl
-	case *ast.ReturnStmt:
-		sl := fieldSlot(&s.Value)
+	if fields := ast.ExprSlots(s); len(fields) > 0 {
+		sl := fieldSlot(fields[0])
 		return &sl
 	}
 	return nil

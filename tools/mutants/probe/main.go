@@ -181,7 +181,7 @@ func replayCorpus(ctx context.Context, rs harness.Runners, dir string, timeout t
 	}
 	r := harness.Run(ctx, rs, entries, harness.Options{Timeout: timeout})
 	c := &CorpusReport{Entries: len(entries)}
-	for _, e := range r.Results {
+	for _, e := range r.Results() {
 		timedOut := goTimedOut(e.Timeout, e.Go)
 		if timedOut {
 			c.TimedOut++
