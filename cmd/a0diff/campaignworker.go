@@ -31,8 +31,10 @@ func newCampaignWorkerCmd(a *app) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			signal.Ignore(os.Interrupt) // the supervisor decides (see newWorkerCmd)
 			if os.Getenv("GOGC") == "" {
-				// Both implementations in one process, as with --isolation none.
-				debug.SetGCPercent(inProcessGOGC)
+				// Both implementations in one process, as with --isolation none, but two
+				// such processes at -j 2: half the in-process setting keeps most of its
+				// speed for two thirds of the memory (README, "Figures").
+				debug.SetGCPercent(campaignWorkerGOGC)
 			}
 			cell, err := worker.OpenProgressCell()
 			if err != nil {
@@ -52,6 +54,9 @@ func newCampaignWorkerCmd(a *app) *cobra.Command {
 		},
 	}
 }
+
+// campaignWorkerGOGC is the campaign workers' collector setting (see above).
+const campaignWorkerGOGC = inProcessGOGC / 2
 
 // campaignWorkers configures the campaign workers of `a0diff fuzz`.
 func (a *app) campaignWorkers() *worker.BatchConfig {
