@@ -87,7 +87,15 @@ func TestKilledWorkerLosesNoCase(t *testing.T) {
 			go func() {
 				defer close(killed)
 				for range 2000 {
-					if pids := children(t); len(pids) >= 2 {
+					// The workers of this campaign: campaign workers, or per-case ones.
+					var pids []int
+					for _, pid := range children(t) {
+						cmdline, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+						if bytes.Contains(cmdline, []byte(map[string]string{"process": "campaign-worker", "case": "worker"}[iso])) {
+							pids = append(pids, pid)
+						}
+					}
+					if len(pids) >= 2 {
 						time.Sleep(100 * time.Millisecond)
 						if err := syscall.Kill(pids[0], syscall.SIGKILL); err == nil {
 							killed <- pids[0]
