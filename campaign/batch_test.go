@@ -10,9 +10,9 @@ import (
 
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -39,7 +39,7 @@ func TestMain(m *testing.M) {
 	at, _ := strconv.Atoi(os.Getenv(campaignWorkerAt))
 	faulty := faultyRunner{Runner: run.New(), fault: os.Getenv(campaignWorkerFault),
 		source: NewCase(testSeed, at, testGen).Source}
-	if err := ServeBatches(os.Stdin, os.Stdout, cell, harness.Runners{Go: run.New(), Ref: faulty}); err != nil {
+	if err := ServeBatches(os.Stdin, os.Stdout, cell, trial.Runners{Impl: run.New(), Ref: faulty}); err != nil {
 		os.Exit(2)
 	}
 	os.Exit(0)
@@ -96,7 +96,7 @@ func batchCampaign(t *testing.T, fault string, at int, cfg worker.BatchConfig, t
 			}
 			seen[i] = v
 		}}
-	c := New(harness.Runners{Go: run.New(), Ref: run.New()}, opts)
+	c := New(trial.Runners{Impl: run.New(), Ref: run.New()}, opts)
 	s := c.Run(context.Background())
 	return s, c.BatchStats(), seen
 }

@@ -28,8 +28,8 @@ import (
 
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -76,7 +76,7 @@ var cancelLine = []byte(`{"type":"cancel"}` + "\n")
 
 // ServeBatches is the campaign worker: it reads requests from in and answers on out
 // until in ends. rs are the built-in implementations, in this process.
-func ServeBatches(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs harness.Runners) error {
+func ServeBatches(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs trial.Runners) error {
 	w := bufio.NewWriter(out)
 	w.Write(worker.BatchHelloLine("campaign"))
 	if err := w.Flush(); err != nil {
@@ -150,7 +150,7 @@ func ServeBatches(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs har
 
 // batchWorker is the state a campaign worker keeps across slices.
 type batchWorker struct {
-	rs   harness.Runners
+	rs   trial.Runners
 	cell *worker.ProgressCell
 	// reported are the features reported already (of cases that ran into no limit: a
 	// guided pool learns nothing from the others, so their features are reported again
@@ -206,10 +206,8 @@ func (bw *batchWorker) serve(ctx context.Context, req batchRequest) (batchReply,
 			return reply, m.err
 		}
 		gc := m.c
-		cfg := gc.Config
-		cfg.Limits.Timeout = timeout
-		cfg.Limits = cfg.Limits.WithDefaults()
-		goOut := outcome.SafeRun(ctx, bw.rs.Go, gc.Source, cfg)
+		cfg := trial.Config(gc.Config, timeout) // as Campaign.config
+		goOut := outcome.SafeRun(ctx, bw.rs.Impl, gc.Source, cfg)
 		refOut := outcome.SafeRun(ctx, bw.rs.Ref, gc.Source, cfg)
 		if ctx.Err() != nil {
 			break // a cancelled run is no verdict
@@ -218,7 +216,7 @@ func (bw *batchWorker) serve(ctx context.Context, req batchRequest) (batchReply,
 		if gc.Mode == gen.Valid {
 			kind |= kindValidMode
 		}
-		abandoned := stillRunning(bw.rs.Go) || stillRunning(bw.rs.Ref)
+		abandoned := stillRunning(bw.rs.Impl) || stillRunning(bw.rs.Ref)
 		switch {
 		case abandoned, unsettled(goOut), unsettled(refOut), diff.Compare(goOut, refOut).Verdict != diff.Agree:
 			kind |= kindRedo
@@ -262,7 +260,7 @@ func unsettled(o outcome.Outcome) bool {
 }
 
 func stillRunning(r outcome.Runner) bool {
-	a, ok := r.(harness.Abandoner)
+	a, ok := r.(trial.Abandoner)
 	if !ok {
 		return false
 	}

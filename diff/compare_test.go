@@ -8,7 +8,6 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax/testfile"
-	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // parseOutcome parses an Outcome's JSON (blanks around it allowed), failing t if it is
@@ -163,35 +162,6 @@ func TestLoneSurrogatesRenderEscaped(t *testing.T) {
 		parseOutcome(t, `{"status":"ok","exitCode":0,"value":"\ufffd"}`))
 	if d := res.Divergences[0]; d.Go != `"\ud83d"` || d.Ref != `"`+"\uFFFD"+`"` {
 		t.Errorf("go %s ref %s", d.Go, d.Ref)
-	}
-}
-
-func TestHostMessage(t *testing.T) {
-	fn := func(name string) value.Value {
-		r := value.NewRecord()
-		r.Set("fn", name)
-		return r
-	}
-	tests := []struct {
-		d    outcome.Diagnostic
-		want bool
-	}{
-		{outcome.Diagnostic{Code: "E_AST", Message: "Bad control character in string literal in JSON at position 4"}, true},
-		{outcome.Diagnostic{Code: "E_TOOL", Message: "Tool 'fs.read' failed: ENOENT"}, true},
-		{outcome.Diagnostic{Code: "E_IO", Message: "Error reading file: ENOENT"}, true},
-		{outcome.Diagnostic{Code: "E_RUNTIME", Message: "x is not a function"}, true},
-		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: Unexpected end of JSON input", Details: fn("parse.json")}, true},
-		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: Unexpected end of JSON input"}, true},
-		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: parse.json requires 'in' to be a string.", Details: fn("parse.json")}, false},
-		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'get' failed: get requires 'path' to be a string.", Details: fn("get")}, false},
-		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: x", Details: fn("get")}, false},
-		{outcome.Diagnostic{Code: "E_TOOL_ARGS", Message: "Invalid arguments for tool 'fs.read': path: Expected string, received number"}, false},
-		{outcome.Diagnostic{Code: "E_TYPE", Message: "Division by zero."}, false},
-	}
-	for _, tt := range tests {
-		if got := HostMessage(tt.d); got != tt.want {
-			t.Errorf("HostMessage(%s %q) = %v", tt.d.Code, tt.d.Message, got)
-		}
 	}
 }
 

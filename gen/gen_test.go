@@ -200,10 +200,12 @@ func TestMinimizeText(t *testing.T) {
 	}
 }
 
-func TestEntryTextParsesBack(t *testing.T) {
+// A generated case written as a corpus entry (corpus.Draft, the one entry writer's
+// rendering) parses back to the same program and host configuration.
+func TestCaseEntriesParseBack(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		c := Generate(RandChooser{CaseRand(16, i)}, Options{})
-		text := EntryText(c, []string{"Generated for a test.", "Second line"})
+		text := corpus.Draft{Source: c.Source, Config: c.Config, Prose: []string{"Generated for a test.", "Second line"}}.Text(false)
 		e, err := corpus.Parse("x.a0", []byte(text))
 		if err != nil {
 			t.Fatalf("case %d: %v\n%s", i, err, text)

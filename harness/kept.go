@@ -1,11 +1,13 @@
 package harness
 
 import (
+	"strings"
 	"time"
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // kept is what a Report holds of one entry: the whole result of an entry that failed
@@ -25,7 +27,7 @@ type passing struct {
 	attribution      diff.Attribution
 	crossChecked     bool
 	timeout, retried bool
-	extras           []Extra // status only
+	extras           []trial.Extra // status only
 	update           *UpdateResult
 	elapsed          time.Duration
 }
@@ -35,7 +37,11 @@ type status struct {
 	exit   int
 }
 
-func statusOf(o outcome.Outcome) status { return status{o.Status, o.ExitCode} }
+// statusOf keeps o's status and exit code. The status is copied: one read from a
+// worker's message may point into the whole message's text, which would keep it alive.
+func statusOf(o outcome.Outcome) status {
+	return status{outcome.Status(strings.Clone(string(o.Status))), o.ExitCode}
+}
 
 func (s status) outcome() outcome.Outcome { return outcome.Outcome{Status: s.status, ExitCode: s.exit} }
 
@@ -51,7 +57,7 @@ func keep(r *EntryResult) kept {
 		p.diff = diff.Result{Verdict: diff.Agree}
 	}
 	for _, x := range r.Extras {
-		p.extras = append(p.extras, Extra{Name: x.Name, Outcome: statusOf(x.Outcome).outcome(), Diff: diff.Result{Verdict: x.Diff.Verdict}})
+		p.extras = append(p.extras, trial.Extra{Name: x.Name, Outcome: statusOf(x.Outcome).outcome(), Diff: diff.Result{Verdict: x.Diff.Verdict}})
 	}
 	return kept{pass: p}
 }

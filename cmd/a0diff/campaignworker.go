@@ -11,9 +11,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/campaign"
-	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -46,7 +46,7 @@ func newCampaignWorkerCmd(a *app) *cobra.Command {
 					return err
 				}
 			}
-			rs := harness.Runners{Go: run.New(), Ref: tsbundle.NewRunner(b)}
+			rs := trial.Runners{Impl: run.New(), Ref: tsbundle.NewRunner(b)}
 			if err := campaign.ServeBatches(os.Stdin, os.Stdout, cell, rs); err != nil {
 				return &exitError{code: exitUsage, err: err}
 			}

@@ -271,7 +271,7 @@ func TestBrokenWorkerIsACrash(t *testing.T) {
 	if o.Status != outcome.StatusCrash || !strings.Contains(o.Detail, "ref.js") {
 		t.Errorf("ref outcome %s", outcome.Marshal(o))
 	}
-	if o := rs.Go.Run(context.Background(), "return 1\n", outcome.Config{File: "e.a0"}); o.Status != outcome.StatusOK || o.Value != 1.0 {
+	if o := rs.Impl.Run(context.Background(), "return 1\n", outcome.Config{File: "e.a0"}); o.Status != outcome.StatusOK || o.Value != 1.0 {
 		t.Errorf("go outcome %s", outcome.Marshal(o))
 	}
 }

@@ -365,7 +365,7 @@ func exprSlots(b *bytes.Buffer, kinds []Kind) {
 // its fields of type Expr and the elements of its []Expr fields. Name paths (names, not
 // expressions), argument and header records (edited through their entries) and
 // statement lists are not expression slots. The generators' mutator (gen.Derive) and
-// the reducer (diff/reduce) replace expressions through them; StandIns says what may
+// the reducer (package reduce) replace expressions through them; StandIns says what may
 // take an expression's place.
 func ExprSlots(n Node) []*Expr {
 	switch n := n.(type) {

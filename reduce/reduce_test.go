@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,6 +21,7 @@ import (
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
+	"github.com/a0diff/a0diff/trial"
 )
 
 var figures = flag.Bool("reduce.figures", false, "reduce 25 generated programs of 200+ lines and report the median and worst reduction and time")
@@ -38,7 +40,7 @@ func divergingProgram(t testing.TB, faultName string, seed uint64, stmts int) (s
 			continue
 		}
 		ref := reference().Run(ctx, src, cfg)
-		if d := diff.Compare(shippedRunners().Go.Run(ctx, src, cfg), ref); d.Verdict != diff.Agree {
+		if d := diff.Compare(shippedRunners().Impl.Run(ctx, src, cfg), ref); d.Verdict != diff.Agree {
 			t.Fatalf("%s seed %d: the shipped implementations do not agree (%v) on:\n%s", faultName, s, d.Signatures(), src)
 		}
 		if diff.Compare(f.goImpl().Run(ctx, src, cfg), ref).Verdict == diff.Diverge {
@@ -51,7 +53,7 @@ func divergingProgram(t testing.TB, faultName string, seed uint64, stmts int) (s
 
 // checkResult asserts the guarantees of a reduction: the result shows the original
 // signatures, is the canonical print of its tree, and is 1-minimal.
-func checkResult(t *testing.T, res Result, rs Runners, want []string) {
+func checkResult(t *testing.T, res Result, rs trial.Runners, want []string) {
 	t.Helper()
 	if !slices.Equal(res.Signatures, want) || !slices.Equal(res.Diff.Signatures(), want) {
 		t.Errorf("signatures: result %v, its replay %v, want %v", res.Signatures, res.Diff.Signatures(), want)
@@ -77,7 +79,7 @@ func checkResult(t *testing.T, res Result, rs Runners, want []string) {
 // notOneMinimal removes each single statement, record field (argument, header entry),
 // list element, parameter, header and fixture of the result in turn, and describes each
 // removal after which the program still diverges with the result's signatures.
-func notOneMinimal(res Result, rs Runners) []string {
+func notOneMinimal(res Result, rs trial.Runners) []string {
 	r := &reducer{ctx: context.Background(), rs: rs, want: res.Signatures, cache: map[[32]byte]bool{}, start: time.Now()}
 	r.limits = res.Config.Limits.WithDefaults()
 	r.cfg = copyConfig(res.Config)
@@ -122,7 +124,7 @@ func TestReduceGeneratedPrograms(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			src, cfg, seed := divergingProgram(t, name, 1, 60)
 			rs := faultyRunners(faults[name])
-			want := diff.Compare(rs.Go.Run(context.Background(), src, cfg), rs.Ref.Run(context.Background(), src, cfg)).Signatures()
+			want := diff.Compare(rs.Impl.Run(context.Background(), src, cfg), rs.Ref.Run(context.Background(), src, cfg)).Signatures()
 			res, err := Reduce(context.Background(), src, cfg, rs, Options{})
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
@@ -136,7 +138,7 @@ func TestReduceGeneratedPrograms(t *testing.T) {
 	}
 }
 
-// TestReductionFigures (go test ./diff/reduce -run Figures -reduce.figures -v) reduces
+// TestReductionFigures (go test ./reduce -run Figures -reduce.figures -v) reduces
 // 25 generated programs of 200+ lines, five per fault, and reports the median and worst
 // reduction in AST nodes and time. It requires a median reduction of at least 20x and a
 // median time of at most 10 s, and 1-minimal results.
@@ -158,7 +160,7 @@ func TestReductionFigures(t *testing.T) {
 			src, cfg, s := divergingProgram(t, name, seed, 110)
 			seed = s + 1
 			rs := faultyRunners(faults[name])
-			want := diff.Compare(rs.Go.Run(context.Background(), src, cfg), rs.Ref.Run(context.Background(), src, cfg)).Signatures()
+			want := diff.Compare(rs.Impl.Run(context.Background(), src, cfg), rs.Ref.Run(context.Background(), src, cfg)).Signatures()
 			res, err := Reduce(context.Background(), src, cfg, rs, Options{})
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", name, s, err)
@@ -300,7 +302,7 @@ func TestDeltaDebuggingFindsTheNeededStatements(t *testing.T) {
 		for i := range tt.n {
 			fmt.Fprintf(&src, "x%d\n", i)
 		}
-		rs := Runners{Go: textRunner{name: "go"}, Ref: textRunner{name: "ref", faulty: true, need: tt.need}}
+		rs := trial.Runners{Impl: textRunner{name: "go"}, Ref: textRunner{name: "ref", faulty: true, need: tt.need}}
 		res, err := Reduce(context.Background(), src.String(), outcome.Config{File: "x.a0"}, rs, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -336,9 +338,9 @@ func TestEveryCandidateRunsUnderTheRunLimits(t *testing.T) {
 	}
 	src, cfg := e.Source, e.Config
 	rs := faultyRunners(faults["concat3"])
-	goRec := &limitsRecorder{Runner: rs.Go, seen: map[outcome.Limits]int{}}
+	goRec := &limitsRecorder{Runner: rs.Impl, seen: map[outcome.Limits]int{}}
 	refRec := &limitsRecorder{Runner: rs.Ref, seen: map[outcome.Limits]int{}}
-	rs = Runners{Go: goRec, Ref: refRec}
+	rs = trial.Runners{Impl: goRec, Ref: refRec}
 	if _, err := Reduce(context.Background(), src, cfg, rs, Options{Timeout: 3 * time.Second}); err != nil {
 		t.Fatal(err)
 	}
@@ -378,7 +380,7 @@ let s = str.concat { parts: ["a", keepme, "c"] }
 return { s: s, n: len { in: unused } }
 `
 	rs := faultyRunners(faults["concat3"])
-	rs.Go = hangUnless{Runner: rs.Go, word: "keepme"}
+	rs.Impl = hangUnless{Runner: rs.Impl, word: "keepme"}
 	start := time.Now()
 	res, err := Reduce(context.Background(), src, outcome.Config{File: "hang.a0"}, rs, Options{Timeout: 500 * time.Millisecond})
 	if err != nil {
@@ -450,7 +452,7 @@ func TestDirectivesRoundTrip(t *testing.T) {
 		Limits: outcome.Limits{Timeout: 1500 * time.Millisecond},
 	}
 	res := Result{Source: "return 1\n", Config: cfg, Canonical: true, Signatures: []string{"value@value"}}
-	data := res.Render(res.Note("in.a0"), false)
+	data := res.Draft(res.Note("in.a0")).Text(false)
 	e, err := corpus.Parse("out.a0", data)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, data)
@@ -477,10 +479,10 @@ func TestWriteNewNeverReplaces(t *testing.T) {
 	if want := filepath.Join(dir, "case.reduced.a0"); first != want {
 		t.Errorf("DefaultPath = %s, want %s", first, want)
 	}
-	if err := WriteNew(first, []byte("one\n")); err != nil {
+	if err := corpus.CreateFileAtomic(first, []byte("one\n")); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteNew(first, []byte("two\n")); err == nil || !strings.Contains(err.Error(), "already exists") {
+	if err := corpus.CreateFileAtomic(first, []byte("two\n")); !errors.Is(err, fs.ErrExist) {
 		t.Errorf("second write: %v, want an 'already exists' error", err)
 	}
 	if data, _ := os.ReadFile(first); string(data) != "one\n" {
@@ -543,12 +545,12 @@ func TestReductionFiguresOnGen(t *testing.T) {
 		}
 		cfg := c.Config
 		ref := reference().Run(ctx, c.Source, cfg)
-		if diff.Compare(shippedRunners().Go.Run(ctx, c.Source, cfg), ref).Verdict != diff.Agree {
+		if diff.Compare(shippedRunners().Impl.Run(ctx, c.Source, cfg), ref).Verdict != diff.Agree {
 			continue // a real divergence: not what this test measures
 		}
 		for _, name := range []string{"concat3", "keysrev", "maxneg", "loopcount"} {
 			rs := faultyRunners(faults[name])
-			first := diff.Compare(rs.Go.Run(ctx, c.Source, cfg), ref)
+			first := diff.Compare(rs.Impl.Run(ctx, c.Source, cfg), ref)
 			if first.Verdict != diff.Diverge {
 				continue
 			}
@@ -588,18 +590,18 @@ func (s slowUnder) Run(_ context.Context, _ string, cfg outcome.Config) outcome.
 	return outcome.Outcome{Status: outcome.StatusOK, Value: 1.0, HasValue: true}
 }
 
-// A one-sided timeout that does not show again with harness.RetryFactor times the
+// A one-sided timeout that does not show again with trial.RetryFactor times the
 // deadline is refused, not reduced; one that does is reduced.
 func TestLoadDependentTimeoutIsNotReduced(t *testing.T) {
 	correct := textRunner{name: "ref"}
 	_, err := Reduce(context.Background(), "let a = 1\nreturn a\n", outcome.Config{File: "slow.a0"},
-		Runners{Go: slowUnder{"go", time.Second}, Ref: correct}, Options{Timeout: time.Second})
+		trial.Runners{Impl: slowUnder{"go", time.Second}, Ref: correct}, Options{Timeout: time.Second})
 	var nb *NotBelievedError
 	if !errors.As(err, &nb) || !strings.Contains(err.Error(), "did not show again with 3 times the deadline") {
 		t.Fatalf("got %v, want a NotBelievedError", err)
 	}
 	res, err := Reduce(context.Background(), "let a = 1\nreturn a\n", outcome.Config{File: "slow.a0"},
-		Runners{Go: slowUnder{"go", time.Hour}, Ref: correct}, Options{Timeout: time.Second})
+		trial.Runners{Impl: slowUnder{"go", time.Hour}, Ref: correct}, Options{Timeout: time.Second})
 	if err != nil || !slices.Equal(res.Signatures, []string{"timeout@status:go"}) {
 		t.Errorf("a persistent one-sided timeout: %v, signatures %v", err, res.Signatures)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/a0diff/a0diff/runtime/stdlib"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // The tests make the implementations diverge on purpose by injecting a fault into the
@@ -194,11 +195,11 @@ func reference() outcome.Runner {
 }
 
 // faultyRunners pairs the faulty Go implementation with the shipped reference.
-func faultyRunners(f fault) Runners {
-	return Runners{Go: f.goImpl(), Ref: reference()}
+func faultyRunners(f fault) trial.Runners {
+	return trial.Runners{Impl: f.goImpl(), Ref: reference()}
 }
 
 // shippedRunners are both implementations without faults.
-func shippedRunners() Runners {
-	return Runners{Go: run.New(), Ref: reference()}
+func shippedRunners() trial.Runners {
+	return trial.Runners{Impl: run.New(), Ref: reference()}
 }

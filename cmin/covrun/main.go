@@ -2,8 +2,8 @@
 // cmin's coverage measurement. It is meant to be built with coverage instrumentation of
 // the evaluator and run with GOCOVERDIR set, one process per entry:
 //
-//	go build -cover -coverpkg=github.com/a0diff/a0diff/corpus/cmin/covrun,github.com/a0diff/a0diff/runtime/... \
-//	    -o covrun github.com/a0diff/a0diff/corpus/cmin/covrun
+//	go build -cover -coverpkg=github.com/a0diff/a0diff/cmin/covrun,github.com/a0diff/a0diff/runtime/... \
+//	    -o covrun github.com/a0diff/a0diff/cmin/covrun
 //	GOCOVERDIR=DIR covrun [-timeout D] FILE.a0
 //
 // On exit the instrumented binary writes the run's counters to DIR, in the format

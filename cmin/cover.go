@@ -16,8 +16,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // ModulePath is the module whose Go evaluator MeasureGoCoverage instruments.
@@ -84,7 +84,7 @@ func modulePathOf(gomod []byte) string {
 // evaluator its run executes. It needs the go command and the source tree src (see
 // FindSource):
 //
-//  1. it builds corpus/cmin/covrun with coverage instrumentation of ModulePath/runtime/...
+//  1. it builds cmin/covrun with coverage instrumentation of ModulePath/runtime/...
 //     (go build -cover; cached by the go command after the first time);
 //  2. it runs covrun once per entry, each in a process of its own (so that no entry's
 //     coverage depends on what ran before it) with GOCOVERDIR set to a fresh directory;
@@ -114,8 +114,8 @@ func MeasureGoCoverage(ctx context.Context, src string, paths []string, timeout 
 	start := time.Now()
 	bin := filepath.Join(tmp, "covrun")
 	build := exec.CommandContext(ctx, "go", "build", "-cover",
-		"-coverpkg="+ModulePath+"/corpus/cmin/covrun,"+ModulePath+"/runtime/...",
-		"-o", bin, ModulePath+"/corpus/cmin/covrun")
+		"-coverpkg="+ModulePath+"/cmin/covrun,"+ModulePath+"/runtime/...",
+		"-o", bin, ModulePath+"/cmin/covrun")
 	build.Dir = src
 	if out, err := build.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building the coverage-instrumented evaluator in %s: %v\n%s", src, err, out)
@@ -130,7 +130,7 @@ func MeasureGoCoverage(ctx context.Context, src string, paths []string, timeout 
 		errs           []error
 		runs, converts time.Duration
 	)
-	harness.Parallel(ctx, len(paths), workers, func(i int) {
+	trial.Parallel(ctx, len(paths), workers, func(i int) {
 		dir := filepath.Join(tmp, strconv.Itoa(i))
 		t0 := time.Now()
 		err := runEntry(ctx, bin, dir, paths[i], timeout, rssLimitMB)

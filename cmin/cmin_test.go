@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/value"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // divergingRef is the Go evaluator, except that it adds one to the numeric result of
@@ -93,7 +93,7 @@ func TestKeepsExactlyWhatIsNeeded(t *testing.T) {
 					t.Errorf("a-one.a0 and e-divzero.a0 have the same coverage")
 				}
 			}
-			a, err := Analyse(ctx, entries, harness.Runners{Go: run.New(), Ref: divergingRef{run.New()}}, opts)
+			a, err := Analyse(ctx, entries, trial.Runners{Impl: run.New(), Ref: divergingRef{run.New()}}, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -204,7 +204,7 @@ func TestExpectationClasses(t *testing.T) {
 
 func TestParseProfile(t *testing.T) {
 	profile := "mode: atomic\n" +
-		ModulePath + "/corpus/cmin/covrun/main.go:33.13,37.16 4 1\n" +
+		ModulePath + "/cmin/covrun/main.go:33.13,37.16 4 1\n" +
 		ModulePath + "/runtime/eval/eval.go:10.2,12.3 2 5\n" +
 		ModulePath + "/runtime/eval/eval.go:14.2,15.3 1 0\n"
 	executed, stmts, err := parseProfile([]byte(profile))

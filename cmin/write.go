@@ -11,8 +11,8 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/diff/reduce"
-	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/reduce"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // Placement is where one kept entry is written.
@@ -94,7 +94,7 @@ func within(path, dir string) bool {
 
 // WriteOptions configure Write.
 type WriteOptions struct {
-	// Reduce minimises each kept entry on which the implementations diverge (diff/reduce,
+	// Reduce minimises each kept entry on which the implementations diverge (reduce,
 	// keeping its signatures) before writing it.
 	Reduce bool
 	// ReduceBudget bounds each reduction (0: no bound).
@@ -109,7 +109,7 @@ type WriteOptions struct {
 // creating directories as needed: a byte copy, or with opts.Reduce the reduced program
 // of a divergent entry (copied as it is when the reduction fails; the returned notes say
 // so). It never replaces a file.
-func Write(ctx context.Context, an *Analysis, sel Selection, plan []Placement, rs harness.Runners, opts WriteOptions) (notes []string, err error) {
+func Write(ctx context.Context, an *Analysis, sel Selection, plan []Placement, rs trial.Runners, opts WriteOptions) (notes []string, err error) {
 	if len(plan) != len(sel.Kept) {
 		return nil, fmt.Errorf("%d placements for %d kept entries", len(plan), len(sel.Kept))
 	}
@@ -119,7 +119,7 @@ func Write(ctx context.Context, an *Analysis, sel Selection, plan []Placement, r
 			return notes, err
 		}
 		if opts.Reduce && info.Verdict == diff.Diverge {
-			rr := reduce.Runners{Go: rs.Go, Ref: rs.Ref}
+			rr := trial.Runners{Impl: rs.Impl, Ref: rs.Ref}
 			ro := reduce.Options{Timeout: opts.Timeout, Workers: opts.Workers, MaxTime: opts.ReduceBudget}
 			res, err := reduce.ReduceEntry(ctx, info.Entry, rr, ro)
 			if err == nil {

@@ -18,7 +18,7 @@
 //     executed.
 //
 // Coverage is measured in processes of their own (MeasureGoCoverage): a build of
-// corpus/cmin/covrun with the evaluator instrumented (go build -cover), run once per entry
+// cmin/covrun with the evaluator instrumented (go build -cover), run once per entry
 // with GOCOVERDIR, whose counters `go tool covdata textfmt` turns into a profile. One
 // process per entry is what makes the measurement repeatable: in a process that has run
 // other entries, first-use initialisation and pooled objects take other paths, and the
@@ -47,9 +47,9 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // Kind is a kind of feature.
@@ -106,9 +106,9 @@ type Analysis struct {
 	TotalStmts int
 }
 
-// Analyse runs every entry through both implementations (harness.Compare, under the
+// Analyse runs every entry through both implementations (trial.Compare, under the
 // entry's @timeout or else opts.Timeout) and collects its features.
-func Analyse(ctx context.Context, entries []*corpus.Entry, rs harness.Runners, opts Options) (*Analysis, error) {
+func Analyse(ctx context.Context, entries []*corpus.Entry, rs trial.Runners, opts Options) (*Analysis, error) {
 	if opts.Coverage != nil && len(opts.Coverage.Covered) != len(entries) {
 		return nil, fmt.Errorf("coverage of %d entries for %d entries", len(opts.Coverage.Covered), len(entries))
 	}
@@ -125,16 +125,16 @@ func Analyse(ctx context.Context, entries []*corpus.Entry, rs harness.Runners, o
 		res   diff.Result
 	}
 	results := make([]result, len(entries))
-	harness.Parallel(ctx, len(entries), workers, func(i int) {
+	trial.Parallel(ctx, len(entries), workers, func(i int) {
 		e := entries[i]
 		// As `a0diff run` compares: a one-sided timeout is run again with a
 		// longer deadline before it counts.
-		c := harness.Compare(ctx, rs, e.Source, harness.ConfigFor(e, timeout))
+		c := trial.Compare(ctx, rs, e.Source, e.RunConfig(timeout))
 		names := expectationClasses(e)
 		for _, s := range c.Diff.Signatures() {
 			names = append(names, string(Signature)+"\x00"+s)
 		}
-		names = append(names, traceShapes(c.Go)...)
+		names = append(names, traceShapes(c.Impl)...)
 		names = append(names, traceShapes(c.Ref)...)
 		results[i] = result{names, c.Diff}
 	})

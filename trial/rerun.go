@@ -1,4 +1,4 @@
-package harness
+package trial
 
 import "github.com/a0diff/a0diff/runtime/outcome"
 

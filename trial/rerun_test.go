@@ -1,4 +1,4 @@
-package harness
+package trial
 
 import (
 	"context"
@@ -68,7 +68,7 @@ func TestNeverCryWolf(t *testing.T) {
 			g := &scripted{name: "go", outcomes: tt.goRuns}
 			r := &scripted{name: "ref", outcomes: tt.refRuns}
 			cfg := outcome.Config{File: "t.a0", Limits: outcome.Limits{Timeout: time.Second}}
-			c := Compare(context.Background(), Runners{Go: g, Ref: r}, "return 1\n", cfg)
+			c := Compare(context.Background(), Runners{Impl: g, Ref: r}, "return 1\n", cfg)
 			if c.Diff.Verdict != tt.verdict || c.Timeout() != tt.oneSidedOut {
 				t.Errorf("verdict %s, one-sided timeout %v; want %s, %v", c.Diff.Verdict, c.Timeout(), tt.verdict, tt.oneSidedOut)
 			}

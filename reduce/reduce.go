@@ -23,7 +23,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -34,29 +33,18 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
+	"github.com/a0diff/a0diff/trial"
 )
 
-// Runners are the two implementations under comparison, and optionally the reference
-// under node (V8), which makes every comparison three-way (diff.CompareThree): the
-// signatures then carry the attribution, so a reduction keeps it too.
-type Runners struct {
-	Go, Ref outcome.Runner
-	Node    outcome.Runner
-}
-
-// compare runs the implementations on src and compares their Outcomes.
-func (r *reducer) compare(src string, cfg outcome.Config) (goOut, refOut outcome.Outcome, res diff.Result) {
-	goOut, refOut = r.runBoth(src, cfg)
-	if r.rs.Node == nil {
-		return goOut, refOut, diff.Compare(goOut, refOut)
-	}
+// trial runs the implementations on src under the run limits and compares their
+// Outcomes (trial.Compare: with the cross-check, when rs has one, the comparison is
+// three-way and the signatures carry the attribution, so a reduction keeps it too).
+func (r *reducer) trial(src string, cfg outcome.Config) trial.Comparison {
 	cfg.Limits = r.limits
-	nodeOut := outcome.SafeRun(r.ctx, r.rs.Node, src, cfg)
-	return goOut, refOut, diff.CompareThree(goOut, refOut, nodeOut).Result
+	return trial.Compare(r.ctx, r.rs, src, cfg)
 }
 
 // Options bound and observe a reduction. The zero value reduces to a fixpoint without
@@ -77,6 +65,14 @@ type Options struct {
 	// Progress, when set, is called after every candidate run (from the goroutine that
 	// called Reduce).
 	Progress func(Progress)
+	// Known, when set, is the comparison of the input the caller has already made with
+	// the same runners and limits (trial.Compare, so a divergence there is believed):
+	// Reduce then starts from its signatures instead of running the input again.
+	Known *diff.Result
+	// Program, when set, is the input's tree (a generated case's), whose canonical
+	// print is the source: Reduce then works on a copy of it instead of parsing the
+	// source again.
+	Program *ast.Program
 }
 
 // Progress is a snapshot of a running reduction.
@@ -154,9 +150,9 @@ func (e *NoDivergenceError) Error() string {
 }
 
 // NotBelievedError is returned when the program's divergence involves a side the
-// machine may have caused (harness.NeedsRerun: a one-sided timeout, a deadline against
+// machine may have caused (trial.NeedsRerun: a one-sided timeout, a deadline against
 // a limit, a worker killed from outside or over the memory ceiling) and a run with
-// harness.RetryFactor times the deadline did not show it again.
+// trial.RetryFactor times the deadline did not show it again.
 type NotBelievedError struct {
 	First []string
 	Again diff.Verdict
@@ -164,55 +160,59 @@ type NotBelievedError struct {
 
 func (e *NotBelievedError) Error() string {
 	return fmt.Sprintf("the divergence (%s) did not show again with %d times the deadline (the re-run's verdict: %s): it depends on the machine's load or on a worker killed from outside, not on the program; nothing to reduce",
-		strings.Join(e.First, ", "), harness.RetryFactor, e.Again)
+		strings.Join(e.First, ", "), trial.RetryFactor, e.Again)
 }
 
-// ErrNotReproducible is returned when the reduced program, run once more, does not show
-// the original signatures: the divergence is flaky (timing-dependent).
-var ErrNotReproducible = errors.New("the divergence is not reproducible: the reduced program ran again without the original signatures (timing-dependent?)")
-
 // ReduceEntry reduces a corpus entry: its source and host configuration.
-func ReduceEntry(ctx context.Context, e *corpus.Entry, rs Runners, opts Options) (Result, error) {
+func ReduceEntry(ctx context.Context, e *corpus.Entry, rs trial.Runners, opts Options) (Result, error) {
 	return Reduce(ctx, e.Source, e.Config, rs, opts)
 }
 
 // Reduce minimises source under cfg while Compare of the two implementations' outcomes
 // keeps the same signature set. It fails when the program does not diverge, when ctx is
 // cancelled, or when the final program does not reproduce the divergence.
-func Reduce(ctx context.Context, source string, cfg outcome.Config, rs Runners, opts Options) (Result, error) {
-	r := &reducer{ctx: ctx, rs: rs, opts: opts, start: time.Now(), cache: map[[32]byte]bool{}}
-	r.limits = runLimits(cfg.Limits, opts)
+func Reduce(ctx context.Context, source string, cfg outcome.Config, rs trial.Runners, opts Options) (Result, error) {
+	r := &reducer{ctx: ctx, rs: reduceRunners(rs), opts: opts, start: time.Now(), cache: map[[32]byte]bool{}}
+	r.limits = trial.Config(cfg, opts.Timeout).Limits
 	r.cfg = copyConfig(cfg)
 
-	goOut, refOut, first := r.compare(source, r.cfg)
+	var c trial.Comparison
+	if opts.Known != nil {
+		c.Diff = *opts.Known
+	} else {
+		c = r.trial(source, r.cfg)
+	}
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
+	}
+	first := c.Diff
+	if c.Retried && first.Verdict != diff.Diverge && c.FirstDiff.Verdict == diff.Diverge {
+		// A side the machine may have caused (a one-sided timeout under load, a worker
+		// killed from outside) that a run with trial.RetryFactor times the deadline did
+		// not show again: run and fuzz would not believe it either.
+		return Result{}, &NotBelievedError{First: c.FirstDiff.Signatures(), Again: first.Verdict}
 	}
 	if first.Verdict != diff.Diverge {
 		return Result{}, &NoDivergenceError{Verdict: first.Verdict}
 	}
-	if harness.NeedsRerun(rs.Go, goOut, refOut) || harness.NeedsRerun(rs.Ref, refOut, goOut) {
-		// A side the machine may have caused (a one-sided timeout under load, a worker
-		// killed from outside): the divergence is reduced only when it shows again with
-		// harness.RetryFactor times the deadline, as run and fuzz would believe it.
-		short := r.limits
-		r.limits.Timeout *= harness.RetryFactor
-		_, _, again := r.compare(source, r.cfg)
-		r.limits = short
-		if err := ctx.Err(); err != nil {
-			return Result{}, err
-		}
-		if again.Verdict != diff.Diverge || !slices.Equal(again.Signatures(), first.Signatures()) {
-			return Result{}, &NotBelievedError{First: first.Signatures(), Again: again.Verdict}
-		}
-	}
 	r.want = first.Signatures()
 	r.cache[r.key(source, r.cfg)] = true
-	before := measure(cfg.File, source)
+	if opts.Known == nil {
+		r.last.key, r.last.cmp = r.key(source, r.cfg), c
+	}
 
 	r.pieces = []string{source}
 	r.phase = "parsing"
-	prog, _ := syntax.Parse(cfg.File, source)
+	var prog *ast.Program
+	if opts.Program != nil && ast.Print(opts.Program) == source {
+		prog = ast.Clone(opts.Program)
+	} else {
+		prog, _ = syntax.Parse(cfg.File, source)
+	}
+	before := Size{Lines: codeLines(source), Bytes: len(source)}
+	if prog != nil {
+		before.Nodes = countNodes(prog) // before the reduction edits it
+	}
 	if prog != nil && r.interesting(ast.Print(prog), r.cfg) {
 		r.pieces = nil
 		r.prog = prog
@@ -241,42 +241,44 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs Runners, 
 		Stopped:    r.stopReason,
 	}
 	res.After = measure(res.Config.File, res.Source)
-	// Run the result once more: it gives the report its outcomes, and catches a
-	// divergence that only showed up by chance.
-	for attempt := 0; ; attempt++ {
-		res.Go, res.Ref, res.Diff = r.compare(res.Source, res.Config)
+	// The outcomes of the result are those of its last run as a candidate; the entry
+	// writer (Save) runs it once more before writing it, which catches a divergence that
+	// only showed up by chance.
+	c2, ok := r.last.cmp, r.last.key == r.key(res.Source, res.Config)
+	if !ok {
+		c2 = r.trial(res.Source, res.Config)
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		if res.Diff.Verdict == diff.Diverge && slices.Equal(res.Diff.Signatures(), r.want) {
-			break
-		}
-		if attempt == 1 {
-			return Result{}, ErrNotReproducible
-		}
 	}
+	res.Go, res.Ref, res.Diff = c2.Impl, c2.Ref, c2.Diff
 	res.Elapsed = time.Since(r.start)
 	return res, nil
 }
 
-// runLimits are the limits every run of a reduction gets: the configuration's, with
-// opts.Timeout as the deadline when it has none, and the defaults for the rest.
-func runLimits(l outcome.Limits, opts Options) outcome.Limits {
-	if l.Timeout <= 0 {
-		l.Timeout = opts.Timeout
-	}
-	return l.WithDefaults()
+// reduceRunners are the runners of a reduction: the pair of rs (and its cross-check),
+// whose sides run at the same time (a candidate's two runs share nothing).
+func reduceRunners(rs trial.Runners) trial.Runners {
+	rs = rs.Primary()
+	rs.Concurrent = true
+	return rs
 }
 
 // reducer is the state of one reduction. Exactly one of prog (AST mode) and pieces
 // (text mode) is set while reducing; it always holds a program that diverges with want.
 type reducer struct {
 	ctx    context.Context
-	rs     Runners
+	rs     trial.Runners
 	opts   Options
 	limits outcome.Limits
 	want   []string
 	cache  map[[32]byte]bool
+	// last is the latest candidate run found interesting: its key and comparison (the
+	// result's outcomes, when it is the result).
+	last struct {
+		key [32]byte
+		cmp trial.Comparison
+	}
 
 	prog   *ast.Program
 	pieces []string
@@ -353,6 +355,7 @@ func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outco
 		src              string
 		cfg              outcome.Config
 		cached, ran, yes bool
+		cmp              trial.Comparison
 	}
 	for lo := 0; lo < n; lo += workers {
 		window := make([]candidate, min(workers, n-lo))
@@ -373,7 +376,7 @@ func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outco
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				c.yes = r.judge(c.src, c.cfg)
+				c.yes, c.cmp = r.judge(c.src, c.cfg)
 			}()
 		}
 		wg.Wait()
@@ -390,6 +393,9 @@ func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outco
 			}
 			if found < 0 && (c.cached || c.ran) && c.yes {
 				found = lo + i
+				if c.ran {
+					r.last.key, r.last.cmp = c.key, c.cmp
+				}
 			}
 		}
 		if found >= 0 || r.stopped() {
@@ -401,9 +407,9 @@ func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outco
 
 // judge runs one candidate: whether both implementations diverge on it with exactly
 // the wanted signatures. It is called concurrently and touches no reducer state.
-func (r *reducer) judge(src string, cfg outcome.Config) bool {
-	_, _, res := r.compare(src, cfg)
-	return res.Verdict == diff.Diverge && slices.Equal(res.Signatures(), r.want)
+func (r *reducer) judge(src string, cfg outcome.Config) (bool, trial.Comparison) {
+	c := r.trial(src, cfg)
+	return c.Diff.Verdict == diff.Diverge && slices.Equal(c.Diff.Signatures(), r.want), c
 }
 
 func (r *reducer) report() {
@@ -426,20 +432,6 @@ func (r *reducer) bestSize() Size {
 	}
 	text := r.text()
 	return Size{Lines: codeLines(text), Bytes: len(text)}
-}
-
-// runBoth runs both implementations at the same time under the run limits.
-func (r *reducer) runBoth(src string, cfg outcome.Config) (goOut, refOut outcome.Outcome) {
-	cfg.Limits = r.limits
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		refOut = outcome.SafeRun(r.ctx, r.rs.Ref, src, cfg)
-	}()
-	goOut = outcome.SafeRun(r.ctx, r.rs.Go, src, cfg)
-	wg.Wait()
-	return goOut, refOut
 }
 
 // try applies an edit, keeps it when the program still diverges the same way, and

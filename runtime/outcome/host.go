@@ -1,9 +1,12 @@
-package diff
+package outcome
+
+// Which diagnostics are [HOST] texts is part of the shared vocabulary: diff compares them
+// by code only and corpus checks an @expect error line the same way, so the rule lives
+// here, below both.
 
 import (
 	"strings"
 
-	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -19,7 +22,7 @@ const (
 // JSON decoding of string literals, §1.7), E_TOOL, E_IO and E_RUNTIME, and an E_FN of
 // parse.json that failed on a syntax error (details.fn is "parse.json" and the message
 // is not parse.json's own type error).
-func HostMessage(d outcome.Diagnostic) bool {
+func HostMessage(d Diagnostic) bool {
 	fn := ""
 	if r, ok := d.Details.(*value.Record); ok {
 		if v, ok := r.Get("fn"); ok {

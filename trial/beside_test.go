@@ -1,4 +1,4 @@
-package harness
+package trial
 
 import (
 	"context"
@@ -55,11 +55,11 @@ func (s *sideRunner) Run(ctx context.Context, source string, cfg outcome.Config)
 func TestSidesRunBesideWhenBothAllowIt(t *testing.T) {
 	for _, beside := range []bool{true, false} {
 		l := &sideLog{started: map[string]chan struct{}{"go": make(chan struct{}), "ref": make(chan struct{})}}
-		rs := Runners{Go: &sideRunner{name: "go", beside: true, log: l, meet: beside},
+		rs := Runners{Impl: &sideRunner{name: "go", beside: true, log: l, meet: beside},
 			Ref: &sideRunner{name: "ref", beside: beside, log: l, meet: beside}}
 		c := Compare(context.Background(), rs, "return 1\n", outcome.Config{File: "t.a0"})
-		if c.Go.Status != outcome.StatusOK || c.Ref.Status != outcome.StatusOK {
-			t.Errorf("beside %v: go %s %s, ref %s %s", beside, c.Go.Status, c.Go.Detail, c.Ref.Status, c.Ref.Detail)
+		if c.Impl.Status != outcome.StatusOK || c.Ref.Status != outcome.StatusOK {
+			t.Errorf("beside %v: go %s %s, ref %s %s", beside, c.Impl.Status, c.Impl.Detail, c.Ref.Status, c.Ref.Detail)
 		}
 		if inTurn := []string{"go starts", "go ends", "ref starts", "ref ends"}; !beside && !slices.Equal(l.events, inTurn) {
 			t.Errorf("in turn: %v, want %v", l.events, inTurn)
