@@ -154,7 +154,9 @@ func TestCampaignWorkersGiveTheSameResults(t *testing.T) {
 			} else if d := cmp.Diff(slices.Sorted(maps.Keys(perCase.entries)), slices.Sorted(maps.Keys(batched.entries))); d != "" {
 				t.Errorf("entry files written (-per-case +campaign workers):\n%s", d)
 			}
-			if batched.batch.Started == 0 || batched.batch.Redone != perCase.summary.Verdicts[diff.Diverge]+perCase.summary.Verdicts[diff.Inconclusive]+perCase.summary.Timeouts {
+			// At least the cases that are not agreement run again (on a loaded machine a
+			// case may also time out in a campaign worker and agree when run again).
+			if batched.batch.Started == 0 || batched.batch.Redone < perCase.summary.Verdicts[diff.Diverge]+perCase.summary.Verdicts[diff.Inconclusive]+perCase.summary.Timeouts {
 				t.Errorf("campaign workers: %+v; want the %d cases that are not agreement run again", batched.batch,
 					perCase.summary.Verdicts[diff.Diverge]+perCase.summary.Verdicts[diff.Inconclusive]+perCase.summary.Timeouts)
 			}
