@@ -933,12 +933,27 @@
     for (let i = 0; i < PRIMITIVE_METHODS.length; i++) {
       const fn = o[PRIMITIVE_METHODS[i]];
       if (typeof fn === "function") {
-        const r = fn.call(o);
+        const r = fn === Array.prototype.toString ? listToString(o) : fn.call(o);
         if (r === null || typeof r !== "object" && typeof r !== "function") return String(r);
       }
     }
     throw new TypeError("Cannot convert object to primitive value");
   }
+  function listToString(o) {
+    const join2 = o.join;
+    if (join2 !== Array.prototype.join) {
+      return typeof join2 === "function" ? join2.call(o) : Object.prototype.toString.call(o);
+    }
+    const length = o.length;
+    if (typeof length !== "number" || !(length <= MAX_WRITTEN_JOIN)) return join2.call(o);
+    const parts = [];
+    for (let i = 0; i < length; i++) {
+      const x = o[i];
+      parts.push(x === null || x === void 0 ? "" : toDisplay(x));
+    }
+    return parts.join(",");
+  }
+  var MAX_WRITTEN_JOIN = 1 << 20;
   function jsonText(v, limits2) {
     if (limits2.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
     return JSON.stringify(v);

@@ -122,12 +122,36 @@ function objectToPrimitiveString(o: Rec): string {
   for (let i = 0; i < PRIMITIVE_METHODS.length; i++) {
     const fn = o[PRIMITIVE_METHODS[i]];
     if (typeof fn === "function") {
-      const r: unknown = fn.call(o);
+      const r: unknown = fn === Array.prototype.toString ? listToString(o) : fn.call(o);
       if (r === null || (typeof r !== "object" && typeof r !== "function")) return String(r);
     }
   }
   throw new TypeError("Cannot convert object to primitive value");
 }
+
+// listToString is Array.prototype.toString called on a record that inherits it from a
+// list (`{ __proto__: [...] }`, spec §10.2): the join is written out, with this file's
+// ToString of each element, because goja's native join reports an element without a
+// usable toString in a text holding Go pointers where V8 says "Cannot convert object to
+// primitive value".
+function listToString(o: Rec): unknown {
+  const join = o.join;
+  if (join !== Array.prototype.join) {
+    return typeof join === "function" ? join.call(o) : Object.prototype.toString.call(o);
+  }
+  const length = o.length;
+  if (typeof length !== "number" || !(length <= MAX_WRITTEN_JOIN)) return join.call(o);
+  const parts: string[] = [];
+  for (let i = 0; i < length; i++) {
+    const x = o[i];
+    parts.push(x === null || x === undefined ? "" : toDisplay(x));
+  }
+  return parts.join(",");
+}
+
+// MAX_WRITTEN_JOIN bounds the lengths listToString joins itself; a longer inherited
+// length (a record's own `length` member) is left to the engine's join.
+const MAX_WRITTEN_JOIN = 1 << 20;
 
 // jsonText is JSON.stringify(v) (spec §10.4): compact, NaN and ±Infinity as null, function
 // values dropped from records and null in lists; undefined for a function value itself.
