@@ -1,6 +1,6 @@
 // Package campaign is the loop of `a0diff fuzz`: it generates cases (package gen) from a
 // seed, runs each through both implementations (and the cross-check under node and the
-// external implementations of harness.Runners, when given), compares the Outcomes
+// external implementations of trial.Runners, when given), compares the Outcomes
 // (package diff), buckets the divergences by signature, and reduces and writes the first
 // case of each new signature as a corpus entry. The CLI only parses flags and prints the
 // Summary.
@@ -26,10 +26,11 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/diff/reduce"
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/reduce"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // Options configure a campaign.
@@ -63,6 +64,30 @@ type Options struct {
 	// OnCase, when set, is called with the index and verdict of every case run to a
 	// verdict (from the workers, concurrently).
 	OnCase func(index int, verdict diff.Verdict)
+}
+
+// Check reports the first option a campaign cannot run with, naming it by the flag of
+// `a0diff fuzz` that sets it.
+func (o *Options) Check() error {
+	switch {
+	case o.Workers < 1:
+		return fmt.Errorf("-j must be at least 1, not %d", o.Workers)
+	case o.Count < 0:
+		return fmt.Errorf("--count must not be negative, not %d", o.Count)
+	case o.Duration < 0:
+		return fmt.Errorf("--time must not be negative, not %s", o.Duration)
+	case o.Start < 0:
+		return fmt.Errorf("--start must not be negative, not %d", o.Start)
+	case o.Gen.InvalidShare < 0 || o.Gen.InvalidShare > 1:
+		return fmt.Errorf("--invalid-share must be between 0 and 1, not %v", o.Gen.InvalidShare)
+	case o.Gen.Size < 0:
+		return fmt.Errorf("--size must not be negative, not %d", o.Gen.Size)
+	case o.Out == "":
+		return errors.New("--out must name a directory")
+	case o.Guided && o.Shard.N > 1:
+		return errors.New("--guided cannot be combined with --shard: the pool of a guided campaign grows from all its cases")
+	}
+	return nil
 }
 
 // Shard is shard K of a campaign split N ways: the cases I with I mod N = K. Count and
@@ -125,13 +150,13 @@ type Summary struct {
 	// among them.
 	Buckets []Bucket
 	// Timeouts counts the cases on which one side timed out, also when re-run with a
-	// longer deadline (harness.Compare), while the other completed; TimeoutCases are the
+	// longer deadline (trial.Compare), while the other completed; TimeoutCases are the
 	// first of them (at most MaxTimeoutCases); Retried counts the re-runs.
 	Timeouts     int
 	TimeoutCases []int
 	Retried      int
 	// Abandoned counts the runs the implementations gave up on while their engine kept
-	// computing (harness.Abandoned).
+	// computing (trial.Abandoned).
 	Abandoned int64
 	// CrossChecked: the reference also ran under node; Attribution counts the diverged
 	// cases by attribution.
@@ -162,7 +187,7 @@ func (s *Summary) Rate() float64 { return float64(s.Cases()) / max(s.Elapsed.Sec
 // Campaign is one fuzzing run. Its methods are safe for concurrent use (Progress is
 // meant to be called while Run runs).
 type Campaign struct {
-	rs    harness.Runners
+	rs    trial.Runners
 	opts  Options
 	start time.Time
 
@@ -191,7 +216,7 @@ type Campaign struct {
 }
 
 // New prepares a campaign over rs.
-func New(rs harness.Runners, opts Options) *Campaign {
+func New(rs trial.Runners, opts Options) *Campaign {
 	if opts.Workers < 1 {
 		opts.Workers = 1
 	}
@@ -325,7 +350,7 @@ func (c *Campaign) Summary() *Summary {
 		ValidMode: c.validMode, ValidPass: c.validPass, InvalidMode: c.invalidMode,
 		Verdicts: map[diff.Verdict]int{},
 		Timeouts: c.timeouts, Retried: c.retried, TimeoutCases: append([]int(nil), c.timeoutCases...),
-		Abandoned: harness.Abandoned(c.rs),
+		Abandoned: trial.Abandoned(c.rs),
 		Coverage:  len(c.covered), Curve: append([]CurvePoint(nil), c.curve...),
 		Guided: c.opts.Guided, Derived: c.derived,
 	}
@@ -369,7 +394,7 @@ type fuzzCase struct {
 	timeout bool // one-sided, after the re-run
 	retried bool
 	attr    diff.Attribution
-	extras  []harness.Extra
+	extras  []trial.Extra
 	// obs is what guided mode learns from the case: validity, cost, coverage features.
 	obs Observed
 	// derived says how guided fuzzing derived the case ("" for a fresh case).
@@ -395,18 +420,14 @@ func validates(gc *gen.Case, goOut outcome.Outcome) bool {
 	return gen.Validates(gc.Source)
 }
 
-// config is gc's configuration with the run deadline.
+// config is gc's configuration resolved for a run, with the campaign's deadline.
 func (c *Campaign) config(gc *gen.Case) outcome.Config {
-	cfg := gc.Config
-	cfg.Limits.Timeout = c.opts.Timeout
-	cfg.Limits = cfg.Limits.WithDefaults()
-	return cfg
+	return trial.Config(gc.Config, c.opts.Timeout)
 }
 
 // compare compares the primary implementations (with the cross-check, if any) on gc.
 func (c *Campaign) compare(ctx context.Context, gc *gen.Case) diff.Result {
-	primary := harness.Runners{Go: c.rs.Go, Ref: c.rs.Ref, Node: c.rs.Node}
-	return harness.Compare(ctx, primary, gc.Source, c.config(gc)).Diff
+	return trial.Compare(ctx, c.rs.Primary(), gc.Source, c.config(gc)).Diff
 }
 
 // ExtraSignature is the bucket signature of an external implementation's divergence
@@ -431,7 +452,7 @@ func (c *Campaign) caseAt(i int) (gc *gen.Case, derived string) {
 }
 
 func (c *Campaign) runCase(ctx context.Context, j job) *fuzzCase {
-	cmp := harness.Compare(ctx, c.rs, j.c.Source, c.config(j.c))
+	cmp := trial.Compare(ctx, c.rs, j.c.Source, c.config(j.c))
 	res := cmp.Diff
 	return &fuzzCase{index: j.index, c: j.c, verdict: res.Verdict, sig: res.Signature(), res: res,
 		timeout: cmp.Timeout(), retried: cmp.Retried, attr: cmp.Attribution, extras: cmp.Extras,
@@ -468,7 +489,7 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 	if fc.verdict == diff.Diverge && !fc.timeout && fc.attr != "" {
 		c.attribution.Add(fc.attr)
 	}
-	var extraClaims []harness.Extra
+	var extraClaims []trial.Extra
 	for _, x := range fc.extras {
 		if x.Diff.Verdict != diff.Diverge {
 			continue
@@ -547,7 +568,7 @@ func (o *Options) Replay(i int) string {
 
 // writeEntry reduces the case of a new signature and writes it to Out. It returns the
 // file written ("" when none), a note, and the program written (for the summary). The
-// reduction is diff/reduce's (the signature set is kept, the result is 1-minimal); when
+// reduction is package reduce's (the signature set is kept, the result is 1-minimal); when
 // it fails — a flaky divergence, say — the case is shrunk with gen.Minimize, keeping the
 // first signature, instead.
 func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, program string) {
@@ -579,8 +600,8 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 		replayLines = replayLines[1:] // a derived case replays from this entry only
 	}
 	if c.opts.Minimize {
-		rs := reduce.Runners{Go: c.rs.Go, Ref: c.rs.Ref, Node: c.rs.Node}
-		opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1}
+		rs := c.rs.Primary()
+		opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1, Known: &fc.res, Program: fc.c.Program}
 		res, err := reduce.Reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
 		if err == nil {
 			origin := fmt.Sprintf("case %d of a0diff fuzz --seed %d", fc.index, c.opts.Seed)
@@ -600,7 +621,7 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 		// fall back on the generator's own shrinking
 		gc, res2 := c.shrink(ctx, fc)
 		prose := append(append([]string{found}, Describe(res2)...), replayLines...)
-		prose = append(prose, "diff/reduce could not reduce it ("+err.Error()+"); shrunk by gen.Minimize instead.")
+		prose = append(prose, "the reducer (package reduce) could not reduce it ("+err.Error()+"); shrunk by gen.Minimize instead.")
 		return c.writeCase(ctx, path, gc, prose, fc.sig)
 	}
 	prose := append(append([]string{found}, Describe(fc.res)...), replayLines...)
@@ -608,16 +629,11 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 }
 
 // writeExtraEntry reduces the divergence of the external implementation name from the
-// reference on fc's case (diff/reduce, as for the Go evaluator, with the external
+// reference on fc's case (package reduce, as for the Go evaluator, with the external
 // implementation in the Go evaluator's place) and writes it to Out; when it cannot be
 // reduced, nothing is written and the note says why (the summary gives the case).
 func (c *Campaign) writeExtraEntry(ctx context.Context, fc *fuzzCase, name, sig string) (file, note, program string) {
-	var impl outcome.Runner
-	for _, x := range c.rs.Extra {
-		if x.Name() == name {
-			impl = x
-		}
-	}
+	impl := c.rs.Named(name)
 	path := filepath.Join(c.opts.Out, EntryName(sig))
 	if _, err := os.Stat(path); err == nil {
 		return "", "already in " + c.opts.Out + " (" + path + ")", ""
@@ -628,8 +644,13 @@ func (c *Campaign) writeExtraEntry(ctx context.Context, fc *fuzzCase, name, sig 
 	if err := os.MkdirAll(c.opts.Out, 0o755); err != nil {
 		return "", err.Error(), ""
 	}
-	rs := reduce.Runners{Go: impl, Ref: c.rs.Ref}
-	opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1}
+	rs := trial.Runners{Impl: impl, Ref: c.rs.Ref}
+	opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1, Program: fc.c.Program}
+	for _, x := range fc.extras {
+		if x.Name == name {
+			opts.Known = &x.Diff
+		}
+	}
 	res, err := reduce.Reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
 	if err != nil {
 		return "", "not reduced: " + err.Error(), ""
@@ -663,22 +684,16 @@ func (c *Campaign) shrink(ctx context.Context, fc *fuzzCase) (*gen.Case, diff.Re
 	return gc, c.compare(ctx, gc)
 }
 
-// writeCase writes gc as an entry at path, noting when the entry file does not
-// reproduce the signature.
+// writeCase writes gc as an entry at path (corpus.WriteNew, which runs the entry once
+// more), noting when the entry file does not reproduce the signature.
 func (c *Campaign) writeCase(ctx context.Context, path string, gc *gen.Case, prose []string, sig string) (file, note, program string) {
-	text := gen.EntryText(gc, prose)
-	if e, err := corpus.Parse(path, []byte(text)); err != nil {
-		note = "the entry does not parse back: " + err.Error()
-	} else {
-		cfg := harness.ConfigFor(e, c.opts.Timeout)
-		primary := harness.Runners{Go: c.rs.Go, Ref: c.rs.Ref, Node: c.rs.Node}
-		got := harness.Compare(ctx, primary, e.Source, cfg).Diff
-		if got.Signature() != sig {
-			note = fmt.Sprintf("as an entry file the case gives signature %q instead", got.Signature())
-		}
-	}
-	if err := reduce.WriteNew(path, []byte(text)); err != nil {
+	d := corpus.Draft{Source: gc.Source, Config: gc.Config, Prose: prose}
+	got, err := corpus.WriteNew(ctx, path, d, c.rs.Primary(), c.opts.Timeout, nil)
+	if err != nil {
 		return "", err.Error(), ""
+	}
+	if got.Diff.Signature() != sig {
+		note = fmt.Sprintf("as an entry file the case gives signature %q instead", got.Diff.Signature())
 	}
 	return path, note, gc.Source
 }

@@ -34,9 +34,9 @@ import (
 	"sync"
 
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
+	"github.com/a0diff/a0diff/trial"
 )
 
 const (
@@ -105,12 +105,12 @@ type Observed struct {
 }
 
 // Observe is what guided mode learns from the comparison cmp of case i, gc.
-func Observe(i int, gc *gen.Case, cmp harness.Comparison) Observed {
+func Observe(i int, gc *gen.Case, cmp trial.Comparison) Observed {
 	costly := func(o outcome.Outcome) bool {
 		return o.Status == outcome.StatusTimeout || o.Status == outcome.StatusResource
 	}
-	return Observed{Index: i, Case: gc, Valid: validates(gc, cmp.Go),
-		Costly: costly(cmp.Go) || costly(cmp.Ref), Features: Coverage(cmp.Go)}
+	return Observed{Index: i, Case: gc, Valid: validates(gc, cmp.Impl),
+		Costly: costly(cmp.Impl) || costly(cmp.Ref), Features: Coverage(cmp.Impl)}
 }
 
 // Case makes case i: derived from the pool, or fresh. what says how a derived case was
@@ -261,7 +261,7 @@ func (c *Campaign) noteCoverage(fc *fuzzCase) {
 // cases ran. The cases are those Run makes (a guided campaign's too: Each drives a Guide
 // batch by batch as Run does), which is what lets tools/mutants measure `a0diff fuzz
 // [--guided] --seed S` case for case without running a campaign. Shards are ignored.
-func Each(ctx context.Context, rs harness.Runners, opts Options, visit func(gc *gen.Case, obs Observed, cmp harness.Comparison) bool) {
+func Each(ctx context.Context, rs trial.Runners, opts Options, visit func(gc *gen.Case, obs Observed, cmp trial.Comparison) bool) {
 	c := &Campaign{rs: rs, opts: opts}
 	if opts.Guided {
 		c.guide = NewGuide(opts.Seed, opts.Gen)
@@ -275,7 +275,7 @@ func Each(ctx context.Context, rs harness.Runners, opts Options, visit func(gc *
 			guide.EndBatch()
 		}
 		gc, derived := c.caseAt(i)
-		cmp := harness.Compare(ctx, rs, gc.Source, c.config(gc))
+		cmp := trial.Compare(ctx, rs, gc.Source, c.config(gc))
 		obs := Observe(i, gc, cmp)
 		obs.Derived = derived
 		if guide != nil {

@@ -25,6 +25,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // Verdict is the overall result of a comparison.
@@ -331,7 +332,7 @@ func (c *collector) divergence() (Divergence, bool) {
 			if isIdentifier(k) {
 				pi.add(".", k)
 			} else {
-				pi.add("", "["+Quote(k)+"]")
+				pi.add("", "["+value.Quote(k)+"]")
 			}
 		}
 	}

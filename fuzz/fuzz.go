@@ -31,11 +31,11 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/syntax"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // Targets are the native fuzz targets, in the order `make fuzz` runs them.
@@ -50,14 +50,14 @@ var GenOptions = gen.Options{InvalidShare: 0.1}
 
 var (
 	runnersOnce sync.Once
-	runners     harness.Runners
+	runners     trial.Runners
 )
 
 // Runners are the two shipped implementations, created once per process (the reference's
 // goja runtimes are pooled inside its Runner).
-func Runners() harness.Runners {
+func Runners() trial.Runners {
 	runnersOnce.Do(func() {
-		runners = harness.Runners{Go: run.New(), Ref: tsbundle.NewRunner(tsbundle.Embedded())}
+		runners = trial.Runners{Impl: run.New(), Ref: tsbundle.NewRunner(tsbundle.Embedded())}
 	})
 	return runners
 }
@@ -67,7 +67,7 @@ func Runners() harness.Runners {
 // with at least one directive, else the decoded text under gen.StandardConfig.
 func SourceCase(data []byte) (source string, cfg outcome.Config) {
 	if e, err := corpus.Parse(gen.DefaultFile, data); err == nil && len(e.Directives) > 0 {
-		cfg = harness.ConfigFor(e, Timeout)
+		cfg = e.RunConfig(Timeout)
 		if cfg.Limits.Timeout > Timeout {
 			cfg.Limits.Timeout = Timeout
 		}
@@ -83,13 +83,16 @@ func GenCase(data []byte) *gen.Case {
 	return gen.Generate(gen.NewByteChooser(data), GenOptions)
 }
 
-// Run runs source under cfg in both implementations.
+// Run runs source under cfg in both implementations, as trial.Compare does: a side
+// that timed out while the other completed (or ended by a deterministic limit) runs again
+// with trial.RetryFactor times the deadline before its timeout is believed, so that a
+// loaded machine does not fail a target.
 func Run(ctx context.Context, source string, cfg outcome.Config) (goOut, refOut outcome.Outcome) {
-	rs := Runners()
 	if cfg.Limits.Timeout == 0 {
 		cfg.Limits.Timeout = Timeout
 	}
-	return outcome.SafeRun(ctx, rs.Go, source, cfg), outcome.SafeRun(ctx, rs.Ref, source, cfg)
+	c := trial.Compare(ctx, Runners(), source, cfg)
+	return c.Impl, c.Ref
 }
 
 // CheckParse is FuzzParse's property: neither implementation crashed, and — when both

@@ -22,6 +22,6 @@
 // that lexer, parser and validator diagnostics are exercised.
 //
 // Arbitrary is the gopter generator (with a shrinker that drops statements and simplifies
-// expressions); Minimize shrinks a case against any predicate; EntryText renders a case as
-// a corpus entry.
+// expressions); Minimize shrinks a case against any predicate. A case is written as a
+// corpus entry by corpus.Draft and corpus.WriteNew.
 package gen

@@ -145,6 +145,7 @@ func (g *generator) program() *ast.Program {
 	for len(stmts) < maxStmts && !g.out() && (len(stmts) == 0 && g.chance(97) || g.chance(80)) {
 		stmts = append(stmts, g.stmt(sc, 0)...)
 	}
+	stmts = append(stmts, g.corner(sc)...)
 	// the final value is chosen before the probes, so that their variables do not crowd
 	// the program's own out of it; the probes' values are added to it
 	final := g.finalValue(sc)

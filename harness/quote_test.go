@@ -3,6 +3,7 @@ package harness
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -62,7 +63,7 @@ func TestQuotedNameReachesTheFile(t *testing.T) {
 func TestExternalStderrIsReported(t *testing.T) {
 	crash := outcome.Outcome{Status: outcome.StatusCrash, Detail: "the ext worker died (exit status 3)\nits stderr:\nboom\x1b[2J"}
 	rs := fakes()
-	rs.Extra = []outcome.Runner{&scripted{name: "ext", outcomes: []outcome.Outcome{crash}}}
+	rs.Extra = []outcome.Runner{fixed{name: "ext", o: crash}}
 	dir := harnesstest.CorpusDir(t, "testdata/agree.a0", nil)
 	entries, err := Load([]string{dir}, nil)
 	if err != nil {
@@ -78,4 +79,36 @@ func TestExternalStderrIsReported(t *testing.T) {
 	if !strings.Contains(js.String(), `"detail": "the ext worker died (exit status 3)\nits stderr:\nboom\u001b[2J"`) {
 		t.Errorf("JSON report:\n%s", js.String())
 	}
+}
+
+// WriteJSON, entry by entry, writes the very text of BuildJSON's document.
+func TestWriteJSONStreams(t *testing.T) {
+	for _, dir := range []string{copyTestdata(t, nil), ""} {
+		rep := &Report{}
+		if dir != "" {
+			rep = runDir(t, dir, Options{Workers: 2})
+		}
+		var whole, streamed bytes.Buffer
+		enc := json.NewEncoder(&whole)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		enc.Encode(BuildJSON(rep, ReportOptions{}))
+		if err := WriteJSON(&streamed, rep, ReportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if whole.String() != streamed.String() {
+			t.Errorf("streamed:\n%s\nwhole:\n%s", streamed.String(), whole.String())
+		}
+	}
+}
+
+// fixed answers every run with the same Outcome.
+type fixed struct {
+	name string
+	o    outcome.Outcome
+}
+
+func (f fixed) Name() string { return f.name }
+func (f fixed) Run(context.Context, string, outcome.Config) outcome.Outcome {
+	return f.o
 }

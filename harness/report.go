@@ -1,6 +1,8 @@
 package harness
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -17,6 +19,7 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // ReportOptions configure the reports.
@@ -131,7 +134,7 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 	}
 	red, yellow, cyan, green := paint(color.FgRed), paint(color.FgYellow), paint(color.FgCyan), paint(color.FgGreen)
 	var b strings.Builder
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		switch {
 		case !r.Passed():
 			tag := red("FAIL")
@@ -152,7 +155,7 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 				b.WriteString("  + " + l + "\n")
 			}
 		}
-	}
+	})
 	s := rep.Summary
 	line := fmt.Sprintf("%d entries: %d agree, %d diverged, %d inconclusive, %d expectation failures",
 		s.Entries, s.Agree, s.Diverged, s.Inconclusive, s.ExpectFailures)
@@ -190,7 +193,7 @@ func failureSummary(r *EntryResult) string {
 	var why []string
 	switch {
 	case r.Timeout:
-		why = append(why, fmt.Sprintf("one side timed out (%s), also with %d times the deadline", statusPair(r), RetryFactor))
+		why = append(why, fmt.Sprintf("one side timed out (%s), also with %d times the deadline", statusPair(r), trial.RetryFactor))
 	case r.Diff.Verdict == diff.Diverge:
 		d := "diverges (" + r.Diff.Signature() + ")"
 		if r.Attribution != "" {
@@ -417,59 +420,67 @@ func jsonVerdict(r *EntryResult) diff.Verdict {
 
 // BuildJSON converts a report to its JSON form.
 func BuildJSON(rep *Report, o ReportOptions) JSONReport {
-	out := JSONReport{Entries: []JSONEntry{}, Summary: JSONSummary{Summary: rep.Summary, ElapsedMs: rep.Summary.Elapsed.Milliseconds(), Implementations: rep.Implementations}}
+	out := JSONReport{Entries: []JSONEntry{}, Summary: jsonSummary(rep)}
+	rep.Each(func(r *EntryResult) { out.Entries = append(out.Entries, jsonEntry(r, o)) })
+	return out
+}
+
+func jsonSummary(rep *Report) JSONSummary {
+	s := JSONSummary{Summary: rep.Summary, ElapsedMs: rep.Summary.Elapsed.Milliseconds(), Implementations: rep.Implementations}
 	if rep.CrossChecked {
 		counts := rep.Attribution
-		out.Summary.Attribution = &counts
+		s.Attribution = &counts
 	}
-	for _, r := range rep.Results {
-		e := JSONEntry{
-			Path:        r.Entry.Path,
-			Verdict:     jsonVerdict(r),
-			Passed:      r.Passed(),
-			Go:          JSONStatus{r.Go.Status, r.Go.ExitCode},
-			Ref:         JSONStatus{r.Ref.Status, r.Ref.ExitCode},
-			Divergences: append([]diff.Divergence{}, r.Diff.Divergences...),
-			Omitted:     r.Diff.Omitted,
-			Signatures:  append([]string{}, r.Diff.Signatures()...),
-			Replay:      JSONReplay{Go: ReplayCommand("go", r.Entry.Path, o.RefPath), Ref: ReplayCommand("ref", r.Entry.Path, o.RefPath)},
-			ElapsedMs:   r.Elapsed.Milliseconds(),
+	return s
+}
+
+// jsonEntry is one entry's JSON form.
+func jsonEntry(r *EntryResult, o ReportOptions) JSONEntry {
+	e := JSONEntry{
+		Path:        r.Entry.Path,
+		Verdict:     jsonVerdict(r),
+		Passed:      r.Passed(),
+		Go:          JSONStatus{r.Go.Status, r.Go.ExitCode},
+		Ref:         JSONStatus{r.Ref.Status, r.Ref.ExitCode},
+		Divergences: append([]diff.Divergence{}, r.Diff.Divergences...),
+		Omitted:     r.Diff.Omitted,
+		Signatures:  append([]string{}, r.Diff.Signatures()...),
+		Replay:      JSONReplay{Go: ReplayCommand("go", r.Entry.Path, o.RefPath), Ref: ReplayCommand("ref", r.Entry.Path, o.RefPath)},
+		ElapsedMs:   r.Elapsed.Milliseconds(),
+	}
+	e.Expectations.Go, e.Expectations.Ref = jsonMismatches(r.GoMismatches), jsonMismatches(r.RefMismatches)
+	if r.CrossChecked {
+		e.Node = &JSONStatus{r.Node.Status, r.Node.ExitCode}
+		e.Attribution = r.Attribution
+		e.Replay.Node = ReplayCommand("node", r.Entry.Path, o.RefPath)
+	}
+	for _, x := range r.Extras {
+		e.Implementations = append(e.Implementations, JSONImplementation{
+			Name: x.Name, Verdict: x.Diff.Verdict, Status: JSONStatus{x.Outcome.Status, x.Outcome.ExitCode},
+			Divergences: append([]diff.Divergence{}, x.Diff.Divergences...),
+			Signatures:  append([]string{}, x.Diff.Signatures()...),
+		})
+		if x.Diff.Verdict == diff.Diverge && x.Outcome.Status != outcome.StatusOK {
+			e.Implementations[len(e.Implementations)-1].Detail = x.Outcome.Detail
 		}
-		e.Expectations.Go, e.Expectations.Ref = jsonMismatches(r.GoMismatches), jsonMismatches(r.RefMismatches)
+	}
+	if u := r.Update; u != nil {
+		ju := &JSONUpdate{Written: u.Written, Removed: u.Removed, Added: u.Added, Skipped: u.Skipped}
+		if u.Err != nil {
+			ju.Error = u.Err.Error()
+		}
+		e.Update = ju
+	}
+	if !e.Passed {
+		e.Outcomes = &JSONOutcomes{
+			Go:  outcome.Marshal(outcome.Normalize(r.Go)),
+			Ref: outcome.Marshal(outcome.Normalize(r.Ref)),
+		}
 		if r.CrossChecked {
-			e.Node = &JSONStatus{r.Node.Status, r.Node.ExitCode}
-			e.Attribution = r.Attribution
-			e.Replay.Node = ReplayCommand("node", r.Entry.Path, o.RefPath)
+			e.Outcomes.Node = outcome.Marshal(outcome.Normalize(r.Node))
 		}
-		for _, x := range r.Extras {
-			e.Implementations = append(e.Implementations, JSONImplementation{
-				Name: x.Name, Verdict: x.Diff.Verdict, Status: JSONStatus{x.Outcome.Status, x.Outcome.ExitCode},
-				Divergences: append([]diff.Divergence{}, x.Diff.Divergences...),
-				Signatures:  append([]string{}, x.Diff.Signatures()...),
-			})
-			if x.Diff.Verdict == diff.Diverge && x.Outcome.Status != outcome.StatusOK {
-				e.Implementations[len(e.Implementations)-1].Detail = x.Outcome.Detail
-			}
-		}
-		if u := r.Update; u != nil {
-			ju := &JSONUpdate{Written: u.Written, Removed: u.Removed, Added: u.Added, Skipped: u.Skipped}
-			if u.Err != nil {
-				ju.Error = u.Err.Error()
-			}
-			e.Update = ju
-		}
-		if !e.Passed {
-			e.Outcomes = &JSONOutcomes{
-				Go:  outcome.Marshal(outcome.Normalize(r.Go)),
-				Ref: outcome.Marshal(outcome.Normalize(r.Ref)),
-			}
-			if r.CrossChecked {
-				e.Outcomes.Node = outcome.Marshal(outcome.Normalize(r.Node))
-			}
-		}
-		out.Entries = append(out.Entries, e)
 	}
-	return out
+	return e
 }
 
 func jsonMismatches(ms []corpus.Mismatch) []JSONMismatch {
@@ -481,11 +492,48 @@ func jsonMismatches(ms []corpus.Mismatch) []JSONMismatch {
 }
 
 // WriteJSON writes the JSON report (indented, one document).
+//
+// The document is written entry by entry (the text BuildJSON's encoding gives), so that
+// a report of many entries is never held whole in memory.
 func WriteJSON(w io.Writer, rep *Report, o ReportOptions) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(BuildJSON(rep, o))
+	enc.SetIndent("    ", "  ")
+	var err error
+	n := 0
+	bw.WriteString("{\n  \"entries\": [")
+	rep.Each(func(r *EntryResult) {
+		if err != nil {
+			return
+		}
+		buf.Reset()
+		if err = enc.Encode(jsonEntry(r, o)); err != nil {
+			return
+		}
+		if n > 0 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n    ")
+		bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+		n++
+	})
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("],\n  \"summary\": ")
+	buf.Reset()
+	enc.SetIndent("  ", "  ")
+	if err := enc.Encode(jsonSummary(rep)); err != nil {
+		return err
+	}
+	bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	bw.WriteString("\n}\n")
+	return bw.Flush()
 }
 
 // ---- JUnit ----
@@ -495,7 +543,7 @@ func WriteJSON(w io.Writer, rep *Report, o ReportOptions) error {
 // failure, a failed update an error, an inconclusive comparison a skip.
 func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 	suite := junit.Testsuite{Name: "a0diff", Time: seconds(rep.Summary.Elapsed)}
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		tc := junit.Testcase{
 			Name:      xmlSafe(r.Entry.Path),
 			Classname: xmlSafe(filepath.ToSlash(filepath.Dir(r.Entry.Path))),
@@ -521,7 +569,7 @@ func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 			tc.Skipped = &junit.Result{Message: "inconclusive: " + statusPair(r)}
 		}
 		suite.AddTestcase(tc)
-	}
+	})
 	var suites junit.Testsuites
 	suites.AddSuite(suite)
 	suites.Name = "a0diff"

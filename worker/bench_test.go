@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/run"
 )
 
 // benchPrograms are the programs BenchmarkRun times: a trivial one (the protocol's fixed
@@ -28,14 +27,14 @@ var benchPrograms = []struct {
 // BenchmarkRun compares each program run in process with the same run in a worker.
 func BenchmarkRun(b *testing.B) {
 	fixtures := outcome.Fixtures{Files: []outcome.File{{Path: "a.txt", Content: "alpha"}, {Path: "b.txt", Content: "beta"}}}
-	// As a0diff starts its built-in workers (cmd/a0diff/worker.go).
+	// As a0diff starts its built-in workers (GoWorkerConfig).
 	env := []string{testWorkerEnv + "=go", "GOMAXPROCS=1"}
 	p := NewPool(Config{Name: "go", Command: []string{testBinary(b)}, Env: env, RSSLimitMB: DefaultRSSLimitMB})
 	defer p.Close()
 	runners := []struct {
 		name string
 		r    outcome.Runner
-	}{{"in-process", run.New()}, {"worker", p}}
+	}{{"in-process", GoForTest.InProcess()}, {"worker", p}}
 	for _, prog := range benchPrograms {
 		cfg := outcome.Config{File: "b.a0", Allow: prog.allow, Fixtures: fixtures, Limits: outcome.Limits{Timeout: 10 * time.Second}}
 		for _, r := range runners {

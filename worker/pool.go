@@ -38,11 +38,11 @@ const (
 	recycleCheckEvery = 32
 )
 
-// DefaultGrace is how long a worker may outlive a run's deadline before it is killed.
-// The built-in implementations end a run by its deadline plus their own grace (50 ms for
-// the Go evaluator, 500 ms for the reference), so this is only for a worker stuck where
-// nothing can interrupt it.
-const DefaultGrace = 2 * time.Second
+// DefaultGrace is how long a worker may outlive a run's deadline before it is killed
+// (outcome.GraceWorker). The built-in implementations end a run by its deadline plus
+// their own grace (outcome.GraceEvaluator, outcome.GraceBundle), so this is only for a
+// worker stuck where nothing can interrupt it.
+const DefaultGrace = outcome.GraceWorker
 
 // Config configures a Pool.
 type Config struct {
@@ -91,7 +91,10 @@ type Pool struct {
 	hello  *Hello // of the first worker started
 
 	runs, started, crashes, timeouts, memoryKills, abandoned, recycled atomic.Int64
-	nextRun                                                            atomic.Uint64
+	// abandonedRunning sums what the live workers last said of their abandoned runs
+	// still running.
+	abandonedRunning atomic.Int64
+	nextRun          atomic.Uint64
 }
 
 var _ outcome.Runner = (*Pool)(nil)
@@ -114,7 +117,7 @@ func NewPool(cfg Config) *Pool {
 func (p *Pool) Name() string { return p.cfg.Name }
 
 // RunsBeside reports whether a case's run in this pool may overlap the other
-// implementation's run of it (harness.Beside): when the pool has a single worker (-j 1).
+// implementation's run of it (trial.Beside): when the pool has a single worker (-j 1).
 // Then at most two workers run at a time, as with -j 2 and the sides one after the
 // other, which is what DefaultRSSLimitMB is chosen for; a larger pool keeps the sides in
 // turn so as not to double the processes running at a time.
@@ -126,9 +129,18 @@ func (p *Pool) Stats() Stats {
 		Timeouts: p.timeouts.Load(), MemoryKills: p.memoryKills.Load(), Abandoned: p.abandoned.Load(), Recycled: p.recycled.Load()}
 }
 
-// Abandoned is the number of abandoned runs (see Stats.Abandoned). None is still running:
-// a worker that reports an abandoned run still computing is replaced.
-func (p *Pool) Abandoned() (running, total int64) { return 0, p.abandoned.Load() }
+// Abandoned is the number of abandoned runs (see Stats.Abandoned): of them still running
+// (in live workers, as they last said: a worker that reports one is replaced, so this
+// is 0 once Run has returned) and in total.
+func (p *Pool) Abandoned() (running, total int64) {
+	return p.abandonedRunning.Load(), p.abandoned.Load()
+}
+
+// gone forgets what a stopped or dead worker said of its runs still running.
+func (p *Pool) gone(w *proc) {
+	p.abandonedRunning.Add(-w.abandonRunning)
+	w.abandonRunning = 0
+}
 
 // Hello returns the hello of the pool's workers, starting one if none ran yet.
 func (p *Pool) Hello() (Hello, error) {
@@ -216,6 +228,7 @@ func (p *Pool) release(w *proc, keep bool) {
 	} else {
 		p.mu.Unlock()
 		w.stop()
+		p.gone(w)
 	}
 	<-p.slot
 }
@@ -367,6 +380,8 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 				p.abandoned.Add(total - w.abandoned)
 				w.abandoned = total
 			}
+			p.abandonedRunning.Add(running - w.abandonRunning)
+			w.abandonRunning = running
 			if running > 0 || o.Status == outcome.StatusTimeout {
 				// Work may go on after the deadline inside the worker: replace it.
 				keep = false
@@ -462,6 +477,7 @@ func (p *Pool) died(w *proc, why string) outcome.Outcome {
 	ended := !w.killed && (why != "" || errors.Is(w.readErr, io.EOF) || errors.Is(w.readErr, io.ErrUnexpectedEOF))
 	w.kill(killNone, 0)
 	waitErr := w.wait()
+	p.gone(w)
 	switch w.reason {
 	case killTimeout:
 		p.timeouts.Add(1)
@@ -528,7 +544,7 @@ func isSignalled(err error) bool {
 // Transient reports whether o is an Outcome the machine may have caused rather than the
 // program: the death of a worker killed from outside, or a kill over the memory ceiling
 // (which other workers' memory and the collector's timing influence). The harness runs
-// such a run again before it believes it (harness.NeedsRerun).
+// such a run again before it believes it (trial.NeedsRerun).
 func (p *Pool) Transient(o outcome.Outcome) bool {
 	return o.Status == outcome.StatusCrash && strings.Contains(o.Detail, killedOutside) ||
 		o.Status == outcome.StatusResource && strings.HasPrefix(o.Detail, memoryDetail)

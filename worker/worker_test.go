@@ -12,9 +12,7 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -28,12 +26,7 @@ func TestMain(m *testing.M) {
 	case "":
 		os.Exit(m.Run())
 	case "go":
-		err := Serve(os.Stdin, os.Stdout, Implementation{
-			Name: "go", Version: "test", Limits: outcome.LimitNames(nil),
-			NewRunner: func(tools func(outcome.Fixtures) *Kit) outcome.Runner {
-				return run.NewRunner(run.Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
-			},
-		})
+		err := Serve(os.Stdin, os.Stdout, GoForTest.Worker())
 		exitOn(err)
 	case "hostile":
 		err := Serve(os.Stdin, os.Stdout, Implementation{
@@ -41,6 +34,24 @@ func TestMain(m *testing.M) {
 			NewRunner: func(tools func(outcome.Fixtures) *Kit) outcome.Runner {
 				return hostile{tools}
 			},
+		})
+		exitOn(err)
+	case "abandoning":
+		// Says after a run of "abandon" that it gave up on it and it still runs.
+		var total, running int64
+		err := Serve(os.Stdin, os.Stdout, Implementation{
+			Name: "abandoning", Version: "test",
+			NewRunner: func(func(outcome.Fixtures) *Kit) outcome.Runner {
+				return runnerFunc(func(source string) outcome.Outcome {
+					running = 0
+					if source == "abandon" {
+						total, running = total+1, 1
+					}
+					return outcome.Outcome{Status: outcome.StatusOK, Value: 1.0, HasValue: true}
+				})
+			},
+			LocalTools: true,
+			Abandoned:  func() (int64, int64) { return running, total },
 		})
 		exitOn(err)
 	case "mute":
@@ -146,7 +157,7 @@ func TestGoWorkerMatchesInProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := testPool(t, "go", Config{Size: 2})
-	inProcess := run.New()
+	inProcess := GoForTest.InProcess()
 	tools := 0
 	for _, f := range files {
 		e, err := corpus.ParseFile(f)
@@ -215,9 +226,10 @@ func TestWorkerDeaths(t *testing.T) {
 	}
 }
 
-// The resident set is read after every rssPollInterval of running, also when that time
-// is spread over many short runs: a worker that keeps memory after each run is killed
-// over the ceiling, long before the every-32nd-run recycling check would see it.
+// The resident set is read after every run, however short: a worker that keeps memory
+// after each run is killed over the ceiling, long before the every-32nd-run recycling
+// check would see it. (On a loaded machine a run may last a poll interval, after which
+// a worker over a quarter of the ceiling is replaced instead: the memory was seen too.)
 func TestShortRunsAreWatched(t *testing.T) {
 	const limitMB, runs = 96, recycleCheckEvery - 2 // the ceiling is reached within 12 runs
 	p := testPool(t, "hostile", Config{RSSLimitMB: limitMB})
@@ -227,6 +239,9 @@ func TestShortRunsAreWatched(t *testing.T) {
 			if !strings.Contains(o.Detail, "over --rss-limit-mb 96") {
 				t.Errorf("run %d: %s", run, o.Detail)
 			}
+			return
+		}
+		if p.Stats().Recycled > 0 {
 			return
 		}
 		if o.Status != outcome.StatusOK {
@@ -334,6 +349,39 @@ func TestRunsBeside(t *testing.T) {
 	for size, want := range map[int]bool{1: true, 2: false} {
 		if got := NewPool(Config{Name: "x", Command: []string{"x"}, Size: size}).RunsBeside(); got != want {
 			t.Errorf("size %d: RunsBeside %v, want %v", size, got, want)
+		}
+	}
+}
+
+// runnerFunc is a Runner made of a function of the source.
+type runnerFunc func(source string) outcome.Outcome
+
+func (f runnerFunc) Name() string { return "func" }
+func (f runnerFunc) Run(_ context.Context, source string, _ outcome.Config) outcome.Outcome {
+	return f(source)
+}
+
+// A worker that says it abandoned a run still running is replaced before Run returns:
+// the pool counts the run in its total, and none as still running, in the order
+// (running, total) of every Abandoned.
+func TestAbandonedRunsAreCounted(t *testing.T) {
+	p := testPool(t, "abandoning", Config{})
+	for i, tt := range []struct {
+		source                string
+		running, total, start int64
+	}{
+		{"fine", 0, 0, 1},
+		{"abandon", 0, 1, 1},
+		{"fine", 0, 1, 2}, // the replacement
+		{"fine", 0, 1, 2},
+	} {
+		if o := p.Run(context.Background(), tt.source, config(time.Minute)); o.Status != outcome.StatusOK {
+			t.Fatalf("run %d: %s", i, outcome.Marshal(o))
+		}
+		running, total := p.Abandoned()
+		if running != tt.running || total != tt.total || p.Stats().Started != tt.start {
+			t.Errorf("after run %d (%s): abandoned (%d running, %d in total), %d started; want (%d, %d), %d",
+				i, tt.source, running, total, p.Stats().Started, tt.running, tt.total, tt.start)
 		}
 	}
 }

@@ -22,8 +22,8 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -41,7 +41,7 @@ features out.
 The first line printed is the seed. Each new divergence — one per signature (see package
 diff) — is minimised (unless --minimize=false) and written to --out as a corpus entry:
 the program, a comment saying how it was found and how to replay it, and the directives
-of its host configuration. The reduction is diff/reduce's (as in "a0diff reduce", at most
+of its host configuration. The reduction is package reduce's (as in "a0diff reduce", at most
 30 s per divergence). An entry whose file already exists is not overwritten, so
 repeated runs into the same directory add only new signatures. A progress line is shown
 on a terminal. At the end a summary gives the number of cases, cases per second, the
@@ -173,45 +173,38 @@ func randomSeed() int64 {
 }
 
 func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
-	switch {
-	case f.workers < 1:
-		return usageErrorf("-j must be at least 1, not %d", f.workers)
-	case f.count < 0:
-		return usageErrorf("--count must not be negative, not %d", f.count)
-	case f.duration < 0:
-		return usageErrorf("--time must not be negative, not %s", f.duration)
-	case f.start < 0:
-		return usageErrorf("--start must not be negative, not %d", f.start)
-	case f.invalidShare < 0 || f.invalidShare > 1:
-		return usageErrorf("--invalid-share must be between 0 and 1, not %v", f.invalidShare)
-	case f.size < 0:
-		return usageErrorf("--size must not be negative, not %d", f.size)
+	opts := campaign.Options{
+		Seed: f.seed, Count: f.count, Duration: f.duration, Start: f.start, Workers: f.workers,
+		Out:          f.out,
+		Gen:          gen.Options{Size: f.size, Swarm: f.swarm, InvalidShare: f.invalidShare},
+		FeaturesFlag: f.features, Minimize: f.minimize, Timeout: a.timeout, RefPath: a.refPath,
+		Guided: f.guided,
+	}
+	if err := opts.Check(); err != nil {
+		return usageErrorf("%v", err)
 	}
 	if err := a.checkTimeout(); err != nil {
 		return err
 	}
-	if f.out == "" {
-		return usageErrorf("--out must name a directory")
-	}
 	if err := checkWritableDir(f.out); err != nil {
 		return usageErrorf("--out %s: %v", f.out, err)
 	}
-	features, err := gen.ParseFeatures(f.features)
-	if err != nil {
+	var err error
+	if opts.Gen.Features, err = gen.ParseFeatures(f.features); err != nil {
 		return usageErrorf("--features: %v", err)
 	}
-	if features == 0 {
+	if opts.Gen.Features == 0 {
 		return usageErrorf("--features: at least one feature is needed")
 	}
-	var shard campaign.Shard
 	if f.shard != "" {
-		if shard, err = campaign.ParseShard(f.shard); err != nil {
+		if opts.Shard, err = campaign.ParseShard(f.shard); err != nil {
 			return usageErrorf("--shard: %v", err)
 		}
+		if err := opts.Check(); err != nil { // --guided with a shard
+			return usageErrorf("%v", err)
+		}
 	}
-	if f.guided && shard.N > 1 {
-		return usageErrorf("--guided cannot be combined with --shard: the pool of a guided campaign grows from all its cases")
-	}
+	shard := opts.Shard
 	if f.format != "text" && f.format != "json" {
 		return usageErrorf("--format must be text or json, not %q", f.format)
 	}
@@ -231,13 +224,6 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	defer func() { closeRunners(rs) }() // rs gains the extra implementations below
 	if err := a.addExtras(&rs, &f.extra, f.workers); err != nil {
 		return err
-	}
-	opts := campaign.Options{Shard: shard,
-		Seed: f.seed, Count: f.count, Duration: f.duration, Start: f.start, Workers: f.workers,
-		Out:          f.out,
-		Gen:          gen.Options{Size: f.size, Features: features, Swarm: f.swarm, InvalidShare: f.invalidShare},
-		FeaturesFlag: f.features, Minimize: f.minimize, Timeout: a.timeout, RefPath: a.refPath,
-		Guided: f.guided,
 	}
 	c := campaign.New(rs, opts)
 	// The text summary's first error is kept: a summary that cannot be written (a full
@@ -355,7 +341,7 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 		fmt.Fprintf(w, "implementation %s: %d cases diverged from the reference\n", name, s.Implementations[name])
 	}
 	if s.Timeouts > 0 || s.Retried > 0 {
-		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, harness.RetryFactor)
+		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, trial.RetryFactor)
 		if len(s.TimeoutCases) > 0 {
 			fmt.Fprintf(w, "; cases %s (replay: a0diff fuzz --seed %d --start I --count 1%s)", joinInts(s.TimeoutCases), s.Seed, replayFlags)
 		}
@@ -397,8 +383,8 @@ func joinInts(ns []int) string {
 }
 
 // writeWorkerStats prints what the supervisors of worker processes saw, if any.
-func writeWorkerStats(w io.Writer, rs harness.Runners) {
-	runners := []outcome.Runner{rs.Go, rs.Ref}
+func writeWorkerStats(w io.Writer, rs trial.Runners) {
+	runners := []outcome.Runner{rs.Impl, rs.Ref}
 	if rs.Node != nil {
 		runners = append(runners, rs.Node)
 	}

@@ -12,7 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/diff/reduce"
+	"github.com/a0diff/a0diff/reduce"
+	"github.com/a0diff/a0diff/trial"
 )
 
 func init() { register(newReduceCmd) }
@@ -103,7 +104,7 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 	if err := a.addExtras(&rs, &f.extra, workers); err != nil {
 		return err
 	}
-	runners := reduce.Runners{Go: rs.Go, Ref: rs.Ref, Node: rs.Node}
+	runners := trial.Runners{Impl: rs.Impl, Ref: rs.Ref, Node: rs.Node}
 	switch len(rs.Extra) {
 	case 0:
 	case 1:
@@ -111,7 +112,7 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 		if rs.Node != nil {
 			return usageErrorf("reduce: --impl and --cross-check cannot be combined")
 		}
-		runners.Go = rs.Extra[0]
+		runners.Impl = rs.Extra[0]
 	default:
 		return usageErrorf("reduce: at most one --impl")
 	}

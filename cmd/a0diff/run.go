@@ -72,7 +72,10 @@ With --cross-check: entries add "node": {"status", "exitCode"}, "attribution",
 "replay.node", "outcomes.node", a "node" rendering in divergences when known; the
 summary adds "attribution": {"engine", "engineShared", "implementation",
 "unattributed"}. With --impl: entries add "implementations": [{"name", "verdict",
-"status", "divergences", "signatures"}], the summary "implementations": {NAME: count}.
+"status", "divergences", "signatures", "detail" (a diverged implementation's crash: the
+head and tail of its stderr)}], the summary "implementations": {NAME: count}. The text
+report shows that stderr too, with control characters escaped; file names that hold
+control characters or invalid UTF-8 are shown and replayed as $'…' with \xHH escapes.
 The JUnit report (--format junit) has one test case per entry: a failure for a divergence
 (type "divergence", or "divergence: ATTRIBUTION" with --cross-check; "implementation"
 when only an external implementation diverged), a one-sided timeout (type "timeout") or a
@@ -174,7 +177,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		return loadErr
 	}
 	if cmd.Context().Err() != nil {
-		return interrupted("interrupted: %d of %d entries completed", len(rep.Results), len(entries))
+		return interrupted("interrupted: %d of %d entries completed", rep.Len(), len(entries))
 	}
 	if !rep.OK() {
 		return errFailed

@@ -3,14 +3,11 @@ package main
 import (
 	"os"
 	"os/signal"
-	"runtime/debug"
-	"slices"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
-	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -50,7 +47,7 @@ func newWorkerCmd(a *app) *cobra.Command {
 func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 	switch impl {
 	case "go":
-		return worker.GoEvaluator("a0diff"), nil
+		return run.WorkerImplementation("a0diff"), nil
 	case "ref":
 		b := tsbundle.Embedded()
 		if refPath != "" {
@@ -59,38 +56,14 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 				return worker.Implementation{}, err
 			}
 		}
-		version, _ := b.Version()
-		// The host enforces the deadline; the other limits are the bundle's to enforce.
-		limits := []outcome.LimitName{outcome.LimitTimeout}
-		ignored, _ := b.IgnoredLimits()
-		for _, l := range outcome.ImplementationLimits() {
-			if !slices.Contains(ignored, l) {
-				limits = append(limits, l)
-			}
-		}
-		var r *tsbundle.Runner
-		return worker.Implementation{
-			Name: "ref", Version: version, Limits: limits,
-			NewRunner: func(tools func(outcome.Fixtures) *worker.Kit) outcome.Runner {
-				r = tsbundle.NewRunner(b, tsbundle.WithToolKit(func(f outcome.Fixtures) tsbundle.ToolKit { return tools(f) }))
-				return r
-			},
-			Abandoned: func() (int64, int64) {
-				s := r.Stats()
-				return s.Abandoned, s.AbandonedRunning
-			},
-		}, nil
+		return tsbundle.WorkerImplementation(b), nil
 	}
 	return worker.Implementation{}, usageErrorf("--impl must be go or ref, not %q", impl)
 }
 
 // workerPool is the supervisor of the workers of one built-in implementation.
 func (a *app) workerPool(impl string, size int) (*worker.Pool, error) {
-	if os.Getenv("GOGC") == "" {
-		// The supervisor runs no implementation: main's GOGC 400 (for goja) would only
-		// let its heap grow to five times its live data.
-		debug.SetGCPercent(100)
-	}
+	worker.TuneSupervisorGC()
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -99,18 +72,5 @@ func (a *app) workerPool(impl string, size int) (*worker.Pool, error) {
 	if impl == "ref" && a.refPath != "" {
 		argv = append(argv, "--ref", a.refPath)
 	}
-	var env []string
-	if os.Getenv("GOMAXPROCS") == "" {
-		// A worker runs one program at a time: with one processor, handing the run and
-		// each message between its goroutines is a switch on that processor, not a
-		// wake-up of another OS thread.
-		env = append(env, "GOMAXPROCS=1")
-	}
-	if a.rssLimitMB > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		// A soft limit at a third of the ceiling: an ordinary run's small heap keeps the
-		// speed of GOGC 400, while a large one (a run the step limit ends in goja) is
-		// collected harder instead of growing to five times its live data.
-		env = append(env, "GOMEMLIMIT="+strconv.Itoa(a.rssLimitMB/3)+"MiB")
-	}
-	return worker.NewPool(worker.Config{Name: impl, Command: argv, Env: env, Size: size, RSSLimitMB: a.rssLimitMB}), nil
+	return worker.NewPool(worker.GoWorkerConfig(impl, argv, size, a.rssLimitMB)), nil
 }

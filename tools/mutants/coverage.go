@@ -6,7 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 
-	"github.com/a0diff/a0diff/corpus/cmin"
+	"github.com/a0diff/a0diff/cmin"
 )
 
 // statementCoverage builds the probe of the unmutated scratch copy with coverage
