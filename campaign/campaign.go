@@ -31,6 +31,7 @@ import (
 	"github.com/a0diff/a0diff/reduce"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/trial"
+	"github.com/a0diff/a0diff/worker"
 )
 
 // Options configure a campaign.
@@ -64,6 +65,9 @@ type Options struct {
 	// OnCase, when set, is called with the index and verdict of every case run to a
 	// verdict (from the workers, concurrently).
 	OnCase func(index int, verdict diff.Verdict)
+	// Batch, when set, runs the campaign in campaign workers started with it (see
+	// batch.go); the runners then serve only the cases that are not agreement.
+	Batch *worker.BatchConfig
 }
 
 // Check reports the first option a campaign cannot run with, naming it by the flag of
@@ -211,6 +215,8 @@ type Campaign struct {
 	// current batch in flight (see guided.go).
 	guide *Guide
 	batch sync.WaitGroup
+	// batchStats count what the campaign workers did (Options.Batch).
+	batchStats batchState
 	// seeCase, when set (by tests), is called with every case run to a verdict.
 	seeCase func(*fuzzCase)
 }
@@ -243,6 +249,10 @@ func (c *Campaign) Run(ctx context.Context) *Summary {
 		var cancel context.CancelFunc
 		feedCtx, cancel = context.WithTimeout(ctx, c.opts.Duration)
 		defer cancel()
+	}
+	if c.opts.Batch != nil {
+		c.runBatched(ctx, feedCtx)
+		return c.Summary()
 	}
 	// Cases are made by their own goroutines, a few ahead of the ones that run them: the
 	// supervisor is mostly waiting while the implementations run a case (in their worker

@@ -24,18 +24,20 @@ import (
 // DefaultRSSLimitMB is the default memory ceiling of one worker. At -j 2 there are four
 // workers (two per implementation), of which two run at a time (an entry's sides run one
 // after the other; at -j 1 they run side by side, RunsBeside) while idle ones are replaced when they keep over a quarter of the
-// ceiling: a batch of hostile programs at -j 2 peaked at 0.7 GiB for the whole process
+// ceiling above what they held after their first runs: a batch of hostile programs at -j 2 peaked at 0.7 GiB for the whole process
 // tree with this ceiling, against 1.1 GiB with 512 MiB (and 2.3 GiB in process). An
 // ordinary run needs under 100 MiB (a worker idles at 30–60 MiB); a run the step limit
 // ends in goja, the largest legitimate heap we know of, about 130 MiB.
 const DefaultRSSLimitMB = 384
 
-// recycleFraction and recycleCheckEvery: after a run that took at least one memory poll
-// interval, and after every recycleCheckEvery-th run, a worker whose resident set is over
-// 1/recycleFraction of the ceiling is replaced.
+// recycleFraction, recycleCheckEvery and baselineRuns: after a run that took at least
+// one memory poll interval, and after every recycleCheckEvery-th run, a worker whose
+// resident set is more than 1/recycleFraction of the ceiling above its baseline — the
+// least it held after one of its first baselineRuns runs — is replaced.
 const (
 	recycleFraction   = 4
 	recycleCheckEvery = 32
+	baselineRuns      = 4
 )
 
 // DefaultGrace is how long a worker may outlive a run's deadline before it is killed
@@ -75,7 +77,8 @@ type Stats struct {
 	// running.
 	Abandoned int64
 	// Recycled counts healthy workers replaced after a run because they kept more than
-	// a quarter of the memory ceiling resident.
+	// a quarter of the memory ceiling resident above what they held after their first
+	// runs.
 	Recycled int64
 }
 
@@ -397,10 +400,19 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 					return p.died(w, ""), false
 				}
 				// A run that grew the worker's heap leaves it resident after it ends (the
-				// Go runtime returns memory to the kernel slowly): an idle worker holding
-				// a quarter of the ceiling is replaced, so idle workers do not add up to
-				// several ceilings across the pools.
-				if keep && ok && (time.Since(start) >= rssPollInterval || id%recycleCheckEvery == 0) && rss > int64(p.cfg.RSSLimitMB)<<20/recycleFraction {
+				// Go runtime returns memory to the kernel slowly): a worker that keeps a
+				// quarter of the ceiling above what it held after its first runs is
+				// replaced, so idle workers do not add up to several ceilings across the
+				// pools. What it holds at rest (its engine, a large --ref bundle) is not
+				// growth: a fixed share of the ceiling replaced such workers every few runs,
+				// each new one loading the bundle again.
+				if ok {
+					w.runs++
+					if w.runs <= baselineRuns && (w.baseline == 0 || rss < w.baseline) {
+						w.baseline = rss
+					}
+				}
+				if keep && ok && (time.Since(start) >= rssPollInterval || id%recycleCheckEvery == 0) && rss-w.baseline > int64(p.cfg.RSSLimitMB)<<20/recycleFraction {
 					keep = false
 					p.recycled.Add(1)
 				}

@@ -57,6 +57,10 @@ type proc struct {
 	// statm is the worker's /proc/PID/statm, kept open so that a reading is one pread
 	// (cheap enough to take after every run); nil until the first reading.
 	statm *os.File
+	// runs counts the runs after which the resident set was read; baseline is the
+	// least of the first baselineRuns readings (what the worker holds at rest).
+	runs     int
+	baseline int64
 	// tree: the worker had descendants when its tree was last read (every poll
 	// interval), so the reading after a run counts them too.
 	tree bool

@@ -116,6 +116,17 @@ func (h hostile) Run(ctx context.Context, source string, cfg outcome.Config) out
 			copy(b[n:], b[:n])
 		}
 		sink = append(sink, b)
+	case "ballast":
+		// 64 MiB kept resident, in a run long enough for the recycling check.
+		for range 8 {
+			b := make([]byte, 8<<20)
+			b[0] = 1
+			for n := 1; n < len(b); n *= 2 {
+				copy(b[n:], b[:n])
+			}
+			sink = append(sink, b)
+		}
+		time.Sleep(2 * rssPollInterval)
 	case "garbage":
 		fmt.Fprintln(os.Stdout, "this is not JSON")
 		time.Sleep(time.Hour)
@@ -350,6 +361,32 @@ func TestRunsBeside(t *testing.T) {
 		if got := NewPool(Config{Name: "x", Command: []string{"x"}, Size: size}).RunsBeside(); got != want {
 			t.Errorf("size %d: RunsBeside %v, want %v", size, got, want)
 		}
+	}
+}
+
+// A worker is replaced for the memory it keeps beyond what it held after its first
+// runs, not for what it holds at rest: a worker that idles above a quarter of the
+// ceiling (as one with a large --ref bundle does) serves run after run, and is replaced
+// once it keeps a quarter of the ceiling more.
+func TestRecycledForGrowthNotForItsSizeAtRest(t *testing.T) {
+	p := testPool(t, "hostile", Config{RSSLimitMB: 200})
+	for run := range 2 * recycleCheckEvery {
+		source := "fine"
+		if run == 0 {
+			source = "ballast" // 64 MiB held from the first run on, over a quarter of 200
+		}
+		if o := p.Run(context.Background(), source, config(time.Minute)); o.Status != outcome.StatusOK {
+			t.Fatalf("run %d: %s", run, outcome.Marshal(o))
+		}
+	}
+	if s := p.Stats(); s.Started != 1 || s.Recycled != 0 {
+		t.Errorf("a worker at rest over a quarter of the ceiling: %+v, want 1 started and none replaced", s)
+	}
+	if o := p.Run(context.Background(), "ballast", config(time.Minute)); o.Status != outcome.StatusOK {
+		t.Fatalf("growth: %s", outcome.Marshal(o))
+	}
+	if s := p.Stats(); s.Recycled != 1 {
+		t.Errorf("a worker that kept 64 MiB more than at rest: %+v, want it replaced", s)
 	}
 }
 

@@ -51,7 +51,14 @@ buckets.
 Cases run in supervised worker processes unless --isolation none (see "a0diff run
 --help"): a worker's death, a run over --rss-limit-mb or one killed after its deadline
 is that implementation's crash, resource or timeout outcome, and the campaign goes on
-with a fresh worker. A case on which one side times out while the other completes is run
+with a fresh worker. When only the built-in implementations run (no --cross-check, no
+--impl), the default --isolation process gives each of the -j campaign workers slices
+of the campaign: the worker generates each case, runs it through both implementations
+in its own process and compares; agreements are only counted, and every other case —
+and the case a worker was on when it died, overran the deadlines or went over
+--rss-limit-mb (a memory cell shared with the worker says which) — is run again one
+implementation per worker, as --isolation case runs every case, so verdicts,
+signatures and entries are the same in both modes. A case on which one side times out while the other completes is run
 again with 3 times the deadline; a timeout that persists is counted under "timeout",
 with the first cases' indices, and never bucketed, reduced or written as a divergence.
 The summary also gives the runs abandoned while an engine kept computing and, with
@@ -225,6 +232,9 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if err := a.addExtras(&rs, &f.extra, f.workers); err != nil {
 		return err
 	}
+	if a.isolation == "process" && rs.Node == nil && len(rs.Extra) == 0 {
+		opts.Batch = a.campaignWorkers()
+	}
 	c := campaign.New(rs, opts)
 	// The text summary's first error is kept: a summary that cannot be written (a full
 	// disk, a closed pipe) is exit status 2, as for the other reports.
@@ -271,9 +281,11 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 			return err
 		}
 		writeWorkerStats(a.stderr, rs)
+		writeCampaignWorkerStats(a.stderr, opts, c.BatchStats())
 	} else {
 		writeFuzzSummary(stdout, s, opts.ReplayFlags())
 		writeWorkerStats(stdout, rs)
+		writeCampaignWorkerStats(stdout, opts, c.BatchStats())
 	}
 	if f.junit != "" {
 		var b bytes.Buffer

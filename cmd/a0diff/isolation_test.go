@@ -76,50 +76,76 @@ func children(t *testing.T) []int {
 	return pids
 }
 
-// kill -9 of a worker in the middle of a campaign costs at most the case it was running
-// (a crash of its implementation): the campaign goes on with a fresh worker and the
-// summary counts every case.
+// kill -9 of a worker in the middle of a campaign costs at most the case it was running:
+// with per-case workers that case is its implementation's crash; with campaign workers
+// (the default) the case the worker was on is run again one implementation per worker,
+// and the cases of its slice go to the next slice. Either way the campaign goes on with
+// a fresh worker and the summary counts every case.
 func TestKilledWorkerLosesNoCase(t *testing.T) {
-	killed := make(chan int, 1)
-	go func() {
-		defer close(killed)
-		for range 2000 {
-			if pids := children(t); len(pids) >= 2 {
-				time.Sleep(100 * time.Millisecond)
-				if err := syscall.Kill(pids[0], syscall.SIGKILL); err == nil {
-					killed <- pids[0]
+	for _, iso := range []string{"process", "case"} {
+		t.Run(iso, func(t *testing.T) {
+			killed := make(chan int, 1)
+			go func() {
+				defer close(killed)
+				for range 2000 {
+					// The workers of this campaign: campaign workers, or per-case ones.
+					var pids []int
+					for _, pid := range children(t) {
+						cmdline, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+						if bytes.Contains(cmdline, []byte(map[string]string{"process": "campaign-worker", "case": "worker"}[iso])) {
+							pids = append(pids, pid)
+						}
+					}
+					if len(pids) >= 2 {
+						time.Sleep(100 * time.Millisecond)
+						if err := syscall.Kill(pids[0], syscall.SIGKILL); err == nil {
+							killed <- pids[0]
+						}
+						return
+					}
+					time.Sleep(5 * time.Millisecond)
+				}
+			}()
+			code, stdout, stderr := realCLI(context.Background(), "fuzz", "--isolation", iso, "--seed", "11", "--count", "1500", "-j", "2", "--minimize=false", "--out", t.TempDir())
+			pid, ok := <-killed
+			if !ok {
+				t.Fatalf("no worker was killed (exit %d)\n%s%s", code, stdout, stderr)
+			}
+			if !strings.Contains(stdout, "\ncases: 1500 in ") {
+				t.Errorf("after kill -9 of worker %d the summary does not count 1500 cases:\n%s%s", pid, stdout, stderr)
+			}
+			m := regexp.MustCompile(`verdicts: (\d+) agree, (\d+) diverge`).FindStringSubmatch(stdout)
+			if m == nil || m[2] != "0" && (iso == "process" || m[2] != "1") {
+				t.Errorf("want at most the killed case diverging (none with campaign workers):\n%s", stdout)
+			}
+			if iso == "process" {
+				m := regexp.MustCompile(`campaign workers: (\d+) started, (\d+) died or killed, \d+ replaced for memory kept, (\d+) cases run again`).FindStringSubmatch(stdout)
+				if m == nil {
+					t.Fatalf("no campaign workers line:\n%s", stdout)
+				}
+				// The kill lands on a worker at work (one death, its case run again) or on
+				// one still starting (started again).
+				if started, _ := strconv.Atoi(m[1]); started < 3 || m[2] != m[3] || m[2] != "0" && m[2] != "1" {
+					t.Errorf("want the 2 campaign workers of -j 2, a replacement, and at most one death with its case run again:\n%s", stdout)
 				}
 				return
 			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	}()
-	code, stdout, stderr := realCLI(context.Background(), "fuzz", "--seed", "11", "--count", "1500", "-j", "2", "--minimize=false", "--out", t.TempDir())
-	pid, ok := <-killed
-	if !ok {
-		t.Fatalf("no worker was killed (exit %d)\n%s%s", code, stdout, stderr)
-	}
-	if !strings.Contains(stdout, "\ncases: 1500 in ") {
-		t.Errorf("after kill -9 of worker %d the summary does not count 1500 cases:\n%s%s", pid, stdout, stderr)
-	}
-	m := regexp.MustCompile(`verdicts: (\d+) agree, (\d+) diverge`).FindStringSubmatch(stdout)
-	if m == nil || m[2] != "0" && m[2] != "1" {
-		t.Errorf("want at most the killed case diverging:\n%s", stdout)
-	}
-	started := 0
-	for _, m := range regexp.MustCompile(`(go|ref) workers: (\d+) started`).FindAllStringSubmatch(stdout, -1) {
-		n, _ := strconv.Atoi(m[2])
-		started += n
-	}
-	if started < 5 {
-		t.Errorf("%d workers started, want the 4 of -j 2 and a replacement:\n%s", started, stdout)
+			started := 0
+			for _, m := range regexp.MustCompile(`(go|ref) workers: (\d+) started`).FindAllStringSubmatch(stdout, -1) {
+				n, _ := strconv.Atoi(m[2])
+				started += n
+			}
+			if started < 5 {
+				t.Errorf("%d workers started, want the 4 of -j 2 and a replacement:\n%s", started, stdout)
+			}
+		})
 	}
 }
 
 // Cancelling the command's context (what the first Ctrl-C does) stops the campaign:
 // exit 130, the summary of the cases that completed, none of them a cancelled run.
 func TestInterruptedFuzzPrintsTheSummary(t *testing.T) {
-	for _, iso := range []string{"process", "none"} {
+	for _, iso := range []string{"process", "case", "none"} {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(3*time.Second, cancel) // long enough for cases to complete on a slow machine
 		code, stdout, stderr := realCLI(ctx, "fuzz", "--isolation", iso, "--seed", "3", "--count", "0", "-j", "2", "--out", t.TempDir())
@@ -143,6 +169,7 @@ func TestStopSignals(t *testing.T) {
 		code int
 	}{
 		{"process", syscall.SIGINT, 130},
+		{"case", syscall.SIGINT, 130},
 		{"none", syscall.SIGINT, 130},
 		{"process", syscall.SIGTERM, 143},
 		{"process", syscall.SIGHUP, 129},

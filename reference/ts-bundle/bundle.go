@@ -22,6 +22,7 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/dop251/goja"
@@ -47,6 +48,10 @@ type Bundle struct {
 	version   string
 	limits    []string
 	declared  bool // the bundle defines A0Reference.limits
+	// checked is the runtime Check evaluated the bundle in, until a Runner takes it over
+	// (Runner.acquire): a worker process that checks its bundle before serving would
+	// otherwise evaluate it twice, which for a large --ref bundle is most of its start.
+	checked atomic.Pointer[engine]
 }
 
 var (
@@ -146,6 +151,7 @@ func (b *Bundle) Check() error {
 		if b.checkErr == nil {
 			b.version = e.version
 			b.limits, b.declared = e.limits, e.limits != nil
+			b.checked.Store(e)
 		}
 	})
 	return b.checkErr

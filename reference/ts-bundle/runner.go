@@ -70,8 +70,11 @@ func WithMaxIdle(n int) Option {
 
 // Stats are the Runner's counters.
 type Stats struct {
-	Runs              int64 // Run calls
-	RuntimesCreated   int64 // goja runtimes created (each evaluates the bundle once)
+	Runs int64 // Run calls
+	// RuntimesCreated counts goja runtimes created (each evaluates the bundle once; the
+	// runtime that checked the bundle, Bundle.Check, is taken over by the first Runner
+	// that needs one).
+	RuntimesCreated   int64
 	RuntimesDiscarded int64 // runtimes dropped after a run that did not end cleanly
 	// Abandoned counts runs given up because their JavaScript was still running after
 	// deadline + grace (stuck in a native built-in). Each left a goroutine behind.
@@ -484,6 +487,12 @@ func (r *Runner) acquire() (*engine, error) {
 		r.idle[n-1] = nil
 		r.idle = r.idle[:n-1]
 		return e, nil
+	}
+	if r.opts.maxCallStack == defaultMaxCallStack {
+		if e := r.bundle.checked.Swap(nil); e != nil {
+			r.created.Add(1)
+			return e, nil // evaluated already, by Bundle.Check
+		}
 	}
 	r.created.Add(1)
 	return newEngine(r.bundle, r.opts.maxCallStack), nil

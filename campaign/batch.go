@@ -1,0 +1,410 @@
+package campaign
+
+// Campaign workers (Options.Batch): instead of two worker processes taking turns for
+// every case — a pipe round trip per run and per tool call, the Outcome decoded and
+// compared here — each of Options.Workers campaign workers (batchworker.go) is given a
+// slice of the campaign, about batchTarget of work, and answers with what was not
+// agreement. Agreements are tallied here as the per-case path tallies them; every other
+// case, and the case a worker was on when it died, overran or went over the memory
+// ceiling (its progress cell says which, see worker.Batch), is run again through
+// c.rs — the per-case worker pools, one implementation per process, which attribute a
+// crash, timeout or resource to a side — and recorded exactly as without campaign
+// workers. The cases of a slice the worker did not answer go to the next slice.
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/worker"
+)
+
+const (
+	// batchTarget is the work a slice aims at: long enough that the round trip and the
+	// supervisor's wake-ups vanish, short enough that the cases of a slice lost with
+	// its worker (run again) cost little.
+	batchTarget = 100 * time.Millisecond
+	// minBatch and maxBatch bound a slice's number of cases.
+	minBatch, maxBatch = 4, 512
+	// feedAhead is the number of case indices fed ahead of the campaign workers.
+	feedAhead = 256
+)
+
+// BatchStats count what the campaign workers did.
+type BatchStats struct {
+	// Started counts campaign worker processes started; Deaths those that died, were
+	// killed at a case's overrun or over the memory ceiling; Recycled those replaced
+	// for the memory they kept; Redone the cases run again in per-case mode, Pinned
+	// those of them a death pinned (the others were not agreement).
+	Started, Deaths, Recycled, Redone, Pinned int
+	// StartError says why a campaign worker could not be started ("" when all could);
+	// the slot that met it ran the rest of its cases in per-case mode.
+	StartError string
+}
+
+// batchState is the campaign workers' shared bookkeeping.
+type batchState struct {
+	mu    sync.Mutex
+	stats BatchStats
+}
+
+// BatchStats returns the campaign workers' counters (zero without them).
+func (c *Campaign) BatchStats() BatchStats {
+	c.batchStats.mu.Lock()
+	defer c.batchStats.mu.Unlock()
+	return c.batchStats.stats
+}
+
+func (c *Campaign) countBatch(f func(*BatchStats)) {
+	c.batchStats.mu.Lock()
+	f(&c.batchStats.stats)
+	c.batchStats.mu.Unlock()
+}
+
+// runBatched is Run with campaign workers.
+func (c *Campaign) runBatched(ctx, feedCtx context.Context) {
+	indices := make(chan int, feedAhead)
+	var wg sync.WaitGroup
+	for range c.opts.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := &batchSlot{c: c, size: minBatch}
+			s.run(ctx, feedCtx, indices)
+		}()
+	}
+	if c.opts.Guided {
+		c.feedBatches(feedCtx, indices)
+	} else {
+	feed:
+		for i := c.opts.Start; c.opts.Count == 0 || i < c.opts.Start+c.opts.Count; i++ {
+			if !c.opts.Shard.Owns(i) {
+				continue
+			}
+			select {
+			case indices <- i:
+			case <-feedCtx.Done():
+				break feed
+			}
+		}
+	}
+	close(indices)
+	wg.Wait()
+}
+
+// batchSlot is one campaign worker's loop: it takes slices of indices, has its worker
+// run them, and records the answers.
+type batchSlot struct {
+	c    *Campaign
+	b    *worker.Batch
+	next chan startedBatch // a worker starting in the background
+	size int
+	// pending are indices to run before new ones (those a slice did not answer).
+	pending []int
+	// broken: a worker could not be started; the slot runs its cases one by one.
+	broken bool
+}
+
+type startedBatch struct {
+	b   *worker.Batch
+	err error
+}
+
+// startNext starts the next worker in the background, unless one is starting.
+func (s *batchSlot) startNext() {
+	if s.next != nil {
+		return
+	}
+	ch := make(chan startedBatch, 1)
+	s.next = ch
+	cfg := *s.c.opts.Batch
+	go func() {
+		b, err := worker.StartBatch(cfg)
+		ch <- startedBatch{b, err}
+	}()
+}
+
+// worker returns the slot's worker, starting one (or taking the one started ahead). A
+// start that fails is tried again (a worker may be killed while it starts) before the
+// error is believed.
+func (s *batchSlot) worker() (*worker.Batch, error) {
+	if s.b != nil {
+		return s.b, nil
+	}
+	var err error
+	for range startAttempts {
+		s.startNext()
+		r := <-s.next
+		s.next = nil
+		if err = r.err; err == nil {
+			s.c.countBatch(func(st *BatchStats) { st.Started++ })
+			s.b = r.b
+			return s.b, nil
+		}
+	}
+	return nil, err
+}
+
+// startAttempts is how many times a campaign worker's start is tried.
+const startAttempts = 3
+
+// retire stops the slot's worker (or releases what is left of a dead one) and starts
+// its successor.
+func (s *batchSlot) retire() {
+	if s.b != nil {
+		s.b.Stop()
+	}
+	s.b = nil
+	s.startNext()
+}
+
+func (s *batchSlot) close() {
+	if s.b != nil {
+		s.b.Stop()
+	}
+	if s.next != nil {
+		if r := <-s.next; r.b != nil {
+			r.b.Stop()
+		}
+	}
+}
+
+// take returns the next slice: pending indices first, then fed ones (waiting for the
+// first only). ok is false when there are none left.
+func (s *batchSlot) take(indices <-chan int) ([]int, bool) {
+	n := min(len(s.pending), s.size)
+	slice := append([]int(nil), s.pending[:n]...)
+	s.pending = s.pending[n:]
+	if len(slice) == 0 {
+		i, ok := <-indices
+		if !ok {
+			return nil, false
+		}
+		slice = append(slice, i)
+	}
+	for len(slice) < s.size {
+		select {
+		case i, ok := <-indices:
+			if !ok {
+				return slice, true
+			}
+			slice = append(slice, i)
+		default:
+			return slice, true
+		}
+	}
+	return slice, true
+}
+
+// done marks guided cases finished (or dropped) for the batch barrier.
+func (s *batchSlot) done(n int) {
+	if s.c.opts.Guided {
+		for range n {
+			s.c.batch.Done()
+		}
+	}
+}
+
+// run runs slices until indices is closed; once feedCtx ends (the campaign's --time, or
+// ctx) it starts no slice, as the feeder starts no case.
+func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
+	c := s.c
+	defer s.close()
+	for {
+		slice, ok := s.take(indices)
+		if !ok {
+			return
+		}
+		if feedCtx.Err() != nil {
+			s.done(len(slice))
+			continue // drain, so that the feeder is never left waiting
+		}
+		jobs := make([]job, len(slice))
+		req := batchRequest{Type: "batch", Seed: c.opts.Seed, Gen: c.opts.Gen, Timeout: int64(c.opts.Timeout)}
+		for k, i := range slice {
+			jobs[k].index = i
+			if c.guide != nil {
+				jobs[k].c, jobs[k].derived = c.caseAt(i)
+				cfg, err := worker.ConfigJSON(c.config(jobs[k].c))
+				if err != nil {
+					panic("campaign: a generated configuration does not encode: " + err.Error())
+				}
+				req.Cases = append(req.Cases, batchCase{Source: jobs[k].c.Source, Config: cfg})
+			} else {
+				req.Indices = append(req.Indices, i)
+			}
+		}
+		var b *worker.Batch
+		var err error
+		if !s.broken {
+			b, err = s.worker()
+		}
+		if s.broken || err != nil {
+			// No campaign worker: the slice runs case by case, and so does the rest.
+			if err != nil {
+				s.broken = true
+				c.countBatch(func(st *BatchStats) { st.StartError = err.Error() })
+			}
+			for _, j := range jobs {
+				s.perCase(ctx, j)
+			}
+			s.done(len(jobs))
+			continue
+		}
+		line, _ := json.Marshal(req)
+		started := time.Now()
+		answer, death := b.Do(ctx, append(line, '\n'), cancelLine, c.stallBound())
+		if death != nil {
+			s.retire()
+			c.countBatch(func(st *BatchStats) { st.Deaths++ })
+			// The case the worker was on runs in per-case mode; the others of the slice
+			// (those before it lost their answers with the worker) go to the next slice.
+			k := int(death.Position) - 1
+			if k < 0 || k >= len(jobs) {
+				k = 0 // it died between cases: the first bears it, so that the campaign moves on
+			}
+			s.requeue(jobs[:k], jobs[k+1:])
+			c.countBatch(func(st *BatchStats) { st.Pinned++ })
+			s.perCase(ctx, jobs[k])
+			s.done(1)
+			continue
+		}
+		reply, err := parseBatchReply(answer, len(jobs))
+		if err != nil {
+			s.retire()
+			c.countBatch(func(st *BatchStats) { st.Deaths++ })
+			s.requeue(nil, jobs[1:])
+			c.countBatch(func(st *BatchStats) { st.Pinned++ })
+			s.perCase(ctx, jobs[0])
+			s.done(1)
+			continue
+		}
+		if reply.Exit {
+			s.retire()
+		}
+		features := map[int][]uint64{}
+		for _, f := range reply.Features {
+			features[int(f[0])] = f[1:]
+		}
+		for k := range len(reply.Kinds) {
+			kind := int(reply.Kinds[k] - 'a')
+			if kind&kindRedo != 0 {
+				s.perCase(ctx, jobs[k])
+			} else {
+				c.recordAgreed(jobs[k], kind, features[k])
+			}
+		}
+		s.done(len(reply.Kinds))
+		s.requeue(nil, jobs[len(reply.Kinds):])
+		s.adapt(time.Since(started), len(reply.Kinds))
+		if s.b != nil && c.opts.Batch.RSSLimitMB > 0 {
+			// Replaced for the memory it kept since its first slice, not for what it
+			// holds at rest (a large --ref bundle); the successor starts meanwhile.
+			growth := s.b.Growth()
+			limit := int64(c.opts.Batch.RSSLimitMB) << 20 / recycleShare
+			if growth > limit/2 {
+				s.startNext()
+			}
+			if growth > limit {
+				c.countBatch(func(st *BatchStats) { st.Recycled++ })
+				s.retire()
+			}
+		}
+	}
+}
+
+// recycleShare: a campaign worker that keeps more than 1/recycleShare of the memory
+// ceiling above its resident set after its first slices (worker.Batch.Growth) is
+// replaced.
+const recycleShare = 4
+
+// requeue puts the jobs of a slice back in front of the pending indices.
+func (s *batchSlot) requeue(before, after []job) {
+	var idx []int
+	for _, j := range before {
+		idx = append(idx, j.index)
+	}
+	for _, j := range after {
+		idx = append(idx, j.index)
+	}
+	s.pending = append(idx, s.pending...)
+}
+
+// adapt sizes the next slice for batchTarget from the last one's pace.
+func (s *batchSlot) adapt(took time.Duration, n int) {
+	if n == 0 {
+		return
+	}
+	per := took / time.Duration(n)
+	want := maxBatch
+	if per > 0 {
+		want = int(batchTarget / per)
+	}
+	// Grow at most fourfold a time: the first slices include a worker's warm-up.
+	s.size = max(minBatch, min(want, s.size*4, maxBatch))
+}
+
+// perCase runs one case the per-case way (through c.rs) and records it.
+func (s *batchSlot) perCase(ctx context.Context, j job) {
+	c := s.c
+	if ctx.Err() != nil {
+		return
+	}
+	if j.c == nil {
+		j.c, j.derived = c.caseAt(j.index)
+	}
+	c.countBatch(func(st *BatchStats) { st.Redone++ })
+	fc := c.runCase(ctx, j)
+	if ctx.Err() != nil {
+		return // a cancelled run is no verdict
+	}
+	c.record(ctx, fc)
+	if c.seeCase != nil {
+		c.seeCase(fc)
+	}
+	if c.opts.OnCase != nil {
+		c.opts.OnCase(fc.index, fc.verdict)
+	}
+}
+
+// stallBound is how long a campaign worker may stay on one case: both sides' deadlines
+// with the engines' own graces, and the supervisor's.
+func (c *Campaign) stallBound() time.Duration {
+	t := c.opts.Timeout
+	if t <= 0 {
+		t = 10 * time.Second
+	}
+	return 2*t + 2*worker.DefaultGrace
+}
+
+// recordAgreed tallies a case a campaign worker found in agreement, as record does
+// for one run here.
+func (c *Campaign) recordAgreed(j job, kind int, features []uint64) {
+	validMode := kind&kindValidMode != 0
+	if j.c != nil {
+		validMode = j.c.Mode == gen.Valid
+	}
+	fc := &fuzzCase{index: j.index, c: j.c, verdict: diff.Agree, derived: j.derived,
+		obs: Observed{Index: j.index, Case: j.c, Valid: kind&kindValid != 0, Costly: kind&kindCostly != 0, Features: features, Derived: j.derived}}
+	c.mu.Lock()
+	c.verdicts[diff.Agree]++
+	if validMode {
+		c.validMode++
+		if fc.obs.Valid {
+			c.validPass++
+		}
+	} else {
+		c.invalidMode++
+	}
+	if j.derived != "" {
+		c.derived++
+	}
+	c.noteCoverage(fc)
+	c.mu.Unlock()
+	if c.opts.OnCase != nil {
+		c.opts.OnCase(j.index, diff.Agree)
+	}
+}

@@ -1,0 +1,141 @@
+package campaign
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/trial"
+	"github.com/a0diff/a0diff/worker"
+)
+
+// The campaign-worker tests re-execute the test binary as a campaign worker (the
+// pattern of os/exec's own tests): with campaignWorkerEnv set, TestMain serves slices
+// with the Go evaluator on both sides, which misbehaves on one case as
+// campaignWorkerFault says ("exit", "hang" or "alloc", at the case index in
+// campaignWorkerAt).
+const (
+	campaignWorkerEnv   = "A0DIFF_CAMPAIGN_WORKER_TEST"
+	campaignWorkerFault = "A0DIFF_CAMPAIGN_WORKER_FAULT"
+	campaignWorkerAt    = "A0DIFF_CAMPAIGN_WORKER_AT"
+	testSeed            = 31
+)
+
+func TestMain(m *testing.M) {
+	if os.Getenv(campaignWorkerEnv) == "" {
+		os.Exit(m.Run())
+	}
+	cell, err := worker.OpenProgressCell()
+	if err != nil {
+		os.Exit(2)
+	}
+	at, _ := strconv.Atoi(os.Getenv(campaignWorkerAt))
+	faulty := faultyRunner{Runner: run.New(), fault: os.Getenv(campaignWorkerFault),
+		source: NewCase(testSeed, at, testGen).Source}
+	if err := ServeBatches(os.Stdin, os.Stdout, cell, trial.Runners{Impl: run.New(), Ref: faulty}); err != nil {
+		os.Exit(2)
+	}
+	os.Exit(0)
+}
+
+var testGen = gen.Options{InvalidShare: 0.1}
+
+// faultyRunner is the Go evaluator, but on one program it exits, hangs or allocates
+// without bound.
+type faultyRunner struct {
+	outcome.Runner
+	fault, source string
+}
+
+var ballast [][]byte
+
+func (f faultyRunner) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
+	if source == f.source {
+		switch f.fault {
+		case "exit":
+			os.Exit(3)
+		case "hang":
+			time.Sleep(time.Hour)
+		case "alloc":
+			for {
+				b := make([]byte, 8<<20)
+				for i := range b {
+					b[i] = 1
+				}
+				ballast = append(ballast, b)
+			}
+		}
+	}
+	return f.Runner.Run(ctx, source, cfg)
+}
+
+// batchCampaign runs 80 cases in campaign workers that misbehave as fault says at case
+// at; the cases run again go to in-process runners.
+func batchCampaign(t *testing.T, fault string, at int, cfg worker.BatchConfig, timeout time.Duration) (*Summary, BatchStats, map[int]diff.Verdict) {
+	t.Helper()
+	cfg.Name = "test"
+	if cfg.Command == nil {
+		cfg.Command = []string{os.Args[0]}
+	}
+	cfg.Env = append(cfg.Env, campaignWorkerEnv+"=1", campaignWorkerFault+"="+fault, campaignWorkerAt+"="+strconv.Itoa(at))
+	var mu sync.Mutex
+	seen := map[int]diff.Verdict{}
+	opts := Options{Seed: testSeed, Count: 80, Workers: 2, Out: t.TempDir(), Gen: testGen, Timeout: timeout, Batch: &cfg,
+		OnCase: func(i int, v diff.Verdict) {
+			mu.Lock()
+			defer mu.Unlock()
+			if _, dup := seen[i]; dup {
+				t.Errorf("case %d recorded twice", i)
+			}
+			seen[i] = v
+		}}
+	c := New(trial.Runners{Impl: run.New(), Ref: run.New()}, opts)
+	s := c.Run(context.Background())
+	return s, c.BatchStats(), seen
+}
+
+// A campaign worker's death, a case that overruns the deadlines and one that goes over
+// the memory ceiling each cost the campaign nothing: the case the worker was on (its
+// progress cell says which) is run again case by case, the other cases of the slice go
+// to the next slice, and every case is counted once.
+func TestCampaignWorkerFaultsLoseNoCase(t *testing.T) {
+	tests := []struct {
+		fault   string
+		cfg     worker.BatchConfig
+		timeout time.Duration
+	}{
+		{"exit", worker.BatchConfig{}, 10 * time.Second},
+		{"hang", worker.BatchConfig{}, time.Second}, // killed after 2 × 1 s + the graces
+		{"alloc", worker.BatchConfig{RSSLimitMB: 200}, 10 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fault, func(t *testing.T) {
+			const at = 37
+			s, st, seen := batchCampaign(t, tt.fault, at, tt.cfg, tt.timeout)
+			if s.Cases() != 80 || len(seen) != 80 || s.Verdicts[diff.Agree] != 80 {
+				t.Errorf("summary: %d cases, %d seen, verdicts %v; want 80 agreeing", s.Cases(), len(seen), s.Verdicts)
+			}
+			if st.Deaths != 1 || st.Pinned != 1 || st.Redone != 1 || st.Started < 3 {
+				t.Errorf("campaign workers: %+v; want one death pinning case %d and its replacement", st, at)
+			}
+		})
+	}
+}
+
+// Without campaign workers that start, the campaign runs case by case and says why.
+func TestCampaignWorkersThatCannotStart(t *testing.T) {
+	s, st, seen := batchCampaign(t, "", 0, worker.BatchConfig{Command: []string{"/nonexistent/a0diff"}}, 10*time.Second)
+	if s.Cases() != 80 || len(seen) != 80 {
+		t.Errorf("summary: %d cases, %d seen; want 80", s.Cases(), len(seen))
+	}
+	if st.StartError == "" || st.Started != 0 || st.Redone != 80 {
+		t.Errorf("campaign workers: %+v; want a start error and every case run case by case", st)
+	}
+}

@@ -1,0 +1,294 @@
+package campaign
+
+// The campaign worker (`a0diff worker --campaign`): it is given slices of a campaign —
+// the seed, the generator's options and case indices, or, in guided mode, the cases
+// themselves — generates each case, runs it through both built-in implementations in
+// its own process, compares, and answers with one line per slice: a letter per case
+// (its mode, whether it validates, whether it ran into a harness limit, or that the
+// supervisor must run it again) and the coverage features it had not reported before.
+// An agreement, the common case, costs no message of its own.
+//
+// Whatever is not a plain agreement — a divergence, an inconclusive comparison, a
+// timeout, a crash, an abandoned run — is marked for the supervisor to run again in the
+// per-case mode (one implementation per worker process, harness.Compare with its
+// re-run of one-sided timeouts), so that every verdict other than agreement, every
+// signature and every entry written comes from the same path as without campaign
+// workers.
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
+	"github.com/a0diff/a0diff/worker"
+)
+
+// batchRequest is a slice of a campaign given to a worker.
+type batchRequest struct {
+	Type    string      `json:"type"` // "batch"
+	Seed    int64       `json:"seed"`
+	Gen     gen.Options `json:"gen"`
+	Timeout int64       `json:"timeoutNs"`
+	// Indices are the cases to generate (unguided); Cases the cases made by the
+	// supervisor (guided mode).
+	Indices []int       `json:"indices,omitempty"`
+	Cases   []batchCase `json:"cases,omitempty"`
+}
+
+// batchCase is a case the supervisor made.
+type batchCase struct {
+	Source string          `json:"source"`
+	Config json.RawMessage `json:"config"`
+}
+
+// batchReply is the worker's answer: Kinds has a letter per case handled, from the
+// first (see the kind bits); the cases after them were not handled (a cancellation, or
+// the worker must be replaced) and go to another slice.
+type batchReply struct {
+	Type  string `json:"type"` // "done"
+	Kinds string `json:"kinds"`
+	// Features are [position, feature...] for the cases that reached features this
+	// worker had not reported yet.
+	Features [][]uint64 `json:"features,omitempty"`
+	// Exit: the worker abandoned a run whose engine keeps computing, and exits.
+	Exit bool `json:"exit,omitempty"`
+}
+
+// The bits of a case's kind letter ('a' + bits).
+const (
+	kindValidMode = 1 << iota // generated in valid mode
+	kindValid                 // the program passes validation
+	kindCostly                // a side ran into a harness limit (never joins a guided pool)
+	kindRedo                  // not an agreement: run it again in per-case mode
+)
+
+var cancelLine = []byte(`{"type":"cancel"}` + "\n")
+
+// ServeBatches is the campaign worker: it reads requests from in and answers on out
+// until in ends. rs are the built-in implementations, in this process.
+func ServeBatches(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs trial.Runners) error {
+	w := bufio.NewWriter(out)
+	w.Write(worker.BatchHelloLine("campaign"))
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	requests := make(chan batchRequest)
+	readErr := make(chan error, 1)
+	var mu sync.Mutex
+	var cancel context.CancelFunc // the slice in progress
+	go func() {
+		defer close(requests)
+		r := bufio.NewReaderSize(in, 64<<10)
+		for {
+			line, err := r.ReadBytes('\n')
+			if err != nil {
+				if err != io.EOF || len(line) > 0 {
+					readErr <- err
+				}
+				return
+			}
+			var req batchRequest
+			if err := json.Unmarshal(line, &req); err != nil {
+				readErr <- fmt.Errorf("campaign worker: unreadable request: %v", err)
+				return
+			}
+			switch req.Type {
+			case "batch":
+				requests <- req
+			case "cancel":
+				mu.Lock()
+				if cancel != nil {
+					cancel()
+				}
+				mu.Unlock()
+			default:
+				readErr <- fmt.Errorf("campaign worker: unknown request type %q", req.Type)
+				return
+			}
+		}
+	}()
+	bw := &batchWorker{rs: rs, cell: cell, reported: map[uint64]bool{}}
+	for req := range requests {
+		ctx, stop := context.WithCancel(context.Background())
+		mu.Lock()
+		cancel = stop
+		mu.Unlock()
+		reply, err := bw.serve(ctx, req)
+		mu.Lock()
+		cancel = nil
+		mu.Unlock()
+		stop()
+		if err != nil {
+			return err
+		}
+		b, _ := json.Marshal(reply)
+		w.Write(append(b, '\n'))
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if reply.Exit {
+			return nil
+		}
+	}
+	select {
+	case err := <-readErr:
+		return err
+	default:
+		return nil
+	}
+}
+
+// batchWorker is the state a campaign worker keeps across slices.
+type batchWorker struct {
+	rs   trial.Runners
+	cell *worker.ProgressCell
+	// reported are the features reported already (of cases that ran into no limit: a
+	// guided pool learns nothing from the others, so their features are reported again
+	// when a plain case reaches them).
+	reported map[uint64]bool
+}
+
+// made is a case made for a slice, or why it could not be.
+type made struct {
+	c   *gen.Case
+	err error
+}
+
+// serve runs one slice.
+func (bw *batchWorker) serve(ctx context.Context, req batchRequest) (batchReply, error) {
+	n := len(req.Indices) + len(req.Cases)
+	// Cases are generated a few ahead, on their own goroutine (another core, when
+	// there is one), as the supervisor does in per-case mode.
+	cases := make(chan made, 2)
+	genCtx, stopGen := context.WithCancel(ctx)
+	defer stopGen()
+	go func() {
+		defer close(cases)
+		for k := range n {
+			var m made
+			if k < len(req.Indices) {
+				m.c = NewCase(req.Seed, req.Indices[k], req.Gen)
+			} else {
+				bc := req.Cases[k-len(req.Indices)]
+				cfg, err := worker.ParseConfigJSON(bc.Config)
+				if err != nil {
+					m.err = fmt.Errorf("campaign worker: case %d of the slice: config: %v", k, err)
+				}
+				m.c = &gen.Case{Source: bc.Source, Config: cfg}
+			}
+			select {
+			case cases <- m:
+			case <-genCtx.Done():
+				return
+			}
+		}
+	}()
+	reply := batchReply{Type: "done"}
+	kinds := make([]byte, 0, n)
+	timeout := time.Duration(req.Timeout)
+	for k := range n {
+		bw.cell.Set(uint64(k + 1))
+		m, ok := <-cases
+		if !ok {
+			break // cancelled
+		}
+		if m.err != nil {
+			return reply, m.err
+		}
+		gc := m.c
+		cfg := trial.Config(gc.Config, timeout) // as Campaign.config
+		goOut := outcome.SafeRun(ctx, bw.rs.Impl, gc.Source, cfg)
+		refOut := outcome.SafeRun(ctx, bw.rs.Ref, gc.Source, cfg)
+		if ctx.Err() != nil {
+			break // a cancelled run is no verdict
+		}
+		kind := 0
+		if gc.Mode == gen.Valid {
+			kind |= kindValidMode
+		}
+		abandoned := stillRunning(bw.rs.Impl) || stillRunning(bw.rs.Ref)
+		switch {
+		case abandoned, unsettled(goOut), unsettled(refOut), diff.Compare(goOut, refOut).Verdict != diff.Agree:
+			kind |= kindRedo
+		default:
+			if validates(gc, goOut) {
+				kind |= kindValid
+			}
+			costly := goOut.Status == outcome.StatusResource || refOut.Status == outcome.StatusResource
+			if costly {
+				kind |= kindCostly
+			}
+			var fresh []uint64
+			for _, f := range Coverage(goOut) {
+				if !bw.reported[f] {
+					fresh = append(fresh, f)
+					if !costly {
+						bw.reported[f] = true
+					}
+				}
+			}
+			if len(fresh) > 0 {
+				reply.Features = append(reply.Features, append([]uint64{uint64(k)}, fresh...))
+			}
+		}
+		kinds = append(kinds, byte('a'+kind))
+		if abandoned {
+			// An engine keeps computing a run it gave up on: this process must go.
+			reply.Exit = true
+			break
+		}
+	}
+	bw.cell.Set(0)
+	reply.Kinds = string(kinds)
+	return reply, nil
+}
+
+// unsettled: the run's end depends on the machine or went wrong inside its engine (a
+// timeout, a crash), which the per-case mode attributes.
+func unsettled(o outcome.Outcome) bool {
+	return o.Status == outcome.StatusTimeout || o.Status == outcome.StatusCrash
+}
+
+func stillRunning(r outcome.Runner) bool {
+	a, ok := r.(trial.Abandoner)
+	if !ok {
+		return false
+	}
+	running, _ := a.Abandoned()
+	return running > 0
+}
+
+// parseBatchReply reads a worker's answer to a slice of n cases.
+func parseBatchReply(line []byte, n int) (batchReply, error) {
+	var r batchReply
+	if err := json.Unmarshal(line, &r); err != nil {
+		return r, fmt.Errorf("unreadable answer: %v", err)
+	}
+	if r.Type != "done" {
+		return r, fmt.Errorf("an answer of type %q", r.Type)
+	}
+	if len(r.Kinds) > n {
+		return r, fmt.Errorf("%d cases answered of a slice of %d", len(r.Kinds), n)
+	}
+	for i := range len(r.Kinds) {
+		if r.Kinds[i] < 'a' || r.Kinds[i] > 'a'+15 {
+			return r, errors.New("a case kind " + strconv.Quote(r.Kinds[i:i+1]))
+		}
+	}
+	for _, f := range r.Features {
+		if len(f) == 0 || f[0] >= uint64(len(r.Kinds)) {
+			return r, errors.New("features of a case not answered")
+		}
+	}
+	return r, nil
+}
