@@ -145,9 +145,13 @@ func (g *generator) program() *ast.Program {
 	for len(stmts) < maxStmts && !g.out() && (len(stmts) == 0 && g.chance(97) || g.chance(80)) {
 		stmts = append(stmts, g.stmt(sc, 0)...)
 	}
-	stmts = append(stmts, g.probes(sc)...)
 	stmts = append(stmts, g.corner(sc)...)
-	stmts = append(stmts, &ast.ReturnStmt{Value: g.finalValue(sc)})
+	// the final value is chosen before the probes, so that their variables do not crowd
+	// the program's own out of it; the probes' values are added to it
+	final := g.finalValue(sc)
+	probeStmts, probeVars := g.probes(sc)
+	stmts = append(stmts, probeStmts...)
+	stmts = append(stmts, &ast.ReturnStmt{Value: withProbes(final, probeVars)})
 	p := &ast.Program{Statements: stmts}
 	p.Headers = g.headers()
 	return p
