@@ -289,6 +289,13 @@ type pathInfo struct {
 func (c *collector) divergence() (Divergence, bool) {
 	pi := pathInfo{goIdx: -1, refIdx: -1}
 	depth := 0 // how many Outcome-level steps were seen
+	// Record keys below a value are written <var> in the signature (the shown path keeps
+	// them): a generated program's variable names and a fixture's literal keys must not
+	// split one root cause into many signatures. keys counts the record keys since the
+	// last Outcome field, named from how many on are replaced: every key of a result
+	// value, the keys below the first level of a record with a fixed schema (an
+	// evidence record, trace data, diagnostic details, tool arguments).
+	keys, named := 0, 1
 	for _, step := range c.path {
 		switch s := step.(type) {
 		case cmp.StructField:
@@ -307,11 +314,16 @@ func (c *collector) divergence() (Divergence, bool) {
 				pi.category = categoryOf(name)
 			}
 			depth++
+			keys, named = 0, 1
+			if name == "value" || name == "result" {
+				named = 0
+			}
 			pi.add(".", name)
 		case cmp.SliceIndex:
 			ix, iy := s.SplitKeys()
 			if depth == 1 {
 				pi.goIdx, pi.refIdx = ix, iy
+				keys, named = 0, 1
 			}
 			depth++
 			i := ix
@@ -328,11 +340,16 @@ func (c *collector) divergence() (Divergence, bool) {
 				continue
 			}
 			k := s.Key().String()
+			keys++
+			shown := "[" + Quote(k) + "]"
 			if isIdentifier(k) {
-				pi.add(".", k)
-			} else {
-				pi.add("", "["+Quote(k)+"]")
+				shown = "." + k
 			}
+			abstract := shown
+			if keys > named {
+				abstract = ".<var>"
+			}
+			pi.addKey(shown, abstract)
 		}
 	}
 	vx, vy := c.path.Last().Values()
@@ -353,6 +370,12 @@ func (c *collector) divergence() (Divergence, bool) {
 	d.Go, d.Ref = renderValue(vx), renderValue(vy)
 	d.Signature = c.signature(&pi, d)
 	return d, true
+}
+
+// addKey adds a record key, shown and abstract as given.
+func (pi *pathInfo) addKey(shown, abstract string) {
+	pi.shown.WriteString(shown)
+	pi.abstract.WriteString(abstract)
 }
 
 func (pi *pathInfo) add(sep, s string) {
