@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -9,7 +10,6 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
 func TestParseMalformed(t *testing.T) {
@@ -51,18 +51,18 @@ func TestParseGood(t *testing.T) {
 			config: outcome.Config{
 				File:  "ex01.a0",
 				Allow: []string{"fs.read", "http.get"},
-				Fixtures: toolkit.Fixtures{
+				Fixtures: outcome.Fixtures{
 					Cwd: "/data",
-					Files: []toolkit.File{
+					Files: []outcome.File{
 						{Path: "in.txt", Content: "hello\n"},
 						{Path: "dir with space/x.txt", Content: ""},
 						{Path: "empty", Dir: true},
 					},
-					HTTP: []toolkit.HTTPResponse{
+					HTTP: []outcome.HTTPResponse{
 						{URL: "https://api.test/x", Status: 201, Headers: [][2]string{{"content-type", "text/plain"}}, Body: "hi"},
 						{URL: "https://down.test/", Error: "fetch failed"},
 					},
-					Shell: []toolkit.ShellResult{{Cmd: "ls -l", Stdout: "a\n", DurationMs: 3}},
+					Shell: []outcome.ShellResult{{Cmd: "ls -l", Stdout: "a\n", DurationMs: 3}},
 				},
 				Limits: outcome.Limits{Timeout: 250 * time.Millisecond},
 			},
@@ -508,5 +508,39 @@ func TestRejectsNonText(t *testing.T) {
 				t.Fatalf("Parse error %v, want one starting %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// Symbolic links: a link to a directory given as a path is walked; inside a walk, a link
+// named *.a0 to a file is an entry and one to nothing is an error naming it.
+func TestDiscoverSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "real"), 0o755)
+	os.WriteFile(filepath.Join(dir, "real", "a.a0"), []byte("return 1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "elsewhere.a0"), []byte("return 2\n"), 0o644)
+	if err := os.Symlink(filepath.Join(dir, "elsewhere.a0"), filepath.Join(dir, "real", "linked.a0")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	os.Symlink(filepath.Join(dir, "real"), filepath.Join(dir, "link"))
+	got, err := Discover(filepath.Join(dir, "link"))
+	want := []string{filepath.Join(dir, "link", "a.a0"), filepath.Join(dir, "link", "linked.a0")}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("Discover(link) = %v, %v; want %v", got, err, want)
+	}
+	os.Symlink(filepath.Join(dir, "missing.a0"), filepath.Join(dir, "real", "dangling.a0"))
+	if _, err := Discover(filepath.Join(dir, "real")); err == nil || !strings.Contains(err.Error(), "dangling.a0: a symbolic link to a file that cannot be read") {
+		t.Errorf("dangling link: err = %v", err)
+	}
+}
+
+// A file over MaxEntryBytes is refused without being read whole.
+func TestParseFileBound(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big.a0")
+	big := append([]byte("return \""), bytes.Repeat([]byte("a"), MaxEntryBytes)...)
+	if err := os.WriteFile(p, append(big, "\"\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParseFile(p); err == nil || !strings.Contains(err.Error(), "big.a0: the file is over 8 MiB, the bound of a corpus entry") {
+		t.Errorf("err = %v", err)
 	}
 }

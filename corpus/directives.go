@@ -140,7 +140,7 @@ func (p *directiveParser) apply(d Directive) error {
 		if err := strictJSON(rest, &content); err != nil {
 			return fmt.Errorf("content must be one JSON string: %v", err)
 		}
-		fx.Files = append(fx.Files, toolkit.File{Path: path, Content: content})
+		fx.Files = append(fx.Files, outcome.File{Path: path, Content: content})
 		p.fixtureLines["files"] = append(p.fixtureLines["files"], d.Line)
 	case "dir":
 		path, rest, err := leadingToken(args)
@@ -153,7 +153,7 @@ func (p *directiveParser) apply(d Directive) error {
 		if err := p.once("path "+path, d.Line); err != nil {
 			return fmt.Errorf("%s: %v", path, err)
 		}
-		fx.Files = append(fx.Files, toolkit.File{Path: path, Dir: true})
+		fx.Files = append(fx.Files, outcome.File{Path: path, Dir: true})
 		p.fixtureLines["files"] = append(p.fixtureLines["files"], d.Line)
 	case "http":
 		url, rest, err := leadingToken(args)
@@ -172,7 +172,7 @@ func (p *directiveParser) apply(d Directive) error {
 		if err := strictJSON(rest, &r); err != nil {
 			return fmt.Errorf(`want URL {"status":N,"headers":[[NAME,VALUE],…],"body":TEXT} or URL {"error":TEXT}: %v`, err)
 		}
-		resp := toolkit.HTTPResponse{URL: url, Headers: r.Headers, Body: r.Body, Error: r.Error}
+		resp := outcome.HTTPResponse{URL: url, Headers: r.Headers, Body: r.Body, Error: r.Error}
 		switch {
 		case r.Status != nil:
 			resp.Status = *r.Status
@@ -198,7 +198,7 @@ func (p *directiveParser) apply(d Directive) error {
 		if err := strictJSON(rest, &r); err != nil {
 			return fmt.Errorf(`want "CMD" {"exitCode":N,"stdout":TEXT,"stderr":TEXT,"durationMs":N}: %v`, err)
 		}
-		fx.Shell = append(fx.Shell, toolkit.ShellResult{Cmd: cmd, ExitCode: r.ExitCode, Stdout: r.Stdout, Stderr: r.Stderr, DurationMs: r.DurationMs})
+		fx.Shell = append(fx.Shell, outcome.ShellResult{Cmd: cmd, ExitCode: r.ExitCode, Stdout: r.Stdout, Stderr: r.Stderr, DurationMs: r.DurationMs})
 		p.fixtureLines["shell"] = append(p.fixtureLines["shell"], d.Line)
 	case "timeout":
 		if err := p.once("timeout", d.Line); err != nil {
@@ -289,7 +289,7 @@ var fixtureRef = regexp.MustCompile(`^(files|http|shell)\[(\d+)\]`)
 // unusable URLs or statuses, …) and returns its first complaint with the line of the
 // directive concerned (0 when it cannot tell).
 func (p *directiveParser) validateFixtures() (line int, err error) {
-	err = p.entry.Config.Fixtures.Validate()
+	err = toolkit.ValidateFixtures(p.entry.Config.Fixtures)
 	if err == nil {
 		return 0, nil
 	}

@@ -14,6 +14,7 @@ package corpus
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -88,11 +89,26 @@ type ExpectedError struct {
 // Any reports whether the entry pins anything at all.
 func (x *Expectation) Any() bool { return len(x.Lines) > 0 }
 
-// ParseFile reads and parses the entry at path.
+// MaxEntryBytes bounds the size of a corpus entry file. A program far smaller already
+// takes seconds to run; the bound keeps what one entry costs a0diff (its text, twice
+// decoded, the run messages to the workers, a reduction's candidates) well within the
+// memory a0diff allows itself, whatever file a path names.
+const MaxEntryBytes = 8 << 20
+
+// ParseFile reads and parses the entry at path. A file over MaxEntryBytes is an error,
+// read no further.
 func ParseFile(path string) (*Entry, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxEntryBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxEntryBytes {
+		return nil, fmt.Errorf("%s: the file is over %d MiB, the bound of a corpus entry", path, MaxEntryBytes>>20)
 	}
 	return Parse(path, data)
 }

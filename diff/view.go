@@ -3,7 +3,6 @@ package diff
 import (
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -113,7 +112,7 @@ func viewOf(o outcome.Outcome) *outcomeView {
 	return v
 }
 
-func viewOfCall(c toolkit.Call) callView {
+func viewOfCall(c outcome.Call) callView {
 	cv := callView{Tool: c.Tool, Args: node(c.Args), Outcome: c.Outcome, Result: absent{}, Error: c.Error}
 	if c.Outcome == "ok" {
 		cv.Result = node(c.Result)

@@ -7,8 +7,8 @@ import (
 	gopgen "github.com/leanovate/gopter/gen"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/validate"
 )
 
@@ -132,26 +132,26 @@ func textShrinks(c *Case, valid bool) []func() *Case {
 func fixtureShrinks(c *Case) []func() *Case {
 	fx := c.Config.Fixtures
 	var out []func() *Case
-	drop := func(apply func(*toolkit.Fixtures)) func() *Case {
+	drop := func(apply func(*outcome.Fixtures)) func() *Case {
 		return func() *Case {
 			d := *c
 			f := d.Config.Fixtures
-			f.Files = append([]toolkit.File(nil), f.Files...)
-			f.HTTP = append([]toolkit.HTTPResponse(nil), f.HTTP...)
-			f.Shell = append([]toolkit.ShellResult(nil), f.Shell...)
+			f.Files = append([]outcome.File(nil), f.Files...)
+			f.HTTP = append([]outcome.HTTPResponse(nil), f.HTTP...)
+			f.Shell = append([]outcome.ShellResult(nil), f.Shell...)
 			apply(&f)
 			d.Config.Fixtures = f
 			return &d
 		}
 	}
 	for i := range fx.Files {
-		out = append(out, drop(func(f *toolkit.Fixtures) { f.Files = append(f.Files[:i], f.Files[i+1:]...) }))
+		out = append(out, drop(func(f *outcome.Fixtures) { f.Files = append(f.Files[:i], f.Files[i+1:]...) }))
 	}
 	for i := range fx.HTTP {
-		out = append(out, drop(func(f *toolkit.Fixtures) { f.HTTP = append(f.HTTP[:i], f.HTTP[i+1:]...) }))
+		out = append(out, drop(func(f *outcome.Fixtures) { f.HTTP = append(f.HTTP[:i], f.HTTP[i+1:]...) }))
 	}
 	for i := range fx.Shell {
-		out = append(out, drop(func(f *toolkit.Fixtures) { f.Shell = append(f.Shell[:i], f.Shell[i+1:]...) }))
+		out = append(out, drop(func(f *outcome.Fixtures) { f.Shell = append(f.Shell[:i], f.Shell[i+1:]...) }))
 	}
 	return out
 }

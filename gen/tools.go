@@ -5,7 +5,6 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
 var allCaps = []string{"fs.read", "fs.write", "http.get", "sh.exec"}
@@ -22,9 +21,9 @@ var effectTool = map[string]bool{"fs.write": true, "sh.exec": true}
 // fixtures lack (misses).
 type world struct {
 	cwd   string
-	files []toolkit.File
-	http  []toolkit.HTTPResponse
-	shell []toolkit.ShellResult
+	files []outcome.File
+	http  []outcome.HTTPResponse
+	shell []outcome.ShellResult
 	// targets of generated calls
 	readPaths, listPaths, writePaths, urls, cmds []string
 }
@@ -44,7 +43,7 @@ func (g *generator) newWorld() *world {
 		w.cwd = "/home/user/proj"
 	}
 	content := func() string { return fileContents[g.n(len(fileContents))] }
-	w.files = []toolkit.File{
+	w.files = []outcome.File{
 		{Path: "data.txt", Content: content()},
 		{Path: "conf.json", Content: fileContents[3+3*g.n(2)]},
 		{Path: "sub/a.txt", Content: content()},
@@ -52,20 +51,20 @@ func (g *generator) newWorld() *world {
 		{Path: "empty", Dir: true},
 	}
 	if g.chance(30) {
-		w.files = append(w.files, toolkit.File{Path: "/etc/app/é.txt", Content: content()})
+		w.files = append(w.files, outcome.File{Path: "/etc/app/é.txt", Content: content()})
 	}
 	w.readPaths = []string{"data.txt", "conf.json", "sub/a.txt", "./sub/b.csv", w.cwd + "/data.txt", "missing.txt", "sub", "sub/a.txt/x", "../work/data.txt", "/etc/app/é.txt"}
 	w.listPaths = []string{".", "sub", "empty", "/", "data.txt", "nope", w.cwd}
 	w.writePaths = []string{"out/result.json", "data.txt", "new.txt", "sub", "deep/er/file.txt", "/tmp/x.txt"}
 	body := []string{`{"items":[1,2,3],"2":"two","1":"one"}`, "plain text body", "", `[{"name":"a"}]`}
-	w.http = []toolkit.HTTPResponse{
+	w.http = []outcome.HTTPResponse{
 		{URL: "https://api.test/items", Status: 200, Headers: [][2]string{{"Content-Type", "application/json"}, {"X-Count", "3"}}, Body: body[g.n(len(body))]},
 		{URL: "https://api.test/missing", Status: 404, Body: "not found"},
 		{URL: "https://api.test/down", Error: "fetch failed"},
 		{URL: "https://api.test/old", Status: 301, Headers: [][2]string{{"Location", "/items"}}},
 	}
 	w.urls = []string{"https://api.test/items", "https://api.test/missing", "https://api.test/down", "https://api.test/old", "https://api.test/other", "data:text/plain,hello%20world", "not a url", "ftp://api.test/x"}
-	w.shell = []toolkit.ShellResult{
+	w.shell = []outcome.ShellResult{
 		{Cmd: "echo hello", Stdout: "hello\n"},
 		{Cmd: "false", ExitCode: 1},
 		{Cmd: "ls sub", Stdout: "a.txt\nb.csv\n"},
@@ -75,8 +74,8 @@ func (g *generator) newWorld() *world {
 	return w
 }
 
-func (w *world) fixtures() toolkit.Fixtures {
-	f := toolkit.Fixtures{Files: w.files, HTTP: w.http, Shell: w.shell}
+func (w *world) fixtures() outcome.Fixtures {
+	f := outcome.Fixtures{Files: w.files, HTTP: w.http, Shell: w.shell}
 	if w.cwd != "/work" {
 		f.Cwd = w.cwd
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
 // benchPrograms are the programs BenchmarkRun times: a trivial one (the protocol's fixed
@@ -28,7 +27,7 @@ var benchPrograms = []struct {
 
 // BenchmarkRun compares each program run in process with the same run in a worker.
 func BenchmarkRun(b *testing.B) {
-	fixtures := toolkit.Fixtures{Files: []toolkit.File{{Path: "a.txt", Content: "alpha"}, {Path: "b.txt", Content: "beta"}}}
+	fixtures := outcome.Fixtures{Files: []outcome.File{{Path: "a.txt", Content: "alpha"}, {Path: "b.txt", Content: "beta"}}}
 	// As a0diff starts its built-in workers (cmd/a0diff/worker.go).
 	env := []string{testWorkerEnv + "=go", "GOMAXPROCS=1"}
 	p := NewPool(Config{Name: "go", Command: []string{testBinary(b)}, Env: env, RSSLimitMB: DefaultRSSLimitMB})

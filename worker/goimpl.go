@@ -4,7 +4,6 @@ import (
 	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
 // GoEvaluator is the Go evaluator (runtime/run) as a worker serves it: it honours every
@@ -17,8 +16,8 @@ func GoEvaluator(version string) Implementation {
 	return Implementation{
 		Name: "go", Version: version,
 		Limits: []string{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize, outcome.LimitNesting, "timeout"},
-		NewRunner: func(tools func(toolkit.Fixtures) *Kit) outcome.Runner {
-			r = run.NewRunner(run.Options{Tools: func(f toolkit.Fixtures) eval.Tools { return tools(f) }})
+		NewRunner: func(tools func(outcome.Fixtures) *Kit) outcome.Runner {
+			r = run.NewRunner(run.Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
 			return r
 		},
 		Abandoned: func() (total, running int64) {

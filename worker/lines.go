@@ -67,8 +67,11 @@ func (l *lineReader) next(max int) ([]byte, error) {
 			l.w = copy(l.buf, l.buf[l.i:l.w])
 			l.i = 0
 		case l.w == len(l.buf):
-			l.buf = append(l.buf, make([]byte, len(l.buf))...)
-			l.buf = l.buf[:cap(l.buf)]
+			// Grown by doubling, but never past what a line of max bytes needs: the
+			// buffer of an endless line stops at max plus one read.
+			grown := make([]byte, min(2*len(l.buf), max+lineBuffer))
+			copy(grown, l.buf)
+			l.buf = grown
 		}
 		n, err := l.r.Read(l.buf[l.w:])
 		l.w += n

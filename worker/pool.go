@@ -138,7 +138,7 @@ func (p *Pool) Hello() (Hello, error) {
 	if h != nil {
 		return *h, nil
 	}
-	w, err := p.acquire(context.Background())
+	w, err := p.acquire(context.Background(), 0)
 	if err != nil {
 		return Hello{}, err
 	}
@@ -180,8 +180,11 @@ func (p *Pool) Close() error {
 	return nil
 }
 
-// acquire takes an idle worker or starts one.
-func (p *Pool) acquire(ctx context.Context) (*proc, error) {
+// acquire takes an idle worker or starts one. runTime, when not 0, is the time the run
+// may take (its deadline plus the grace): a worker started in place of one that died
+// must say hello within it (a worker that once said hello needs no 30 s to say it again,
+// and a run must not outlast its deadline waiting for it).
+func (p *Pool) acquire(ctx context.Context, runTime time.Duration) (*proc, error) {
 	select {
 	case p.slot <- struct{}{}:
 	case <-ctx.Done():
@@ -200,7 +203,7 @@ func (p *Pool) acquire(ctx context.Context) (*proc, error) {
 		return w, nil
 	}
 	p.mu.Unlock()
-	w, err := p.start()
+	w, err := p.start(ctx, runTime)
 	if err != nil {
 		<-p.slot
 		return nil, err
@@ -229,10 +232,14 @@ func (p *Pool) Run(ctx context.Context, source string, cfg outcome.Config) outco
 	if err := ctx.Err(); err != nil {
 		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run was not started: " + err.Error()}
 	}
-	w, err := p.acquire(ctx)
+	w, err := p.acquire(ctx, cfg.Limits.Timeout+p.cfg.Grace)
 	if err != nil {
 		if ctx.Err() != nil {
 			return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run was not started: " + ctx.Err().Error()}
+		}
+		if errors.Is(err, errNoHelloAgain) {
+			p.timeouts.Add(1)
+			return outcome.Outcome{Status: outcome.StatusTimeout, Detail: fmt.Sprintf("%s worker: %v", p.cfg.Name, err)}
 		}
 		return outcome.Outcome{Status: outcome.StatusCrash, Detail: fmt.Sprintf("%s worker: %v", p.cfg.Name, err)}
 	}
@@ -373,7 +380,7 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 				// within a run come per rssPollInterval of running, which runs shorter than
 				// that never reach on a fast machine, so a worker that keeps memory run
 				// after run would otherwise outgrow the ceiling unseen.
-				rss, ok := w.resident()
+				rss, ok := w.treeResident(false)
 				if ok && rss > int64(p.cfg.RSSLimitMB)<<20 {
 					w.kill(killMemory, rss)
 					return p.died(w, ""), false
@@ -496,45 +503,89 @@ func (p *Pool) died(w *proc, why string) outcome.Outcome {
 	return outcome.Outcome{Status: outcome.StatusCrash, Detail: b.String()}
 }
 
-// start starts a worker and reads its hello.
-func (p *Pool) start() (*proc, error) {
+// errNoHelloAgain: a worker started in place of another sent no hello within the run's
+// time (the run is that side's timeout: the worker spoke before).
+var errNoHelloAgain = errors.New("the worker started again sent no hello within the run's deadline")
+
+// start starts a worker and reads its hello, waiting StartTimeout for it; a restart
+// (the pool has had a hello) waits at most runTime (when not 0). A cancellation of ctx
+// ends the wait.
+func (p *Pool) start(ctx context.Context, runTime time.Duration) (*proc, error) {
 	if len(p.cfg.Command) == 0 {
 		return nil, errors.New("no worker command")
 	}
+	becomeSubreaper()
 	cmd := exec.Command(p.cfg.Command[0], p.cfg.Command[1:]...)
 	ownGroup(cmd)
 	cmd.Env = append(os.Environ(), p.cfg.Env...)
-	w := &proc{cmd: cmd, stderr: newHeadTail(4 << 10)}
-	cmd.Stderr = w.stderr
+	w := &proc{cmd: cmd, stderr: newHeadTail(4 << 10), stderrDone: make(chan struct{})}
 	// The host's ends are os.Pipe files, which the runtime's poller serves, so read and
-	// write deadlines work on them (StdinPipe would hide the *os.File).
+	// write deadlines work on them (StdinPipe would hide the *os.File). Stderr is a pipe
+	// of the host's own too, read by a goroutine of its own: os/exec's Wait would wait for
+	// a copy of it to end, which a descendant holding the pipe open delays for ever.
 	childIn, stdin, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	cmd.Stdin = childIn
-	stdout, err := cmd.StdoutPipe()
+	errR, errW, err := os.Pipe()
 	if err != nil {
 		childIn.Close()
 		stdin.Close()
 		return nil, err
 	}
+	cmd.Stdin, cmd.Stderr = childIn, errW
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		childIn.Close()
+		stdin.Close()
+		errR.Close()
+		errW.Close()
+		return nil, err
+	}
+	startMu.Lock()
 	err = cmd.Start()
+	if err == nil {
+		live[cmd.Process.Pid] = w
+	}
+	startMu.Unlock()
 	childIn.Close()
+	errW.Close()
 	if err != nil {
 		stdin.Close()
+		errR.Close()
 		return nil, fmt.Errorf("starting %s: %w", p.cfg.Command[0], err)
 	}
+	w.stderrR = errR
+	go func() {
+		io.Copy(w.stderr, errR)
+		close(w.stderrDone)
+	}()
 	p.started.Add(1)
 	w.stdin = stdin
 	w.in = bufio.NewWriterSize(pipeIO(stdin), 64<<10)
 	w.out = newLineReader(stdout.(*os.File))
-	w.out.setDeadline(time.Now().Add(p.cfg.StartTimeout))
+	helloWait := p.cfg.StartTimeout
+	p.mu.Lock()
+	restart := p.hello != nil && runTime > 0 && runTime < helloWait
+	p.mu.Unlock()
+	if restart {
+		helloWait = runTime
+	}
+	w.out.setDeadline(time.Now().Add(helloWait))
+	stopCancel := context.AfterFunc(ctx, func() { w.out.f.SetReadDeadline(aLongTimeAgo) })
 	hello, err := w.readMessage()
+	stopCancel()
 	typ := hello.typ
 	switch {
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		w.stop()
+		w.kill(killNone, 0)
+		w.wait()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if restart {
+			return nil, fmt.Errorf("%w (%v)%s", errNoHelloAgain, helloWait, stderrSuffix(w))
+		}
 		return nil, fmt.Errorf("the worker sent no hello within %v%s", p.cfg.StartTimeout, stderrSuffix(w))
 	case err != nil:
 		w.kill(killNone, 0)

@@ -37,6 +37,10 @@ type proc struct {
 	hello Hello
 
 	stderr *headTail
+	// stderrR is the host's end of the worker's stderr, copied into stderr until
+	// stderrDone; a descendant may keep the other end open after the worker ended.
+	stderrR    *os.File
+	stderrDone chan struct{}
 
 	readErr     error // why reading stopped (nil while it goes on)
 	reason      killReason
@@ -51,6 +55,9 @@ type proc struct {
 	// statm is the worker's /proc/PID/statm, kept open so that a reading is one pread
 	// (cheap enough to take after every run); nil until the first reading.
 	statm *os.File
+	// tree: the worker had descendants when its tree was last read (every poll
+	// interval), so the reading after a run counts them too.
+	tree bool
 
 	waitOnce sync.Once
 	waitErr  error
@@ -131,12 +138,28 @@ func (w *proc) kill(reason killReason, rss int64) {
 // dead reports whether the worker was killed or its output ended.
 func (w *proc) dead() bool { return w.killed }
 
+// stderrWait bounds the wait for a worker's stderr to end after the worker has: the
+// last words of a dying worker are kept, a descendant holding the pipe is not waited for.
+const stderrWait = time.Second
+
 // wait waits for the process after its stdout ended (or it was killed) and returns how
-// it ended.
+// it ended. What the worker left running (children re-parented to a0diff) is killed;
+// nothing a worker started outlives it, and nothing it started can make wait block.
 func (w *proc) wait() error {
 	w.waitOnce.Do(func() {
 		w.waitErr = w.cmd.Wait()
 		w.closeStatm()
+		startMu.Lock()
+		delete(live, w.cmd.Process.Pid)
+		startMu.Unlock()
+		sweepOrphans()
+		if w.stderrR != nil {
+			select {
+			case <-w.stderrDone:
+			case <-time.After(stderrWait):
+			}
+			w.stderrR.Close()
+		}
 	})
 	return w.waitErr
 }
@@ -151,10 +174,28 @@ func (w *proc) stop() {
 	w.killed = true
 }
 
-// overLimit reads the worker's resident set and reports whether it is over limitMB.
+// overLimit reads the resident set of the worker's whole process tree and reports
+// whether it is over limitMB.
 func (w *proc) overLimit(limitMB int) (bool, int64) {
-	rss, ok := w.resident()
+	rss, ok := w.treeResident(true)
 	return ok && rss > int64(limitMB)<<20, rss
+}
+
+// treeResident is the resident set of the worker and its descendants (a wrapper
+// script's interpreter, what the worker started, also outside its process group). With
+// walk the tree is read from /proc; without, only when it had descendants at the last
+// walk (the reading after each run is then one pread for a worker that starts nothing).
+func (w *proc) treeResident(walk bool) (int64, bool) {
+	rss, ok := w.resident()
+	if !ok || (!walk && !w.tree) {
+		return rss, ok
+	}
+	d := descendants(w.cmd.Process.Pid)
+	w.tree = len(d) > 0
+	for _, pid := range d {
+		rss += residentOf(pid)
+	}
+	return rss, true
 }
 
 // resident is the worker's resident set size as the kernel counts it (/proc/PID/statm,

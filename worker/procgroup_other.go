@@ -10,6 +10,9 @@ import (
 // ownGroup does nothing where there are no process groups.
 func ownGroup(cmd *exec.Cmd) {}
 
+// killGroupOf does nothing where there are no process groups.
+func killGroupOf(pid int) {}
+
 // killGroup kills the worker.
 func (w *proc) killGroup() { w.cmd.Process.Kill() }
 

@@ -14,14 +14,22 @@ import (
 // child holding the worker's stdout, and the host would wait for it.
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	setDeathSignal(cmd.SysProcAttr)
 }
 
-// killGroup kills the worker's process group (the worker and its descendants).
+// killGroup kills the worker's process tree: its process group and its descendants
+// (also those that left the group).
 func (w *proc) killGroup() {
 	if pid := w.cmd.Process.Pid; pid > 0 {
-		syscall.Kill(-pid, syscall.SIGKILL)
+		killTree(pid)
 	}
 	w.cmd.Process.Kill()
+}
+
+// killGroupOf kills process pid and its process group.
+func killGroupOf(pid int) {
+	syscall.Kill(-pid, syscall.SIGKILL)
+	syscall.Kill(pid, syscall.SIGKILL)
 }
 
 // pollable returns f (a pipe or terminal the worker reads) as a file the runtime's

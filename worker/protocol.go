@@ -41,9 +41,16 @@ const (
 	typeOutcome    = "outcome"    // worker → host: the run's Outcome
 )
 
-// maxMessage bounds one message line the host reads from a worker (an Outcome with a
-// runaway trace can be large); a longer line ends the run as resource.
-const maxMessage = 256 << 20
+// maxMessage bounds one message line the host reads from a worker; a longer line ends
+// the run as resource and the worker is killed. It bounds what a worker can make a0diff
+// hold: the line (at most maxMessage plus one read of the line reader) and the Outcome
+// parsed from it. The largest Outcome the built-in implementations give within their
+// default limits (a value of maxSize, a trace of maxSteps events) is a few MiB.
+const maxMessage = 32 << 20
+
+// maxRunMessage bounds one message line a worker reads from the host (Serve): a run
+// message carries a program's source, at most corpus.MaxEntryBytes, escaped as JSON.
+const maxRunMessage = 256 << 20
 
 // Hello is the worker's first message.
 type Hello struct {
@@ -71,7 +78,7 @@ type wireLimits struct {
 type wireConfig struct {
 	File     string            `json:"file"`
 	Allow    []string          `json:"allow"`
-	Fixtures *toolkit.Fixtures `json:"fixtures,omitempty"`
+	Fixtures *outcome.Fixtures `json:"fixtures,omitempty"`
 	Limits   wireLimits        `json:"limits"`
 }
 
@@ -93,8 +100,23 @@ func toWire(cfg outcome.Config, fixtures bool) wireConfig {
 	return w
 }
 
+// decode reads a run message's config: its JSON shape, and the fixtures as the tool kit
+// checks them (toolkit.ValidateFixtures), so that fixtures the kit would ignore or
+// misread are the run message's error.
+func (w *wireConfig) decode(text []byte) error {
+	if err := json.Unmarshal(text, w); err != nil {
+		return err
+	}
+	if w.Fixtures != nil {
+		if err := toolkit.ValidateFixtures(*w.Fixtures); err != nil {
+			return fmt.Errorf("fixtures: %w", err)
+		}
+	}
+	return nil
+}
+
 func (w wireConfig) config() outcome.Config {
-	var fx toolkit.Fixtures
+	var fx outcome.Fixtures
 	if w.Fixtures != nil {
 		fx = *w.Fixtures
 	}
@@ -230,7 +252,7 @@ func (c *configCache) get(text []byte) (outcome.Config, error) {
 		return cfg, nil
 	}
 	var wc wireConfig
-	if err := json.Unmarshal(text, &wc); err != nil {
+	if err := wc.decode(text); err != nil {
 		return outcome.Config{}, err
 	}
 	cfg := wc.config()

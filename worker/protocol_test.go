@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
 // runLine reads every run message runMessage writes as parseMessage and encoding/json
@@ -27,7 +26,7 @@ func TestRunLineAgreesWithParseMessage(t *testing.T) {
 	for _, src := range sources {
 		for _, cfg := range configs {
 			for _, fixtures := range []bool{false, true} {
-				cfg.Fixtures = toolkit.Fixtures{Files: []toolkit.File{{Path: "a.txt", Content: "x"}}}
+				cfg.Fixtures = outcome.Fixtures{Files: []outcome.File{{Path: "a.txt", Content: "x"}}}
 				msg, err := runMessage(42, src, cfg, fixtures)
 				if err != nil {
 					t.Fatal(err)

@@ -24,7 +24,7 @@ type Implementation struct {
 	// NewRunner builds the runner, given the factory of the tool kits that call the host
 	// (one per run, over the run's fixtures). A runner that ignores it runs its own kit
 	// (set LocalTools then).
-	NewRunner func(tools func(toolkit.Fixtures) *Kit) outcome.Runner
+	NewRunner func(tools func(outcome.Fixtures) *Kit) outcome.Runner
 	// LocalTools says the runner does not use the host's kit.
 	LocalTools bool
 	// Abandoned, when set, reports the runner's abandoned runs: in total and still running.
@@ -91,7 +91,7 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 		r := bufio.NewReaderSize(in, 64<<10)
 		var configs configCache
 		for {
-			line, err := readLine(r, maxMessage)
+			line, err := readLine(r, maxRunMessage)
 			if err != nil {
 				if err != io.EOF {
 					readErr <- err
@@ -118,7 +118,7 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 				}
 				var wc wireConfig
 				if err == nil {
-					err = json.Unmarshal(m["config"], &wc)
+					err = wc.decode(m["config"])
 				}
 				if err != nil {
 					if id == 0 {
@@ -204,10 +204,10 @@ type Kit struct {
 	s     *server
 	run   uint64
 	mu    sync.Mutex
-	calls []toolkit.Call
+	calls []outcome.Call
 }
 
-func (s *server) newKit(toolkit.Fixtures) *Kit {
+func (s *server) newKit(outcome.Fixtures) *Kit {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return &Kit{s: s, run: s.cur}
@@ -233,7 +233,7 @@ func (k *Kit) CallData(tool string, args *value.Record, data toolkit.Data) (valu
 		args = value.NewRecord()
 	}
 	result, err := k.s.callTool(k.run, tool, args, data)
-	c := toolkit.Call{Tool: tool, Args: args}
+	c := outcome.Call{Tool: tool, Args: args}
 	if err != nil {
 		c.Outcome, c.Error = "err", err.Error()
 	} else {
@@ -246,10 +246,10 @@ func (k *Kit) CallData(tool string, args *value.Record, data toolkit.Data) (valu
 }
 
 // Calls returns the calls made so far, in order.
-func (k *Kit) Calls() []toolkit.Call {
+func (k *Kit) Calls() []outcome.Call {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return append([]toolkit.Call(nil), k.calls...)
+	return append([]outcome.Call(nil), k.calls...)
 }
 
 // errHostGone is a tool call's failure when the host stopped answering.
@@ -320,5 +320,5 @@ func readLine(r *bufio.Reader, max int) ([]byte, error) {
 	}
 }
 
-// errTooLong reports a message line over maxMessage.
-var errTooLong = fmt.Errorf("message longer than %d MiB", maxMessage>>20)
+// errTooLong reports a message line over its bound (maxMessage, maxRunMessage).
+var errTooLong = errors.New("message over the length bound")

@@ -15,7 +15,6 @@ import (
 	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -31,15 +30,15 @@ func TestMain(m *testing.M) {
 	case "go":
 		err := Serve(os.Stdin, os.Stdout, Implementation{
 			Name: "go", Version: "test", Limits: []string{"maxDepth", "maxSize", "timeout"},
-			NewRunner: func(tools func(toolkit.Fixtures) *Kit) outcome.Runner {
-				return run.NewRunner(run.Options{Tools: func(f toolkit.Fixtures) eval.Tools { return tools(f) }})
+			NewRunner: func(tools func(outcome.Fixtures) *Kit) outcome.Runner {
+				return run.NewRunner(run.Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
 			},
 		})
 		exitOn(err)
 	case "hostile":
 		err := Serve(os.Stdin, os.Stdout, Implementation{
 			Name: "hostile", Version: "test",
-			NewRunner: func(tools func(toolkit.Fixtures) *Kit) outcome.Runner {
+			NewRunner: func(tools func(outcome.Fixtures) *Kit) outcome.Runner {
 				return hostile{tools}
 			},
 		})
@@ -59,7 +58,7 @@ func exitOn(err error) {
 
 // hostile is a test implementation whose source text names what it does.
 type hostile struct {
-	tools func(toolkit.Fixtures) *Kit
+	tools func(outcome.Fixtures) *Kit
 }
 
 func (hostile) Name() string { return "hostile" }
@@ -86,6 +85,17 @@ func (h hostile) Run(ctx context.Context, source string, cfg outcome.Config) out
 			}
 			sink = append(sink, b)
 		}
+	case "alloc600":
+		// 600 MiB, then nothing: over a ceiling of 200 MiB, but bounded when no ceiling
+		// sees it.
+		for range 75 {
+			b := make([]byte, 8<<20)
+			for i := range b {
+				b[i] = 1
+			}
+			sink = append(sink, b)
+		}
+		time.Sleep(time.Hour)
 	case "grow":
 		// A short run that keeps 8 MiB more resident after each run (filled by doubling
 		// copies, which stay fast under the race detector).
@@ -258,7 +268,7 @@ func TestCancelEndsARun(t *testing.T) {
 func TestToolCallsGoThroughTheHost(t *testing.T) {
 	p := testPool(t, "hostile", Config{})
 	cfg := config(5 * time.Second)
-	cfg.Fixtures = toolkit.Fixtures{Files: []toolkit.File{{Path: "a.txt", Content: "from the host"}}}
+	cfg.Fixtures = outcome.Fixtures{Files: []outcome.File{{Path: "a.txt", Content: "from the host"}}}
 	o := p.Run(context.Background(), "tool", cfg)
 	if o.Value != "from the host" || len(o.ToolCalls) != 1 || o.ToolCalls[0].Tool != "fs.read" {
 		t.Errorf("outcome %s", outcome.Marshal(o))

@@ -269,6 +269,10 @@ func execute(ctx context.Context, args []string, a *app) int {
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
+		var sig stopped
+		if ee.code == exitInterrupted && errors.As(context.Cause(ctx), &sig) {
+			ee.code = sig.exitCode() // 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP
+		}
 		if ee.err != nil {
 			fmt.Fprintf(a.stderr, "a0diff: %v\n", ee.err)
 			if ee.code == exitUsage {

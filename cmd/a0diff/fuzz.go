@@ -96,10 +96,11 @@ implementation in its place). In the JSON summary, --cross-check adds "attributi
 failure types say the same ("divergence: ATTRIBUTION", "implementation").
 
 Ctrl-C stops starting cases and cancels the runs in flight; the summary counts the cases
-that completed, and a0diff exits with status 130. A second Ctrl-C exits at once.
+that completed, and a0diff exits with status 130. SIGTERM and SIGHUP do the same (status
+143, 129). A second Ctrl-C exits at once.
 
 Exit status: 0 when nothing diverged or timed out (an external implementation included),
-1 when something did, 2 on usage errors, 130 when interrupted.`
+1 when something did, 2 on usage errors, 128+N when stopped by signal N.`
 
 type fuzzFlags struct {
 	extra        extraFlags

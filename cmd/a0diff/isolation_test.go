@@ -133,28 +133,45 @@ func TestInterruptedFuzzPrintsTheSummary(t *testing.T) {
 	}
 }
 
-// SIGINT on the real process: the campaign ends with its summary and exit status 130.
-func TestSIGINT(t *testing.T) {
-	for _, iso := range []string{"process", "none"} {
-		cmd := exec.Command(os.Args[0], "fuzz", "--isolation", iso, "--seed", "4", "--count", "0", "-j", "2", "--out", t.TempDir())
-		var out, errOut bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errOut
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(1500 * time.Millisecond)
-		cmd.Process.Signal(os.Interrupt)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(60 * time.Second):
-			cmd.Process.Kill()
-			t.Fatalf("a0diff did not exit after SIGINT\n%s%s", out.String(), errOut.String())
-		}
-		if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || !strings.Contains(out.String(), "\ncases: ") {
-			t.Errorf("--isolation %s: exit %d, want %d and the summary\n%s%s", iso, code, exitInterrupted, out.String(), errOut.String())
-		}
+// SIGINT, SIGTERM and SIGHUP on the real process: the campaign ends with its summary
+// and its JUnit report, and exit status 128 + the signal's number.
+func TestStopSignals(t *testing.T) {
+	tests := []struct {
+		iso  string
+		sig  syscall.Signal
+		code int
+	}{
+		{"process", syscall.SIGINT, 130},
+		{"none", syscall.SIGINT, 130},
+		{"process", syscall.SIGTERM, 143},
+		{"process", syscall.SIGHUP, 129},
+	}
+	for _, tt := range tests {
+		t.Run(tt.iso+"/"+tt.sig.String(), func(t *testing.T) {
+			junit := filepath.Join(t.TempDir(), "junit.xml")
+			cmd := exec.Command(os.Args[0], "fuzz", "--isolation", tt.iso, "--seed", "4", "--count", "0", "-j", "2", "--out", t.TempDir(), "--junit", junit)
+			var out, errOut bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(1500 * time.Millisecond)
+			cmd.Process.Signal(tt.sig)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case <-done:
+			case <-time.After(60 * time.Second):
+				cmd.Process.Kill()
+				t.Fatalf("a0diff did not exit after %v\n%s%s", tt.sig, out.String(), errOut.String())
+			}
+			if code := cmd.ProcessState.ExitCode(); code != tt.code || !strings.Contains(out.String(), "\ncases: ") {
+				t.Errorf("exit %d, want %d and the summary\n%s%s", code, tt.code, out.String(), errOut.String())
+			}
+			if b, err := os.ReadFile(junit); err != nil || !bytes.Contains(b, []byte("<testsuite")) {
+				t.Errorf("no JUnit report after %v: %v %.200s", tt.sig, err, b)
+			}
+		})
 	}
 }
 
@@ -164,7 +181,7 @@ func TestHandleInterrupts(t *testing.T) {
 	cancelled := make(chan struct{})
 	exited := make(chan int, 1)
 	var stderr bytes.Buffer
-	go handleInterrupts(sigs, &stderr, func() { close(cancelled) }, func(code int) { exited <- code })
+	go handleInterrupts(sigs, &stderr, func(error) { close(cancelled) }, func(code int) { exited <- code })
 	sigs <- os.Interrupt
 	<-cancelled
 	select {

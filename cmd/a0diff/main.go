@@ -12,6 +12,9 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"syscall"
+
+	"github.com/a0diff/a0diff/worker"
 )
 
 func main() {
@@ -23,12 +26,46 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancelCause(context.Background())
 	interrupts := make(chan os.Signal, 2)
-	signal.Notify(interrupts, os.Interrupt)
-	go handleInterrupts(interrupts, os.Stderr, cancel, os.Exit)
+	signal.Notify(interrupts, stopSignals...)
+	go handleInterrupts(interrupts, os.Stderr, cancel, func(code int) {
+		worker.KillAll()
+		os.Exit(code)
+	})
 	code := execute(ctx, os.Args[1:], newApp(os.Stdout, os.Stderr))
 	os.Exit(code)
+}
+
+// stopSignals are the signals that stop a command as Ctrl-C does: SIGTERM is what
+// timeout(1), docker stop and a cancelled CI job send, SIGHUP what a closed terminal or
+// SSH session sends. Each ends the command with its summary and reports, and exit status
+// 128 + the signal's number, as shells report a death by it.
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// stopped is the cancellation cause of a command stopped by a signal.
+type stopped struct{ sig os.Signal }
+
+func (s stopped) Error() string { return "stopped by " + signalName(s.sig) }
+
+// exitCode is 128 + the signal's number (130 for SIGINT).
+func (s stopped) exitCode() int {
+	if n, ok := s.sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return exitInterrupted
+}
+
+func signalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	}
+	return sig.String()
 }
 
 // In-process runs (--isolation none) tune the collector further: with both
@@ -55,14 +92,19 @@ func tuneInProcessGC() {
 	}
 }
 
-// handleInterrupts implements Ctrl-C: the first interrupt cancels the command's context
-// (it stops feeding cases, cancels the runs in flight, prints what completed and exits
-// with exitInterrupted); the second exits at once. signal.NotifyContext would swallow
-// every interrupt after the first.
-func handleInterrupts(interrupts <-chan os.Signal, stderr io.Writer, cancel func(), exit func(int)) {
-	<-interrupts
-	fmt.Fprintln(stderr, "\na0diff: interrupted; stopping the runs in flight (Ctrl-C again to quit at once)")
-	cancel()
-	<-interrupts
-	exit(exitInterrupted)
+// handleInterrupts implements Ctrl-C and the other stopSignals: the first cancels the
+// command's context with the signal as its cause (the command stops feeding cases,
+// cancels the runs in flight, writes its reports of what completed and exits with 128 +
+// the signal's number); the second exits at once with its own status (exit kills the
+// workers first). signal.NotifyContext would swallow every signal after the first.
+func handleInterrupts(interrupts <-chan os.Signal, stderr io.Writer, cancel func(error), exit func(int)) {
+	sig := <-interrupts
+	if sig == os.Interrupt {
+		fmt.Fprintln(stderr, "\na0diff: interrupted; stopping the runs in flight (Ctrl-C again to quit at once)")
+	} else {
+		fmt.Fprintf(stderr, "\na0diff: %s received; stopping the runs in flight (a second signal quits at once)\n", signalName(sig))
+	}
+	cancel(stopped{sig})
+	sig = <-interrupts
+	exit(stopped{sig}.exitCode())
 }

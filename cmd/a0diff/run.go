@@ -48,12 +48,13 @@ disagreements fail the entry and are reported per implementation.
 
 Ctrl-C stops starting entries and cancels the runs in flight; the report covers the
 entries that completed (a cancelled run is never a verdict, and --update never writes
-it) and a0diff exits with status 130. A second Ctrl-C exits at once.
+it) and a0diff exits with status 130; SIGTERM and SIGHUP do the same (143, 129). A
+second Ctrl-C exits at once.
 
 Exit status: 0 when every entry's implementations agree (or are both inconclusive: timed
 out or over a limit) and meet its expectations; 1 otherwise; 2 on usage or input errors
 (missing path, no .a0 found, unreadable or malformed entry, unloadable --ref bundle);
-130 when interrupted.
+128+N when stopped by signal N (130: Ctrl-C).
 
 The JSON report (--format json) is one document:
   {"entries": [{"path", "verdict" (agree|diverge|inconclusive|timeout), "passed",

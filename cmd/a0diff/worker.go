@@ -11,7 +11,6 @@ import (
 
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -72,8 +71,8 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 		var r *tsbundle.Runner
 		return worker.Implementation{
 			Name: "ref", Version: version, Limits: limits,
-			NewRunner: func(tools func(toolkit.Fixtures) *worker.Kit) outcome.Runner {
-				r = tsbundle.NewRunner(b, tsbundle.WithToolKit(func(f toolkit.Fixtures) tsbundle.ToolKit { return tools(f) }))
+			NewRunner: func(tools func(outcome.Fixtures) *worker.Kit) outcome.Runner {
+				r = tsbundle.NewRunner(b, tsbundle.WithToolKit(func(f outcome.Fixtures) tsbundle.ToolKit { return tools(f) }))
 				return r
 			},
 			Abandoned: func() (int64, int64) {

@@ -91,7 +91,7 @@ var faults = map[string]fault{
 		name:  "csvupper",
 		about: "fs.read of a .csv file returns its content in upper case",
 		goImpl: func() outcome.Runner {
-			return run.NewRunner(run.Options{Tools: func(fx toolkit.Fixtures) eval.Tools {
+			return run.NewRunner(run.Options{Tools: func(fx outcome.Fixtures) eval.Tools {
 				return upperCSV{eval.KitTools{Kit: toolkit.New(fx)}}
 			}})
 		},

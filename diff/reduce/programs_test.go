@@ -7,7 +7,6 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
 // progGen builds large, well-typed A0 programs by code (package gen is written in
@@ -226,12 +225,12 @@ func bigProgram(seed uint64, faultName string, stmts int) (string, outcome.Confi
 		cfg.Fixtures.Cwd = "/work"
 		for i := range 4 {
 			p := fmt.Sprintf("data/note%d.txt", i)
-			cfg.Fixtures.Files = append(cfg.Fixtures.Files, toolkit.File{Path: p, Content: g.pick(words) + "\n"})
+			cfg.Fixtures.Files = append(cfg.Fixtures.Files, outcome.File{Path: p, Content: g.pick(words) + "\n"})
 			g.files = append(g.files, p)
 		}
-		cfg.Fixtures.Files = append(cfg.Fixtures.Files, toolkit.File{Path: "data/table.csv", Content: "id,name\n1,ada\n"})
-		cfg.Fixtures.HTTP = append(cfg.Fixtures.HTTP, toolkit.HTTPResponse{URL: "https://api.test/x", Status: 200, Body: "hi"})
-		cfg.Fixtures.Shell = append(cfg.Fixtures.Shell, toolkit.ShellResult{Cmd: "ls", Stdout: "a\n"})
+		cfg.Fixtures.Files = append(cfg.Fixtures.Files, outcome.File{Path: "data/table.csv", Content: "id,name\n1,ada\n"})
+		cfg.Fixtures.HTTP = append(cfg.Fixtures.HTTP, outcome.HTTPResponse{URL: "https://api.test/x", Status: 200, Body: "hi"})
+		cfg.Fixtures.Shell = append(cfg.Fixtures.Shell, outcome.ShellResult{Cmd: "ls", Stdout: "a\n"})
 	}
 	if g.rng.IntN(2) == 0 {
 		prog.Headers = append(prog.Headers, &ast.BudgetDecl{Budget: rec("maxIterations", num(100000))})

@@ -20,7 +20,6 @@ import (
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
 var figures = flag.Bool("reduce.figures", false, "reduce 25 generated programs of 200+ lines and report the median and worst reduction and time")
@@ -435,18 +434,18 @@ func TestDirectivesRoundTrip(t *testing.T) {
 	cfg := outcome.Config{
 		File:  "case one.a0",
 		Allow: []string{"fs.read", "sh.exec"},
-		Fixtures: toolkit.Fixtures{
+		Fixtures: outcome.Fixtures{
 			Cwd: "/srv",
-			Files: []toolkit.File{
+			Files: []outcome.File{
 				{Path: "a.txt", Content: "line\n\"quoted\" <b>\u00e9"},
 				{Path: "my dir/b.txt", Content: ""},
 				{Path: "empty", Dir: true},
 			},
-			HTTP: []toolkit.HTTPResponse{
+			HTTP: []outcome.HTTPResponse{
 				{URL: "https://api.test/x", Status: 404, Headers: [][2]string{{"content-type", "text/plain"}}, Body: "nope"},
 				{URL: "https://down.test/", Error: "fetch failed"},
 			},
-			Shell: []toolkit.ShellResult{{Cmd: "ls -l", ExitCode: 2, Stdout: "a\n", Stderr: "err", DurationMs: 5}},
+			Shell: []outcome.ShellResult{{Cmd: "ls -l", ExitCode: 2, Stdout: "a\n", Stderr: "err", DurationMs: 5}},
 		},
 		Limits: outcome.Limits{Timeout: 1500 * time.Millisecond},
 	}

@@ -15,16 +15,16 @@ import (
 // WithToolKit replaces it (tests inject faulty tools this way).
 type ToolKit interface {
 	CallData(tool string, args *value.Record, data toolkit.Data) (value.Value, error)
-	Calls() []toolkit.Call
+	Calls() []outcome.Call
 }
 
 // newShippedKit is the default kit factory: a fresh toolkit.Kit per run.
-func newShippedKit(f toolkit.Fixtures) ToolKit { return toolkit.New(f) }
+func newShippedKit(f outcome.Fixtures) ToolKit { return toolkit.New(f) }
 
 // runState is what the host callbacks of one run act on.
 type runState struct {
 	cfg    outcome.Config
-	newKit func(toolkit.Fixtures) ToolKit
+	newKit func(outcome.Fixtures) ToolKit
 
 	// mu guards kit: after an abandoned run the Runner reads the calls while the
 	// abandoned goroutine may still be calling tools.
@@ -36,7 +36,7 @@ type runState struct {
 }
 
 // calls returns the tool calls the run's kit recorded.
-func (s *runState) calls() []toolkit.Call {
+func (s *runState) calls() []outcome.Call {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.kit == nil {
@@ -47,7 +47,7 @@ func (s *runState) calls() []toolkit.Call {
 
 // callsIfIdle is calls for an abandoned run, whose goroutine may be stuck inside a
 // tool: then the calls are unknown (nil) rather than waited for.
-func (s *runState) callsIfIdle() []toolkit.Call {
+func (s *runState) callsIfIdle() []outcome.Call {
 	if !s.mu.TryLock() {
 		return nil
 	}

@@ -121,7 +121,7 @@ func TestNodeHostClassifiesEveryWayABundleCanEnd(t *testing.T) {
 // and the node host reports the calls.
 func TestNodeHostServesTheToolKit(t *testing.T) {
 	p := nodePool(t, "testdata/fake.js", 1)
-	cfg := outcome.Config{Fixtures: toolkit.Fixtures{Files: []toolkit.File{{Path: "a.txt", Content: "hello \xed\xa0\x80"}}}}
+	cfg := outcome.Config{Fixtures: outcome.Fixtures{Files: []outcome.File{{Path: "a.txt", Content: "hello \xed\xa0\x80"}}}}
 	src := "host\n" +
 		`fs.read {"path":"a.txt"}` + "\n" +
 		`fs.read {"path":1}` + "\n" +

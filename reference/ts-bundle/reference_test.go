@@ -14,7 +14,6 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
 func referenceBundle(t testing.TB) *Bundle {
@@ -135,7 +134,7 @@ func TestEmbeddedReferenceDeepRecursionIsAResourceOutcome(t *testing.T) {
 }
 
 func TestEmbeddedReferenceReportsToolFailuresAsETool(t *testing.T) {
-	r := referenceRunner(t, WithToolKit(func(toolkit.Fixtures) ToolKit { return &faultyKit{} }))
+	r := referenceRunner(t, WithToolKit(func(outcome.Fixtures) ToolKit { return &faultyKit{} }))
 	tests := []struct {
 		tool, message string
 	}{

@@ -14,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/dop251/goja"
 )
 
@@ -30,7 +29,7 @@ var errDeadline = errors.New("deadline exceeded")
 type Option func(*options)
 
 type options struct {
-	newKit       func(toolkit.Fixtures) ToolKit
+	newKit       func(outcome.Fixtures) ToolKit
 	maxCallStack int
 	grace        time.Duration
 	maxIdle      int
@@ -40,7 +39,7 @@ type options struct {
 // run (on its first tool call) with the case's fixtures. The catalogue (host.tools) and
 // argument validation (host.validate) stay the shipped ones. Meant for tests that need a
 // tool to fail or panic.
-func WithToolKit(newKit func(toolkit.Fixtures) ToolKit) Option {
+func WithToolKit(newKit func(outcome.Fixtures) ToolKit) Option {
 	return func(o *options) { o.newKit = newKit }
 }
 

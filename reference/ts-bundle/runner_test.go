@@ -265,7 +265,7 @@ func TestConcurrentRunsUseSeparateRuntimes(t *testing.T) {
 
 func TestHostFunctionsServeTheToolKit(t *testing.T) {
 	r := fakeRunner(t)
-	cfg := outcome.Config{Fixtures: toolkit.Fixtures{Files: []toolkit.File{{Path: "a.txt", Content: "hello"}}}}
+	cfg := outcome.Config{Fixtures: outcome.Fixtures{Files: []outcome.File{{Path: "a.txt", Content: "hello"}}}}
 	src := "host\n" +
 		`fs.read {"path":"a.txt"}` + "\n" +
 		`fs.read {"path":1}` + "\n" +
@@ -342,12 +342,12 @@ func TestHostWritesForBundlesOfTheOlderABI(t *testing.T) {
 }
 
 // faultyKit fails fs.read with an error and panics on fs.exists.
-type faultyKit struct{ calls []toolkit.Call }
+type faultyKit struct{ calls []outcome.Call }
 
 func (k *faultyKit) CallData(tool string, args *value.Record, _ toolkit.Data) (value.Value, error) {
 	switch tool {
 	case "fs.read":
-		k.calls = append(k.calls, toolkit.Call{Tool: tool, Args: args, Outcome: "err", Error: "disk on fire"})
+		k.calls = append(k.calls, outcome.Call{Tool: tool, Args: args, Outcome: "err", Error: "disk on fire"})
 		return nil, errors.New("disk on fire")
 	case "fs.exists":
 		panic("kit bug")
@@ -355,10 +355,10 @@ func (k *faultyKit) CallData(tool string, args *value.Record, _ toolkit.Data) (v
 	return true, nil
 }
 
-func (k *faultyKit) Calls() []toolkit.Call { return k.calls }
+func (k *faultyKit) Calls() []outcome.Call { return k.calls }
 
 func TestToolErrorsAndPanicsReachTheBundleAsFailures(t *testing.T) {
-	r := fakeRunner(t, WithToolKit(func(toolkit.Fixtures) ToolKit { return &faultyKit{} }))
+	r := fakeRunner(t, WithToolKit(func(outcome.Fixtures) ToolKit { return &faultyKit{} }))
 	src := "host\n" + `fs.read {"path":"a"}` + "\n" + `fs.exists {"path":"a"}`
 	o := r.Run(context.Background(), src, outcome.Config{})
 	if o.Status != outcome.StatusOK {
@@ -378,7 +378,7 @@ func TestToolErrorsAndPanicsReachTheBundleAsFailures(t *testing.T) {
 }
 
 func TestHostCallbackPanicIsACrash(t *testing.T) {
-	r := fakeRunner(t, WithToolKit(func(toolkit.Fixtures) ToolKit { panic("cannot build kit") }))
+	r := fakeRunner(t, WithToolKit(func(outcome.Fixtures) ToolKit { panic("cannot build kit") }))
 	o := r.Run(context.Background(), "host\n"+`fs.read {"path":"a"}`, outcome.Config{})
 	if o.Status != outcome.StatusCrash {
 		t.Fatalf("status %q, want crash (%s)", o.Status, o.Detail)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/diag"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -35,7 +36,7 @@ type DataTools interface {
 // CallRecorder is implemented by tool sets that record the calls they executed (the
 // hermetic kit does); runtime/run reports the record as Outcome.ToolCalls.
 type CallRecorder interface {
-	Calls() []toolkit.Call
+	Calls() []outcome.Call
 }
 
 // KitTools adapts the hermetic tool kit to Tools.
@@ -46,7 +47,7 @@ func (k KitTools) ValidateArgs(name string, args *value.Record) string {
 	return toolkit.ValidateArgs(name, args)
 }
 func (k KitTools) Call(name string, args *value.Record) (any, error) { return k.Kit.Call(name, args) }
-func (k KitTools) Calls() []toolkit.Call                             { return k.Kit.Calls() }
+func (k KitTools) Calls() []outcome.Call                             { return k.Kit.Calls() }
 func (k KitTools) CallData(name string, args *value.Record, data toolkit.Data) (any, error) {
 	return k.Kit.CallData(name, args, data)
 }

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/ast"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -508,8 +507,8 @@ func (p *fastParser) diagnostic() (Diagnostic, bool) {
 	return d, ok && seen&3 == 3
 }
 
-func (p *fastParser) call() (toolkit.Call, bool) {
-	var c toolkit.Call
+func (p *fastParser) call() (Call, bool) {
+	var c Call
 	var seen uint32
 	ok := p.object(func(k string) bool {
 		var ok bool

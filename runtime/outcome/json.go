@@ -8,7 +8,6 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/diag"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -98,7 +97,7 @@ func appendDiagnostic(b []byte, d Diagnostic) []byte {
 	return append(b, '}')
 }
 
-func appendCall(b []byte, c toolkit.Call) []byte {
+func appendCall(b []byte, c Call) []byte {
 	b = append(b, `{"tool":`...)
 	b = appendString(b, c.Tool)
 	b = append(b, `,"args":`...)
@@ -387,7 +386,7 @@ func spanOf(v value.Value) *ast.Span {
 	return s
 }
 
-func parseCall(text json.RawMessage) (toolkit.Call, error) {
+func parseCall(text json.RawMessage) (Call, error) {
 	var raw struct {
 		Tool    string
 		Args    json.RawMessage
@@ -400,10 +399,10 @@ func parseCall(text json.RawMessage) (toolkit.Call, error) {
 		err = unmarshalFields(m, field{"tool", &raw.Tool}, field{"outcome", &raw.Outcome})
 	}
 	if err != nil {
-		return toolkit.Call{}, err
+		return Call{}, err
 	}
 	raw.Args, raw.Result, raw.Error = m["args"], m["result"], m["error"]
-	c := toolkit.Call{Tool: raw.Tool, Outcome: raw.Outcome}
+	c := Call{Tool: raw.Tool, Outcome: raw.Outcome}
 	if raw.Args != nil {
 		if c.Args, err = value.UnmarshalCanonical(raw.Args); err != nil {
 			return c, err

@@ -23,7 +23,6 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/diag"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -82,7 +81,7 @@ type Outcome struct {
 	Evidence []value.Value
 	Trace    []Event
 	// ToolCalls is what the hermetic tool kit saw, in order.
-	ToolCalls []toolkit.Call
+	ToolCalls []Call
 	// Limit names the harness limit that ended a StatusResource run (LimitSteps, …), ""
 	// for an engine's own stack and for every other status. A run ended by a limit during
 	// evaluation keeps what it produced before it (Trace, Evidence, ToolCalls; never a
@@ -113,7 +112,7 @@ type Config struct {
 	// Allow lists the allowed capabilities (the policy of spec §9.3); nil allows nothing.
 	Allow []string
 	// Fixtures feed the hermetic tool kit.
-	Fixtures toolkit.Fixtures
+	Fixtures Fixtures
 	// Limits bound the run; zero fields take the defaults of DefaultLimits.
 	Limits Limits
 }

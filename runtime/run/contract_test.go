@@ -36,7 +36,7 @@ func (f fakeTools) Call(name string, args *value.Record) (any, error) {
 
 func runWithRead(t *testing.T, src string, read func(*value.Record) (any, error)) outcome.Outcome {
 	t.Helper()
-	r := run.NewRunner(run.Options{Tools: func(toolkit.Fixtures) eval.Tools { return fakeTools{read: read} }})
+	r := run.NewRunner(run.Options{Tools: func(outcome.Fixtures) eval.Tools { return fakeTools{read: read} }})
 	return outcome.Normalize(r.Run(context.Background(), src, outcome.Config{File: "t.a0", Allow: []string{"fs.read"}}))
 }
 

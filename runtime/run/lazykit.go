@@ -1,6 +1,7 @@
 package run
 
 import (
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -10,7 +11,7 @@ import (
 // indexes) costs as much as running a small program. Tool descriptors and argument
 // validation need no kit.
 type lazyKit struct {
-	fixtures toolkit.Fixtures
+	fixtures outcome.Fixtures
 	kit      *toolkit.Kit
 }
 
@@ -35,7 +36,7 @@ func (l *lazyKit) CallData(name string, args *value.Record, data toolkit.Data) (
 }
 
 // Calls is what a fresh kit reports when no tool was called: nothing.
-func (l *lazyKit) Calls() []toolkit.Call {
+func (l *lazyKit) Calls() []outcome.Call {
 	if l.kit == nil {
 		return nil
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -150,7 +149,7 @@ func (blockingTools) Call(string, *value.Record) (any, error) {
 
 // TestBlockingToolTimesOut: Run returns by its deadline even when a tool never returns.
 func TestBlockingToolTimesOut(t *testing.T) {
-	r := run.NewRunner(run.Options{Tools: func(toolkit.Fixtures) eval.Tools { return blockingTools{} }})
+	r := run.NewRunner(run.Options{Tools: func(outcome.Fixtures) eval.Tools { return blockingTools{} }})
 	start := time.Now()
 	o := r.Run(context.Background(), "cap { fs.read: true }\nreturn call? fs.read { path: \"x\" }",
 		outcome.Config{File: "t.a0", Allow: []string{"fs.read"}, Limits: outcome.Limits{Timeout: 100 * time.Millisecond}})

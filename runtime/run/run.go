@@ -18,7 +18,6 @@ import (
 	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/validate"
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -27,7 +26,7 @@ import (
 type Options struct {
 	// Tools builds the tool set of one run from the case's fixtures. nil means a fresh
 	// hermetic kit (toolkit.New) per run. Tests inject faulty tools through it.
-	Tools func(toolkit.Fixtures) eval.Tools
+	Tools func(outcome.Fixtures) eval.Tools
 	// Stdlib overrides the stdlib resolver; nil means the shipped stdlib.
 	Stdlib eval.StdlibResolver
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -21,7 +20,7 @@ type traceCase struct {
 	name      string
 	src       string
 	allow     []string
-	files     []toolkit.File
+	files     []outcome.File
 	exit      int
 	value     string   // canonical JSON, "" when the run has no value
 	errors    []string // "CODE L:C-L:C MESSAGE DETAILS-JSON"
@@ -146,7 +145,7 @@ let w = do fs.write { path: "out.txt", data: a }
 let m = try { return call? fs.read { path: "nope.txt" } } catch { e } { return e.code }
 return [a, w.bytes, m]`,
 		allow:     []string{"fs.read", "fs.write"},
-		files:     []toolkit.File{{Path: "data/a.txt", Content: "hi"}},
+		files:     []outcome.File{{Path: "data/a.txt", Content: "hi"}},
 		exit:      0,
 		value:     `["hi",2,"E_TOOL"]`,
 		toolCalls: 3,
@@ -286,7 +285,7 @@ run_end 1:1-3:15 {"error":"E_ASSERT","message":"Assertion failed: a must be 2"}`
 func TestTraceAndOutcome(t *testing.T) {
 	for _, tc := range traceCases {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := outcome.Config{File: "t.a0", Allow: tc.allow, Fixtures: toolkit.Fixtures{Files: tc.files}}
+			cfg := outcome.Config{File: "t.a0", Allow: tc.allow, Fixtures: outcome.Fixtures{Files: tc.files}}
 			o := outcome.Normalize(run.New().Run(context.Background(), tc.src, cfg))
 			if o.Status != outcome.StatusOK {
 				t.Fatalf("status %s: %s", o.Status, o.Detail)

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/a0diff/a0diff/runtime/locale"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -91,7 +92,7 @@ type sortKey struct {
 	// reference reads keys inside its comparator, so it fails only when a comparison
 	// reads this key; compare does the same.
 	readErr error
-	// collated is the collation key of a string key (value.LocaleSortKey): comparing
+	// collated is the collation key of a string key (locale.SortKey): comparing
 	// two of them bytewise is localeCompare.
 	collated    string
 	hasCollated bool
@@ -189,7 +190,7 @@ func firstError(a, b error) error {
 
 func (s *sorter) collatedOf(k *sortKey, str string) string {
 	if !k.hasCollated {
-		k.collated, k.hasCollated = value.LocaleSortKey(str), true
+		k.collated, k.hasCollated = locale.SortKey(str), true
 	}
 	return k.collated
 }

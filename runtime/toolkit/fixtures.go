@@ -4,68 +4,38 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
-// DefaultCwd is the virtual working directory when Fixtures.Cwd is empty.
-const DefaultCwd = "/work"
-
-// Fixtures is the per-case world the tools run over: never the real host.
-//
-// The working directory always exists as a directory. Files are applied in order
-// (directories implied by a file's path exist too); an entry that collides with an
-// earlier one is skipped by New and reported by Validate. HTTP and shell lookups use the
-// first matching entry.
-type Fixtures struct {
-	// Cwd is the virtual working directory relative paths resolve against ("/work" when
-	// empty).
-	Cwd   string
-	Files []File
-	HTTP  []HTTPResponse
-	Shell []ShellResult
-}
-
-// File is one virtual file (or directory when Dir) at an absolute or Cwd-relative path.
-// Content is raw bytes held in a Go string.
-type File struct {
-	Path    string
-	Content string
-	Dir     bool
-}
-
-// HTTPResponse answers http.get for URL (an http: or https: URL; matched exactly as
-// written or after WHATWG URL normalisation, fragment ignored). When Error is set the
-// request fails with it. A redirect status (301, 302, 303, 307, 308) with a Location
-// header is followed, as fetch does.
-type HTTPResponse struct {
-	URL     string
-	Status  int         // 0 means 200
-	Headers [][2]string // name, value in the order given
-	Body    string      // raw bytes; decoded as UTF-8 by the tool
-	Error   string
-}
-
-// ShellResult answers sh.exec for Cmd (exact match, after lone surrogates became
-// U+FFFD as they do on the way to the shell).
-type ShellResult struct {
-	Cmd        string
-	ExitCode   int
-	Stdout     string // raw bytes; decoded as UTF-8 by the tool
-	Stderr     string
-	DurationMs int
-}
-
-// cwd is the normalised working directory.
-func (f Fixtures) cwd() string {
+// fixturesCwd is the normalised working directory of f.
+func fixturesCwd(f outcome.Fixtures) string {
 	if f.Cwd == "" {
-		return DefaultCwd
+		return outcome.DefaultCwd
 	}
 	return resolvePath("/", f.Cwd)
 }
 
-// Validate reports the first problem that would make New ignore or misread part of the
-// fixtures: a relative Cwd, a file entry colliding with another, an HTTP entry with an
+// DecodeFixtures reads fixtures from their JSON shape (outcome.Fixtures.UnmarshalJSON)
+// and checks them as ValidateFixtures does: what every reader of fixtures from outside
+// (corpus entries, a worker's run message) needs.
+func DecodeFixtures(b []byte) (outcome.Fixtures, error) {
+	var f outcome.Fixtures
+	if err := f.UnmarshalJSON(b); err != nil {
+		return outcome.Fixtures{}, err
+	}
+	if err := ValidateFixtures(f); err != nil {
+		return outcome.Fixtures{}, fmt.Errorf("fixtures: %w", err)
+	}
+	return f, nil
+}
+
+// ValidateFixtures reports the first problem that would make New ignore or misread part
+// of f: a relative Cwd, a file entry colliding with another, an HTTP entry with an
 // unusable URL, status or header, a shell entry with an impossible exit code, duplicates.
-func (f Fixtures) Validate() error {
+// (The data types live in package outcome, below the kit; what makes an entry usable is
+// the kit's to say.)
+func ValidateFixtures(f outcome.Fixtures) error {
 	if f.Cwd != "" && !strings.HasPrefix(f.Cwd, "/") {
 		return fmt.Errorf("cwd %q is not an absolute path", f.Cwd)
 	}
@@ -101,7 +71,7 @@ func (f Fixtures) Validate() error {
 		if h.Status != 0 && (h.Status < 200 || h.Status > 599) {
 			return fmt.Errorf("%s: status %d is outside 200..599", where, h.Status)
 		}
-		if nullBodyStatus(h.status()) && h.Body != "" {
+		if nullBodyStatus(httpStatus(&h)) && h.Body != "" {
 			return fmt.Errorf("%s: a %d response has no body", where, h.Status)
 		}
 		for j, hd := range h.Headers {
@@ -136,10 +106,10 @@ func (f Fixtures) Validate() error {
 
 // buildFS builds the virtual file system of f. Entries that cannot be applied are
 // skipped and reported.
-func buildFS(f Fixtures) (*vfs, []error) {
+func buildFS(f outcome.Fixtures) (*vfs, []error) {
 	fs := &vfs{root: newDir()}
 	var errs []error
-	cwd := hostText(f.cwd())
+	cwd := hostText(fixturesCwd(f))
 	if code := fs.mkdirAll(cwd); code != errOK {
 		errs = append(errs, fmt.Errorf("cwd %q: %s", f.Cwd, errnoText[code]))
 	}
@@ -154,7 +124,7 @@ func buildFS(f Fixtures) (*vfs, []error) {
 			errs = append(errs, fmt.Errorf("%s: path contains a NUL byte", where))
 			continue
 		}
-		abs := hostText(resolvePath(f.cwd(), file.Path))
+		abs := hostText(resolvePath(fixturesCwd(f), file.Path))
 		if j, dup := seen[abs]; dup {
 			errs = append(errs, fmt.Errorf("%s: %s is also files[%d]", where, abs, j))
 			continue
@@ -184,7 +154,8 @@ func buildFS(f Fixtures) (*vfs, []error) {
 	return fs, errs
 }
 
-func (h *HTTPResponse) status() int {
+// httpStatus is h's status, 200 when it gives none.
+func httpStatus(h *outcome.HTTPResponse) int {
 	if h.Status == 0 {
 		return 200
 	}

@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"encoding/json"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"math"
 	"reflect"
 	"testing"
@@ -10,21 +11,21 @@ import (
 )
 
 func TestFixturesJSONRoundTrip(t *testing.T) {
-	f := Fixtures{
+	f := outcome.Fixtures{
 		Cwd: "/home/u",
-		Files: []File{
+		Files: []outcome.File{
 			{Path: "a.txt", Content: "héllo <&>\n"},
 			{Path: "empty.txt"},
 			{Path: "d", Dir: true},
 			{Path: "/bin/blob", Content: "\x00\xff\xfe"},
 		},
-		HTTP: []HTTPResponse{
+		HTTP: []outcome.HTTPResponse{
 			{URL: "https://x.test/", Status: 201, Headers: [][2]string{{"A", "1"}, {"a", "2"}}, Body: "ok"},
 			{URL: "https://x.test/dflt", Body: "status 0 means 200"},
 			{URL: "https://x.test/raw", Status: 200, Body: "\xff"},
 			{URL: "https://down.test/", Error: "fetch failed"},
 		},
-		Shell: []ShellResult{
+		Shell: []outcome.ShellResult{
 			{Cmd: "echo hi", Stdout: "hi\n", DurationMs: 3},
 			{Cmd: "false", ExitCode: 1, Stderr: "no"},
 		},
@@ -40,7 +41,7 @@ func TestFixturesJSONRoundTrip(t *testing.T) {
 	if string(b) != want {
 		t.Errorf("Marshal\n got %s\nwant %s", b, want)
 	}
-	var back Fixtures
+	var back outcome.Fixtures
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
@@ -48,12 +49,12 @@ func TestFixturesJSONRoundTrip(t *testing.T) {
 		t.Errorf("round trip\n got %+v\nwant %+v", back, f)
 	}
 	// Empty fixtures are "{}" and back.
-	b, _ = json.Marshal(Fixtures{})
+	b, _ = json.Marshal(outcome.Fixtures{})
 	if string(b) != "{}" {
 		t.Errorf("empty fixtures: %s", b)
 	}
-	var empty Fixtures
-	if err := json.Unmarshal([]byte(`{"files": null}`), &empty); err != nil || !reflect.DeepEqual(empty, Fixtures{}) {
+	var empty outcome.Fixtures
+	if err := json.Unmarshal([]byte(`{"files": null}`), &empty); err != nil || !reflect.DeepEqual(empty, outcome.Fixtures{}) {
 		t.Errorf("null lists: %+v, %v", empty, err)
 	}
 }
@@ -99,9 +100,9 @@ func TestFixturesJSONErrors(t *testing.T) {
 		{`{"shell": [{"cmd": ""}]}`, `fixtures: shell[0] (""): the shell never runs an empty command or one with a NUL byte`},
 		{`{"shell": [{"cmd": "x"}, {"cmd": "x"}]}`, `fixtures: shell[1] ("x"): duplicate of shell[0]`},
 	} {
-		// Called directly: json.Unmarshal checks the syntax itself before calling it.
-		var f Fixtures
-		err := f.UnmarshalJSON([]byte(c.json))
+		// outcome.Fixtures.UnmarshalJSON is called directly (json.Unmarshal checks the
+		// syntax itself before calling it), then ValidateFixtures.
+		_, err := DecodeFixtures([]byte(c.json))
 		if err == nil {
 			t.Errorf("%s: no error, want %q", c.json, c.want)
 			continue
@@ -113,7 +114,7 @@ func TestFixturesJSONErrors(t *testing.T) {
 }
 
 func TestKitsDoNotShareState(t *testing.T) {
-	f := Fixtures{Files: []File{{Path: "a.txt", Content: "one"}}}
+	f := outcome.Fixtures{Files: []outcome.File{{Path: "a.txt", Content: "one"}}}
 	k1, k2 := New(f), New(f)
 	args := value.NewRecord()
 	args.Set("path", "a.txt")
@@ -138,7 +139,7 @@ func TestKitsDoNotShareState(t *testing.T) {
 }
 
 func TestCallJSON(t *testing.T) {
-	k := New(Fixtures{Files: []File{{Path: "a.txt", Content: "x"}}})
+	k := New(outcome.Fixtures{Files: []outcome.File{{Path: "a.txt", Content: "x"}}})
 	for _, c := range []struct{ tool, args, want string }{
 		{"fs.read", `{"path":"a.txt"}`, `{"ok":"x"}`},
 		{"fs.read", `{"path":"b\ud800"}`, `{"err":"ENOENT: no such file or directory, open '/work/b` + "\uFFFD" + `'"}`},
@@ -165,7 +166,7 @@ func TestCallJSON(t *testing.T) {
 }
 
 func TestCallMarshalJSON(t *testing.T) {
-	k := New(Fixtures{})
+	k := New(outcome.Fixtures{})
 	write := value.NewRecord()
 	write.Set("path", "n.json")
 	write.Set("data", value.NewList(math.Copysign(0, -1), math.NaN()))
@@ -191,7 +192,7 @@ func TestCallMarshalJSON(t *testing.T) {
 		if string(b) != want[i] {
 			t.Errorf("call %d\n got %s\nwant %s", i, b, want[i])
 		}
-		var back Call
+		var back outcome.Call
 		if err := json.Unmarshal(b, &back); err != nil {
 			t.Fatalf("%s: %v", b, err)
 		}
@@ -209,7 +210,7 @@ func TestCallMarshalJSON(t *testing.T) {
 		`{"args":{},"outcome":"err","error":"x"}`,
 		`[]`,
 	} {
-		var c Call
+		var c outcome.Call
 		if err := json.Unmarshal([]byte(bad), &c); err == nil {
 			t.Errorf("accepted %s", bad)
 		}

@@ -3,18 +3,19 @@ package toolkit
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"testing"
 
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
-var fuzzFixtures = Fixtures{
-	Files: []File{{Path: "a.txt", Content: "a"}, {Path: "d/b.bin", Content: "\xff"}},
-	HTTP: []HTTPResponse{
+var fuzzFixtures = outcome.Fixtures{
+	Files: []outcome.File{{Path: "a.txt", Content: "a"}, {Path: "d/b.bin", Content: "\xff"}},
+	HTTP: []outcome.HTTPResponse{
 		{URL: "https://x.test/", Body: "x"},
 		{URL: "https://x.test/r", Status: 302, Headers: [][2]string{{"Location", "/"}}},
 	},
-	Shell: []ShellResult{{Cmd: "echo hi", Stdout: "hi\n"}},
+	Shell: []outcome.ShellResult{{Cmd: "echo hi", Stdout: "hi\n"}},
 }
 
 // FuzzCall runs every tool on hostile strings: the kit must neither panic nor depend on
@@ -88,16 +89,16 @@ func FuzzFixturesJSON(f *testing.F) {
 	f.Add([]byte(`{"files":[{"path":"a","content":"x"}],"http":[{"url":"https://x/"}],"shell":[{"cmd":"x"}]}`))
 	f.Add([]byte(`{"cwd":"/w","files":[{"path":"d","dir":true},{"path":"b","base64":"AA=="}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var fx Fixtures
-		if err := fx.UnmarshalJSON(b); err != nil {
+		fx, err := DecodeFixtures(b)
+		if err != nil {
 			return
 		}
 		out, err := fx.MarshalJSON()
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back Fixtures
-		if err := back.UnmarshalJSON(out); err != nil {
+		back, err := DecodeFixtures(out)
+		if err != nil {
 			t.Fatalf("re-reading %s: %v", out, err)
 		}
 		again, _ := back.MarshalJSON()

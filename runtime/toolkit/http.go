@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"encoding/base64"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"sort"
 	"strconv"
 	"strings"
@@ -120,7 +121,7 @@ func httpKey(u *parsedURL) string { return u.href(true) }
 
 // findHTTP finds the fixture for a request: by the URL exactly as written, else by its
 // normalised form.
-func (k *Kit) findHTTP(raw string, u *parsedURL) *HTTPResponse {
+func (k *Kit) findHTTP(raw string, u *parsedURL) *outcome.HTTPResponse {
 	if i, ok := k.httpExact[raw]; ok {
 		return &k.fixtures.HTTP[i]
 	}
@@ -141,7 +142,7 @@ func (k *Kit) fetchFixture(raw string, u *parsedURL) (value.Value, error) {
 		}
 		names, combined := responseHeaders(resp.Headers)
 		location, hasLocation := combined["location"]
-		status := resp.status()
+		status := httpStatus(resp)
 		if !isRedirect(status) || !hasLocation {
 			body := ""
 			if !nullBodyStatus(status) {

@@ -2,24 +2,15 @@ package toolkit
 
 import (
 	"errors"
-	"fmt"
+	"github.com/a0diff/a0diff/runtime/outcome"
 
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
-// Call is one tool invocation as the kit saw it.
-type Call struct {
-	Tool    string
-	Args    value.Value // the argument record as given
-	Outcome string      // "ok" or "err"
-	Result  value.Value // when ok
-	Error   string      // when err
-}
-
 // Kit executes tools over one case's fixtures and records every call. A Kit is used by
 // one run at a time; make a fresh one (New) per run so effects do not leak between runs.
 type Kit struct {
-	fixtures Fixtures
+	fixtures outcome.Fixtures
 	cwd      string
 	fs       *vfs
 	// httpExact maps a fixture URL as written, httpNormal its normalised form, and
@@ -27,19 +18,19 @@ type Kit struct {
 	httpExact  map[string]int
 	httpNormal map[string]int
 	shellIndex map[string]int
-	calls      []Call
+	calls      []outcome.Call
 }
 
 // New returns a kit over f (f is copied; the kit's file system starts from it). Entries
-// Fixtures.Validate would reject are ignored as documented on Fixtures.
-func New(f Fixtures) *Kit {
-	f.Files = append([]File(nil), f.Files...)
-	f.HTTP = append([]HTTPResponse(nil), f.HTTP...)
-	f.Shell = append([]ShellResult(nil), f.Shell...)
+// ValidateFixtures would reject are ignored as documented on outcome.Fixtures.
+func New(f outcome.Fixtures) *Kit {
+	f.Files = append([]outcome.File(nil), f.Files...)
+	f.HTTP = append([]outcome.HTTPResponse(nil), f.HTTP...)
+	f.Shell = append([]outcome.ShellResult(nil), f.Shell...)
 	fs, _ := buildFS(f)
 	k := &Kit{
 		fixtures:   f,
-		cwd:        f.cwd(),
+		cwd:        fixturesCwd(f),
 		fs:         fs,
 		httpExact:  map[string]int{},
 		httpNormal: map[string]int{},
@@ -93,7 +84,7 @@ func (k *Kit) CallData(tool string, args *value.Record, data Data) (value.Value,
 		args = value.NewRecord()
 	}
 	result, err := k.run(tool, args, data)
-	c := Call{Tool: tool, Args: args}
+	c := outcome.Call{Tool: tool, Args: args}
 	if err != nil {
 		result = nil
 		c.Outcome, c.Error = "err", err.Error()
@@ -128,80 +119,11 @@ func (k *Kit) run(tool string, args *value.Record, data Data) (value.Value, erro
 }
 
 // Calls returns the calls recorded so far, in order.
-func (k *Kit) Calls() []Call { return append([]Call(nil), k.calls...) }
+func (k *Kit) Calls() []outcome.Call { return append([]outcome.Call(nil), k.calls...) }
 
 // IsToolFailure reports whether err, returned by Call, is a tool failure (E_TOOL) rather
 // than a harness limit (*value.LimitError).
 func IsToolFailure(err error) bool {
 	var te *toolError
 	return errors.As(err, &te)
-}
-
-// MarshalJSON writes the call as an Outcome's toolCalls entry:
-// {"tool":T,"args":A,"outcome":"ok","result":R} or {…,"outcome":"err","error":MSG},
-// values in value.MarshalCanonical form.
-func (c Call) MarshalJSON() ([]byte, error) {
-	b := []byte(`{"tool":`)
-	b = append(b, value.MarshalCanonical(c.Tool)...)
-	b = append(b, `,"args":`...)
-	b = append(b, value.MarshalCanonical(c.Args)...)
-	b = append(b, `,"outcome":`...)
-	b = append(b, value.MarshalCanonical(c.Outcome)...)
-	if c.Outcome == "ok" {
-		b = append(b, `,"result":`...)
-		b = append(b, value.MarshalCanonical(c.Result)...)
-	} else {
-		b = append(b, `,"error":`...)
-		b = append(b, value.MarshalCanonical(c.Error)...)
-	}
-	return append(b, '}'), nil
-}
-
-// UnmarshalJSON reads what MarshalJSON writes.
-func (c *Call) UnmarshalJSON(b []byte) error {
-	v, err := value.UnmarshalCanonical(b)
-	if err != nil {
-		return fmt.Errorf("tool call: %w", err)
-	}
-	r, ok := v.(*value.Record)
-	if !ok {
-		return errors.New("tool call: not a JSON object")
-	}
-	var out Call
-	for _, key := range r.Keys() {
-		item, _ := r.Get(key)
-		switch key {
-		case "tool", "outcome", "error":
-			s, ok := item.(string)
-			if !ok {
-				return fmt.Errorf("tool call: %q is not a string", key)
-			}
-			switch key {
-			case "tool":
-				out.Tool = s
-			case "outcome":
-				out.Outcome = s
-			default:
-				out.Error = s
-			}
-		case "args":
-			out.Args = item
-		case "result":
-			out.Result = item
-		default:
-			return fmt.Errorf("tool call: unknown key %q", key)
-		}
-	}
-	switch {
-	case !r.Has("tool") || !r.Has("args") || !r.Has("outcome"):
-		return errors.New(`tool call: "tool", "args" and "outcome" are required`)
-	case out.Outcome == "ok" && (!r.Has("result") || r.Has("error")):
-		return errors.New(`tool call: an "ok" call has a "result" and no "error"`)
-	case out.Outcome == "err" && (!r.Has("error") || r.Has("result")):
-		return errors.New(`tool call: an "err" call has an "error" and no "result"`)
-	case out.Outcome != "ok" && out.Outcome != "err":
-		return fmt.Errorf("tool call: outcome %q is neither \"ok\" nor \"err\"", out.Outcome)
-	}
-	*c = out
-	return nil
 }

@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"strings"
 	"testing"
 
@@ -44,7 +45,7 @@ func testData(args *value.Record) Data {
 // Paths of PATH_MAX (4096) bytes or more fail as a whole, before any name is looked up
 // (node: a 4095-byte path gives ENOENT, a 4096-byte one ENAMETOOLONG).
 func TestPathMax(t *testing.T) {
-	k := New(Fixtures{})
+	k := New(outcome.Fixtures{})
 	for _, c := range []struct {
 		n    int
 		want string
@@ -70,7 +71,7 @@ func TestPathMax(t *testing.T) {
 }
 
 func TestCallsIsASnapshot(t *testing.T) {
-	k := New(Fixtures{})
+	k := New(outcome.Fixtures{})
 	call(t, k, "fs.exists", "path", "a")
 	calls := k.Calls()
 	calls[0].Tool = "changed"
@@ -83,7 +84,7 @@ func TestCallsIsASnapshot(t *testing.T) {
 
 func TestDefaultAndCustomCwd(t *testing.T) {
 	for _, c := range []struct{ cwd, want string }{{"", "/work/x"}, {"/", "/x"}, {"/a/b/../c/", "/a/c/x"}} {
-		k := New(Fixtures{Cwd: c.cwd})
+		k := New(outcome.Fixtures{Cwd: c.cwd})
 		res, err := call(t, k, "fs.write", "path", "x", "data", "")
 		if err != nil {
 			t.Fatal(err)
@@ -99,8 +100,8 @@ func TestDefaultAndCustomCwd(t *testing.T) {
 }
 
 func BenchmarkCall(b *testing.B) {
-	f := Fixtures{Files: []File{{Path: "a.txt", Content: strings.Repeat("x", 1000)}},
-		HTTP: []HTTPResponse{{URL: "https://x.test/", Body: "ok"}}}
+	f := outcome.Fixtures{Files: []outcome.File{{Path: "a.txt", Content: strings.Repeat("x", 1000)}},
+		HTTP: []outcome.HTTPResponse{{URL: "https://x.test/", Body: "ok"}}}
 	read := value.NewRecord()
 	read.Set("path", "a.txt")
 	get := value.NewRecord()

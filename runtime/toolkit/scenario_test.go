@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,9 +108,9 @@ func TestScenarios(t *testing.T) {
 				t.Fatal(err)
 			}
 			sc := parseScenario(t, file, string(text))
-			var f Fixtures
+			var f outcome.Fixtures
 			if strings.TrimSpace(sc.fixtures) != "" {
-				if err := f.UnmarshalJSON([]byte(sc.fixtures)); err != nil {
+				if f, err = DecodeFixtures([]byte(sc.fixtures)); err != nil {
 					t.Fatalf("%s: %v", file, err)
 				}
 			}

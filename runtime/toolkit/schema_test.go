@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"os"
 	"strings"
 	"testing"
@@ -73,7 +74,7 @@ func TestValidateArgsOwnKeysOnly(t *testing.T) {
 }
 
 func TestCallRejectsInvalidArgs(t *testing.T) {
-	k := New(Fixtures{})
+	k := New(outcome.Fixtures{})
 	args := value.NewRecord()
 	args.Set("path", 1.0)
 	_, err := k.Call("fs.read", args)

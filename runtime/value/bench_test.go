@@ -75,11 +75,3 @@ func BenchmarkRecordSet(b *testing.B) {
 		}
 	}
 }
-
-func BenchmarkLocaleCompare(b *testing.B) {
-	words := []string{"apple", "Apple", "banana", "résumé", "resume", "10", "9", "zebra"}
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		LocaleCompare(words[i%len(words)], words[(i+3)%len(words)])
-	}
-}

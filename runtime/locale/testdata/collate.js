@@ -1,6 +1,6 @@
 // Regenerates collate.txt. Runs in goja, the engine hosting the reference (its
 // localeCompare is what A0's sort uses). From the repository root:
-//   go run ./runtime/value/testdata/gj runtime/value/testdata/collate.js > runtime/value/testdata/collate.txt
+//   go run ./runtime/value/testdata/gj runtime/locale/testdata/collate.js > runtime/locale/testdata/collate.txt
 // Each line: a list of strings as JSON, a tab, the list sorted with localeCompare.
 var lists = [
   ["b", "é", "a", "B", "A", "f", "10", "9"],

@@ -1,7 +1,13 @@
-package value
+// Package locale is String.prototype.localeCompare as the A0 reference sees it inside
+// goja (spec §8.4): the golang.org/x/text root collator on NFD text. It is its own
+// package so that the value model, and the shared vocabulary above it (runtime/outcome),
+// do not carry the collation tables: only the stdlib's sort needs them.
+package locale
 
 import (
 	"sync"
+
+	"github.com/a0diff/a0diff/runtime/value"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
@@ -12,29 +18,29 @@ import (
 // scratch buffers and is not safe for concurrent use.
 var collators = sync.Pool{New: func() any { return collate.New(language.Und) }}
 
-// LocaleCompare is String.prototype.localeCompare as the reference sees it in goja
+// Compare is String.prototype.localeCompare as the reference sees it in goja
 // (-1, 0, 1): goja converts both strings to UTF-8 — a lone surrogate becomes U+FFFD —
 // normalises them to NFD and compares them with the golang.org/x/text/collate root
 // collator.
-func LocaleCompare(a, b string) int {
+func Compare(a, b string) int {
 	if a == b {
 		return 0
 	}
-	return LocaleCompareNormalized(LocaleNormalize(a), LocaleNormalize(b))
+	return CompareNormalized(Normalize(a), Normalize(b))
 }
 
-// LocaleNormalize prepares s for LocaleCompareNormalized: what goja does to each operand
+// Normalize prepares s for CompareNormalized: what goja does to each operand
 // of localeCompare before collating. Sorting normalises every key once this way.
-func LocaleNormalize(s string) string { return norm.NFD.String(ToUTF8(s)) }
+func Normalize(s string) string { return norm.NFD.String(value.ToUTF8(s)) }
 
-// LocaleSortKey returns the collation key of s: a byte string whose bytewise order
-// (strings.Compare) is the LocaleCompare order, equal keys included. Sorting computes
+// SortKey returns the collation key of s: a byte string whose bytewise order
+// (strings.Compare) is the Compare order, equal keys included. Sorting computes
 // one key per element instead of collating both strings at every comparison. The key
-// is the root collator's key of the LocaleNormalize form; that comparing such keys gives
+// is the root collator's key of the Normalize form; that comparing such keys gives
 // exactly CompareString's result is checked on random strings in collate_test.go.
-func LocaleSortKey(s string) string {
+func SortKey(s string) string {
 	k := keyMakers.Get().(*keyMaker)
-	key := string(k.c.KeyFromString(&k.buf, LocaleNormalize(s)))
+	key := string(k.c.KeyFromString(&k.buf, Normalize(s)))
 	k.buf.Reset()
 	keyMakers.Put(k)
 	return key
@@ -49,9 +55,9 @@ type keyMaker struct {
 
 var keyMakers = sync.Pool{New: func() any { return &keyMaker{c: collate.New(language.Und)} }}
 
-// LocaleCompareNormalized is LocaleCompare on strings already passed through
-// LocaleNormalize.
-func LocaleCompareNormalized(a, b string) int {
+// CompareNormalized is Compare on strings already passed through
+// Normalize.
+func CompareNormalized(a, b string) int {
 	if a == b {
 		return 0
 	}

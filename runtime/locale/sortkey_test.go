@@ -1,4 +1,4 @@
-package value
+package locale
 
 import (
 	"math/rand"
@@ -7,7 +7,7 @@ import (
 )
 
 // collationPieces are the building blocks of the random strings of
-// TestLocaleSortKeyOrder: cases, accents (precomposed and combining), ignorables and
+// TestSortKeyOrder: cases, accents (precomposed and combining), ignorables and
 // controls, punctuation and digits, other scripts (with contractions, reordering and
 // expansions), astral and private-use characters, lone surrogates (U+FFFD for the
 // collator) and U+FFFD itself.
@@ -37,11 +37,11 @@ func randomCollationString(rng *rand.Rand, maxPieces int) string {
 	return b.String()
 }
 
-// TestLocaleSortKeyOrder: comparing collation keys bytewise gives exactly LocaleCompare
+// TestSortKeyOrder: comparing collation keys bytewise gives exactly Compare
 // (the collator's CompareString on the NFD forms) on random strings, also for pairs
 // where one extends the other and for strings that differ only in ignorables. (The
-// same check passed on 10 million pairs when LocaleSortKey was introduced.)
-func TestLocaleSortKeyOrder(t *testing.T) {
+// same check passed on 10 million pairs when SortKey was introduced.)
+func TestSortKeyOrder(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	for i := range 150000 {
 		maxPieces := []int{3, 6, 12, 40}[i%4]
@@ -53,9 +53,9 @@ func TestLocaleSortKeyOrder(t *testing.T) {
 		case 1:
 			b = strings.ReplaceAll(a, "a", "a\u200b")
 		}
-		want := LocaleCompare(a, b)
-		if got := strings.Compare(LocaleSortKey(a), LocaleSortKey(b)); got != want {
-			t.Fatalf("%q vs %q: keys compare %d, LocaleCompare %d", a, b, got, want)
+		want := Compare(a, b)
+		if got := strings.Compare(SortKey(a), SortKey(b)); got != want {
+			t.Fatalf("%q vs %q: keys compare %d, Compare %d", a, b, got, want)
 		}
 	}
 }
