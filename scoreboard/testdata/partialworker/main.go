@@ -38,7 +38,6 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
-	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -89,7 +88,7 @@ func main() {
 			Config struct {
 				File     string            `json:"file"`
 				Allow    []string          `json:"allow"`
-				Fixtures *toolkit.Fixtures `json:"fixtures"`
+				Fixtures *outcome.Fixtures `json:"fixtures"`
 				Limits   struct {
 					TimeoutMs float64 `json:"timeoutMs"`
 				} `json:"limits"`
