@@ -32,6 +32,9 @@ type Runners struct {
 	Go, Ref outcome.Runner
 	Node    outcome.Runner
 	Extra   []outcome.Runner
+	// Scope is what every comparison compares (the zero Scope: everything); an external
+	// implementation's comparisons also leave out what its worker declares (ScopeOf).
+	Scope diff.Scope
 }
 
 // all lists every runner that is set.
@@ -209,8 +212,20 @@ type Report struct {
 	CrossChecked bool
 	Attribution  AttributionCounts
 	// Implementations counts, per external implementation, the entries on which it
-	// diverged from the reference (every external implementation is listed).
-	Implementations map[string]int
+	// agreed with the reference, diverged from it, or was not compared (every external
+	// implementation is listed).
+	Implementations map[string]ImplCounts
+	// Scopes is what the comparisons left out, per implementation ("go" for the Go
+	// evaluator against the reference); implementations compared in full are absent.
+	Scopes map[string]diff.Scope
+}
+
+// ImplCounts count an external implementation's comparisons with the reference.
+type ImplCounts struct {
+	Agree    int `json:"agree"`
+	Diverged int `json:"diverged"`
+	// NotCompared: inconclusive (both sides bounded) or out of scope.
+	NotCompared int `json:"notCompared"`
 }
 
 // OK reports whether every entry passed.
@@ -240,11 +255,17 @@ func Run(ctx context.Context, rs Runners, entries []*corpus.Entry, opts Options)
 		}
 	})
 
-	rep := &Report{CrossChecked: rs.Node != nil}
+	rep := &Report{CrossChecked: rs.Node != nil, Scopes: map[string]diff.Scope{}}
+	if !rs.Scope.IsFull() {
+		rep.Scopes["go"] = rs.Scope
+	}
 	if len(rs.Extra) > 0 {
-		rep.Implementations = map[string]int{}
+		rep.Implementations = map[string]ImplCounts{}
 		for _, x := range rs.Extra {
-			rep.Implementations[x.Name()] = 0
+			rep.Implementations[x.Name()] = ImplCounts{}
+			if s := ScopeOf(rs.Scope, x); !s.IsFull() {
+				rep.Scopes[x.Name()] = s
+			}
 		}
 	}
 	for _, r := range results {
@@ -269,9 +290,16 @@ func Run(ctx context.Context, rs Runners, entries []*corpus.Entry, opts Options)
 			s.Retried++
 		}
 		for _, x := range r.Extras {
-			if x.Diff.Verdict == diff.Diverge {
-				rep.Implementations[x.Name]++
+			c := rep.Implementations[x.Name]
+			switch x.Diff.Verdict {
+			case diff.Diverge:
+				c.Diverged++
+			case diff.Agree:
+				c.Agree++
+			default:
+				c.NotCompared++
 			}
+			rep.Implementations[x.Name] = c
 		}
 		if r.ExpectationFailed() {
 			s.ExpectFailures++
@@ -408,7 +436,7 @@ func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config)
 		t := diff.CompareThree(c.Go, c.Ref, c.Node)
 		c.Diff, c.Attribution = t.Result, t.Attribution
 	} else {
-		c.Diff = diff.Compare(c.Go, c.Ref)
+		c.Diff = diff.CompareIn(rs.Scope, c.Go, c.Ref)
 	}
 	c.Extras = runExtras(ctx, rs, source, cfg, c.Ref)
 	return c

@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -26,6 +27,18 @@ type ReportOptions struct {
 	Color bool
 	// Verbose lists the passing entries too (text report).
 	Verbose bool
+	// Impls maps each external implementation's name to its --impl NAME=COMMAND, for
+	// replay commands.
+	Impls map[string]string
+}
+
+// ExtraReplayCommand is the command that re-runs one entry in the external
+// implementation name (spec its NAME=COMMAND, or NAME=COMMAND spelled out when unknown).
+func ExtraReplayCommand(name, spec, path string) string {
+	if spec == "" {
+		spec = name + "=COMMAND"
+	}
+	return "a0diff exec --impl " + shellQuote(spec) + " " + shellQuote(path)
 }
 
 // ReplayCommand is the command that re-runs one entry in one implementation ("go" or
@@ -72,7 +85,7 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 		case !r.Passed():
 			tag := red("FAIL")
 			b.WriteString(tag + " " + r.Entry.Path + ": " + failureSummary(r) + "\n")
-			b.WriteString(indent(entryDetail(r, o.RefPath), "  "))
+			b.WriteString(indent(entryDetail(r, o), "  "))
 		case r.Update != nil && r.Update.Written:
 			b.WriteString(cyan("UPDATED") + " " + r.Entry.Path + "\n")
 		case o.Verbose && r.Diff.Verdict == diff.Inconclusive:
@@ -99,7 +112,11 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 		line += "; cross-checked under node: " + rep.Attribution.String()
 	}
 	for _, name := range sortedKeys(rep.Implementations) {
-		line += fmt.Sprintf("; implementation %s: %d diverged from the reference", name, rep.Implementations[name])
+		c := rep.Implementations[name]
+		line += fmt.Sprintf("; implementation %s against the reference: %d agree, %d diverged", name, c.Agree, c.Diverged)
+		if c.NotCompared > 0 {
+			line += fmt.Sprintf(", %d not compared", c.NotCompared)
+		}
 	}
 	if s.Abandoned > 0 {
 		line += fmt.Sprintf(", %d abandoned runs", s.Abandoned)
@@ -117,8 +134,22 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 		line = red(line)
 	}
 	b.WriteString(line + "\n")
+	b.WriteString(scopeLines(rep.Scopes))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// scopeLines says, one line per implementation, what its comparisons left out and why.
+func scopeLines(scopes map[string]diff.Scope) string {
+	var b strings.Builder
+	for _, name := range sortedKeys(scopes) {
+		who := "implementation " + name
+		if name == "go" {
+			who = "go and ref"
+		}
+		b.WriteString(who + ": " + scopes[name].String() + "\n")
+	}
+	return b.String()
 }
 
 // failureSummary is the one-line reason an entry failed.
@@ -157,7 +188,8 @@ func failureSummary(r *EntryResult) string {
 
 // entryDetail is the text block describing a failed entry: its divergences, its failed
 // expectations and the replay commands. The JUnit report reuses it.
-func entryDetail(r *EntryResult, refPath string) string {
+func entryDetail(r *EntryResult, o ReportOptions) string {
+	refPath := o.RefPath
 	var b strings.Builder
 	if r.Attribution != "" {
 		fmt.Fprintf(&b, "attribution: %s\n", r.Attribution.Explain())
@@ -191,6 +223,11 @@ func entryDetail(r *EntryResult, refPath string) string {
 	fmt.Fprintf(&b, "replay: %s\n        %s\n", ReplayCommand("go", r.Entry.Path, refPath), ReplayCommand("ref", r.Entry.Path, refPath))
 	if r.CrossChecked {
 		fmt.Fprintf(&b, "        %s\n", ReplayCommand("node", r.Entry.Path, refPath))
+	}
+	for _, x := range r.Extras {
+		if x.Diff.Verdict == diff.Diverge {
+			fmt.Fprintf(&b, "        %s\n", ExtraReplayCommand(x.Name, o.Impls[x.Name], r.Entry.Path))
+		}
 	}
 	return b.String()
 }
@@ -317,6 +354,9 @@ type JSONImplementation struct {
 	Status      JSONStatus        `json:"status"`
 	Divergences []diff.Divergence `json:"divergences"`
 	Signatures  []string          `json:"signatures"`
+	Replay      string            `json:"replay"`
+	// Outcome is its whole normalised Outcome when it diverged.
+	Outcome json.RawMessage `json:"outcome,omitempty"`
 }
 
 // JSONOutcomes are a failed entry's Outcomes in canonical JSON (outcome.Marshal).
@@ -332,8 +372,11 @@ type JSONSummary struct {
 	ElapsedMs int64 `json:"elapsedMs"`
 	// Attribution counts the diverged entries by attribution (with --cross-check).
 	Attribution *AttributionCounts `json:"attribution,omitempty"`
-	// Implementations counts the entries on which each external implementation diverged.
-	Implementations map[string]int `json:"implementations,omitempty"`
+	// Implementations counts each external implementation's comparisons.
+	Implementations map[string]ImplCounts `json:"implementations,omitempty"`
+	// LeftOut says, per implementation ("go" for the Go evaluator against the
+	// reference), what the comparisons left out and why.
+	LeftOut map[string][]diff.Left `json:"leftOut,omitempty"`
 }
 
 // jsonVerdict is an entry's verdict, with "timeout" for a one-sided timeout.
@@ -347,6 +390,12 @@ func jsonVerdict(r *EntryResult) diff.Verdict {
 // BuildJSON converts a report to its JSON form.
 func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 	out := JSONReport{Entries: []JSONEntry{}, Summary: JSONSummary{Summary: rep.Summary, ElapsedMs: rep.Summary.Elapsed.Milliseconds(), Implementations: rep.Implementations}}
+	if len(rep.Scopes) > 0 {
+		out.Summary.LeftOut = map[string][]diff.Left{}
+		for name, sc := range rep.Scopes {
+			out.Summary.LeftOut[name] = sc.LeftOut()
+		}
+	}
 	if rep.CrossChecked {
 		counts := rep.Attribution
 		out.Summary.Attribution = &counts
@@ -371,11 +420,16 @@ func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 			e.Replay.Node = ReplayCommand("node", r.Entry.Path, o.RefPath)
 		}
 		for _, x := range r.Extras {
-			e.Implementations = append(e.Implementations, JSONImplementation{
+			ji := JSONImplementation{
 				Name: x.Name, Verdict: x.Diff.Verdict, Status: JSONStatus{x.Outcome.Status, x.Outcome.ExitCode},
 				Divergences: append([]diff.Divergence{}, x.Diff.Divergences...),
 				Signatures:  append([]string{}, x.Diff.Signatures()...),
-			})
+				Replay:      ExtraReplayCommand(x.Name, o.Impls[x.Name], r.Entry.Path),
+			}
+			if x.Diff.Verdict == diff.Diverge {
+				ji.Outcome = outcome.Marshal(outcome.Normalize(x.Outcome))
+			}
+			e.Implementations = append(e.Implementations, ji)
 		}
 		if u := r.Update; u != nil {
 			ju := &JSONUpdate{Written: u.Written, Removed: u.Removed, Added: u.Added, Skipped: u.Skipped}
@@ -427,7 +481,7 @@ func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 			Classname: xmlSafe(filepath.ToSlash(filepath.Dir(r.Entry.Path))),
 			Time:      seconds(r.Elapsed),
 		}
-		detail := xmlSafe(entryDetail(r, o.RefPath))
+		detail := xmlSafe(entryDetail(r, o))
 		switch {
 		case r.Diff.Verdict == diff.Diverge || r.ExpectationFailed() || r.ExtraDiverged():
 			typ := "divergence"
@@ -447,6 +501,16 @@ func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 			tc.Skipped = &junit.Result{Message: "inconclusive: " + statusPair(r)}
 		}
 		suite.AddTestcase(tc)
+	}
+	// Each external implementation's counts, and what its comparisons left out.
+	for _, name := range sortedKeys(rep.Implementations) {
+		c := rep.Implementations[name]
+		suite.AddProperty("implementation."+name+".agree", strconv.Itoa(c.Agree))
+		suite.AddProperty("implementation."+name+".diverged", strconv.Itoa(c.Diverged))
+		suite.AddProperty("implementation."+name+".notCompared", strconv.Itoa(c.NotCompared))
+	}
+	for _, name := range sortedKeys(rep.Scopes) {
+		suite.AddProperty("leftOut."+name, xmlSafe(rep.Scopes[name].String()))
 	}
 	var suites junit.Testsuites
 	suites.AddSuite(suite)
@@ -488,7 +552,7 @@ func xmlSafe(s string) string {
 	return b.String()
 }
 
-func sortedKeys(m map[string]int) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -146,9 +146,20 @@ func (p *Pool) Hello() (Hello, error) {
 	return w.hello, nil
 }
 
-// HarnessLimits are the limits a run message carries (Hello.Limits names those a worker
-// honours).
-var HarnessLimits = []string{"maxDepth", "maxSize", "timeout"}
+// HarnessLimits are the harness limits a worker may honour (Hello.Limits names those it
+// does): the deterministic limits a run message carries and the parsers' nesting bound,
+// and the deadline.
+var HarnessLimits = []string{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize, outcome.LimitNesting, "timeout"}
+
+// Unmodelled returns what the pool's workers declared they do not model (their hello's
+// "unmodelled"), starting a worker if none ran yet; nil when none can start.
+func (p *Pool) Unmodelled() []string {
+	h, err := p.Hello()
+	if err != nil {
+		return nil
+	}
+	return h.Unmodelled
+}
 
 // IgnoredLimits returns the HarnessLimits the pool's workers did not say they honour
 // (nil before a worker has started).

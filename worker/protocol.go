@@ -58,9 +58,14 @@ type Hello struct {
 	Protocol       int    `json:"protocol"`
 	Implementation string `json:"implementation"`
 	Version        string `json:"version"`
-	// Limits names the harness limits the implementation honours (of "maxDepth",
-	// "maxSize", "maxSteps", "timeout"); the host reports the others as ignored.
+	// Limits names the harness limits the implementation honours (of HarnessLimits);
+	// the host reports the others as ignored, and a run the reference ended at one of
+	// them is not compared.
 	Limits []string `json:"limits"`
+	// Unmodelled names the parts of the Outcome the implementation does not model
+	// (aspects of diff.Aspects, e.g. "trace.data", "errors.message"): they are left out
+	// of its comparisons. Optional.
+	Unmodelled []string `json:"unmodelled,omitempty"`
 	// Tools is "host" when the worker calls tools through the host (tool messages),
 	// "local" when it runs its own copy of the hermetic kit.
 	Tools string `json:"tools"`

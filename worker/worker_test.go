@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 		os.Exit(m.Run())
 	case "go":
 		err := Serve(os.Stdin, os.Stdout, Implementation{
-			Name: "go", Version: "test", Limits: []string{"maxDepth", "maxSize", "timeout"},
+			Name: "go", Version: "test", Limits: HarnessLimits,
 			NewRunner: func(tools func(outcome.Fixtures) *Kit) outcome.Runner {
 				return run.NewRunner(run.Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
 			},

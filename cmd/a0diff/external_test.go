@@ -86,7 +86,7 @@ func shellWord(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`
 func TestExternalImplementationAgrees(t *testing.T) {
 	self := selfImpl(t, "self", "--impl", "go")
 	code, stdout, stderr := realCLI(context.Background(), "--impl", self, "-j", "2", "../../corpus/lexical", "../../corpus/tools")
-	if code != exitOK || !strings.Contains(stdout, "; implementation self: 0 diverged from the reference") {
+	if code != exitOK || !strings.Contains(stdout, "; implementation self against the reference: 88 agree, 0 diverged") {
 		t.Errorf("run: exit %d\n%s%s", code, stdout, stderr)
 	}
 	noWorkersLeft(t)
@@ -126,7 +126,7 @@ func TestExternalImplementationDiverges(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "one.a0"), []byte("return 1\n"), 0o644)
 	code, stdout, stderr := realCLI(context.Background(), "--impl", bad, dir)
 	if code != exitFailure || !strings.Contains(stdout, "implementation fake diverges from the reference (crash@status:go)") ||
-		!strings.Contains(stdout, "[fake: crash] status") || !strings.Contains(stdout, "implementation fake: 1 diverged from the reference") {
+		!strings.Contains(stdout, "[fake: crash] status") || !strings.Contains(stdout, "implementation fake against the reference: 0 agree, 1 diverged") {
 		t.Errorf("text: exit %d\n%s%s", code, stdout, stderr)
 	}
 	_, stdout, _ = realCLI(context.Background(), "--impl", bad, "--format", "json", dir)
@@ -135,7 +135,7 @@ func TestExternalImplementationDiverges(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(rep.Entries) != 1 || len(rep.Entries[0].Implementations) != 1 || rep.Entries[0].Implementations[0].Name != "fake" ||
-		rep.Entries[0].Implementations[0].Verdict != "diverge" || rep.Entries[0].Passed || rep.Summary.Implementations["fake"] != 1 {
+		rep.Entries[0].Implementations[0].Verdict != "diverge" || rep.Entries[0].Passed || rep.Summary.Implementations["fake"] != (harness.ImplCounts{Diverged: 1}) {
 		t.Errorf("json: %s", stdout)
 	}
 	_, stdout, _ = realCLI(context.Background(), "--impl", bad, "--format", "junit", dir)
