@@ -7,8 +7,8 @@
 // comments; a0diff writes a comment after an entry with its signatures):
 //
 //	# a0diff baseline
-//	port entry corpus/eval/arith.a0   # value@value.<var>
-//	port signature value@value.<var>
+//	port entry corpus/eval/arith.a0   # value@value:number
+//	port signature value@value:number
 //
 // The first word is the implementation's name (go for the Go evaluator against the
 // reference), then "entry" and a corpus entry's path, or "signature" and a divergence

@@ -8,9 +8,9 @@ import (
 
 func TestRoundTripAndCheck(t *testing.T) {
 	known := New([]Failure{
-		{Impl: "port", Kind: Entry, Name: "corpus/eval/a.a0", Note: "value@value.<var>"},
+		{Impl: "port", Kind: Entry, Name: "corpus/eval/a.a0", Note: "value@value:number"},
 		{Impl: "port", Kind: Entry, Name: "corpus/eval/b.a0"},
-		{Impl: "port", Kind: Signature, Name: "value@value.<var>"},
+		{Impl: "port", Kind: Signature, Name: "value@value:number"},
 	})
 	var buf bytes.Buffer
 	if err := known.Write(&buf, ""); err != nil {
@@ -29,7 +29,7 @@ func TestRoundTripAndCheck(t *testing.T) {
 		run                   []Failure
 		expected, new_, fixed int
 	}{
-		{"as known", []Failure{{"port", Entry, "corpus/eval/a.a0", ""}, {"port", Entry, "corpus/eval/b.a0", ""}, {"port", Signature, "value@value.<var>", ""}}, 3, 0, 0},
+		{"as known", []Failure{{"port", Entry, "corpus/eval/a.a0", ""}, {"port", Entry, "corpus/eval/b.a0", ""}, {"port", Signature, "value@value:number", ""}}, 3, 0, 0},
 		{"a regression", []Failure{{"port", Entry, "corpus/eval/a.a0", ""}, {"port", Entry, "corpus/eval/b.a0", ""}, {"port", Entry, "corpus/eval/c.a0", ""}}, 2, 1, 0},
 		{"a new signature", []Failure{{"port", Signature, "exit@exitCode:4/0", ""}}, 0, 1, 2},
 		{"one fixed", []Failure{{"port", Entry, "corpus/eval/a.a0", ""}}, 1, 0, 1},

@@ -294,3 +294,26 @@ func CompareIn(s Scope, impl, ref outcome.Outcome) Result {
 	}
 	return Compare(s.Mask(impl), s.Mask(ref))
 }
+
+// ComparesCategory reports whether s compares any aspect divergences of category c are
+// about (crash, timeout and resource always are).
+func (s Scope) ComparesCategory(c Category) bool {
+	switch c {
+	case CatExit:
+		return s.Compares(AspectExit)
+	case CatValue:
+		return s.Compares(AspectValue)
+	case CatEvidence:
+		return s.Compares(AspectEvidence)
+	case CatToolCalls:
+		return s.Compares(AspectToolCalls)
+	case CatErrors, CatTrace:
+		for _, a := range Aspects {
+			if strings.HasPrefix(string(a), string(c)+".") && s.Compares(a) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}

@@ -22,7 +22,7 @@ func TestCompareIn(t *testing.T) {
 		{"value,exit,errors.code,trace.event", impl, ref, Agree, ""},
 		{"value,exit,errors.code,trace", impl, ref, Diverge, "trace@trace[*].data.file:ref-only:run_start"},
 		{"exit,errors.code", `{"status":"ok","exitCode":4,"errors":[{"code":"E_PATH","message":"m"}]}`, ref, Diverge, "errors@errors[*].code:E_PATH,E_TYPE"},
-		{"value", `{"status":"ok","exitCode":0,"value":0.3}`, `{"status":"ok","exitCode":0,"value":0.30000000000000004}`, Diverge, "value@value"},
+		{"value", `{"status":"ok","exitCode":0,"value":0.3}`, `{"status":"ok","exitCode":0,"value":0.30000000000000004}`, Diverge, "value@value:number"},
 		{"exit", `{"status":"ok","exitCode":0,"value":0.3}`, `{"status":"ok","exitCode":0,"value":0.30000000000000004}`, Agree, ""},
 		// How a run ended is always compared.
 		{"value", `{"status":"crash","exitCode":0}`, `{"status":"ok","exitCode":0,"value":1}`, Diverge, "crash@status:go"},

@@ -51,6 +51,9 @@ func ReplayCommand(impl, path, refPath string) string {
 	return cmd + " " + shellQuote(path)
 }
 
+// ShellQuote quotes s for a POSIX shell when it needs it (replay commands).
+func ShellQuote(s string) string { return shellQuote(s) }
+
 // shellQuote quotes s for a POSIX shell when it needs it.
 func shellQuote(s string) string {
 	safe := s != ""

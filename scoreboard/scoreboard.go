@@ -157,7 +157,7 @@ func Build(impl string, scope diff.Scope, cases []Case) *Board {
 		}
 		for _, cat := range categories {
 			switch {
-			case c.Verdict != diff.Agree && c.Verdict != diff.Diverge:
+			case !scope.ComparesCategory(cat), c.Verdict != diff.Agree && c.Verdict != diff.Diverge:
 				cats[cat].Skipped++
 			case hit[cat]:
 				cats[cat].Failed++

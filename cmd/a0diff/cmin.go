@@ -56,6 +56,7 @@ type cminFlags struct {
 	source   string
 	workers  int
 	verbose  bool
+	compare  extraFlags
 }
 
 func newCminCmd(a *app) *cobra.Command {
@@ -80,6 +81,7 @@ func newCminCmd(a *app) *cobra.Command {
 	fl.StringVar(&f.source, "source", "", "the a0diff source tree the coverage build uses (default: the one around the working directory)")
 	fl.IntVarP(&f.workers, "jobs", "j", 0, "entries run at the same time (0: the number of CPUs)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "list every kept and dropped entry")
+	fl.StringVar(&f.compare.compare, "compare", "", compareHelp+"; the signatures kept are those within them")
 	return cmd
 }
 
@@ -92,6 +94,10 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 	}
 	if f.workers < 0 {
 		return usageErrorf("-j must not be negative, not %d", f.workers)
+	}
+	scope, err := f.compare.scope()
+	if err != nil {
+		return err
 	}
 	if f.reduce && f.dryRun {
 		return usageErrorf("cmin: --reduce writes entries; it cannot go with --dry-run")
@@ -149,6 +155,7 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 	}
 	defer closeRunners(rs)
 	runners := rs
+	runners.Scope = scope
 	start := time.Now()
 	an, err := cmin.Analyse(ctx, entries, runners, opts)
 	if err != nil {

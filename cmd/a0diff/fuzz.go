@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"github.com/a0diff/a0diff/baseline"
 	"io"
 	"os"
 	"runtime"
@@ -119,6 +120,9 @@ type fuzzFlags struct {
 	format       string
 	junit        string
 	guided       bool
+
+	baseline, writeBaseline string
+	budget                  campaign.ReduceBudget
 }
 
 func newFuzzCmd(a *app) *cobra.Command {
@@ -155,6 +159,15 @@ func newFuzzCmd(a *app) *cobra.Command {
 	fl.BoolVar(&f.guided, "guided", false, "coverage guidance: derive half of the cases from earlier ones that reached new coverage (replay derived cases from their entries)")
 	fl.StringVar(&f.junit, "junit", "", "also write a JUnit report to `FILE` (must not exist)")
 	addExtraFlags(fl, &f.extra, true)
+	fl.StringVar(&f.extra.compare, "compare", "", compareHelp)
+	fl.StringVar(&f.baseline, "baseline", "", "known signatures (a file --write-baseline wrote): they are reported as expected, and only a new signature fails the campaign")
+	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write the campaign's signatures to `FILE` as a baseline (replacing it)")
+	d := campaign.DefaultReduceBudget
+	fl.IntVar(&f.budget.PerSignatureCandidates, "reduce-candidates", d.PerSignatureCandidates, "reduction budget of one signature, in candidate programs run")
+	fl.DurationVar(&f.budget.PerSignatureTime, "reduce-time", d.PerSignatureTime, "reduction budget of one signature, in time")
+	fl.IntVar(&f.budget.Candidates, "reduce-total-candidates", d.Candidates, "reduction budget of the whole campaign, in candidate programs run; signatures found after it is spent are reported unreduced")
+	fl.DurationVar(&f.budget.Time, "reduce-total-time", d.Time, "reduction budget of the whole campaign, in time")
+	fl.DurationVar(&f.budget.CandidateTimeout, "reduce-deadline", d.CandidateTimeout, "deadline of each reduction candidate (far below --timeout: a candidate that loops in an implementation without limits costs this)")
 	return cmd
 }
 
@@ -214,6 +227,19 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 			return usageErrorf("--junit %s: already exists; a0diff fuzz never replaces a file", f.junit)
 		}
 	}
+	scope, err := f.extra.scope()
+	if err != nil {
+		return err
+	}
+	if f.budget.PerSignatureCandidates <= 0 || f.budget.Candidates <= 0 || f.budget.PerSignatureTime <= 0 || f.budget.Time <= 0 || f.budget.CandidateTimeout <= 0 {
+		return usageErrorf("--reduce-candidates, --reduce-time, --reduce-total-candidates, --reduce-total-time and --reduce-deadline must be positive")
+	}
+	var known *baseline.Baseline
+	if f.baseline != "" {
+		if known, err = baseline.Read(f.baseline); err != nil {
+			return usageErrorf("%v", err)
+		}
+	}
 	rs, err := a.implementations(f.workers)
 	if err != nil {
 		return err
@@ -222,7 +248,8 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if err := a.addExtras(&rs, &f.extra, f.workers); err != nil {
 		return err
 	}
-	opts := campaign.Options{Shard: shard,
+	rs.Scope = scope
+	opts := campaign.Options{Shard: shard, Reduce: f.budget, Impls: f.extra.specs(),
 		Seed: f.seed, Count: f.count, Duration: f.duration, Start: f.start, Workers: f.workers,
 		Out:          f.out,
 		Gen:          gen.Options{Size: f.size, Features: features, Swarm: f.swarm, InvalidShare: f.invalidShare},
@@ -286,15 +313,45 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if ctx.Err() != nil {
 		return interrupted("interrupted: the summary counts the %d cases that completed", s.Cases())
 	}
+	failures := fuzzFailures(s)
+	if f.writeBaseline != "" {
+		header := fmt.Sprintf("a0diff fuzz --seed %d: %d cases, %d signatures", s.Seed, s.Cases(), len(failures))
+		if err := baseline.New(failures).WriteFile(f.writeBaseline, header); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stderr, "a0diff: wrote %d known signatures to %s\n", len(failures), f.writeBaseline)
+	}
+	if known != nil {
+		check := known.Against(failures, func(baseline.Failure) bool { return false })
+		writeBaselineCheck(a.stderr, known.Path, check)
+		if !check.OK() || s.Timeouts > 0 {
+			return errFailed
+		}
+		return nil
+	}
 	if s.Verdicts[diff.Diverge] > 0 || s.Timeouts > 0 {
 		return errFailed
 	}
 	for _, n := range s.Implementations {
-		if n > 0 {
+		if n.Diverged > 0 {
 			return errFailed
 		}
 	}
 	return nil
+}
+
+// fuzzFailures are a campaign's signatures in baseline terms: per implementation ("go"
+// for the Go evaluator against the reference), each signature with its case count.
+func fuzzFailures(s *campaign.Summary) []baseline.Failure {
+	var out []baseline.Failure
+	for _, b := range s.Buckets {
+		impl, sig := "go", b.Signature
+		if b.Implementation != "" {
+			impl, sig = b.Implementation, strings.TrimPrefix(b.Signature, campaign.ExtraSignature(b.Implementation, ""))
+		}
+		out = append(out, baseline.Failure{Impl: impl, Kind: baseline.Signature, Name: sig, Note: fmt.Sprintf("%d cases, first case %d", b.Count, b.First)})
+	}
+	return out
 }
 
 // writeFuzzSummary prints a campaign's summary.
@@ -319,7 +376,22 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 		fmt.Fprintf(w, "cross-checked under node: %s\n", s.Attribution)
 	}
 	for _, name := range sortedNames(s.Implementations) {
-		fmt.Fprintf(w, "implementation %s: %d cases diverged from the reference\n", name, s.Implementations[name])
+		n := s.Implementations[name]
+		fmt.Fprintf(w, "implementation %s against the reference: %d agree, %d diverged, %d not compared\n", name, n.Agree, n.Diverged, n.NotCompared)
+	}
+	for _, name := range sortedNames(s.Scopes) {
+		who := "implementation " + name
+		if name == "go" {
+			who = "go and ref"
+		}
+		fmt.Fprintf(w, "%s: %s\n", who, s.Scopes[name])
+	}
+	if s.ReducedCandidates > 0 || s.BudgetSpent > 0 {
+		fmt.Fprintf(w, "reduction: %d candidates in %s", s.ReducedCandidates, s.ReducedTime.Round(time.Millisecond))
+		if s.BudgetSpent > 0 {
+			fmt.Fprintf(w, "; %d signatures not reduced, the campaign's budget being spent", s.BudgetSpent)
+		}
+		fmt.Fprintln(w)
 	}
 	if s.Timeouts > 0 || s.Retried > 0 {
 		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, harness.RetryFactor)
@@ -380,7 +452,7 @@ func writeWorkerStats(w io.Writer, rs harness.Runners) {
 	}
 }
 
-func sortedNames(m map[string]int) []string {
+func sortedNames[V any](m map[string]V) []string {
 	names := make([]string, 0, len(m))
 	for k := range m {
 		names = append(names, k)

@@ -45,13 +45,16 @@ import (
 type Runners struct {
 	Go, Ref outcome.Runner
 	Node    outcome.Runner
+	// Scope is what the comparisons compare (the zero Scope: everything), as in the
+	// run that found the divergence (diff.CompareIn).
+	Scope diff.Scope
 }
 
 // compare runs the implementations on src and compares their Outcomes.
 func (r *reducer) compare(src string, cfg outcome.Config) (goOut, refOut outcome.Outcome, res diff.Result) {
 	goOut, refOut = r.runBoth(src, cfg)
 	if r.rs.Node == nil {
-		return goOut, refOut, diff.Compare(goOut, refOut)
+		return goOut, refOut, diff.CompareIn(r.rs.Scope, goOut, refOut)
 	}
 	cfg.Limits = r.limits
 	nodeOut := outcome.SafeRun(r.ctx, r.rs.Node, src, cfg)
@@ -70,6 +73,11 @@ type Options struct {
 	MaxTime time.Duration
 	// MaxCandidates stops the reduction after this many candidate runs (0: no bound).
 	MaxCandidates int
+	// CandidateTimeout, when positive and shorter, is the deadline of every candidate
+	// after the original program (which runs under Timeout): a candidate that loops in
+	// an implementation without limits costs this, not the run's deadline, and its
+	// timeout is a divergence of another signature, so it is not kept.
+	CandidateTimeout time.Duration
 	// Workers is how many candidates delta debugging runs at the same time
 	// (runtime.NumCPU() when ≤ 0). The result does not depend on it.
 	Workers int
@@ -175,6 +183,9 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs Runners, 
 	}
 	if first.Verdict != diff.Diverge {
 		return Result{}, &NoDivergenceError{Verdict: first.Verdict}
+	}
+	if opts.CandidateTimeout > 0 && opts.CandidateTimeout < r.limits.Timeout {
+		r.limits.Timeout = opts.CandidateTimeout
 	}
 	r.want = first.Signatures()
 	r.cache[r.key(source, r.cfg)] = true
