@@ -13,6 +13,7 @@ package campaign
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -678,6 +679,11 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 		}
 		if ctx.Err() != nil {
 			return "", "interrupted", ""
+		}
+		var nb *reduce.NotBelievedError
+		if errors.As(err, &nb) {
+			// The machine's doing (load, a worker killed from outside): nothing to keep.
+			return "", "not written: " + err.Error(), ""
 		}
 		// fall back on the generator's own shrinking
 		gc, res2 := c.shrink(ctx, fc)

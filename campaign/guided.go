@@ -184,7 +184,7 @@ func Coverage(o outcome.Outcome) []uint64 {
 			out = append(out, f)
 		}
 	}
-	add("exit", fmt.Sprint(o.Status), strconv.Itoa(o.ExitCode), o.Limit)
+	add("exit", fmt.Sprint(o.Status), strconv.Itoa(o.ExitCode), string(o.Limit))
 	for _, e := range o.Errors {
 		add("error", string(e.Code))
 	}
@@ -197,12 +197,12 @@ func Coverage(o outcome.Outcome) []uint64 {
 	}
 	prev := "start"
 	for _, ev := range o.Trace {
-		add("next", prev, ev.Event)
-		prev = ev.Event
+		add("next", prev, string(ev.Event))
+		prev = string(ev.Event)
 		if r, ok := ev.Data.(*value.Record); ok {
 			keys := append([]string(nil), r.Keys()...)
 			sort.Strings(keys)
-			add(append([]string{"keys", ev.Event}, keys...)...)
+			add(append([]string{"keys", string(ev.Event)}, keys...)...)
 		}
 	}
 	add("next", prev, "end")

@@ -74,7 +74,7 @@ func Check(e *Entry, o outcome.Outcome) []Mismatch {
 	if x.HasTrace {
 		names := make([]string, len(o.Trace))
 		for i, ev := range o.Trace {
-			names[i] = ev.Event
+			names[i] = string(ev.Event)
 		}
 		if m, ok := compareLists(x.Trace, names); !ok {
 			m.What, m.Line = "trace", x.TraceLine

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
 )
 
@@ -28,13 +29,14 @@ var knownFunctions = []string{
 // knownTools are the six tools of spec §4.1 / §9.1.
 var knownTools = []string{"fs.read", "fs.write", "fs.list", "fs.exists", "http.get", "sh.exec"}
 
-// traceEvents are the 22 event types of spec §6.2.
-var traceEvents = []string{
-	"run_start", "run_end", "stmt_start", "stmt_end", "tool_start", "tool_end",
-	"evidence", "budget_exceeded", "for_start", "for_end", "filter_start", "filter_end",
-	"loop_start", "loop_end", "map_start", "map_end", "reduce_start", "reduce_end",
-	"fn_call_start", "fn_call_end", "match_start", "match_end",
-}
+// traceEvents are the 22 event types of spec §6.2 (outcome.EventNames).
+var traceEvents = func() []string {
+	out := make([]string, len(outcome.EventNames))
+	for i, e := range outcome.EventNames {
+		out[i] = string(e)
+	}
+	return out
+}()
 
 // diagnosticCodes are the codes a `run` can report: E_LEX (§1.9), E_AST (§1.7),
 // E_PARSE (§2.8, §2.9), the validation codes of §4.7 and the runtime codes of §5.17.

@@ -46,21 +46,38 @@ func ParseSections(args string) ([]string, error) {
 // ExitValues are the values `@expect exit` accepts.
 var ExitValues = []string{"0", "1", "2", "3", "4", "5", "timeout", "resource", "crash"}
 
-// parseLimit parses the arguments of `@limit NAME N`: NAME one of maxSteps, maxDepth,
-// maxSize (outcome.Limits), N a positive decimal integer.
-func parseLimit(args string) (string, int, error) {
+// parseLimit parses the arguments of `@limit NAME N`: NAME a harness limit set by a
+// count (outcome.CountedLimit: maxSteps, maxDepth, maxSize), N a positive decimal
+// integer.
+func parseLimit(args string) (outcome.HarnessLimit, int, error) {
 	name, num := cutBlank(args)
 	num = trimBlanks(num)
-	switch name {
-	case outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize:
-	default:
-		return "", 0, fmt.Errorf("unknown limit %q (want maxSteps, maxDepth or maxSize, then a positive integer)", name)
+	limit, ok := outcome.CountedLimit(name)
+	if !ok {
+		return limit, 0, fmt.Errorf("unknown limit %q (want %s, then a positive integer)", name, countedLimitNames())
 	}
 	n, err := strconv.Atoi(num)
 	if err != nil || n <= 0 || strings.ContainsAny(num, "+-") {
-		return "", 0, fmt.Errorf("%s: want a positive integer, got %q", name, num)
+		return limit, 0, fmt.Errorf("%s: want a positive integer, got %q", name, num)
 	}
-	return name, n, nil
+	return limit, n, nil
+}
+
+// countedLimitNames lists the limits `@limit` sets, "a, b or c".
+func countedLimitNames() string {
+	names := outcome.LimitNames(func(l outcome.HarnessLimit) bool { return l.Count != nil })
+	var b strings.Builder
+	for i, n := range names {
+		switch {
+		case i == 0:
+		case i == len(names)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(string(n))
+	}
+	return b.String()
 }
 
 // splitDirective splits a directive line into its name and arguments.
@@ -229,21 +246,14 @@ func (p *directiveParser) apply(d Directive) error {
 		}
 		cfg.Limits.Timeout = t
 	case "limit":
-		name, n, err := parseLimit(args)
+		limit, n, err := parseLimit(args)
 		if err != nil {
 			return err
 		}
-		if err := p.once("limit "+name, d.Line); err != nil {
-			return fmt.Errorf("%s: %v", name, err)
+		if err := p.once("limit "+string(limit.Name), d.Line); err != nil {
+			return fmt.Errorf("%s: %v", limit.Name, err)
 		}
-		switch name {
-		case outcome.LimitSteps:
-			cfg.Limits.MaxSteps = n
-		case outcome.LimitDepth:
-			cfg.Limits.MaxDepth = n
-		case outcome.LimitSize:
-			cfg.Limits.MaxSize = n
-		}
+		*limit.Count(&cfg.Limits) = n
 	case "spec":
 		sections, err := ParseSections(args)
 		if err != nil {

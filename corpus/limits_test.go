@@ -38,7 +38,7 @@ func TestPartialOutcomesArePinned(t *testing.T) {
 	ev := func(names ...string) []outcome.Event {
 		var out []outcome.Event
 		for _, n := range names {
-			out = append(out, outcome.Event{Event: n})
+			out = append(out, outcome.Event{Event: outcome.EventName(n)})
 		}
 		return out
 	}

@@ -30,7 +30,7 @@ func ExpectLines(e *Entry, o outcome.Outcome) []string {
 		names := make([]string, 0, len(o.Trace)+1)
 		names = append(names, "# @expect trace")
 		for _, ev := range o.Trace {
-			names = append(names, ev.Event)
+			names = append(names, string(ev.Event))
 		}
 		lines = append(lines, strings.Join(names, " "))
 	}

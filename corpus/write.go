@@ -64,12 +64,12 @@ func Directives(cfg outcome.Config) []string {
 	if cfg.Limits.Timeout > 0 {
 		out = append(out, "# @timeout "+cfg.Limits.Timeout.String())
 	}
-	for _, l := range []struct {
-		name string
-		n    int
-	}{{outcome.LimitSteps, cfg.Limits.MaxSteps}, {outcome.LimitDepth, cfg.Limits.MaxDepth}, {outcome.LimitSize, cfg.Limits.MaxSize}} {
-		if l.n > 0 {
-			out = append(out, "# @limit "+l.name+" "+strconv.Itoa(l.n))
+	for _, l := range outcome.HarnessLimits {
+		if l.Count == nil {
+			continue
+		}
+		if n := *l.Count(&cfg.Limits); n > 0 {
+			out = append(out, "# @limit "+string(l.Name)+" "+strconv.Itoa(n))
 		}
 	}
 	return out

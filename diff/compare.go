@@ -178,9 +178,9 @@ func Compare(goOut, refOut outcome.Outcome) Result {
 				Category:  CatResource,
 				Path:      "limit",
 				Kind:      Changed,
-				Go:        clipText(g.Limit),
-				Ref:       clipText(r.Limit),
-				Signature: string(CatResource) + "@limit:" + g.Limit + "/" + r.Limit,
+				Go:        clipText(string(g.Limit)),
+				Ref:       clipText(string(r.Limit)),
+				Signature: string(CatResource) + "@limit:" + string(g.Limit) + "/" + string(r.Limit),
 			}}}
 		}
 	case bounded[g.Status] && bounded[r.Status]:
@@ -449,8 +449,8 @@ func (c *collector) signature(pi *pathInfo, d Divergence, vx, vy reflect.Value) 
 		at(pi.goIdx, len(c.g.Errors), func(i int) string { return string(c.g.Errors[i].Code) })
 		at(pi.refIdx, len(c.r.Errors), func(i int) string { return string(c.r.Errors[i].Code) })
 	case CatTrace:
-		at(pi.goIdx, len(c.g.Trace), func(i int) string { return c.g.Trace[i].Event })
-		at(pi.refIdx, len(c.r.Trace), func(i int) string { return c.r.Trace[i].Event })
+		at(pi.goIdx, len(c.g.Trace), func(i int) string { return string(c.g.Trace[i].Event) })
+		at(pi.refIdx, len(c.r.Trace), func(i int) string { return string(c.r.Trace[i].Event) })
 	case CatExit:
 		names = append(names, strconv.Itoa(c.g.ExitCode)+"/"+strconv.Itoa(c.r.ExitCode))
 	}

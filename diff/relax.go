@@ -19,7 +19,7 @@ func relaxHostTexts(g, r outcome.Outcome, gv, rv *outcomeView) {
 	}
 	if n, m := len(gv.Trace), len(rv.Trace); n > 0 && m > 0 {
 		ge, re := &gv.Trace[n-1], &rv.Trace[m-1]
-		if ge.Event == "run_end" && re.Event == "run_end" {
+		if ge.Event == outcome.EventRunEnd && re.Event == outcome.EventRunEnd {
 			gc, gm := stringField(ge.Data, "error"), stringField(ge.Data, "message")
 			rc, rm := stringField(re.Data, "error"), stringField(re.Data, "message")
 			if gc != nil && rc != nil && gm != nil && rm != nil && *gc == *rc &&
@@ -31,12 +31,12 @@ func relaxHostTexts(g, r outcome.Outcome, gv, rv *outcomeView) {
 	// The k-th tool_end of one side is paired with the k-th of the other.
 	var gEnds, rEnds []*eventView
 	for i := range gv.Trace {
-		if gv.Trace[i].Event == "tool_end" {
+		if gv.Trace[i].Event == outcome.EventToolEnd {
 			gEnds = append(gEnds, &gv.Trace[i])
 		}
 	}
 	for i := range rv.Trace {
-		if rv.Trace[i].Event == "tool_end" {
+		if rv.Trace[i].Event == outcome.EventToolEnd {
 			rEnds = append(rEnds, &rv.Trace[i])
 		}
 	}

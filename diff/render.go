@@ -92,8 +92,8 @@ func render(b *strings.Builder, v any) {
 			b.WriteString(`,"span":`)
 			render(b, *x.Span)
 		}
-		if x.Hint != "" {
-			b.WriteString(`,"hint":` + Quote(x.Hint))
+		if h, ok := x.Hint.(string); ok {
+			b.WriteString(`,"hint":` + Quote(h))
 		}
 		if _, ok := x.Details.(absent); !ok {
 			b.WriteString(`,"details":`)
@@ -101,7 +101,7 @@ func render(b *strings.Builder, v any) {
 		}
 		b.WriteByte('}')
 	case eventView:
-		b.WriteString(`{"event":` + Quote(x.Event))
+		b.WriteString(`{"event":` + Quote(string(x.Event)))
 		if x.Span != nil {
 			b.WriteString(`,"span":`)
 			render(b, *x.Span)

@@ -43,7 +43,7 @@ type Scope struct {
 	out map[Aspect]string // aspects left out → why
 	// unenforced maps a deterministic harness limit (outcome.LimitSteps, …) the
 	// implementation does not enforce to why it is left out.
-	unenforced map[string]string
+	unenforced map[outcome.LimitName]string
 }
 
 // Full compares every aspect.
@@ -131,7 +131,7 @@ func (s Scope) Without(aspects []Aspect, why string) Scope {
 // WithoutLimits returns s for an implementation that does not enforce the harness
 // limits listed (names of outcome's limits; others are ignored): a run the other side
 // ended at one of them is out of scope.
-func (s Scope) WithoutLimits(limits []string, why string) Scope {
+func (s Scope) WithoutLimits(limits []outcome.LimitName, why string) Scope {
 	n := s.clone()
 	for _, l := range limits {
 		if outcome.DeterministicLimit(l) {
@@ -144,7 +144,7 @@ func (s Scope) WithoutLimits(limits []string, why string) Scope {
 }
 
 func (s Scope) clone() Scope {
-	n := Scope{out: map[Aspect]string{}, unenforced: map[string]string{}}
+	n := Scope{out: map[Aspect]string{}, unenforced: map[outcome.LimitName]string{}}
 	for k, v := range s.out {
 		n.out[k] = v
 	}
@@ -173,11 +173,11 @@ func (s Scope) LeftOut() []Left {
 	}
 	var limits []string
 	for l := range s.unenforced {
-		limits = append(limits, l)
+		limits = append(limits, string(l))
 	}
 	slices.Sort(limits)
 	for _, l := range limits {
-		out = append(out, Left{What: "limit " + l, Why: s.unenforced[l]})
+		out = append(out, Left{What: "limit " + l, Why: s.unenforced[outcome.LimitName(l)]})
 	}
 	return out
 }

@@ -3,6 +3,8 @@ package diff
 import (
 	"strings"
 	"testing"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
 func TestCompareIn(t *testing.T) {
@@ -41,7 +43,7 @@ func TestCompareIn(t *testing.T) {
 }
 
 func TestScopeLimits(t *testing.T) {
-	s := Full.WithoutLimits([]string{"maxSteps", "timeout"}, "declared by port")
+	s := Full.WithoutLimits([]outcome.LimitName{outcome.LimitSteps, outcome.LimitTimeout}, "declared by port")
 	overSteps := parseOutcome(t, `{"status":"resource","exitCode":0,"limit":"maxSteps"}`)
 	overDepth := parseOutcome(t, `{"status":"resource","exitCode":0,"limit":"maxDepth"}`)
 	ranOn := parseOutcome(t, `{"status":"timeout","exitCode":0}`)

@@ -60,7 +60,7 @@ func TestDeterministicLimitsTripAtTheSamePoint(t *testing.T) {
 	defer ref.Close()
 	entries := corpusEntries(t)
 	sweeps := []struct {
-		name   string
+		name   outcome.LimitName
 		values []int
 		set    func(*outcome.Limits, int)
 	}{
@@ -68,7 +68,7 @@ func TestDeterministicLimitsTripAtTheSamePoint(t *testing.T) {
 		{outcome.LimitDepth, []int{1, 2, 3}, func(l *outcome.Limits, n int) { l.MaxDepth = n }},
 		{outcome.LimitSize, []int{1, 2, 3, 5, 8, 13, 21, 40, 100}, func(l *outcome.Limits, n int) { l.MaxSize = n }},
 	}
-	limited := map[string]int{}
+	limited := map[outcome.LimitName]int{}
 	for _, e := range entries {
 		for _, sw := range sweeps {
 			for _, n := range sw.values {
@@ -114,12 +114,12 @@ func TestCompareRunsEndedByLimits(t *testing.T) {
 	events := func(names ...string) []outcome.Event {
 		var out []outcome.Event
 		for _, n := range names {
-			out = append(out, outcome.Event{Event: n})
+			out = append(out, outcome.Event{Event: outcome.EventName(n)})
 		}
 		return out
 	}
-	res := func(limit string, trace ...string) outcome.Outcome {
-		return outcome.Outcome{Status: outcome.StatusResource, Limit: limit, Trace: events(trace...), Detail: "d " + limit}
+	res := func(limit outcome.LimitName, trace ...string) outcome.Outcome {
+		return outcome.Outcome{Status: outcome.StatusResource, Limit: limit, Trace: events(trace...), Detail: "d " + string(limit)}
 	}
 	cases := []struct {
 		name    string

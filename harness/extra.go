@@ -25,7 +25,7 @@ type Extra struct {
 // which harness limits they do not enforce (worker.Pool, from its workers' hello).
 type declarer interface {
 	Unmodelled() []string
-	IgnoredLimits() []string
+	IgnoredLimits() []outcome.LimitName
 }
 
 // ScopeOf is the scope of r's comparisons with the reference: chosen, less what r
@@ -61,6 +61,12 @@ func runExtras(ctx context.Context, rs Runners, source string, cfg outcome.Confi
 			continue
 		}
 		o := outcome.SafeRun(ctx, x, source, cfg)
+		if NeedsRerun(x, o, ref) && ctx.Err() == nil {
+			long := cfg
+			long.Limits = cfg.Limits.WithDefaults()
+			long.Limits.Timeout *= RetryFactor
+			o = outcome.SafeRun(ctx, x, source, long)
+		}
 		out = append(out, Extra{Name: x.Name(), Outcome: o, Diff: diff.CompareIn(s, o, ref)})
 	}
 	return out

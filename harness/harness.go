@@ -90,6 +90,36 @@ func Load(paths []string, filter *regexp.Regexp) ([]*corpus.Entry, error) {
 	return entries, nil
 }
 
+// LoadFiles is Load keeping only the paths: every entry is parsed (so that a malformed
+// one is an input error before anything runs) and dropped; RunFiles parses each again
+// when its turn comes. What a0diff holds of a corpus is then its file names, whatever
+// its size.
+func LoadFiles(paths []string, filter *regexp.Regexp) ([]string, error) {
+	files, err := corpus.Discover(paths...)
+	if err != nil {
+		return nil, err
+	}
+	var kept []string
+	var errs []error
+	for _, f := range files {
+		if filter != nil && !filter.MatchString(f) {
+			continue
+		}
+		if _, err := corpus.ParseFile(f); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		kept = append(kept, f)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	if len(kept) == 0 {
+		return nil, fmt.Errorf("no entry matches --filter %s (of %d found)", filter, len(files))
+	}
+	return kept, nil
+}
+
 // EntryResult is what happened to one entry.
 type EntryResult struct {
 	Entry   *corpus.Entry
@@ -235,15 +265,33 @@ func (r *Report) OK() bool { return r.Summary.Failed == 0 }
 // done or ctx is cancelled: then the entries not started and those whose runs were
 // cancelled are left out of the report (a cancelled run is no verdict) and never updated.
 func Run(ctx context.Context, rs Runners, entries []*corpus.Entry, opts Options) *Report {
+	rep, _ := run(ctx, rs, len(entries), func(i int) (*corpus.Entry, error) { return entries[i], nil }, opts)
+	return rep
+}
+
+// RunFiles is Run over entry files (LoadFiles), each parsed when its turn comes. A file
+// that no longer parses then (changed since LoadFiles) is left out of the report, and the
+// error names it.
+func RunFiles(ctx context.Context, rs Runners, files []string, opts Options) (*Report, error) {
+	return run(ctx, rs, len(files), func(i int) (*corpus.Entry, error) { return corpus.ParseFile(files[i]) }, opts)
+}
+
+func run(ctx context.Context, rs Runners, n int, entry func(i int) (*corpus.Entry, error), opts Options) (*Report, error) {
 	start := time.Now()
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	results := make([]*EntryResult, len(entries))
+	results := make([]*EntryResult, n)
+	errs := make([]error, n)
 	var doneMu sync.Mutex
-	Parallel(ctx, len(entries), workers, func(i int) {
-		res := runEntry(ctx, rs, entries[i], opts)
+	Parallel(ctx, n, workers, func(i int) {
+		e, err := entry(i)
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		res := runEntry(ctx, rs, e, opts)
 		if res == nil {
 			return // cancelled
 		}
@@ -252,6 +300,9 @@ func Run(ctx context.Context, rs Runners, entries []*corpus.Entry, opts Options)
 			doneMu.Lock()
 			opts.OnDone(res)
 			doneMu.Unlock()
+		}
+		if res.Passed() {
+			res.slim()
 		}
 	})
 
@@ -316,7 +367,24 @@ func Run(ctx context.Context, rs Runners, entries []*corpus.Entry, opts Options)
 	}
 	rep.Summary.Elapsed = time.Since(start)
 	rep.Summary.Abandoned = Abandoned(rs)
-	return rep
+	return rep, errors.Join(errs...)
+}
+
+// slim drops what the reports never show of a passing entry — the entry's text and
+// configuration (not the sections it cites: the scoreboard counts them), the Outcomes
+// but for their status and exit code — so that what a
+// report keeps per passing entry is a few hundred bytes (its path, statuses, verdict,
+// an update's lines), however long the run.
+func (r *EntryResult) slim() {
+	r.Entry = &corpus.Entry{Path: r.Entry.Path, Sections: r.Entry.Sections}
+	r.Go, r.Ref, r.Node = statusOnly(r.Go), statusOnly(r.Ref), statusOnly(r.Node)
+	for i := range r.Extras {
+		r.Extras[i].Outcome = statusOnly(r.Extras[i].Outcome)
+	}
+}
+
+func statusOnly(o outcome.Outcome) outcome.Outcome {
+	return outcome.Outcome{Status: o.Status, ExitCode: o.ExitCode}
 }
 
 // runEntry runs, compares, checks and (when asked) updates one entry. It returns nil
@@ -412,21 +480,22 @@ func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config)
 		c.Go = outcome.SafeRun(ctx, rs.Go, source, cfg)
 		c.Ref = outcome.SafeRun(ctx, rs.Ref, source, cfg)
 	}
-	if OneSidedTimeout(c.Go, c.Ref) && ctx.Err() == nil {
+	if goAgain, refAgain := NeedsRerun(rs.Go, c.Go, c.Ref), NeedsRerun(rs.Ref, c.Ref, c.Go); (goAgain || refAgain) && ctx.Err() == nil {
 		c.Retried = true
 		long := cfg
 		long.Limits = cfg.Limits.WithDefaults()
 		long.Limits.Timeout *= RetryFactor
-		if c.Go.Status == outcome.StatusTimeout {
+		if goAgain {
 			c.Go = outcome.SafeRun(ctx, rs.Go, source, long)
-		} else {
+		}
+		if refAgain {
 			c.Ref = outcome.SafeRun(ctx, rs.Ref, source, long)
 		}
 	}
 	if rs.Node != nil {
 		c.CrossChecked = true
 		c.Node = <-nodeDone
-		if OneSidedTimeout(c.Ref, c.Node) && c.Node.Status == outcome.StatusTimeout && ctx.Err() == nil {
+		if NeedsRerun(rs.Node, c.Node, c.Ref) && ctx.Err() == nil {
 			c.Retried = true
 			long := cfg
 			long.Limits = cfg.Limits.WithDefaults()

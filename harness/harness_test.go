@@ -436,3 +436,31 @@ func TestParallel(t *testing.T) {
 		t.Errorf("%d calls after a cancellation at the fifth", calls)
 	}
 }
+
+// What a report keeps of a passing entry is bounded (its path and statuses), so a0diff's
+// memory stays flat over any number of entries; a failing entry keeps all it shows.
+// RunFiles, over file names, gives the report Run gives over parsed entries.
+func TestPassingEntriesAreSlim(t *testing.T) {
+	dir := copyTestdata(t, nil)
+	files, err := LoadFiles([]string{dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := RunFiles(context.Background(), fakes(), files, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := runDir(t, dir, Options{Workers: 2}).Summary
+	if got := rep.Summary; got.Entries != want.Entries || got.Failed != want.Failed || got.Agree != want.Agree {
+		t.Errorf("RunFiles summary %+v, Run's %+v", got, want)
+	}
+	for _, r := range rep.Results {
+		kept := r.Entry.Source != "" || r.Go.HasValue || len(r.Go.Trace) > 0 || r.Ref.HasValue
+		if r.Passed() && kept {
+			t.Errorf("%s passed and keeps its source or Outcomes", r.Entry.Path)
+		}
+		if !r.Passed() && r.Entry.Source == "" {
+			t.Errorf("%s failed and lost its source", r.Entry.Path)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/fatih/color"
@@ -54,7 +55,11 @@ func ReplayCommand(impl, path, refPath string) string {
 // ShellQuote quotes s for a POSIX shell when it needs it (replay commands).
 func ShellQuote(s string) string { return shellQuote(s) }
 
-// shellQuote quotes s for a POSIX shell when it needs it.
+// shellQuote quotes s for a POSIX shell when it needs it: '…' in general, and $'…' with
+// \xHH escapes when s holds bytes that are not printable UTF-8 (control characters,
+// invalid UTF-8), so that the command survives a terminal, a JSON report (which would
+// turn invalid bytes into U+FFFD) and copy and paste. ($'…' is bash's, zsh's and ksh's,
+// and POSIX since 2024.)
 func shellQuote(s string) string {
 	safe := s != ""
 	for _, c := range s {
@@ -66,7 +71,66 @@ func shellQuote(s string) string {
 	if safe {
 		return s
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	if printable(s) {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '\'' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r != utf8.RuneError && unicode.IsPrint(r):
+			b.WriteString(s[i : i+size])
+		default:
+			for _, c := range []byte(s[i : i+size]) {
+				fmt.Fprintf(&b, "\\x%02x", c)
+			}
+		}
+		i += size
+	}
+	b.WriteString("'")
+	return b.String()
+}
+
+// printable reports whether s is valid UTF-8 of printable characters and spaces only.
+func printable(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || !unicode.IsPrint(r) && r != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// DisplayPath is a file name as a text report shows it: as it is when it is printable,
+// else shell-quoted with escapes (shellQuote), so that no name can move the cursor,
+// colour the terminal or forge a line of the report.
+func DisplayPath(p string) string {
+	if printable(p) {
+		return p
+	}
+	return shellQuote(p)
+}
+
+// EscapeText makes text from outside (a worker's stderr) safe to print: line feeds and
+// tabs stay, every other control character and every invalid byte becomes \xHH.
+func EscapeText(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == '\n' || r == '\t' || r != utf8.RuneError && unicode.IsPrint(r) || r == ' ' {
+			b.WriteString(s[i : i+size])
+		} else {
+			for _, c := range []byte(s[i : i+size]) {
+				fmt.Fprintf(&b, "\\x%02x", c)
+			}
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // WriteText writes the human-readable report: a block per entry that failed (or was
@@ -87,14 +151,14 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 		switch {
 		case !r.Passed():
 			tag := red("FAIL")
-			b.WriteString(tag + " " + r.Entry.Path + ": " + failureSummary(r) + "\n")
+			b.WriteString(tag + " " + DisplayPath(r.Entry.Path) + ": " + failureSummary(r) + "\n")
 			b.WriteString(indent(entryDetail(r, o), "  "))
 		case r.Update != nil && r.Update.Written:
-			b.WriteString(cyan("UPDATED") + " " + r.Entry.Path + "\n")
+			b.WriteString(cyan("UPDATED") + " " + DisplayPath(r.Entry.Path) + "\n")
 		case o.Verbose && r.Diff.Verdict == diff.Inconclusive:
-			b.WriteString(yellow("INCONCLUSIVE") + " " + r.Entry.Path + ": " + statusPair(r) + "\n")
+			b.WriteString(yellow("INCONCLUSIVE") + " " + DisplayPath(r.Entry.Path) + ": " + statusPair(r) + "\n")
 		case o.Verbose:
-			b.WriteString(green("ok") + " " + r.Entry.Path + "\n")
+			b.WriteString(green("ok") + " " + DisplayPath(r.Entry.Path) + "\n")
 		}
 		if u := r.Update; u != nil && u.Written {
 			for _, l := range u.Removed {
@@ -216,6 +280,10 @@ func entryDetail(r *EntryResult, o ReportOptions) string {
 		for _, d := range x.Diff.Divergences {
 			fmt.Fprintf(&b, "[%s: %s] %s (%s)\n    %s: %s\n    ref: %s\n", x.Name, d.Category, d.Path, d.Kind, x.Name, d.Go, d.Ref)
 		}
+		if x.Outcome.Status != outcome.StatusOK && x.Outcome.Detail != "" {
+			// A crash's detail carries the head and tail of the worker's stderr.
+			fmt.Fprintf(&b, "    %s said:\n%s", x.Name, indent(EscapeText(strings.TrimRight(x.Outcome.Detail, "\n"))+"\n", "      "))
+		}
 	}
 	for _, m := range mergedMismatches(r) {
 		fmt.Fprintf(&b, "%s: %s: %s\n", location(r.Entry.Path, m.Line), m.side, m.Mismatch)
@@ -264,9 +332,9 @@ func mergedMismatches(r *EntryResult) []sidedMismatch {
 
 func location(path string, line int) string {
 	if line == 0 {
-		return path
+		return DisplayPath(path)
 	}
-	return fmt.Sprintf("%s:%d", path, line)
+	return fmt.Sprintf("%s:%d", DisplayPath(path), line)
 }
 
 func statusPair(r *EntryResult) string {
@@ -360,6 +428,9 @@ type JSONImplementation struct {
 	Replay      string            `json:"replay"`
 	// Outcome is its whole normalised Outcome when it diverged.
 	Outcome json.RawMessage `json:"outcome,omitempty"`
+	// Detail explains a status other than ok: for a crash, the head and tail of the
+	// worker's stderr (diverged implementations only).
+	Detail string `json:"detail,omitempty"`
 }
 
 // JSONOutcomes are a failed entry's Outcomes in canonical JSON (outcome.Marshal).
@@ -431,6 +502,9 @@ func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 			}
 			if x.Diff.Verdict == diff.Diverge {
 				ji.Outcome = outcome.Marshal(outcome.Normalize(x.Outcome))
+				if x.Outcome.Status != outcome.StatusOK {
+					ji.Detail = x.Outcome.Detail
+				}
 			}
 			e.Implementations = append(e.Implementations, ji)
 		}

@@ -15,7 +15,7 @@ func GoEvaluator(version string) Implementation {
 	var r *run.Runner
 	return Implementation{
 		Name: "go", Version: version,
-		Limits: []string{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize, outcome.LimitNesting, "timeout"},
+		Limits: outcome.LimitNames(nil),
 		NewRunner: func(tools func(outcome.Fixtures) *Kit) outcome.Runner {
 			r = run.NewRunner(run.Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
 			return r

@@ -1,3 +1,5 @@
+//go:build linux
+
 package worker
 
 import (
@@ -7,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -166,5 +169,38 @@ func TestNoHelloOnRestart(t *testing.T) {
 	within(t, "a cancelled run", func() { o = p.Run(ctx, "x", config(time.Hour)) })
 	if o.Status != outcome.StatusTimeout || time.Since(start) >= 20*time.Second {
 		t.Errorf("cancelled run after %v: %s", time.Since(start), outcome.Marshal(o))
+	}
+}
+
+// A worker killed by a signal the supervisor did not send (kill -9 from a shell, the
+// OOM killer) is a crash the pool calls Transient, so the harness runs it again before
+// believing it; a death the program caused is not.
+func TestKilledFromOutside(t *testing.T) {
+	p := testPool(t, "hostile", Config{})
+	if _, err := p.Hello(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan outcome.Outcome, 1)
+	go func() { done <- p.Run(context.Background(), "hang", config(time.Minute)) }()
+	var pid int
+	for pid == 0 {
+		time.Sleep(10 * time.Millisecond)
+		startMu.Lock()
+		for k := range live {
+			pid = k
+		}
+		startMu.Unlock()
+	}
+	time.Sleep(100 * time.Millisecond) // the run message is on its way
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	var o outcome.Outcome
+	within(t, "the run", func() { o = <-done })
+	if o.Status != outcome.StatusCrash || !strings.Contains(o.Detail, "by a signal a0diff did not send") || !p.Transient(o) {
+		t.Errorf("outcome %s (transient %v)", outcome.Marshal(o), p.Transient(o))
+	}
+	if o := p.Run(context.Background(), "exit", config(time.Minute)); o.Status != outcome.StatusCrash || p.Transient(o) {
+		t.Errorf("a worker that exits: %s is transient", outcome.Marshal(o))
 	}
 }

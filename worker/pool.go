@@ -146,11 +146,6 @@ func (p *Pool) Hello() (Hello, error) {
 	return w.hello, nil
 }
 
-// HarnessLimits are the harness limits a worker may honour (Hello.Limits names those it
-// does): the deterministic limits a run message carries and the parsers' nesting bound,
-// and the deadline.
-var HarnessLimits = []string{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize, outcome.LimitNesting, "timeout"}
-
 // Unmodelled returns what the pool's workers declared they do not model (their hello's
 // "unmodelled"), starting a worker if none ran yet; nil when none can start.
 func (p *Pool) Unmodelled() []string {
@@ -161,17 +156,17 @@ func (p *Pool) Unmodelled() []string {
 	return h.Unmodelled
 }
 
-// IgnoredLimits returns the HarnessLimits the pool's workers did not say they honour
-// (nil before a worker has started).
-func (p *Pool) IgnoredLimits() []string {
+// IgnoredLimits returns the harness limits (outcome.HarnessLimits) the pool's workers
+// did not say they honour in their hello (nil before a worker has started).
+func (p *Pool) IgnoredLimits() []outcome.LimitName {
 	p.mu.Lock()
 	h := p.hello
 	p.mu.Unlock()
 	if h == nil {
 		return nil
 	}
-	var ignored []string
-	for _, l := range HarnessLimits {
+	var ignored []outcome.LimitName
+	for _, l := range outcome.LimitNames(nil) {
 		if !slices.Contains(h.Limits, l) {
 			ignored = append(ignored, l)
 		}
@@ -472,6 +467,9 @@ func serveTool(kit *toolkit.Kit, m message) []byte {
 // died classifies the end of a run whose worker is gone (or going): how it was killed,
 // or how it died by itself, with the head and tail of its stderr.
 func (p *Pool) died(w *proc, why string) outcome.Outcome {
+	// The worker ended by itself when the supervisor had not killed it and its output
+	// ended (or a write to it failed): a signal then came from outside.
+	ended := !w.killed && (why != "" || errors.Is(w.readErr, io.EOF) || errors.Is(w.readErr, io.ErrUnexpectedEOF))
 	w.kill(killNone, 0)
 	waitErr := w.wait()
 	switch w.reason {
@@ -482,12 +480,17 @@ func (p *Pool) died(w *proc, why string) outcome.Outcome {
 	case killMemory:
 		p.memoryKills.Add(1)
 		return outcome.Outcome{Status: outcome.StatusResource, Detail: fmt.Sprintf(
-			"memory: the %s worker's resident set reached %d MiB, over --rss-limit-mb %d, and it was killed", p.cfg.Name, w.rssAtKill>>20, p.cfg.RSSLimitMB)}
+			memoryDetail+"the %s worker's resident set reached %d MiB, over --rss-limit-mb %d, and it was killed", p.cfg.Name, w.rssAtKill>>20, p.cfg.RSSLimitMB)}
 	case killNone:
 		if errors.Is(w.readErr, errTooLong) {
 			p.memoryKills.Add(1)
 			return outcome.Outcome{Status: outcome.StatusResource, Detail: fmt.Sprintf(
 				"the %s worker's outcome message is over %d MiB; the worker was killed", p.cfg.Name, maxMessage>>20)}
+		}
+		if ended && isSignalled(waitErr) {
+			p.crashes.Add(1)
+			return outcome.Outcome{Status: outcome.StatusCrash, Detail: fmt.Sprintf(
+				"the %s worker died (%v)%s%s", p.cfg.Name, waitErr, killedOutside, stderrSuffix(w))}
 		}
 	case killCancel:
 		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: fmt.Sprintf(
@@ -512,6 +515,33 @@ func (p *Pool) died(w *proc, why string) outcome.Outcome {
 		b.WriteString("\nits stderr:\n" + tail)
 	}
 	return outcome.Outcome{Status: outcome.StatusCrash, Detail: b.String()}
+}
+
+// killedOutside ends the detail of a run whose worker was killed by a signal the
+// supervisor did not send (kill -9 from a shell, the kernel's OOM killer): the machine's
+// doing, not the program's (see Transient).
+const killedOutside = ", by a signal a0diff did not send"
+
+// memoryDetail starts the detail of a run whose worker went over the memory ceiling.
+const memoryDetail = "memory: "
+
+// isSignalled reports whether a worker's wait error says a signal ended it.
+func isSignalled(err error) bool {
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		return false
+	}
+	ws, ok := ee.Sys().(interface{ Signaled() bool })
+	return ok && ws.Signaled()
+}
+
+// Transient reports whether o is an Outcome the machine may have caused rather than the
+// program: the death of a worker killed from outside, or a kill over the memory ceiling
+// (which other workers' memory and the collector's timing influence). The harness runs
+// such a run again before it believes it (harness.NeedsRerun).
+func (p *Pool) Transient(o outcome.Outcome) bool {
+	return o.Status == outcome.StatusCrash && strings.Contains(o.Detail, killedOutside) ||
+		o.Status == outcome.StatusResource && strings.HasPrefix(o.Detail, memoryDetail)
 }
 
 // errNoHelloAgain: a worker started in place of another sent no hello within the run's

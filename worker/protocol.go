@@ -58,10 +58,9 @@ type Hello struct {
 	Protocol       int    `json:"protocol"`
 	Implementation string `json:"implementation"`
 	Version        string `json:"version"`
-	// Limits names the harness limits the implementation honours (of HarnessLimits);
-	// the host reports the others as ignored, and a run the reference ended at one of
-	// them is not compared.
-	Limits []string `json:"limits"`
+	// Limits names the harness limits the implementation honours (of
+	// outcome.HarnessLimits); the host reports the others as ignored.
+	Limits []outcome.LimitName `json:"limits"`
 	// Unmodelled names the parts of the Outcome the implementation does not model
 	// (aspects of diff.Aspects, e.g. "trace.data", "errors.message"): they are left out
 	// of its comparisons. Optional.

@@ -20,7 +20,7 @@ import (
 type Implementation struct {
 	Name, Version string
 	// Limits are the harness limits the implementation honours (see Hello.Limits).
-	Limits []string
+	Limits []outcome.LimitName
 	// NewRunner builds the runner, given the factory of the tool kits that call the host
 	// (one per run, over the run's fixtures). A runner that ignores it runs its own kit
 	// (set LocalTools then).

@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 		os.Exit(m.Run())
 	case "go":
 		err := Serve(os.Stdin, os.Stdout, Implementation{
-			Name: "go", Version: "test", Limits: HarnessLimits,
+			Name: "go", Version: "test", Limits: outcome.LimitNames(nil),
 			NewRunner: func(tools func(outcome.Fixtures) *Kit) outcome.Runner {
 				return run.NewRunner(run.Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
 			},
@@ -239,6 +239,9 @@ func TestShortRunsAreWatched(t *testing.T) {
 // A cancelled run ends within the grace even when the worker ignores the cancel message.
 func TestCancelKillsAStuckWorker(t *testing.T) {
 	p := testPool(t, "hostile", Config{Grace: 200 * time.Millisecond})
+	if _, err := p.Hello(); err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()
@@ -254,6 +257,9 @@ func TestCancelKillsAStuckWorker(t *testing.T) {
 // A cancelled run of a worker that honours cancellation ends without killing it.
 func TestCancelEndsARun(t *testing.T) {
 	p := testPool(t, "go", Config{})
+	if _, err := p.Hello(); err != nil { // started before the clock runs: a cancellation ends a start too
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	cfg := config(time.Minute)
@@ -303,10 +309,10 @@ func TestHeadTail(t *testing.T) {
 func TestIgnoredLimits(t *testing.T) {
 	tests := []struct {
 		mode string
-		want []string
+		want []outcome.LimitName
 	}{
 		{"go", nil},
-		{"hostile", HarnessLimits}, // its hello lists no limit
+		{"hostile", outcome.LimitNames(nil)}, // its hello lists no limit
 	}
 	for _, tt := range tests {
 		p := testPool(t, tt.mode, Config{})

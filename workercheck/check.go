@@ -187,9 +187,10 @@ func checkHello(h worker.Hello) []Result {
 	if h.Tools != "host" && h.Tools != "local" {
 		problems = append(problems, fmt.Sprintf("\"tools\" is %q, want \"host\" or \"local\"", h.Tools))
 	}
+	all := outcome.LimitNames(nil)
 	for _, l := range h.Limits {
-		if !slices.Contains(worker.HarnessLimits, l) {
-			problems = append(problems, fmt.Sprintf("unknown limit %q in \"limits\" (known: %s)", l, strings.Join(worker.HarnessLimits, ", ")))
+		if !slices.Contains(all, l) {
+			problems = append(problems, fmt.Sprintf("unknown limit %q in \"limits\" (known: %s)", l, joinLimits(all)))
 		}
 	}
 	if len(h.Unmodelled) > 0 {
@@ -201,16 +202,16 @@ func checkHello(h worker.Hello) []Result {
 		r.OK, r.Detail = false, strings.Join(problems, "; ")
 	}
 	out = append(out, r)
-	var ignored []string
-	for _, l := range worker.HarnessLimits {
+	var ignored []outcome.LimitName
+	for _, l := range all {
 		if !slices.Contains(h.Limits, l) {
 			ignored = append(ignored, l)
 		}
 	}
-	lim := Result{Name: "harness limits", OK: true, Detail: "enforces all of " + strings.Join(worker.HarnessLimits, ", ")}
+	lim := Result{Name: "harness limits", OK: true, Detail: "enforces all of " + joinLimits(all)}
 	if len(ignored) > 0 {
 		lim.Warning = true
-		lim.Detail = "does not enforce " + strings.Join(ignored, ", ") + ": runs the reference ends at one of them are not compared"
+		lim.Detail = "does not enforce " + joinLimits(ignored) + ": runs the reference ends at one of them are not compared"
 	}
 	out = append(out, lim)
 	if len(h.Unmodelled) > 0 {
@@ -235,6 +236,14 @@ func checkDeadline(ctx context.Context, p *worker.Pool, timeout time.Duration) R
 		r.OK, r.Detail = false, "want status timeout; got "+describe(o)
 	}
 	return r
+}
+
+func joinLimits(ls []outcome.LimitName) string {
+	s := make([]string, len(ls))
+	for i, l := range ls {
+		s[i] = string(l)
+	}
+	return strings.Join(s, ", ")
 }
 
 // OK reports whether every check passed (warnings allowed).

@@ -102,7 +102,7 @@ func (a *app) noteIgnoredLimits(rs harness.Runners) {
 	for _, r := range append(runners, rs.Extra...) {
 		if p, ok := r.(*worker.Pool); ok {
 			if ignored := p.IgnoredLimits(); len(ignored) > 0 {
-				fmt.Fprintf(a.stderr, "a0diff: the %s implementation does not honour the limits %s\n", p.Name(), strings.Join(ignored, ", "))
+				fmt.Fprintf(a.stderr, "a0diff: the %s implementation does not honour the limits %s\n", p.Name(), outcome.JoinLimitNames(ignored, ", "))
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/a0diff/a0diff/baseline"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
@@ -226,6 +227,10 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		if _, err := os.Lstat(f.junit); err == nil {
 			return usageErrorf("--junit %s: already exists; a0diff fuzz never replaces a file", f.junit)
 		}
+		// A report that cannot be written is noticed now, not after the campaign.
+		if err := checkWritableDir(filepath.Dir(f.junit)); err != nil {
+			return usageErrorf("--junit %s: %v", f.junit, err)
+		}
 	}
 	scope, err := f.extra.scope()
 	if err != nil {
@@ -257,12 +262,17 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		Guided: f.guided,
 	}
 	c := campaign.New(rs, opts)
+	// The text summary's first error is kept: a summary that cannot be written (a full
+	// disk, a closed pipe) is exit status 2, as for the other reports.
+	stdout := &errWriter{w: a.stdout}
 	if f.format == "text" {
 		line := fmt.Sprintf("a0diff fuzz: seed %d", f.seed)
 		if shard.N > 1 {
 			line += ", shard " + shard.String()
 		}
-		fmt.Fprintln(a.stdout, line)
+		if _, err := fmt.Fprintln(stdout, line); err != nil {
+			return fmt.Errorf("writing the summary: %w", err)
+		}
 	}
 
 	progress := isTerminal(a.stderr)
@@ -298,8 +308,8 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		}
 		writeWorkerStats(a.stderr, rs)
 	} else {
-		writeFuzzSummary(a.stdout, s, opts.ReplayFlags())
-		writeWorkerStats(a.stdout, rs)
+		writeFuzzSummary(stdout, s, opts.ReplayFlags())
+		writeWorkerStats(stdout, rs)
 	}
 	if f.junit != "" {
 		var b bytes.Buffer
@@ -309,6 +319,9 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		if err := corpus.CreateFileAtomic(f.junit, b.Bytes()); err != nil {
 			return &exitError{code: exitFailure, err: fmt.Errorf("--junit %s: %v", f.junit, err)}
 		}
+	}
+	if stdout.err != nil {
+		return fmt.Errorf("writing the summary: %w", stdout.err)
 	}
 	if ctx.Err() != nil {
 		return interrupted("interrupted: the summary counts the %d cases that completed", s.Cases())
@@ -352,6 +365,21 @@ func fuzzFailures(s *campaign.Summary) []baseline.Failure {
 		out = append(out, baseline.Failure{Impl: impl, Kind: baseline.Signature, Name: sig, Note: fmt.Sprintf("%d cases, first case %d", b.Count, b.First)})
 	}
 	return out
+}
+
+// errWriter writes to w until a write fails, and keeps that error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // writeFuzzSummary prints a campaign's summary.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"encoding/xml"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/a0diff/a0diff/campaign"
@@ -58,6 +60,9 @@ func TestFuzzUsageErrors(t *testing.T) {
 		{[]string{"fuzz", "--out", "fuzz_test.go"}, `--out fuzz_test.go: fuzz_test.go is not a directory`},
 		{[]string{"fuzz", "--out", "fuzz_test.go/sub"}, `--out fuzz_test.go/sub: .*not a directory`},
 		{[]string{"fuzz", "--out", "/proc/a0diff-out"}, `--out /proc/a0diff-out: cannot create files in /proc`},
+		// So is --junit's directory.
+		{[]string{"fuzz", "--out", os.TempDir(), "--junit", "fuzz_test.go/j.xml"}, `--junit fuzz_test.go/j.xml: fuzz_test.go is not a directory`},
+		{[]string{"fuzz", "--out", os.TempDir(), "--junit", "/proc/j.xml"}, `--junit /proc/j.xml: cannot create files in /proc`},
 	}
 	for _, tt := range tests {
 		code, stdout, stderr := fuzzCLI(t, "", tt.args...)
@@ -251,6 +256,35 @@ func TestFuzzShardAndFormatUsageErrors(t *testing.T) {
 		code, _, stderr := fuzzCLI(t, "", tt.args...)
 		if code != exitUsage || !strings.Contains(stderr, tt.stderr) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tt.args, code, stderr, tt.stderr)
+		}
+	}
+}
+
+// fullWriter takes room bytes, then fails as a full disk does.
+type fullWriter struct{ room int }
+
+func (f *fullWriter) Write(p []byte) (int, error) {
+	if len(p) > f.room {
+		n := f.room
+		f.room = 0
+		return n, syscall.ENOSPC
+	}
+	f.room -= len(p)
+	return len(p), nil
+}
+
+// A text summary that cannot be written is exit status 2, whether the first line
+// already fails (before any case runs) or the summary at the end.
+func TestFuzzSummaryWriteFailure(t *testing.T) {
+	for _, room := range []int{0, 40} {
+		var errOut bytes.Buffer
+		a := newApp(&fullWriter{room: room}, &errOut)
+		a.newGo = func() outcome.Runner { return run.New() }
+		a.newRef = func(string) (outcome.Runner, error) { return run.New(), nil }
+		a.defaultIsolation = "none"
+		code := execute(context.Background(), []string{"fuzz", "--count", "5", "--seed", "1", "--out", t.TempDir()}, a)
+		if code != exitUsage || !strings.Contains(errOut.String(), "writing the summary: no space left on device") {
+			t.Errorf("room %d: exit %d, stderr %q", room, code, errOut.String())
 		}
 	}
 }

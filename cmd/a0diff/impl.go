@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
@@ -24,7 +23,7 @@ func newRefImplementation(refPath string) (outcome.Runner, error) {
 		}
 		if ignored, _ := b.IgnoredLimits(); len(ignored) > 0 {
 			fmt.Fprintf(os.Stderr, "a0diff: warning: %s does not declare the harness limits %s in A0Reference.limits: a program over one of them may run on in it and diverge as [resource] (see reference/ts-bundle/README.md)\n",
-				refPath, strings.Join(ignored, ", "))
+				refPath, outcome.JoinLimitNames(ignored, ", "))
 		}
 	}
 	return tsbundle.NewRunner(b), nil

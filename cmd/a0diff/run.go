@@ -157,7 +157,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 			return usageErrorf("%v", err)
 		}
 	}
-	entries, err := harness.Load(paths, filter)
+	entries, err := harness.LoadFiles(paths, filter)
 	if err != nil {
 		return err
 	}
@@ -183,7 +183,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		)
 		opts.OnDone = func(*harness.EntryResult) { bar.Add(1) }
 	}
-	rep := harness.Run(cmd.Context(), rs, entries, opts)
+	rep, loadErr := harness.RunFiles(cmd.Context(), rs, entries, opts)
 	a.noteIgnoredLimits(rs)
 	if bar != nil {
 		bar.Finish()
@@ -199,6 +199,9 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if loadErr != nil {
+		return loadErr
 	}
 	if cmd.Context().Err() != nil {
 		return interrupted("interrupted: %d of %d entries completed", len(rep.Results), len(entries))

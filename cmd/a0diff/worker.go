@@ -61,9 +61,9 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 		}
 		version, _ := b.Version()
 		// The host enforces the deadline; the other limits are the bundle's to enforce.
-		limits := []string{"timeout"}
+		limits := []outcome.LimitName{outcome.LimitTimeout}
 		ignored, _ := b.IgnoredLimits()
-		for _, l := range tsbundle.HarnessLimits {
+		for _, l := range outcome.ImplementationLimits() {
 			if !slices.Contains(ignored, l) {
 				limits = append(limits, l)
 			}

@@ -247,9 +247,9 @@ func traceShapes(o outcome.Outcome) []string {
 			keys = r.Keys()
 			sort.Strings(keys)
 		}
-		out = append(out, string(Trace)+"\x00event "+ev.Event+"{"+strings.Join(keys, ",")+"}")
-		out = append(out, string(Trace)+"\x00step "+prev+">"+ev.Event)
-		prev = ev.Event
+		out = append(out, string(Trace)+"\x00event "+string(ev.Event)+"{"+strings.Join(keys, ",")+"}")
+		out = append(out, string(Trace)+"\x00step "+prev+">"+string(ev.Event))
+		prev = string(ev.Event)
 	}
 	return out
 }

@@ -34,6 +34,7 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
@@ -160,6 +161,20 @@ func (e *NoDivergenceError) Error() string {
 	return "the implementations agree on it, nothing to reduce"
 }
 
+// NotBelievedError is returned when the program's divergence involves a side the
+// machine may have caused (harness.NeedsRerun: a one-sided timeout, a deadline against
+// a limit, a worker killed from outside or over the memory ceiling) and a run with
+// harness.RetryFactor times the deadline did not show it again.
+type NotBelievedError struct {
+	First []string
+	Again diff.Verdict
+}
+
+func (e *NotBelievedError) Error() string {
+	return fmt.Sprintf("the divergence (%s) did not show again with %d times the deadline (the re-run's verdict: %s): it depends on the machine's load or on a worker killed from outside, not on the program; nothing to reduce",
+		strings.Join(e.First, ", "), harness.RetryFactor, e.Again)
+}
+
 // ErrNotReproducible is returned when the reduced program, run once more, does not show
 // the original signatures: the divergence is flaky (timing-dependent).
 var ErrNotReproducible = errors.New("the divergence is not reproducible: the reduced program ran again without the original signatures (timing-dependent?)")
@@ -177,12 +192,27 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs Runners, 
 	r.limits = runLimits(cfg.Limits, opts)
 	r.cfg = copyConfig(cfg)
 
-	_, _, first := r.compare(source, r.cfg)
+	goOut, refOut, first := r.compare(source, r.cfg)
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
 	if first.Verdict != diff.Diverge {
 		return Result{}, &NoDivergenceError{Verdict: first.Verdict}
+	}
+	if harness.NeedsRerun(rs.Go, goOut, refOut) || harness.NeedsRerun(rs.Ref, refOut, goOut) {
+		// A side the machine may have caused (a one-sided timeout under load, a worker
+		// killed from outside): the divergence is reduced only when it shows again with
+		// harness.RetryFactor times the deadline, as run and fuzz would believe it.
+		short := r.limits
+		r.limits.Timeout *= harness.RetryFactor
+		_, _, again := r.compare(source, r.cfg)
+		r.limits = short
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		if again.Verdict != diff.Diverge || !slices.Equal(again.Signatures(), first.Signatures()) {
+			return Result{}, &NotBelievedError{First: first.Signatures(), Again: again.Verdict}
+		}
 	}
 	if opts.CandidateTimeout > 0 && opts.CandidateTimeout < r.limits.Timeout {
 		r.limits.Timeout = opts.CandidateTimeout

@@ -605,3 +605,35 @@ func TestReductionFiguresOnGen(t *testing.T) {
 	t.Logf("%d gen programs: reduction median %.1fx, worst %.1fx; time median %s, worst %s",
 		len(factors), factors[len(factors)/2], factors[0], times[len(times)/2].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond))
 }
+
+// slowUnder times out at once under a deadline of at most need and otherwise returns
+// the value 1: a one-sided timeout that only the machine's load made.
+type slowUnder struct {
+	name string
+	need time.Duration
+}
+
+func (s slowUnder) Name() string { return s.name }
+func (s slowUnder) Run(_ context.Context, _ string, cfg outcome.Config) outcome.Outcome {
+	if cfg.Limits.Timeout <= s.need {
+		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "slow"}
+	}
+	return outcome.Outcome{Status: outcome.StatusOK, Value: 1.0, HasValue: true}
+}
+
+// A one-sided timeout that does not show again with harness.RetryFactor times the
+// deadline is refused, not reduced; one that does is reduced.
+func TestLoadDependentTimeoutIsNotReduced(t *testing.T) {
+	correct := textRunner{name: "ref"}
+	_, err := Reduce(context.Background(), "let a = 1\nreturn a\n", outcome.Config{File: "slow.a0"},
+		Runners{Go: slowUnder{"go", time.Second}, Ref: correct}, Options{Timeout: time.Second})
+	var nb *NotBelievedError
+	if !errors.As(err, &nb) || !strings.Contains(err.Error(), "did not show again with 3 times the deadline") {
+		t.Fatalf("got %v, want a NotBelievedError", err)
+	}
+	res, err := Reduce(context.Background(), "let a = 1\nreturn a\n", outcome.Config{File: "slow.a0"},
+		Runners{Go: slowUnder{"go", time.Hour}, Ref: correct}, Options{Timeout: time.Second})
+	if err != nil || !slices.Equal(res.Signatures, []string{"timeout@status:go"}) {
+		t.Errorf("a persistent one-sided timeout: %v, signatures %v", err, res.Signatures)
+	}
+}

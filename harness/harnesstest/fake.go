@@ -58,8 +58,8 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 	span := &ast.Span{File: cfg.File, StartLine: line, StartCol: 1, EndLine: line, EndCol: len(text) + 1}
 	o := outcome.Outcome{Status: outcome.StatusOK}
 	o.Trace = []outcome.Event{
-		{Event: "run_start", Span: span, Data: record("file", cfg.File, "capabilities", value.NewList())},
-		{Event: "stmt_start", Span: span},
+		{Event: outcome.EventRunStart, Span: span, Data: record("file", cfg.File, "capabilities", value.NewList())},
+		{Event: outcome.EventStmtStart, Span: span},
 	}
 	end := record("durationMs", float64(time.Now().UnixNano()%7))
 	switch {
@@ -73,14 +73,14 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 			n++
 		}
 		o.Value, o.HasValue = n, true
-		o.Trace = append(o.Trace, outcome.Event{Event: "stmt_end", Span: span})
+		o.Trace = append(o.Trace, outcome.Event{Event: outcome.EventStmtEnd, Span: span})
 	case text == "allow":
 		caps := value.NewList()
 		for _, c := range cfg.Allow {
 			caps.Items = append(caps.Items, c)
 		}
 		o.Value, o.HasValue = caps, true
-		o.Trace = append(o.Trace, outcome.Event{Event: "stmt_end", Span: span})
+		o.Trace = append(o.Trace, outcome.Event{Event: outcome.EventStmtEnd, Span: span})
 	case text == "fail", text == "tool":
 		code, msg := "E_TYPE", "Division by zero."
 		if text == "tool" {
@@ -105,7 +105,7 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 		o.Trace = nil
 		return o
 	}
-	o.Trace = append(o.Trace, outcome.Event{Event: "run_end", Span: span, Data: end})
+	o.Trace = append(o.Trace, outcome.Event{Event: outcome.EventRunEnd, Span: span, Data: end})
 	return o
 }
 

@@ -158,23 +158,21 @@ func (b *Bundle) Version() (string, error) {
 	return b.version, err
 }
 
-// HarnessLimits are the harness limits a bundle may enforce, as A0Reference.limits names
-// them: the keys of configJSON.limits and the parser's nesting bound.
-var HarnessLimits = []string{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize, outcome.LimitNesting}
-
-// IgnoredLimits lists the harness limits (HarnessLimits) the bundle does not say it
+// IgnoredLimits lists the harness limits a bundle may enforce
+// (outcome.ImplementationLimits: the keys of configJSON.limits and the parser's nesting
+// bound, as A0Reference.limits names them) that the bundle does not say it
 // enforces in A0Reference.limits — all of them when it has no such list (a bundle written
 // before the list existed). Such a bundle is still loaded and run, but a program over
 // one of those limits runs on in it where the Go evaluator stops, and the two sides
 // diverge; a0diff warns when it loads one. It evaluates the bundle (see Check) and
 // returns its error.
-func (b *Bundle) IgnoredLimits() ([]string, error) {
+func (b *Bundle) IgnoredLimits() ([]outcome.LimitName, error) {
 	if err := b.Check(); err != nil {
 		return nil, err
 	}
-	var out []string
-	for _, l := range HarnessLimits {
-		if !slices.Contains(b.limits, l) {
+	var out []outcome.LimitName
+	for _, l := range outcome.ImplementationLimits() {
+		if !slices.Contains(b.limits, string(l)) {
 			out = append(out, l)
 		}
 	}

@@ -78,7 +78,7 @@ func TestIgnoredLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := b.IgnoredLimits(); err != nil || strings.Join(got, ",") != "maxSteps,maxDepth,maxSize,maxNesting" {
+	if got, err := b.IgnoredLimits(); err != nil || outcome.JoinLimitNames(got, ",") != "maxSteps,maxDepth,maxSize,maxNesting" {
 		t.Errorf("fake.js: IgnoredLimits() = %v, %v; want all four", got, err)
 	}
 	if got, err := Embedded().IgnoredLimits(); err != nil || len(got) != 0 {

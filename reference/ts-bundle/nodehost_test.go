@@ -47,7 +47,7 @@ func TestNodeHostHello(t *testing.T) {
 		t.Fatal(err)
 	}
 	if h.Implementation != "node" || !strings.HasPrefix(h.Version, "fake 1 (node v") || h.Tools != "host" ||
-		strings.Join(h.Limits, ",") != "timeout" { // the fake bundle declares no A0Reference.limits
+		outcome.JoinLimitNames(h.Limits, ",") != "timeout" { // the fake bundle declares no A0Reference.limits
 		t.Errorf("hello %+v", h)
 	}
 	// The shipped bundle declares its limits; the host adds the deadline.
@@ -55,7 +55,7 @@ func TestNodeHostHello(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(h.Limits, ","); got != "timeout,"+strings.Join(tsbundle.HarnessLimits, ",") {
+	if got := outcome.JoinLimitNames(h.Limits, ","); got != "timeout,"+outcome.JoinLimitNames(outcome.ImplementationLimits(), ",") {
 		t.Errorf("hello limits of the shipped bundle: %s", got)
 	}
 }

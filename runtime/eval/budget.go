@@ -5,6 +5,7 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/diag"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -92,7 +93,7 @@ func (c clock) elapsedMs() float64 {
 func (ev *evaluator) exceeded(n ast.Node, field string, limit, actual float64, message string) error {
 	d := detailRecord("budget", field, "limit", limit, "actual", actual)
 	span := spanPtr(n)
-	ev.emit("budget_exceeded", span, d)
+	ev.emit(outcome.EventBudgetExceeded, span, d)
 	return &Error{Code: diag.Budget, Message: message, Span: span, Details: d}
 }
 

@@ -85,7 +85,7 @@ func (e *internalError) Error() string { return e.msg }
 // fn_call_end only on success.
 func (ev *evaluator) callUser(e *ast.FnCallExpr, name string, f *userFn, s *scope) (value.Value, error) {
 	span := spanPtr(e)
-	ev.emitFn("fn_call_start", span, f)
+	ev.emitFn(outcome.EventFnCallStart, span, f)
 	fs, err := ev.bindArgs(e.Args, f, s)
 	if err != nil {
 		return nil, err
@@ -94,7 +94,7 @@ func (ev *evaluator) callUser(e *ast.FnCallExpr, name string, f *userFn, s *scop
 	if err != nil {
 		return nil, err
 	}
-	ev.emitFn("fn_call_end", span, f)
+	ev.emitFn(outcome.EventFnCallEnd, span, f)
 	return v, nil
 }
 
@@ -222,7 +222,7 @@ func (ev *evaluator) callItem(e ast.Node, span *ast.Span, op, name string, f *us
 	if err := ev.countIteration(e); err != nil {
 		return nil, err
 	}
-	ev.emitFn("fn_call_start", span, f)
+	ev.emitFn(outcome.EventFnCallStart, span, f)
 	fs, err := ev.bindItem(e, op, name, f, item)
 	if err != nil {
 		return nil, err
@@ -231,7 +231,7 @@ func (ev *evaluator) callItem(e ast.Node, span *ast.Span, op, name string, f *us
 	if err != nil {
 		return nil, err
 	}
-	ev.emitFn("fn_call_end", span, f)
+	ev.emitFn(outcome.EventFnCallEnd, span, f)
 	return v, nil
 }
 
@@ -266,7 +266,7 @@ func (ev *evaluator) evalMap(e *ast.FnCallExpr, s *scope) (value.Value, error) {
 	}
 	span := spanPtr(e)
 	n := float64(len(list.Items))
-	ev.emit2("map_start", span, "fn", name, "listLength", n)
+	ev.emit2(outcome.EventMapStart, span, "fn", name, "listLength", n)
 	out := make([]value.Value, 0, len(list.Items))
 	for _, item := range list.Items {
 		v, err := ev.callItem(e, span, "map", name, f, item)
@@ -275,7 +275,7 @@ func (ev *evaluator) evalMap(e *ast.FnCallExpr, s *scope) (value.Value, error) {
 		}
 		out = append(out, v)
 	}
-	ev.emit2("map_end", span, "fn", name, "iterations", n)
+	ev.emit2(outcome.EventMapEnd, span, "fn", name, "iterations", n)
 	return value.NewList(out...), nil
 }
 
@@ -354,12 +354,12 @@ func (ev *evaluator) evalReduce(e *ast.FnCallExpr, s *scope) (value.Value, error
 	}
 	span := spanPtr(e)
 	n := float64(len(list.Items))
-	ev.emit2("reduce_start", span, "fn", name, "listLength", n)
+	ev.emit2(outcome.EventReduceStart, span, "fn", name, "listLength", n)
 	for _, item := range list.Items {
 		if err := ev.countIteration(e); err != nil {
 			return nil, err
 		}
-		ev.emitFn("fn_call_start", span, f)
+		ev.emitFn(outcome.EventFnCallStart, span, f)
 		fs := ev.newScope(f.closure)
 		fs.bind(f.decl.Params[0], acc)
 		fs.bind(f.decl.Params[1], item)
@@ -368,8 +368,8 @@ func (ev *evaluator) evalReduce(e *ast.FnCallExpr, s *scope) (value.Value, error
 			return nil, err
 		}
 		acc = v
-		ev.emitFn("fn_call_end", span, f)
+		ev.emitFn(outcome.EventFnCallEnd, span, f)
 	}
-	ev.emit2("reduce_end", span, "fn", name, "iterations", n)
+	ev.emit2(outcome.EventReduceEnd, span, "fn", name, "iterations", n)
 	return acc, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/diag"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -19,7 +20,7 @@ func (ev *evaluator) evalFor(e *ast.ForExpr, s *scope) (value.Value, error) {
 		return nil, newError(diag.ForNotList, e.List, "for-in expression must evaluate to a list, got %s.", value.RawTypeofName(lv))
 	}
 	span := spanPtr(e)
-	ev.emit2("for_start", span, "listLength", float64(len(list.Items)), "as", e.Binding)
+	ev.emit2(outcome.EventForStart, span, "listLength", float64(len(list.Items)), "as", e.Binding)
 	out := make([]value.Value, 0, len(list.Items))
 	for _, item := range list.Items {
 		if err := ev.countIteration(e); err != nil {
@@ -31,7 +32,7 @@ func (ev *evaluator) evalFor(e *ast.ForExpr, s *scope) (value.Value, error) {
 		}
 		out = append(out, v)
 	}
-	ev.emit1("for_end", span, "iterations", float64(len(list.Items)))
+	ev.emit1(outcome.EventForEnd, span, "iterations", float64(len(list.Items)))
 	return value.NewList(out...), nil
 }
 
@@ -46,7 +47,7 @@ func (ev *evaluator) evalFilterBlock(e *ast.FilterBlockExpr, s *scope) (value.Va
 		return nil, newError(diag.Type, e.List, "filter 'in' must be a list, got %s.", value.TypeofName(lv))
 	}
 	span := spanPtr(e)
-	ev.emit2("filter_start", span, "listLength", float64(len(list.Items)), "as", e.Binding)
+	ev.emit2(outcome.EventFilterStart, span, "listLength", float64(len(list.Items)), "as", e.Binding)
 	kept := make([]value.Value, 0)
 	for _, item := range list.Items {
 		if err := ev.countIteration(e); err != nil {
@@ -60,7 +61,7 @@ func (ev *evaluator) evalFilterBlock(e *ast.FilterBlockExpr, s *scope) (value.Va
 			kept = append(kept, item)
 		}
 	}
-	ev.emit1("filter_end", span, "iterations", float64(len(list.Items)))
+	ev.emit1(outcome.EventFilterEnd, span, "iterations", float64(len(list.Items)))
 	return value.NewList(kept...), nil
 }
 
@@ -93,7 +94,7 @@ func (ev *evaluator) evalLoop(e *ast.LoopExpr, s *scope) (value.Value, error) {
 		return nil, newError(diag.Type, e, "loop 'times' must be a non-negative integer, got %s.", text)
 	}
 	span := spanPtr(e)
-	ev.emit2("loop_start", span, "times", times, "as", e.Binding)
+	ev.emit2(outcome.EventLoopStart, span, "times", times, "as", e.Binding)
 	for i := float64(0); i < times; i++ {
 		if err := ev.countIteration(e); err != nil {
 			return nil, err
@@ -104,7 +105,7 @@ func (ev *evaluator) evalLoop(e *ast.LoopExpr, s *scope) (value.Value, error) {
 		}
 		cur = v
 	}
-	ev.emit1("loop_end", span, "iterations", times)
+	ev.emit1(outcome.EventLoopEnd, span, "iterations", times)
 	return cur, nil
 }
 
@@ -133,13 +134,13 @@ func (ev *evaluator) evalMatch(e *ast.MatchExpr, s *scope) (value.Value, error) 
 		return nil, &internalError{msg: "match expression without an " + tag + " arm"}
 	}
 	span := spanPtr(e)
-	ev.emit1("match_start", span, "arm", tag)
+	ev.emit1(outcome.EventMatchStart, span, "arm", tag)
 	bound, _ := r.Lookup(tag)
 	v, err := ev.execBlockWith(arm.Body, s, arm.Binding, bound)
 	if err != nil {
 		return nil, err
 	}
-	ev.emit1("match_end", span, "arm", tag)
+	ev.emit1(outcome.EventMatchEnd, span, "arm", tag)
 	return v, nil
 }
 

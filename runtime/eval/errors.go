@@ -43,7 +43,7 @@ func (e *Error) Diagnostic() outcome.Diagnostic {
 // it propagates through every construct, `try` included.
 type abort struct {
 	status outcome.Status
-	limit  string // the outcome.Limit* name of a harness limit, "" otherwise
+	limit  outcome.LimitName // the harness limit that ended the run, "" otherwise
 	detail string
 }
 

@@ -51,7 +51,7 @@ type Result struct {
 	// Evidence and Trace hold what the run produced before it; otherwise only Detail is
 	// meaningful.
 	Status outcome.Status
-	Limit  string
+	Limit  outcome.LimitName
 	Detail string
 	// Value is the program's result when Err is nil.
 	Value value.Value
@@ -182,7 +182,7 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 	if b := ev.budget.record(); b != nil {
 		data.Set("budget", b)
 	}
-	ev.emit("run_start", &prog.Span, data)
+	ev.emit(outcome.EventRunStart, &prog.Span, data)
 
 	// 4. The top-level statements in a fresh global scope.
 	v, err := ev.execBlock(prog.Statements, newScope(nil))
@@ -198,10 +198,10 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 		e := asA0Error(err)
 		end.Set("error", string(e.Code))
 		end.Set("message", e.Message)
-		ev.emit("run_end", &prog.Span, end)
+		ev.emit(outcome.EventRunEnd, &prog.Span, end)
 		return Result{Status: outcome.StatusOK, Err: e, Evidence: ev.evidence, Trace: ev.trace.events()}
 	}
-	ev.emit("run_end", &prog.Span, end)
+	ev.emit(outcome.EventRunEnd, &prog.Span, end)
 	return Result{Status: outcome.StatusOK, Value: v, Evidence: ev.evidence, Trace: ev.trace.events()}
 }
 

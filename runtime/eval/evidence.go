@@ -35,7 +35,7 @@ func (ev *evaluator) evalEvidence(e ast.Expr, kind string, argsExpr *ast.RecordE
 		}
 	}
 	ev.evidence = append(ev.evidence, rec)
-	ev.emit("evidence", span, rec)
+	ev.emit(outcome.EventEvidence, span, rec)
 	if kind == "assert" && !ok {
 		return nil, &Error{Code: diag.Assert, Message: "Assertion failed: " + msg, Span: span, Details: detailRecord("evidence", rec)}
 	}

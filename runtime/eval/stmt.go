@@ -46,7 +46,7 @@ func (ev *evaluator) execBlock(stmts []ast.Stmt, s *scope) (value.Value, error) 
 			return nil, err
 		}
 		span := spanPtr(st)
-		ev.emit("stmt_start", span, nil)
+		ev.emit(outcome.EventStmtStart, span, nil)
 		switch st := st.(type) {
 		case *ast.LetStmt:
 			v, err := ev.eval(st.Value, s)
@@ -81,12 +81,12 @@ func (ev *evaluator) execBlock(stmts []ast.Stmt, s *scope) (value.Value, error) 
 			if err != nil {
 				return nil, err
 			}
-			ev.emit("stmt_end", span, nil)
+			ev.emit(outcome.EventStmtEnd, span, nil)
 			return v, nil
 		default:
 			return nil, fmt.Errorf("unknown statement node %T", st)
 		}
-		ev.emit("stmt_end", span, nil)
+		ev.emit(outcome.EventStmtEnd, span, nil)
 	}
 	return nil, nil
 }

@@ -99,7 +99,7 @@ func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast
 	start.Set("tool", name)
 	start.Set("args", args)
 	start.Set("mode", string(tool.Mode))
-	ev.emit("tool_start", span, start)
+	ev.emit(outcome.EventToolStart, span, start)
 
 	began := time.Now()
 	result, msg, failed, err := ev.runTool(name, args)
@@ -113,14 +113,14 @@ func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast
 		end.Set("outcome", "err")
 		end.Set("durationMs", duration)
 		end.Set("error", msg)
-		ev.emit("tool_end", span, end)
+		ev.emit(outcome.EventToolEnd, span, end)
 		err := newError(diag.Tool, e, "Tool '%s' failed: %s", name, msg)
 		err.Details = detailRecord("tool", name)
 		return nil, err
 	}
 	end.Set("outcome", "ok")
 	end.Set("durationMs", duration)
-	ev.emit("tool_end", span, end)
+	ev.emit(outcome.EventToolEnd, span, end)
 
 	if r, ok := result.(*value.Record); ok {
 		if b, _ := r.Lookup("bytes"); b != nil {

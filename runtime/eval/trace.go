@@ -10,7 +10,7 @@ import (
 
 // emit appends one trace event (spec §6.2), a step of Limits.MaxSteps. data is nil for stmt_start and stmt_end; its
 // keys are set by the callers in the order §6.2 fixes.
-func (ev *evaluator) emit(event string, span *ast.Span, data *value.Record) {
+func (ev *evaluator) emit(event outcome.EventName, span *ast.Span, data *value.Record) {
 	ev.takeStep()
 	e := outcome.Event{Event: event, Span: span}
 	if data != nil {
@@ -104,7 +104,7 @@ func (t *traceLog) events() []outcome.Event {
 // emitFn emits a call event of f, whose only data is {"fn": name} (f's registry name).
 // Event data is never modified after emission, so one record per function serves every
 // such event (calls are the most frequent events after statements).
-func (ev *evaluator) emitFn(event string, span *ast.Span, f *userFn) {
+func (ev *evaluator) emitFn(event outcome.EventName, span *ast.Span, f *userFn) {
 	if f.callData == nil {
 		f.callData = value.NewRecordSize(1)
 		f.callData.Set("fn", f.decl.Name)
@@ -113,7 +113,7 @@ func (ev *evaluator) emitFn(event string, span *ast.Span, f *userFn) {
 }
 
 // emit2 emits an event whose data has two keys, in the order given.
-func (ev *evaluator) emit2(event string, span *ast.Span, k1 string, v1 value.Value, k2 string, v2 value.Value) {
+func (ev *evaluator) emit2(event outcome.EventName, span *ast.Span, k1 string, v1 value.Value, k2 string, v2 value.Value) {
 	d := value.NewRecordSize(2)
 	d.Set(k1, v1)
 	d.Set(k2, v2)
@@ -121,7 +121,7 @@ func (ev *evaluator) emit2(event string, span *ast.Span, k1 string, v1 value.Val
 }
 
 // emit1 emits an event whose data has one key.
-func (ev *evaluator) emit1(event string, span *ast.Span, k string, v value.Value) {
+func (ev *evaluator) emit1(event outcome.EventName, span *ast.Span, k string, v value.Value) {
 	d := value.NewRecordSize(1)
 	d.Set(k, v)
 	ev.emit(event, span, d)

@@ -23,7 +23,7 @@ func TestTraceLogRecycling(t *testing.T) {
 	for run, n := range sizes {
 		var log traceLog
 		for i := 0; i < n; i++ {
-			log.add(outcome.Event{Event: fmt.Sprint(run), Span: &spans[i%len(spans)]})
+			log.add(outcome.Event{Event: outcome.EventName(fmt.Sprint(run)), Span: &spans[i%len(spans)]})
 		}
 		got := log.events()
 		if len(got) != n || (n == 0 && got != nil) {
@@ -33,7 +33,7 @@ func TestTraceLogRecycling(t *testing.T) {
 	}
 	for run, got := range kept {
 		for i, e := range got {
-			if e.Event != fmt.Sprint(run) || e.Span != &spans[i%len(spans)] {
+			if string(e.Event) != fmt.Sprint(run) || e.Span != &spans[i%len(spans)] {
 				t.Fatalf("run %d event %d: %+v changed after later runs", run, i, e)
 			}
 		}
@@ -52,7 +52,7 @@ func TestTraceLogConcurrent(t *testing.T) {
 				n := (g*37 + run*101) % 3000
 				var log traceLog
 				for i := 0; i < n; i++ {
-					log.add(outcome.Event{Event: fmt.Sprint(g, run, i)})
+					log.add(outcome.Event{Event: outcome.EventName(fmt.Sprint(g, run, i))})
 				}
 				got := log.events()
 				if len(got) != n {
@@ -60,7 +60,7 @@ func TestTraceLogConcurrent(t *testing.T) {
 					return
 				}
 				for i, e := range got {
-					if e.Event != fmt.Sprint(g, run, i) {
+					if string(e.Event) != fmt.Sprint(g, run, i) {
 						t.Errorf("goroutine %d run %d event %d: %q", g, run, i, e.Event)
 						return
 					}

@@ -409,7 +409,7 @@ func (p *fastParser) outcome() (Outcome, bool) {
 			})
 		case "limit":
 			s, ok := p.jsonString()
-			o.Limit = s
+			o.Limit = LimitName(s)
 			return ok && once(&seen, 128)
 		case "detail":
 			s, ok := p.jsonString()
@@ -464,7 +464,9 @@ func (p *fastParser) event() (Event, bool) {
 		var ok bool
 		switch k {
 		case "event":
-			e.Event, ok = p.rawString()
+			var name string
+			name, ok = p.rawString()
+			e.Event = EventName(name)
 			return ok && once(&seen, 1)
 		case "span":
 			e.Span, ok = p.span()

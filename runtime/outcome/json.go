@@ -47,7 +47,7 @@ func AppendMarshal(b []byte, o Outcome) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"event":`...)
-		b = appendString(b, e.Event)
+		b = appendString(b, string(e.Event))
 		if e.Span != nil {
 			b = append(b, `,"span":`...)
 			b = appendSpan(b, *e.Span)
@@ -68,7 +68,7 @@ func AppendMarshal(b []byte, o Outcome) []byte {
 	b = append(b, ']')
 	if o.Limit != "" {
 		b = append(b, `,"limit":`...)
-		b = appendString(b, o.Limit)
+		b = appendString(b, string(o.Limit))
 	}
 	if o.Detail != "" {
 		b = append(b, `,"detail":`...)
@@ -210,7 +210,7 @@ func parseCareful(text []byte) (Outcome, error) {
 	if raw.Status == nil || raw.ExitCode == nil {
 		return Outcome{}, fmt.Errorf(`outcome: "status" and "exitCode" are required`)
 	}
-	o := Outcome{Status: Status(*raw.Status), ExitCode: *raw.ExitCode, Limit: raw.Limit, Detail: raw.Detail}
+	o := Outcome{Status: Status(*raw.Status), ExitCode: *raw.ExitCode, Limit: LimitName(raw.Limit), Detail: raw.Detail}
 	switch o.Status {
 	case StatusOK, StatusCrash, StatusTimeout, StatusResource:
 	default:
@@ -309,7 +309,7 @@ func parseEvent(text json.RawMessage) (Event, error) {
 	if raw.Event == nil {
 		return Event{}, fmt.Errorf(`"event" is required`)
 	}
-	e := Event{Event: *raw.Event, Span: raw.Span.span()}
+	e := Event{Event: EventName(*raw.Event), Span: raw.Span.span()}
 	if raw.Data != nil {
 		if e.Data, err = value.UnmarshalCanonical(raw.Data); err != nil {
 			return Event{}, err
@@ -342,9 +342,11 @@ func parseTraceFast(text json.RawMessage) []Event {
 			return nil
 		}
 		name, _ := rec.Get("event")
-		if events[i].Event, ok = name.(string); !ok {
+		s, ok := name.(string)
+		if !ok {
 			return nil
 		}
+		events[i].Event = EventName(s)
 		n := 1
 		if sv, ok := rec.Get("span"); ok {
 			n++
@@ -451,7 +453,7 @@ func Normalize(o Outcome) Outcome {
 		for i, e := range o.Trace {
 			if r, ok := e.Data.(*value.Record); ok {
 				switch e.Event {
-				case "run_end", "tool_end":
+				case EventRunEnd, EventToolEnd:
 					if r.Has("durationMs") {
 						r = r.Clone()
 						r.Delete("durationMs")
@@ -461,7 +463,7 @@ func Normalize(o Outcome) Outcome {
 						r.Set("message", timeBudgetMessage)
 					}
 					e.Data = r
-				case "budget_exceeded":
+				case EventBudgetExceeded:
 					e.Data = dropTimeActual(r)
 				}
 			}

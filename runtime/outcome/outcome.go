@@ -42,31 +42,6 @@ const (
 	StatusResource Status = "resource"
 )
 
-// The names of the harness limits a StatusResource Outcome's Limit field gives. They are
-// the keys of the bundle ABI's configJSON.limits (and the parsers' fixed nesting bound).
-const (
-	LimitSteps   = "maxSteps"
-	LimitDepth   = "maxDepth"
-	LimitSize    = "maxSize"
-	LimitNesting = "maxNesting"
-)
-
-// DeterministicLimit reports whether name is a limit that trips at the same point of a
-// program on every conforming implementation, so that two runs it ended are compared
-// like finished runs (package diff) and their partial outcomes can be pinned (package
-// corpus): maxSteps and maxDepth are counted in A0's own terms (trace events, nested
-// calls), maxSize on the values A0 operations produce (at the points Limits names) and
-// maxNesting in the parser's terms (nested expressions), all before any engine detail.
-// Runs ended by an engine's own stack (goja's call stack, the Go evaluator's frame
-// bound: Limit "") stop at engine-specific points and are not compared.
-func DeterministicLimit(name string) bool {
-	switch name {
-	case LimitSteps, LimitDepth, LimitSize, LimitNesting:
-		return true
-	}
-	return false
-}
-
 // Outcome is the canonical result of one run.
 type Outcome struct {
 	Status   Status
@@ -86,7 +61,7 @@ type Outcome struct {
 	// for an engine's own stack and for every other status. A run ended by a limit during
 	// evaluation keeps what it produced before it (Trace, Evidence, ToolCalls; never a
 	// Value or Errors); one whose Outcome is over MaxSize keeps only its ToolCalls.
-	Limit string
+	Limit LimitName
 	// Detail explains a non-ok Status (stack trace, which limit); it is never compared.
 	Detail string
 }
@@ -100,7 +75,7 @@ type Code = diag.Code
 
 // Event is one trace event (spec §6.2) without its ts and runId.
 type Event struct {
-	Event string
+	Event EventName
 	Span  *ast.Span   // nil when absent
 	Data  value.Value // nil when absent (stmt_start/stmt_end), else a *value.Record
 }

@@ -249,7 +249,7 @@ func fitsSizeLimit(o outcome.Outcome, maxSize int) (string, bool) {
 			continue
 		}
 		if e.Data != nil {
-			if d, ok := check(e.Event+" data", e.Data); !ok {
+			if d, ok := check(string(e.Event)+" data", e.Data); !ok {
 				return d, false
 			}
 			checked, _ = e.Data.(*value.Record)

@@ -340,7 +340,7 @@ func errorText(d outcome.Diagnostic) string {
 func traceText(events []outcome.Event) string {
 	lines := make([]string, len(events))
 	for i, e := range events {
-		lines[i] = e.Event + " " + spanText(e.Span)
+		lines[i] = string(e.Event) + " " + spanText(e.Span)
 		if e.Data != nil {
 			lines[i] += " " + string(value.MarshalCanonical(e.Data))
 		}
