@@ -79,7 +79,9 @@ type ReduceBudget struct {
 	// PerSignatureCandidates and PerSignatureTime bound the reduction of one signature.
 	PerSignatureCandidates int
 	PerSignatureTime       time.Duration
-	// Candidates and Time bound all the reductions of the campaign together.
+	// Candidates and Time bound all the reductions of the campaign together. Time 0
+	// bounds them relative to the campaign: at most ReduceShare of its elapsed time (and
+	// at least MinReduceTime), so that reducing never takes most of a campaign.
 	Candidates int
 	Time       time.Duration
 	// CandidateTimeout is the deadline of each candidate (the first run of the case
@@ -90,9 +92,17 @@ type ReduceBudget struct {
 // DefaultReduceBudget is the budget of a campaign that sets none.
 var DefaultReduceBudget = ReduceBudget{
 	PerSignatureCandidates: 500, PerSignatureTime: 10 * time.Second,
-	Candidates: 5000, Time: 60 * time.Second,
+	Candidates: 5000, Time: 0,
 	CandidateTimeout: time.Second,
 }
+
+// ReduceShare is the share of a campaign's elapsed time its reductions may take when
+// ReduceBudget.Time is 0, and MinReduceTime what they may take however short the
+// campaign so far (the first signatures come early).
+const (
+	ReduceShare   = 0.25
+	MinReduceTime = 2 * time.Second
+)
 
 func (b ReduceBudget) withDefaults() ReduceBudget {
 	d := DefaultReduceBudget
@@ -104,9 +114,6 @@ func (b ReduceBudget) withDefaults() ReduceBudget {
 	}
 	if b.Candidates <= 0 {
 		b.Candidates = d.Candidates
-	}
-	if b.Time <= 0 {
-		b.Time = d.Time
 	}
 	if b.CandidateTimeout <= 0 {
 		b.CandidateTimeout = d.CandidateTimeout
@@ -743,7 +750,11 @@ func (c *Campaign) reduceOptions() (opts reduce.Options, ok bool) {
 	b := c.opts.Reduce
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	leftCandidates, leftTime := b.Candidates-c.reducedCandidates, b.Time-c.reducedTime
+	limit := b.Time
+	if limit <= 0 {
+		limit = max(MinReduceTime, time.Duration(ReduceShare*float64(time.Since(c.start))))
+	}
+	leftCandidates, leftTime := b.Candidates-c.reducedCandidates, limit-c.reducedTime
 	if leftCandidates <= 0 || leftTime <= 0 {
 		c.budgetSpent++
 		return reduce.Options{}, false
@@ -757,6 +768,9 @@ func (c *Campaign) reduceOptions() (opts reduce.Options, ok bool) {
 // budgetNote says why a signature was not reduced.
 func (c *Campaign) budgetNote() string {
 	b := c.opts.Reduce
+	if b.Time <= 0 {
+		return fmt.Sprintf("the campaign's reduction budget (%d candidates, %.0f%% of its time) is spent", b.Candidates, 100*ReduceShare)
+	}
 	return fmt.Sprintf("the campaign's reduction budget (%d candidates, %s) is spent", b.Candidates, b.Time)
 }
 

@@ -39,8 +39,13 @@ from the seed and its index alone (see --guided for its derived cases): case I o
 The first line printed is the seed. Each new divergence — one per signature (see package
 diff) — is minimised (unless --minimize=false) and written to --out as a corpus entry:
 the program, a comment saying how it was found and how to replay it, and the directives
-of its host configuration. The reduction is diff/reduce's (as in "a0diff reduce", at most
-30 s per divergence). An entry whose file already exists is not overwritten, so
+of its host configuration. The reduction is diff/reduce's (as in "a0diff reduce"), within
+a budget: --reduce-candidates and --reduce-time per signature, --reduce-total-candidates
+and --reduce-total-time for the campaign, each candidate under --reduce-deadline instead
+of --timeout; a signature found once the campaign's budget is spent is not reduced (the
+summary gives its first case and replay command). --compare narrows what is compared, as for "a0diff run"; --write-baseline
+FILE records the signatures found, and with --baseline FILE only a signature the file
+does not list fails the campaign. An entry whose file already exists is not overwritten, so
 repeated runs into the same directory add only new signatures. A progress line is shown
 on a terminal. At the end a summary gives the number of cases, cases per second, the
 share of valid-mode programs that pass validation, the verdict counts and the signature
@@ -79,7 +84,8 @@ signatures so far.
 "count", "shard": {"k", "n"}, "interrupted", "summary": {"cases", "agree", "diverged",
 "inconclusive", "timeouts", "retried", "abandoned", "validMode", "validPass",
 "invalidMode", "signatures", "workers", "elapsedMs", "casesPerSecond", "coverage",
-"curve": [{"cases", "features", "signatures"}], with --guided "pool" and "derived"},
+"curve": [{"cases", "features", "signatures"}], "reduction": {"candidates", "elapsedMs",
+"unreducedForBudget"}, with --guided "pool" and "derived"},
 "signatures": [{"signature", "count", "firstCase", "replay", "file", "replayEntry",
 "note", "program", "derived"}], "timeouts": [{"case", "replay"}], "files": [...]}. --junit FILE also writes
 a JUnit report: a test case for the campaign, one per signature and one per timed-out
@@ -94,7 +100,10 @@ SIGNATURE", counted, and reduced and written like the Go evaluator's (with the e
 implementation in its place). In the JSON summary, --cross-check adds "attribution"
 ({"engine", "engineShared", "implementation", "unattributed"}) to "summary" and
 "attribution" and "attributionText" to each signature; --impl adds "implementations"
-({NAME: cases}) to "summary" and "implementation" to its signatures. The JUnit report's
+({NAME: {"agree", "diverged", "notCompared"}}) to "summary" and "implementation" to its
+signatures, whose replay commands repeat --impl NAME=COMMAND; with --compare or a worker
+that declares what it does not model, "summary" has "leftOut" ({NAME: [{"what",
+"why"}]}). The JUnit report's
 failure types say the same ("divergence: ATTRIBUTION", "implementation").
 
 Ctrl-C stops starting cases and cancels the runs in flight; the summary counts the cases
@@ -167,7 +176,7 @@ func newFuzzCmd(a *app) *cobra.Command {
 	fl.IntVar(&f.budget.PerSignatureCandidates, "reduce-candidates", d.PerSignatureCandidates, "reduction budget of one signature, in candidate programs run")
 	fl.DurationVar(&f.budget.PerSignatureTime, "reduce-time", d.PerSignatureTime, "reduction budget of one signature, in time")
 	fl.IntVar(&f.budget.Candidates, "reduce-total-candidates", d.Candidates, "reduction budget of the whole campaign, in candidate programs run; signatures found after it is spent are reported unreduced")
-	fl.DurationVar(&f.budget.Time, "reduce-total-time", d.Time, "reduction budget of the whole campaign, in time")
+	fl.DurationVar(&f.budget.Time, "reduce-total-time", d.Time, "reduction budget of the whole campaign, in time (0: a quarter of the campaign's elapsed time, at least 2s)")
 	fl.DurationVar(&f.budget.CandidateTimeout, "reduce-deadline", d.CandidateTimeout, "deadline of each reduction candidate (far below --timeout: a candidate that loops in an implementation without limits costs this)")
 	return cmd
 }
@@ -236,8 +245,8 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if err != nil {
 		return err
 	}
-	if f.budget.PerSignatureCandidates <= 0 || f.budget.Candidates <= 0 || f.budget.PerSignatureTime <= 0 || f.budget.Time <= 0 || f.budget.CandidateTimeout <= 0 {
-		return usageErrorf("--reduce-candidates, --reduce-time, --reduce-total-candidates, --reduce-total-time and --reduce-deadline must be positive")
+	if f.budget.PerSignatureCandidates <= 0 || f.budget.Candidates <= 0 || f.budget.PerSignatureTime <= 0 || f.budget.Time < 0 || f.budget.CandidateTimeout <= 0 {
+		return usageErrorf("--reduce-candidates, --reduce-time, --reduce-total-candidates and --reduce-deadline must be positive, --reduce-total-time not negative")
 	}
 	var known *baseline.Baseline
 	if f.baseline != "" {
