@@ -737,6 +737,7 @@ func (c *Campaign) writeExtraEntry(ctx context.Context, fc *fuzzCase, name, sig 
 		fmt.Sprintf("Found by a0diff fuzz: seed %d, case %d: the external implementation %s diverges from the reference (in the lines below, \"go\" is %s).", c.opts.Seed, fc.index, name, name),
 	}
 	prose = append(prose, Describe(res.Diff)...)
+	prose = append(prose, "Replay this entry: "+harness.ExtraReplayCommand(name, c.opts.Impls[name], path)+" ; "+harness.ReplayCommand("ref", path, c.opts.RefPath))
 	if err := reduce.Save(ctx, res, rs, opts, origin, path, prose...); err != nil {
 		return "", "not written: " + err.Error(), ""
 	}

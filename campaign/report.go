@@ -157,7 +157,11 @@ func NewReport(s *Summary, opts Options, interrupted bool) Report {
 			rs.Replay += " --impl " + harness.ShellQuote(spec)
 		}
 		if b.File != "" {
-			rs.ReplayEntry = harness.ReplayCommand("go", b.File, "") + " ; " + harness.ReplayCommand("ref", b.File, opts.RefPath)
+			first := harness.ReplayCommand("go", b.File, "")
+			if b.Implementation != "" {
+				first = harness.ExtraReplayCommand(b.Implementation, opts.Impls[b.Implementation], b.File)
+			}
+			rs.ReplayEntry = first + " ; " + harness.ReplayCommand("ref", b.File, opts.RefPath)
 			r.Files = append(r.Files, b.File)
 		}
 		r.Signatures = append(r.Signatures, rs)

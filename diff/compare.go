@@ -10,6 +10,11 @@
 // that the same bug found in two programs (or in a program and its reduction) has the
 // same signature.
 //
+// A Scope narrows a comparison (CompareIn): the aspects of the Outcome an implementation
+// in progress does not model yet, or that a user chose to leave out (--compare), and the
+// harness limits it does not enforce, are never a divergence, and a Scope says what it
+// left out and why.
+//
 // Section numbers (§N) and appendices refer to doc/a0.md, the project's reference of A0.
 package diff
 
