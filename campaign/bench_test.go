@@ -5,10 +5,10 @@ import (
 	"testing"
 
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // BenchmarkFuzzInProcess is the in-process cost of one `a0diff fuzz` case (seed 3,
@@ -18,7 +18,7 @@ import (
 func BenchmarkFuzzInProcess(b *testing.B) {
 	ref := tsbundle.NewRunner(tsbundle.Embedded())
 	defer ref.Close()
-	rs := harness.Runners{Go: run.New(), Ref: ref}
+	rs := trial.Runners{Impl: run.New(), Ref: ref}
 	opts := Options{Seed: 3, Count: b.N, Workers: 1, Out: b.TempDir(), Minimize: true, Timeout: outcome.DefaultLimits.Timeout,
 		Gen: gen.Options{Features: gen.AllFeatures, InvalidShare: 0.1}}
 	b.ResetTimer()

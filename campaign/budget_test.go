@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // port is an external implementation with two mistakes, each one signature: every
@@ -32,7 +32,7 @@ func (p port) Run(ctx context.Context, src string, cfg outcome.Config) outcome.O
 // The campaign's reduction budget: once it is spent, a new signature is still bucketed
 // and counted but not reduced, and the summary says how many were left so.
 func TestReductionBudget(t *testing.T) {
-	rs := harness.Runners{Go: run.New(), Ref: run.New(), Extra: []outcome.Runner{port{run.New()}}}
+	rs := trial.Runners{Impl: run.New(), Ref: run.New(), Extra: []outcome.Runner{port{run.New()}}}
 	tests := []struct {
 		name     string
 		budget   ReduceBudget

@@ -1,6 +1,6 @@
 // Package campaign is the loop of `a0diff fuzz`: it generates cases (package gen) from a
 // seed, runs each through both implementations (and the cross-check under node and the
-// external implementations of harness.Runners, when given), compares the Outcomes
+// external implementations of trial.Runners, when given), compares the Outcomes
 // (package diff), buckets the divergences by signature, and reduces and writes the first
 // case of each new signature as a corpus entry. The CLI only parses flags and prints the
 // Summary.
@@ -26,10 +26,11 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/diff/reduce"
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/reduce"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // Options configure a campaign.
@@ -181,13 +182,13 @@ type Summary struct {
 	// among them.
 	Buckets []Bucket
 	// Timeouts counts the cases on which one side timed out, also when re-run with a
-	// longer deadline (harness.Compare), while the other completed; TimeoutCases are the
+	// longer deadline (trial.Compare), while the other completed; TimeoutCases are the
 	// first of them (at most MaxTimeoutCases); Retried counts the re-runs.
 	Timeouts     int
 	TimeoutCases []int
 	Retried      int
 	// Abandoned counts the runs the implementations gave up on while their engine kept
-	// computing (harness.Abandoned).
+	// computing (trial.Abandoned).
 	Abandoned int64
 	// CrossChecked: the reference also ran under node; Attribution counts the diverged
 	// cases by attribution.
@@ -226,7 +227,7 @@ func (s *Summary) Rate() float64 { return float64(s.Cases()) / max(s.Elapsed.Sec
 // Campaign is one fuzzing run. Its methods are safe for concurrent use (Progress is
 // meant to be called while Run runs).
 type Campaign struct {
-	rs    harness.Runners
+	rs    trial.Runners
 	opts  Options
 	start time.Time
 
@@ -261,7 +262,7 @@ type Campaign struct {
 }
 
 // New prepares a campaign over rs.
-func New(rs harness.Runners, opts Options) *Campaign {
+func New(rs trial.Runners, opts Options) *Campaign {
 	if opts.Workers < 1 {
 		opts.Workers = 1
 	}
@@ -396,7 +397,7 @@ func (c *Campaign) Summary() *Summary {
 		ValidMode: c.validMode, ValidPass: c.validPass, InvalidMode: c.invalidMode,
 		Verdicts: map[diff.Verdict]int{},
 		Timeouts: c.timeouts, Retried: c.retried, TimeoutCases: append([]int(nil), c.timeoutCases...),
-		Abandoned: harness.Abandoned(c.rs),
+		Abandoned: trial.Abandoned(c.rs),
 		Coverage:  len(c.covered), Curve: append([]CurvePoint(nil), c.curve...),
 		Guided: c.opts.Guided, Derived: c.derived,
 	}
@@ -418,7 +419,7 @@ func (c *Campaign) Summary() *Summary {
 		s.Scopes["go"] = c.rs.Scope
 	}
 	for _, x := range c.rs.Extra {
-		if sc := harness.ScopeOf(c.rs.Scope, x); !sc.IsFull() {
+		if sc := trial.ScopeOf(c.rs.Scope, x); !sc.IsFull() {
 			s.Scopes[x.Name()] = sc
 		}
 	}
@@ -450,7 +451,7 @@ type fuzzCase struct {
 	timeout bool // one-sided, after the re-run
 	retried bool
 	attr    diff.Attribution
-	extras  []harness.Extra
+	extras  []trial.Extra
 	// obs is what guided mode learns from the case: validity, cost, coverage features.
 	obs Observed
 	// derived says how guided fuzzing derived the case ("" for a fresh case).
@@ -476,18 +477,14 @@ func validates(gc *gen.Case, goOut outcome.Outcome) bool {
 	return gen.Validates(gc.Source)
 }
 
-// config is gc's configuration with the run deadline.
+// config is gc's configuration resolved for a run, with the campaign's deadline.
 func (c *Campaign) config(gc *gen.Case) outcome.Config {
-	cfg := gc.Config
-	cfg.Limits.Timeout = c.opts.Timeout
-	cfg.Limits = cfg.Limits.WithDefaults()
-	return cfg
+	return trial.Config(gc.Config, c.opts.Timeout)
 }
 
 // compare compares the primary implementations (with the cross-check, if any) on gc.
 func (c *Campaign) compare(ctx context.Context, gc *gen.Case) diff.Result {
-	primary := harness.Runners{Go: c.rs.Go, Ref: c.rs.Ref, Node: c.rs.Node, Scope: c.rs.Scope}
-	return harness.Compare(ctx, primary, gc.Source, c.config(gc)).Diff
+	return trial.Compare(ctx, c.rs.Primary(), gc.Source, c.config(gc)).Diff
 }
 
 // ExtraSignature is the bucket signature of an external implementation's divergence
@@ -512,7 +509,7 @@ func (c *Campaign) caseAt(i int) (gc *gen.Case, derived string) {
 }
 
 func (c *Campaign) runCase(ctx context.Context, j job) *fuzzCase {
-	cmp := harness.Compare(ctx, c.rs, j.c.Source, c.config(j.c))
+	cmp := trial.Compare(ctx, c.rs, j.c.Source, c.config(j.c))
 	res := cmp.Diff
 	return &fuzzCase{index: j.index, c: j.c, verdict: res.Verdict, sig: res.Signature(), res: res,
 		timeout: cmp.Timeout(), retried: cmp.Retried, attr: cmp.Attribution, extras: cmp.Extras,
@@ -549,7 +546,7 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 	if fc.verdict == diff.Diverge && !fc.timeout && fc.attr != "" {
 		c.attribution.Add(fc.attr)
 	}
-	var extraClaims []harness.Extra
+	var extraClaims []trial.Extra
 	for _, x := range fc.extras {
 		counts := c.implementations[x.Name]
 		switch x.Diff.Verdict {
@@ -637,7 +634,7 @@ func (o *Options) Replay(i int) string {
 
 // writeEntry reduces the case of a new signature and writes it to Out. It returns the
 // file written ("" when none), a note, and the program written (for the summary). The
-// reduction is diff/reduce's (the signature set is kept, the result is 1-minimal); when
+// reduction is package reduce's (the signature set is kept, the result is 1-minimal); when
 // it fails — a flaky divergence, say — the case is shrunk with gen.Minimize, keeping the
 // first signature, instead.
 func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, program string) {
@@ -669,13 +666,14 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 		replayLines = replayLines[1:] // a derived case replays from this entry only
 	}
 	if c.opts.Minimize {
-		rs := reduce.Runners{Go: c.rs.Go, Ref: c.rs.Ref, Node: c.rs.Node, Scope: c.rs.Scope}
+		rs := c.rs.Primary()
 		opts, ok := c.reduceOptions()
 		if !ok {
 			prose := append(append([]string{found}, Describe(fc.res)...), replayLines...)
 			prose = append(prose, "Not reduced: "+c.budgetNote()+".")
 			return c.writeCase(ctx, path, fc.c, prose, fc.sig)
 		}
+		opts.Known, opts.Program = &fc.res, fc.c.Program
 		res, err := c.reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
 		if err == nil {
 			origin := fmt.Sprintf("case %d of a0diff fuzz --seed %d", fc.index, c.opts.Seed)
@@ -695,7 +693,7 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 		// fall back on the generator's own shrinking
 		gc, res2 := c.shrink(ctx, fc)
 		prose := append(append([]string{found}, Describe(res2)...), replayLines...)
-		prose = append(prose, "diff/reduce could not reduce it ("+err.Error()+"); shrunk by gen.Minimize instead.")
+		prose = append(prose, "the reducer (package reduce) could not reduce it ("+err.Error()+"); shrunk by gen.Minimize instead.")
 		return c.writeCase(ctx, path, gc, prose, fc.sig)
 	}
 	prose := append(append([]string{found}, Describe(fc.res)...), replayLines...)
@@ -703,16 +701,11 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 }
 
 // writeExtraEntry reduces the divergence of the external implementation name from the
-// reference on fc's case (diff/reduce, as for the Go evaluator, with the external
+// reference on fc's case (package reduce, as for the Go evaluator, with the external
 // implementation in the Go evaluator's place) and writes it to Out; when it cannot be
 // reduced, nothing is written and the note says why (the summary gives the case).
 func (c *Campaign) writeExtraEntry(ctx context.Context, fc *fuzzCase, name, sig string) (file, note, program string) {
-	var impl outcome.Runner
-	for _, x := range c.rs.Extra {
-		if x.Name() == name {
-			impl = x
-		}
-	}
+	impl := c.rs.Named(name)
 	path := filepath.Join(c.opts.Out, EntryName(sig))
 	if _, err := os.Stat(path); err == nil {
 		return "", "already in " + c.opts.Out + " (" + path + ")", ""
@@ -723,10 +716,16 @@ func (c *Campaign) writeExtraEntry(ctx context.Context, fc *fuzzCase, name, sig 
 	if err := os.MkdirAll(c.opts.Out, 0o755); err != nil {
 		return "", err.Error(), ""
 	}
-	rs := reduce.Runners{Go: impl, Ref: c.rs.Ref, Scope: harness.ScopeOf(c.rs.Scope, impl)}
+	rs := trial.Runners{Impl: impl, Ref: c.rs.Ref, Scope: trial.ScopeOf(c.rs.Scope, impl)}
 	opts, ok := c.reduceOptions()
 	if !ok {
 		return "", "not reduced: " + c.budgetNote() + " (replay the first case)", ""
+	}
+	opts.Program = fc.c.Program
+	for _, x := range fc.extras {
+		if x.Name == name {
+			opts.Known = &x.Diff
+		}
 	}
 	res, err := c.reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
 	if err != nil {
@@ -776,7 +775,7 @@ func (c *Campaign) budgetNote() string {
 }
 
 // reduce runs one reduction and charges its candidates and time to the budget.
-func (c *Campaign) reduce(ctx context.Context, source string, cfg outcome.Config, rs reduce.Runners, opts reduce.Options) (reduce.Result, error) {
+func (c *Campaign) reduce(ctx context.Context, source string, cfg outcome.Config, rs trial.Runners, opts reduce.Options) (reduce.Result, error) {
 	start := time.Now()
 	candidates := 0
 	opts.Progress = func(p reduce.Progress) { candidates = p.Candidates }
@@ -806,22 +805,16 @@ func (c *Campaign) shrink(ctx context.Context, fc *fuzzCase) (*gen.Case, diff.Re
 	return gc, c.compare(ctx, gc)
 }
 
-// writeCase writes gc as an entry at path, noting when the entry file does not
-// reproduce the signature.
+// writeCase writes gc as an entry at path (corpus.WriteNew, which runs the entry once
+// more), noting when the entry file does not reproduce the signature.
 func (c *Campaign) writeCase(ctx context.Context, path string, gc *gen.Case, prose []string, sig string) (file, note, program string) {
-	text := gen.EntryText(gc, prose)
-	if e, err := corpus.Parse(path, []byte(text)); err != nil {
-		note = "the entry does not parse back: " + err.Error()
-	} else {
-		cfg := harness.ConfigFor(e, c.opts.Timeout)
-		primary := harness.Runners{Go: c.rs.Go, Ref: c.rs.Ref, Node: c.rs.Node}
-		got := harness.Compare(ctx, primary, e.Source, cfg).Diff
-		if got.Signature() != sig {
-			note = fmt.Sprintf("as an entry file the case gives signature %q instead", got.Signature())
-		}
-	}
-	if err := reduce.WriteNew(path, []byte(text)); err != nil {
+	d := corpus.Draft{Source: gc.Source, Config: gc.Config, Prose: prose}
+	got, err := corpus.WriteNew(ctx, path, d, c.rs.Primary(), c.opts.Timeout, nil)
+	if err != nil {
 		return "", err.Error(), ""
+	}
+	if got.Diff.Signature() != sig {
+		note = fmt.Sprintf("as an entry file the case gives signature %q instead", got.Diff.Signature())
 	}
 	return path, note, gc.Source
 }

@@ -9,13 +9,13 @@ import (
 
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/trial"
 )
 
 func TestCampaignCountsEveryCase(t *testing.T) {
-	rs := harness.Runners{Go: run.New(), Ref: run.New()}
+	rs := trial.Runners{Impl: run.New(), Ref: run.New()}
 	c := New(rs, Options{Seed: 3, Count: 40, Workers: 2, Out: t.TempDir(), Gen: gen.Options{InvalidShare: 0.1}, Timeout: 1e10})
 	s := c.Run(context.Background())
 	if s.Cases() != 40 || s.Verdicts[diff.Agree] != 40 {
@@ -44,7 +44,7 @@ func TestShardsPartitionTheCampaign(t *testing.T) {
 	run1 := func(shard Shard) map[int]diff.Verdict {
 		var mu sync.Mutex
 		seen := map[int]diff.Verdict{}
-		rs := harness.Runners{Go: run.New(), Ref: run.New()}
+		rs := trial.Runners{Impl: run.New(), Ref: run.New()}
 		opts := Options{Seed: 11, Start: 7, Count: 61, Workers: 2, Out: t.TempDir(), Gen: gen.Options{InvalidShare: 0.2}, Timeout: 1e10, Shard: shard,
 			OnCase: func(i int, v diff.Verdict) {
 				mu.Lock()

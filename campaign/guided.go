@@ -9,9 +9,9 @@ package campaign
 // consecutive trace event types, each event type with the sorted keys of its data, each
 // tool called with its outcome, and the type of each field of the result record. These
 // are cheap and deterministic and need no change to the evaluator; they measure
-// behaviour the trace shows, not code. Edge coverage of the Go evaluator itself would
-// need instrumenting it (a build with counters, as go-fuzz and libFuzzer do) and is
-// future work.
+// behaviour the trace shows, not code. A binary built with Go's coverage counters adds
+// the statements (and hit-count buckets) of the Go evaluator each case reached
+// (codecover.go): `go build -cover -covermode=atomic -coverpkg=./runtime/...,./cmd/a0diff ./cmd/a0diff`.
 //
 // Reproducibility: the cases run in batches of GuidedBatch consecutive indices. The
 // cases of batch k are made from the pool as it stood after batch k−1, and the pool is
@@ -34,9 +34,9 @@ import (
 	"sync"
 
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
+	"github.com/a0diff/a0diff/trial"
 )
 
 const (
@@ -105,12 +105,12 @@ type Observed struct {
 }
 
 // Observe is what guided mode learns from the comparison cmp of case i, gc.
-func Observe(i int, gc *gen.Case, cmp harness.Comparison) Observed {
+func Observe(i int, gc *gen.Case, cmp trial.Comparison) Observed {
 	costly := func(o outcome.Outcome) bool {
 		return o.Status == outcome.StatusTimeout || o.Status == outcome.StatusResource
 	}
-	return Observed{Index: i, Case: gc, Valid: validates(gc, cmp.Go),
-		Costly: costly(cmp.Go) || costly(cmp.Ref), Features: Coverage(cmp.Go)}
+	return Observed{Index: i, Case: gc, Valid: validates(gc, cmp.Impl),
+		Costly: costly(cmp.Impl) || costly(cmp.Ref), Features: Coverage(cmp.Impl)}
 }
 
 // Case makes case i: derived from the pool, or fresh. what says how a derived case was
@@ -137,7 +137,10 @@ func (g *Guide) Note(o Observed) {
 }
 
 // EndBatch updates the pool from the cases of the batch just finished, in index order:
-// a valid case whose Go outcome has a feature the pool has not seen joins it.
+// a valid case whose Go outcome has a feature the pool has not seen joins it — or, in a
+// binary built with coverage counters (codecover.go), a case that reached a statement or
+// a hit-count bucket of the Go evaluator no earlier case reached. No case may run while
+// EndBatch does (the counters are the process's).
 func (g *Guide) EndBatch() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -146,8 +149,12 @@ func (g *Guide) EndBatch() {
 		if o.Costly {
 			continue
 		}
+		features := o.Features
+		if o.Valid && o.Case.Mode == gen.Valid && o.Case.Program != nil {
+			features = append(features[:len(features):len(features)], codeFeatures(o.Case)...)
+		}
 		fresh := false
-		for _, f := range o.Features {
+		for _, f := range features {
 			if !g.seen[f] {
 				g.seen[f] = true
 				fresh = true
@@ -254,7 +261,7 @@ func (c *Campaign) noteCoverage(fc *fuzzCase) {
 // cases ran. The cases are those Run makes (a guided campaign's too: Each drives a Guide
 // batch by batch as Run does), which is what lets tools/mutants measure `a0diff fuzz
 // [--guided] --seed S` case for case without running a campaign. Shards are ignored.
-func Each(ctx context.Context, rs harness.Runners, opts Options, visit func(gc *gen.Case, obs Observed, cmp harness.Comparison) bool) {
+func Each(ctx context.Context, rs trial.Runners, opts Options, visit func(gc *gen.Case, obs Observed, cmp trial.Comparison) bool) {
 	c := &Campaign{rs: rs, opts: opts}
 	if opts.Guided {
 		c.guide = NewGuide(opts.Seed, opts.Gen)
@@ -268,7 +275,7 @@ func Each(ctx context.Context, rs harness.Runners, opts Options, visit func(gc *
 			guide.EndBatch()
 		}
 		gc, derived := c.caseAt(i)
-		cmp := harness.Compare(ctx, rs, gc.Source, c.config(gc))
+		cmp := trial.Compare(ctx, rs, gc.Source, c.config(gc))
 		obs := Observe(i, gc, cmp)
 		obs.Derived = derived
 		if guide != nil {

@@ -8,13 +8,13 @@ import (
 
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // guidedRun runs a guided campaign and returns its summary and the source of each case.
-func guidedRun(t *testing.T, rs harness.Runners, opts Options) (*Summary, map[int]string, map[int]string) {
+func guidedRun(t *testing.T, rs trial.Runners, opts Options) (*Summary, map[int]string, map[int]string) {
 	t.Helper()
 	var mu sync.Mutex
 	sources, derived := map[int]string{}, map[int]string{}
@@ -36,7 +36,7 @@ func guidedRun(t *testing.T, rs harness.Runners, opts Options) (*Summary, map[in
 // same cases at -j 1 and -j 2, derives some of them, grows its pool, and its cases that
 // are not derived are those of the unguided campaign.
 func TestGuidedIsReproducibleAtAnyWorkers(t *testing.T) {
-	rs := harness.Runners{Go: run.New(), Ref: run.New()}
+	rs := trial.Runners{Impl: run.New(), Ref: run.New()}
 	opts := Options{Seed: 5, Start: 3, Count: 3*GuidedBatch + 7, Gen: gen.Options{InvalidShare: 0.1}}
 	opts.Workers = 1
 	s1, src1, der1 := guidedRun(t, rs, opts)
@@ -85,7 +85,7 @@ func (d divergesOn) Run(ctx context.Context, source string, cfg outcome.Config) 
 // TestGuidedFindsAPlantedFault: a guided campaign finds a fault planted in the Go side
 // and reports its bucket, with the derivation when the first case was derived.
 func TestGuidedFindsAPlantedFault(t *testing.T) {
-	rs := harness.Runners{Go: divergesOn{run.New(), "str.split"}, Ref: run.New()}
+	rs := trial.Runners{Impl: divergesOn{run.New(), "str.split"}, Ref: run.New()}
 	s, src, der := guidedRun(t, rs, Options{Seed: 9, Count: 4 * GuidedBatch, Workers: 2})
 	if s.Verdicts[diff.Diverge] == 0 || len(s.Buckets) == 0 {
 		t.Fatalf("planted fault not found in %d cases: verdicts %v", s.Cases(), s.Verdicts)
@@ -140,7 +140,7 @@ func TestCoverageFeatures(t *testing.T) {
 // TestEachMakesTheCampaignsCases: Each, one case after the other, makes the cases of a
 // campaign run by Run at -j 2, guided or not, and learns the same from them.
 func TestEachMakesTheCampaignsCases(t *testing.T) {
-	rs := harness.Runners{Go: run.New(), Ref: run.New()}
+	rs := trial.Runners{Impl: run.New(), Ref: run.New()}
 	for _, guided := range []bool{false, true} {
 		opts := Options{Seed: 9, Start: 4, Count: 2*GuidedBatch + 13, Workers: 2, Gen: gen.Options{InvalidShare: 0.1}}
 		var want map[int]string
@@ -162,7 +162,7 @@ func TestEachMakesTheCampaignsCases(t *testing.T) {
 		}
 		opts.Guided = guided
 		got, covered, derived := map[int]string{}, map[uint64]bool{}, 0
-		Each(context.Background(), rs, opts, func(gc *gen.Case, obs Observed, cmp harness.Comparison) bool {
+		Each(context.Background(), rs, opts, func(gc *gen.Case, obs Observed, cmp trial.Comparison) bool {
 			got[obs.Index] = gc.Source
 			for _, f := range obs.Features {
 				covered[f] = true

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
@@ -51,7 +50,7 @@ func SpanOf(s *ast.Span) string {
 // Check compares o, after outcome.Normalize, with the entry's expectations and returns
 // every failed one (nil when all hold). Lines are compared exactly, except that when both
 // the expected and the actual message of a diagnostic come from the host (spec Appendix
-// D, see diff.HostMessage), the message is not compared: only the code and span are.
+// D, see outcome.HostMessage), the message is not compared: only the code and span are.
 //
 // When the run did not reach an A0 outcome (timeout, resource, crash) only the exit is
 // compared — except for a run ended by a deterministic harness limit (Partial): its
@@ -131,7 +130,7 @@ func checkErrors(x *Expectation, o outcome.Outcome) []Mismatch {
 		default:
 			want, got := x.Errors[i], o.Errors[i]
 			if want.Code == string(got.Code) && want.Span == SpanOf(got.Span) &&
-				(want.Message == got.Message || diff.HostMessage(got) && diff.HostText(want.Code, want.Message)) {
+				(want.Message == got.Message || outcome.HostMessage(got) && outcome.HostText(want.Code, want.Message)) {
 				continue
 			}
 			exp, act := excerpt(errorLineOf(want), ErrorLine(got))

@@ -10,27 +10,28 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 )
 
 func TestParseMalformed(t *testing.T) {
-	a := readArchive(t, "testdata/malformed.txt")
+	a := testfile.MustReadArchive(t, "testdata/malformed.txt")
 	n := 0
-	for _, name := range a.order {
+	for _, name := range a.Names {
 		if strings.HasSuffix(name, ".err") {
 			continue
 		}
 		n++
-		want, ok := a.files[name+".err"]
+		want, ok := a.Files[name+".err"]
 		if !ok {
-			t.Fatalf("%s no %s.err file", a.at(name), name)
+			t.Fatalf("%s no %s.err file", a.At(name), name)
 		}
 		t.Run(name, func(t *testing.T) {
-			e, err := Parse("bad.a0", a.files[name])
+			e, err := Parse("bad.a0", []byte(a.Files[name]))
 			if err == nil {
-				t.Fatalf("%s Parse accepted it: %+v", a.at(name), e.Expect)
+				t.Fatalf("%s Parse accepted it: %+v", a.At(name), e.Expect)
 			}
 			if got := err.Error(); got != trimmed(want) {
-				t.Errorf("%s error\n got: %s\nwant: %s", a.at(name+".err"), got, trimmed(want))
+				t.Errorf("%s error\n got: %s\nwant: %s", a.At(name+".err"), got, trimmed(want))
 			}
 		})
 	}
@@ -145,41 +146,41 @@ func mustOutcome(t *testing.T, js string) outcome.Outcome {
 }
 
 func TestUpdate(t *testing.T) {
-	a := readArchive(t, "testdata/update.txt")
+	a := testfile.MustReadArchive(t, "testdata/update.txt")
 	n := 0
-	for _, name := range a.order {
+	for _, name := range a.Names {
 		base, ok := strings.CutSuffix(name, ".in")
 		if !ok {
 			continue
 		}
 		n++
 		for _, ext := range []string{".outcome", ".want"} {
-			if _, ok := a.files[base+ext]; !ok {
-				t.Fatalf("%s no %s%s file", a.at(name), base, ext)
+			if _, ok := a.Files[base+ext]; !ok {
+				t.Fatalf("%s no %s%s file", a.At(name), base, ext)
 			}
 		}
 		t.Run(base, func(t *testing.T) {
-			at := a.at(name)
-			e, err := Parse("bad.a0", a.files[name])
+			at := a.At(name)
+			e, err := Parse("bad.a0", []byte(a.Files[name]))
 			if err != nil {
 				t.Fatalf("%s %v", at, err)
 			}
-			o, err := outcome.Parse([]byte(trimmed(a.files[base+".outcome"])))
+			o, err := outcome.Parse([]byte(trimmed(a.Files[base+".outcome"])))
 			if err != nil {
-				t.Fatalf("%s %v", a.at(base+".outcome"), err)
+				t.Fatalf("%s %v", a.At(base+".outcome"), err)
 			}
 			got, err := Update(e, o)
 			if err != nil {
 				t.Fatalf("%s %v", at, err)
 			}
-			if want := string(a.files[base+".want"]); string(got) != want {
-				t.Fatalf("%s Update\n got: %q\nwant: %q", a.at(base+".want"), got, want)
+			if want := string(a.Files[base+".want"]); string(got) != want {
+				t.Fatalf("%s Update\n got: %q\nwant: %q", a.At(base+".want"), got, want)
 			}
 			e2, err := Parse("bad.a0", got)
 			if err != nil {
 				t.Fatalf("%s updated text does not parse: %v", at, err)
 			}
-			_, wantShift := a.files[base+".shifted"]
+			_, wantShift := a.Files[base+".shifted"]
 			if CodeShifted(e, e2) != wantShift {
 				t.Errorf("%s CodeShifted = %v, want %v", at, !wantShift, wantShift)
 			}

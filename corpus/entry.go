@@ -19,9 +19,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // Entry is one parsed corpus entry.
@@ -218,4 +220,13 @@ func SpanFileName(name string) string {
 		b.WriteRune(r) // ranging over a string yields U+FFFD for each invalid byte
 	}
 	return b.String()
+}
+
+// RunConfig is e's configuration resolved for a run (trial.Config): the span file name
+// made text, the deadline the entry's @timeout, else timeout, else the default, and every
+// other limit its default.
+func (e *Entry) RunConfig(timeout time.Duration) outcome.Config {
+	cfg := e.Config
+	cfg.File = SpanFileName(cfg.File)
+	return trial.Config(cfg, timeout)
 }

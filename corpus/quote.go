@@ -7,7 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -18,15 +17,15 @@ import (
 // always a JSON string literal.
 
 // quoteMessage returns the text of the message field for m: m itself, or the JSON
-// string literal that divergence reports show for it (diff.Quote) with DEL escaped too,
-// so that the line shows it. diff.Quote writes DEL as itself, and no other 0x7f byte
+// string literal that divergence reports show for it (value.Quote) with DEL escaped too,
+// so that the line shows it. value.Quote writes DEL as itself, and no other 0x7f byte
 // can occur in its output (escapes are ASCII letters and digits, and 0x7f is never part
 // of a longer UTF-8 sequence).
 func quoteMessage(m string) string {
 	if !needsQuoting(m) {
 		return m
 	}
-	return strings.ReplaceAll(diff.Quote(m), "\x7f", `\u007f`)
+	return strings.ReplaceAll(value.Quote(m), "\x7f", `\u007f`)
 }
 
 func needsQuoting(m string) bool {

@@ -30,6 +30,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // Verdict is the overall result of a comparison.
@@ -366,7 +367,7 @@ func (c *collector) divergence() (Divergence, bool) {
 				continue
 			}
 			k := s.Key().String()
-			shown := "[" + Quote(k) + "]"
+			shown := "[" + value.Quote(k) + "]"
 			if isIdentifier(k) {
 				shown = "." + k
 			}

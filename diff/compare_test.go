@@ -1,52 +1,14 @@
 package diff
 
 import (
-	"bytes"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/value"
-	"golang.org/x/tools/txtar"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 )
-
-// archive is a txtar test archive (text before the first file is commentary) with the
-// line of each file's header, so that a failing case can say path:line:.
-type archive struct {
-	path  string
-	order []string          // file names in archive order
-	files map[string]string // file data
-	lines map[string]int    // line of the file's `-- NAME --` header
-}
-
-// readArchive reads a test archive, failing t when it cannot be read or names a file
-// twice.
-func readArchive(t *testing.T, path string) *archive {
-	t.Helper()
-	ar, err := txtar.ParseFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &archive{path: path, files: map[string]string{}, lines: map[string]int{}}
-	line := 1 + bytes.Count(ar.Comment, []byte("\n"))
-	for _, f := range ar.Files {
-		if first, dup := a.lines[f.Name]; dup {
-			t.Fatalf("%s:%d: file %s repeated (first at line %d)", path, line, f.Name, first)
-		}
-		a.order = append(a.order, f.Name)
-		a.files[f.Name] = string(f.Data)
-		a.lines[f.Name] = line
-		line += 1 + bytes.Count(f.Data, []byte("\n"))
-	}
-	return a
-}
-
-// at is the path:line: prefix of the header of file name.
-func (a *archive) at(name string) string {
-	return fmt.Sprintf("%s:%d:", a.path, a.lines[name])
-}
 
 // parseOutcome parses an Outcome's JSON (blanks around it allowed), failing t if it is
 // malformed.
@@ -59,16 +21,16 @@ func parseOutcome(t testing.TB, js string) outcome.Outcome {
 	return o
 }
 
-// outcome parses the Outcome in file name of a.
-func (a *archive) outcome(t testing.TB, name string) outcome.Outcome {
+// archiveOutcome parses the Outcome in file name of a.
+func archiveOutcome(t testing.TB, a *testfile.Archive, name string) outcome.Outcome {
 	t.Helper()
-	js, ok := a.files[name]
+	js, ok := a.Files[name]
 	if !ok {
-		t.Fatalf("%s: no file %s", a.path, name)
+		t.Fatalf("%s: no file %s", a.Path, name)
 	}
 	o, err := outcome.Parse([]byte(strings.TrimSpace(js)))
 	if err != nil {
-		t.Fatalf("%s %s: %v", a.at(name), js, err)
+		t.Fatalf("%s %s: %v", a.At(name), js, err)
 	}
 	return o
 }
@@ -84,23 +46,23 @@ func format(r Result) string {
 }
 
 func TestCompare(t *testing.T) {
-	a := readArchive(t, "testdata/compare.txt")
+	a := testfile.MustReadArchive(t, "testdata/compare.txt")
 	n := 0
-	for _, name := range a.order {
+	for _, name := range a.Names {
 		base, ok := strings.CutSuffix(name, ".go")
 		if !ok {
 			continue
 		}
 		n++
 		t.Run(base, func(t *testing.T) {
-			g, r := a.outcome(t, base+".go"), a.outcome(t, base+".ref")
+			g, r := archiveOutcome(t, a, base+".go"), archiveOutcome(t, a, base+".ref")
 			got := format(Compare(g, r))
-			if want := a.files[base+".want"]; got != want {
-				t.Errorf("%s Compare\n got:\n%s\nwant:\n%s", a.at(base+".want"), got, want)
+			if want := a.Files[base+".want"]; got != want {
+				t.Errorf("%s Compare\n got:\n%s\nwant:\n%s", a.At(base+".want"), got, want)
 			}
 			// Swapping the sides swaps go and ref but keeps the verdict.
 			if sw := Compare(r, g); sw.Verdict != Compare(g, r).Verdict {
-				t.Errorf("%s swapped verdict %s", a.at(name), sw.Verdict)
+				t.Errorf("%s swapped verdict %s", a.At(name), sw.Verdict)
 			}
 		})
 	}
@@ -110,8 +72,8 @@ func TestCompare(t *testing.T) {
 }
 
 func TestCompareDoesNotModifyOutcomes(t *testing.T) {
-	a := readArchive(t, "testdata/compare.txt")
-	g, r := a.outcome(t, "host-tool.go"), a.outcome(t, "host-tool.ref")
+	a := testfile.MustReadArchive(t, "testdata/compare.txt")
+	g, r := archiveOutcome(t, a, "host-tool.go"), archiveOutcome(t, a, "host-tool.ref")
 	before := string(outcome.Marshal(g)) + string(outcome.Marshal(r))
 	Compare(g, r)
 	if after := string(outcome.Marshal(g)) + string(outcome.Marshal(r)); after != before {
@@ -159,7 +121,7 @@ func TestSignaturesNameNoPositionInAValue(t *testing.T) {
 }
 
 func TestSignaturesStableAcrossRuns(t *testing.T) {
-	a := readArchive(t, "testdata/compare.txt")
+	a := testfile.MustReadArchive(t, "testdata/compare.txt")
 	// Records are Go maps in the view: a stable order must not depend on map iteration.
 	g := parseOutcome(t, `{"status":"ok","exitCode":1,"value":{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6},"trace":[{"event":"x","data":{"p":1,"q":2,"r":3}}]}`)
 	r := parseOutcome(t, `{"status":"ok","exitCode":0,"value":{"a":0,"b":0,"c":0,"d":0,"e":0,"f":0},"trace":[{"event":"x","data":{"p":0,"q":0,"r":0}}]}`)
@@ -181,7 +143,7 @@ func TestSignaturesStableAcrossRuns(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"error-code", "trace-missing-event", "key-order"} {
-		g, r := a.outcome(t, name+".go"), a.outcome(t, name+".ref")
+		g, r := archiveOutcome(t, a, name+".go"), archiveOutcome(t, a, name+".ref")
 		want := Compare(g, r).Signatures()
 		for i := 0; i < 20; i++ {
 			if got := Compare(g, r).Signatures(); !reflect.DeepEqual(got, want) {
@@ -225,46 +187,17 @@ func TestLoneSurrogatesRenderEscaped(t *testing.T) {
 	}
 }
 
-func TestHostMessage(t *testing.T) {
-	fn := func(name string) value.Value {
-		r := value.NewRecord()
-		r.Set("fn", name)
-		return r
-	}
-	tests := []struct {
-		d    outcome.Diagnostic
-		want bool
-	}{
-		{outcome.Diagnostic{Code: "E_AST", Message: "Bad control character in string literal in JSON at position 4"}, true},
-		{outcome.Diagnostic{Code: "E_TOOL", Message: "Tool 'fs.read' failed: ENOENT"}, true},
-		{outcome.Diagnostic{Code: "E_IO", Message: "Error reading file: ENOENT"}, true},
-		{outcome.Diagnostic{Code: "E_RUNTIME", Message: "x is not a function"}, true},
-		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: Unexpected end of JSON input", Details: fn("parse.json")}, true},
-		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: Unexpected end of JSON input"}, true},
-		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: parse.json requires 'in' to be a string.", Details: fn("parse.json")}, false},
-		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'get' failed: get requires 'path' to be a string.", Details: fn("get")}, false},
-		{outcome.Diagnostic{Code: "E_FN", Message: "Function 'parse.json' failed: x", Details: fn("get")}, false},
-		{outcome.Diagnostic{Code: "E_TOOL_ARGS", Message: "Invalid arguments for tool 'fs.read': path: Expected string, received number"}, false},
-		{outcome.Diagnostic{Code: "E_TYPE", Message: "Division by zero."}, false},
-	}
-	for _, tt := range tests {
-		if got := HostMessage(tt.d); got != tt.want {
-			t.Errorf("HostMessage(%s %q) = %v", tt.d.Code, tt.d.Message, got)
-		}
-	}
-}
-
 func TestArchiveIsWellFormed(t *testing.T) {
-	a := readArchive(t, "testdata/compare.txt")
-	for _, name := range a.order {
+	a := testfile.MustReadArchive(t, "testdata/compare.txt")
+	for _, name := range a.Names {
 		base := name[:max(strings.LastIndexByte(name, '.'), 0)]
 		for _, ext := range []string{".go", ".ref", ".want"} {
-			if _, ok := a.files[base+ext]; !ok {
-				t.Errorf("%s no %s%s file", a.at(name), base, ext)
+			if _, ok := a.Files[base+ext]; !ok {
+				t.Errorf("%s no %s%s file", a.At(name), base, ext)
 			}
 		}
-		if strings.HasSuffix(name, ".go") && strings.Count(a.files[name], "\n") != 1 {
-			t.Errorf("%s %s: want one line", a.at(name), name)
+		if strings.HasSuffix(name, ".go") && strings.Count(a.Files[name], "\n") != 1 {
+			t.Errorf("%s %s: want one line", a.At(name), name)
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 // Values — a catch-bound error record, say — are compared exactly.
 func relaxHostTexts(g, r outcome.Outcome, gv, rv *outcomeView) {
 	for i := range min(len(g.Errors), len(r.Errors)) {
-		if g.Errors[i].Code == r.Errors[i].Code && HostMessage(g.Errors[i]) && HostMessage(r.Errors[i]) {
+		if g.Errors[i].Code == r.Errors[i].Code && outcome.HostMessage(g.Errors[i]) && outcome.HostMessage(r.Errors[i]) {
 			rv.Errors[i].Message = gv.Errors[i].Message
 		}
 	}
@@ -23,7 +23,7 @@ func relaxHostTexts(g, r outcome.Outcome, gv, rv *outcomeView) {
 			gc, gm := stringField(ge.Data, "error"), stringField(ge.Data, "message")
 			rc, rm := stringField(re.Data, "error"), stringField(re.Data, "message")
 			if gc != nil && rc != nil && gm != nil && rm != nil && *gc == *rc &&
-				hostText(*gc, *gm, "") && hostText(*rc, *rm, "") {
+				outcome.HostText(*gc, *gm) && outcome.HostText(*rc, *rm) {
 				setField(re.Data, "message", *gm)
 			}
 		}

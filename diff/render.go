@@ -36,11 +36,11 @@ func render(b *strings.Builder, v any) {
 	case int:
 		b.WriteString(strconv.Itoa(x))
 	case string:
-		b.WriteString(Quote(x))
+		b.WriteString(value.Quote(x))
 	case number:
 		renderNumber(b, float64(x))
 	case function:
-		b.WriteString(`{"$function":` + Quote(x.Name) + `}`)
+		b.WriteString(`{"$function":` + value.Quote(x.Name) + `}`)
 	case list:
 		b.WriteByte('[')
 		for i := range len(x) {
@@ -65,7 +65,7 @@ func render(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(Quote(k) + ":")
+			b.WriteString(value.Quote(k) + ":")
 			render(b, x.Fields[k])
 		}
 		b.WriteByte('}')
@@ -75,7 +75,7 @@ func render(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(Quote(k))
+			b.WriteString(value.Quote(k))
 		}
 		b.WriteByte(']')
 	case *spanView:
@@ -85,15 +85,15 @@ func render(b *strings.Builder, v any) {
 		}
 		render(b, *x)
 	case spanView:
-		fmt.Fprintf(b, `{"file":%s,"startLine":%d,"startCol":%d,"endLine":%d,"endCol":%d}`, Quote(x.File), x.StartLine, x.StartCol, x.EndLine, x.EndCol)
+		fmt.Fprintf(b, `{"file":%s,"startLine":%d,"startCol":%d,"endLine":%d,"endCol":%d}`, value.Quote(x.File), x.StartLine, x.StartCol, x.EndLine, x.EndCol)
 	case diagView:
-		b.WriteString(`{"code":` + Quote(x.Code) + `,"message":` + Quote(x.Message))
+		b.WriteString(`{"code":` + value.Quote(x.Code) + `,"message":` + value.Quote(x.Message))
 		if x.Span != nil {
 			b.WriteString(`,"span":`)
 			render(b, *x.Span)
 		}
 		if h, ok := x.Hint.(string); ok {
-			b.WriteString(`,"hint":` + Quote(h))
+			b.WriteString(`,"hint":` + value.Quote(h))
 		}
 		if _, ok := x.Details.(absent); !ok {
 			b.WriteString(`,"details":`)
@@ -101,7 +101,7 @@ func render(b *strings.Builder, v any) {
 		}
 		b.WriteByte('}')
 	case eventView:
-		b.WriteString(`{"event":` + Quote(string(x.Event)))
+		b.WriteString(`{"event":` + value.Quote(string(x.Event)))
 		if x.Span != nil {
 			b.WriteString(`,"span":`)
 			render(b, *x.Span)
@@ -112,14 +112,14 @@ func render(b *strings.Builder, v any) {
 		}
 		b.WriteByte('}')
 	case callView:
-		b.WriteString(`{"tool":` + Quote(x.Tool) + `,"args":`)
+		b.WriteString(`{"tool":` + value.Quote(x.Tool) + `,"args":`)
 		render(b, x.Args)
-		b.WriteString(`,"outcome":` + Quote(x.Outcome))
+		b.WriteString(`,"outcome":` + value.Quote(x.Outcome))
 		if x.Outcome == "ok" {
 			b.WriteString(`,"result":`)
 			render(b, x.Result)
 		} else {
-			b.WriteString(`,"error":` + Quote(x.Error))
+			b.WriteString(`,"error":` + value.Quote(x.Error))
 		}
 		b.WriteByte('}')
 	case []diagView, []eventView, []callView:
@@ -150,44 +150,6 @@ func renderNumber(b *strings.Builder, f float64) {
 	default:
 		b.WriteString(value.FormatNumber(f))
 	}
-}
-
-// Quote returns s as the JSON string literal renderings show: non-ASCII text written
-// literally; lone surrogates (held in WTF-8, see package value) and stray bytes as
-// \uXXXX escapes; `"`, `\` and the C0 controls escaped (\n, \r and \t by their short
-// forms).
-func Quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		if len(s)-i >= 3 && s[i] == 0xed && s[i+1] >= 0xa0 && s[i+1] <= 0xbf && s[i+2] >= 0x80 && s[i+2] <= 0xbf {
-			fmt.Fprintf(&b, `\u%04x`, 0xd000|rune(s[i+1]&0x3f)<<6|rune(s[i+2]&0x3f))
-			i += 3
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			fmt.Fprintf(&b, `\u%04x`, s[i])
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // clipText shortens s to RenderWidth bytes (on a rune boundary) with a trailing "…".

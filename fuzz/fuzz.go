@@ -31,11 +31,11 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/syntax"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // Targets are the native fuzz targets, in the order `make fuzz` runs them.
@@ -50,14 +50,14 @@ var GenOptions = gen.Options{InvalidShare: 0.1}
 
 var (
 	runnersOnce sync.Once
-	runners     harness.Runners
+	runners     trial.Runners
 )
 
 // Runners are the two shipped implementations, created once per process (the reference's
 // goja runtimes are pooled inside its Runner).
-func Runners() harness.Runners {
+func Runners() trial.Runners {
 	runnersOnce.Do(func() {
-		runners = harness.Runners{Go: run.New(), Ref: tsbundle.NewRunner(tsbundle.Embedded())}
+		runners = trial.Runners{Impl: run.New(), Ref: tsbundle.NewRunner(tsbundle.Embedded())}
 	})
 	return runners
 }
@@ -67,7 +67,7 @@ func Runners() harness.Runners {
 // with at least one directive, else the decoded text under gen.StandardConfig.
 func SourceCase(data []byte) (source string, cfg outcome.Config) {
 	if e, err := corpus.Parse(gen.DefaultFile, data); err == nil && len(e.Directives) > 0 {
-		cfg = harness.ConfigFor(e, Timeout)
+		cfg = e.RunConfig(Timeout)
 		if cfg.Limits.Timeout > Timeout {
 			cfg.Limits.Timeout = Timeout
 		}
@@ -89,7 +89,7 @@ func Run(ctx context.Context, source string, cfg outcome.Config) (goOut, refOut 
 	if cfg.Limits.Timeout == 0 {
 		cfg.Limits.Timeout = Timeout
 	}
-	return outcome.SafeRun(ctx, rs.Go, source, cfg), outcome.SafeRun(ctx, rs.Ref, source, cfg)
+	return outcome.SafeRun(ctx, rs.Impl, source, cfg), outcome.SafeRun(ctx, rs.Ref, source, cfg)
 }
 
 // CheckParse is FuzzParse's property: neither implementation crashed, and — when both

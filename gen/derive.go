@@ -72,7 +72,7 @@ func sitesOf(p *ast.Program) (exprs []exprSite, lists []stmtSite) {
 	lists = append(lists, stmtSite{&p.Statements})
 	for i, s := range p.Statements {
 		ast.Inspect(s, func(n ast.Node) bool {
-			for _, slot := range exprSlots(n) {
+			for _, slot := range ast.ExprSlots(n) {
 				exprs = append(exprs, exprSite{slot, i})
 			}
 			for _, b := range ast.Bodies(n) {
@@ -82,47 +82,6 @@ func sitesOf(p *ast.Program) (exprs []exprSite, lists []stmtSite) {
 		})
 	}
 	return exprs, lists
-}
-
-// exprSlots returns pointers to the expression fields of n (not the name paths, which
-// are names rather than expressions, nor argument records, which are edited through
-// their entries).
-func exprSlots(n ast.Node) []*ast.Expr {
-	switch n := n.(type) {
-	case *ast.LetStmt:
-		return []*ast.Expr{&n.Value}
-	case *ast.ExprStmt:
-		return []*ast.Expr{&n.Expr}
-	case *ast.ReturnStmt:
-		return []*ast.Expr{&n.Value}
-	case *ast.RecordPair:
-		return []*ast.Expr{&n.Value}
-	case *ast.SpreadPair:
-		return []*ast.Expr{&n.Expr}
-	case *ast.ListExpr:
-		out := make([]*ast.Expr, len(n.Elements))
-		for i := range n.Elements {
-			out[i] = &n.Elements[i]
-		}
-		return out
-	case *ast.IfExpr:
-		return []*ast.Expr{&n.Cond, &n.Then, &n.Else}
-	case *ast.IfBlockExpr:
-		return []*ast.Expr{&n.Cond}
-	case *ast.ForExpr:
-		return []*ast.Expr{&n.List}
-	case *ast.FilterBlockExpr:
-		return []*ast.Expr{&n.List}
-	case *ast.LoopExpr:
-		return []*ast.Expr{&n.Init, &n.Times}
-	case *ast.MatchExpr:
-		return []*ast.Expr{&n.Subject}
-	case *ast.BinaryExpr:
-		return []*ast.Expr{&n.Left, &n.Right}
-	case *ast.UnaryExpr:
-		return []*ast.Expr{&n.Operand}
-	}
-	return nil
 }
 
 // editOnce applies one random edit to p in place and describes it ("" when the chosen

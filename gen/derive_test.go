@@ -2,11 +2,11 @@ package gen
 
 import (
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/a0diff/a0diff/runtime/syntax"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 )
 
 // TestDeriveValidity derives cases from generated parents and donors: every case Derive
@@ -55,37 +55,27 @@ func TestDeriveValidity(t *testing.T) {
 	}
 }
 
-// TestNewRecursion reads the cases of testdata/newrecursion.txt.
+// TestNewRecursion reads the cases of testdata/newrecursion.txt (a txtar archive:
+// NAME.parent, NAME.derived, NAME.want).
 func TestNewRecursion(t *testing.T) {
-	data, err := os.ReadFile("testdata/newrecursion.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := testfile.MustReadArchive(t, "testdata/newrecursion.txt")
 	type tc struct {
 		name, parent, derived string
 		want                  bool
-		line                  int
+		at                    string
 	}
 	var cases []*tc
-	var cur *tc
-	var into *string
-	for n, line := range strings.Split(string(data), "\n") {
-		switch {
-		case strings.HasPrefix(line, "=== "):
-			head := strings.TrimPrefix(line, "=== ")
-			name, want, ok := strings.Cut(head, " want=")
-			if !ok || (want != "true" && want != "false") {
-				t.Fatalf("testdata/newrecursion.txt:%d: want \"=== NAME want=true|false\", got %q", n+1, line)
-			}
-			cur = &tc{name: name, want: want == "true", line: n + 1}
-			cases, into = append(cases, cur), nil
-		case line == "--- parent" && cur != nil:
-			into = &cur.parent
-		case line == "--- derived" && cur != nil:
-			into = &cur.derived
-		case into != nil:
-			*into += line + "\n"
+	for _, file := range a.Names {
+		name, ok := strings.CutSuffix(file, ".parent")
+		if !ok {
+			continue
 		}
+		want := strings.TrimSpace(a.Files[name+".want"])
+		derived, hasDerived := a.Files[name+".derived"]
+		if !hasDerived || (want != "true" && want != "false") {
+			t.Fatalf("%s want files %s.derived and %s.want (true or false)", a.At(file), name, name)
+		}
+		cases = append(cases, &tc{name: name, parent: a.Files[file], derived: derived, want: want == "true", at: a.At(file)})
 	}
 	if len(cases) < 5 {
 		t.Fatalf("testdata/newrecursion.txt: %d cases, want at least 5", len(cases))
@@ -94,10 +84,10 @@ func TestNewRecursion(t *testing.T) {
 		p, d1 := syntax.Parse(DefaultFile, c.parent)
 		q, d2 := syntax.Parse(DefaultFile, c.derived)
 		if len(d1) > 0 || len(d2) > 0 {
-			t.Fatalf("testdata/newrecursion.txt:%d (%s): does not parse: %v %v", c.line, c.name, d1, d2)
+			t.Fatalf("%s (%s): does not parse: %v %v", c.at, c.name, d1, d2)
 		}
 		if got := newRecursion(p, q); got != c.want {
-			t.Errorf("testdata/newrecursion.txt:%d (%s): newRecursion = %v, want %v", c.line, c.name, got, c.want)
+			t.Errorf("%s (%s): newRecursion = %v, want %v", c.at, c.name, got, c.want)
 		}
 	}
 }

@@ -13,12 +13,15 @@
 // declared before use and never call each other in a cycle; recursion is guarded by a
 // decreasing counter), mostly well typed with a tunable share of deliberate type errors,
 // and biased towards the JavaScript pitfalls of spec §10 (record key order, number
-// formatting, UTF-16 strings, special numbers). They stay inside the portable subset of
-// spec Appendix D. Swarm testing (Options.Swarm) switches a random subset of Features off
-// per case. In invalid mode a valid program is mutated, token by token or in the tree, so
+// formatting, UTF-16 strings, special numbers, __proto__), and probes (probes.go) put text
+// whose bytes and UTF-16 code units differ into every text channel. Every feature is on
+// by default; each case keeps them all or switches a few off (Options.DropPercent), or a
+// random half (Options.Swarm). Without FeatProto programs stay inside the portable subset
+// of spec Appendix D; with FeatLimits a share of the cases run under small harness limits
+// (limits.go). In invalid mode a valid program is mutated, token by token or in the tree, so
 // that lexer, parser and validator diagnostics are exercised.
 //
 // Arbitrary is the gopter generator (with a shrinker that drops statements and simplifies
-// expressions); Minimize shrinks a case against any predicate; EntryText renders a case as
-// a corpus entry.
+// expressions); Minimize shrinks a case against any predicate. A case is written as a
+// corpus entry by corpus.Draft and corpus.WriteNew.
 package gen

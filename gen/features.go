@@ -52,30 +52,32 @@ const (
 	FeatLayout
 	// FeatProto: "__proto__" keys in record literals, argument records, put and patch,
 	// with records, lists, function values, null and primitives as values, and reads of
-	// the keys a list or function prototype brings (spec §10.2, Appendix D). Opt-in: not
-	// part of AllFeatures; ask for it with "all,proto".
+	// the keys a list or function prototype brings (spec §10.2). Programs with it leave
+	// the portable subset of Appendix D; leave it out ("--features" without proto) for an
+	// implementation that does not model prototypes.
 	FeatProto
+	// FeatLimits: the harness limits (outcome.Limits: maxSteps, maxDepth, maxSize) drawn
+	// small in a share of the cases, so that they trip inside loops, callbacks,
+	// recursion, sort and tool calls (limits.go).
+	FeatLimits
 
 	featEnd
 )
 
-// AllFeatures enables every feature that is not opt-in.
-const AllFeatures = (featEnd - 1) &^ optInFeatures
-
-// optInFeatures are only enabled when named.
-const optInFeatures = FeatProto
+// AllFeatures enables every feature.
+const AllFeatures = featEnd - 1
 
 var featureNames = []string{
 	"functions", "recursion", "registry", "loops", "higher-order", "control", "try",
 	"evidence", "tools", "budget", "spread", "pitfalls", "wrong-types", "strings", "data",
-	"lists", "targets", "layout", "proto",
+	"lists", "targets", "layout", "proto", "limits",
 }
 
 // Has reports whether every feature of x is in f.
 func (f Features) Has(x Features) bool { return f&x == x }
 
 // String lists the enabled features by name, comma-separated ("all" for AllFeatures,
-// followed by any opt-in features; "none" for the empty set).
+// "none" for the empty set).
 func (f Features) String() string {
 	if f == 0 {
 		return "none"
@@ -94,7 +96,8 @@ func (f Features) String() string {
 }
 
 // ParseFeatures parses a comma-separated list of feature names, where "all" stands for
-// AllFeatures (so "all,proto" adds an opt-in feature), or "none".
+// AllFeatures, or "none". A name after "-" is left out: "all,-proto,-limits" (or just
+// "-proto,-limits") is every feature but those two.
 func ParseFeatures(s string) (Features, error) {
 	s = strings.TrimSpace(s)
 	switch s {
@@ -104,16 +107,29 @@ func ParseFeatures(s string) (Features, error) {
 		return 0, nil
 	}
 	var f Features
-	for _, part := range strings.Split(s, ",") {
+	parts := strings.Split(s, ",")
+	onlyMinus := true
+	for _, part := range parts {
+		onlyMinus = onlyMinus && strings.HasPrefix(strings.TrimSpace(part), "-")
+	}
+	if onlyMinus {
+		f = AllFeatures // "-proto" is every feature but proto
+	}
+	for _, part := range parts {
 		part = strings.TrimSpace(part)
 		if part == "all" {
 			f |= AllFeatures
 			continue
 		}
+		name, minus := strings.CutPrefix(part, "-")
 		found := false
 		for i, n := range featureNames {
-			if n == part {
-				f |= 1 << i
+			if n == name {
+				if minus {
+					f &^= 1 << i
+				} else {
+					f |= 1 << i
+				}
 				found = true
 			}
 		}
@@ -124,14 +140,31 @@ func ParseFeatures(s string) (Features, error) {
 	return f, nil
 }
 
-// swarm picks a random subset of f: every feature is kept with probability 1/2 (an
-// exhausted ByteChooser keeps none).
+// swarm picks a random subset of f for Options.Swarm: every feature is kept with
+// probability 1/2 (an exhausted ByteChooser keeps none).
 func swarm(ch Chooser, f Features) Features {
 	var out Features
 	for i := range featureNames {
 		bit := Features(1) << i
 		if f.Has(bit) && ch.Intn(2) == 1 {
 			out |= bit
+		}
+	}
+	return out
+}
+
+// thin is the default per-case selection (Options.Swarm unset): a quarter of the cases
+// keep every feature of f, the others switch each feature off with probability
+// dropPercent/100, so that rare features still meet each other without the ones they
+// crowd out (swarm testing, lightly). An exhausted ByteChooser keeps every feature.
+func thin(ch Chooser, f Features, dropPercent int) Features {
+	if dropPercent <= 0 || ch.Intn(4) == 0 {
+		return f
+	}
+	out := f
+	for i := range featureNames {
+		if bit := Features(1) << i; f.Has(bit) && ch.Intn(100) >= 100-dropPercent {
+			out &^= bit
 		}
 	}
 	return out

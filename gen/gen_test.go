@@ -65,7 +65,8 @@ func TestValidModeProgramsValidate(t *testing.T) {
 func TestProgramsStayPortable(t *testing.T) {
 	forbiddenKeys := map[string]bool{"__proto__": true, "constructor": true, "toString": true, "valueOf": true, "hasOwnProperty": true}
 	for i := 0; i < 500; i++ {
-		c := Generate(RandChooser{CaseRand(12, i)}, Options{Size: 120})
+		// without proto, programs stay in the portable subset
+		c := Generate(RandChooser{CaseRand(12, i)}, Options{Size: 120, Features: AllFeatures &^ FeatProto})
 		walkProgram(c.Program, func(n ast.Node) {
 			args := ast.Args(n)
 			switch n := n.(type) {
@@ -102,15 +103,25 @@ func TestProgramsStayPortable(t *testing.T) {
 }
 
 // Generated programs terminate well within the deadline: recursion is guarded and loops
-// are small, so nothing runs into the harness limits — except the size limit of the cases
-// drawn to run under a small one (SmallSizePercent), which must then be the only limit
-// met, and which some of them must meet exactly without exceeding it.
+// are small, so nothing runs into the harness limits — except the limits drawn small
+// (limits.go): the size limit of the cases drawn to run under a small one
+// (SmallSizePercent), which some of them must meet exactly without exceeding it, and the
+// step and depth limits, which only those cases may run into.
 func TestProgramsTerminate(t *testing.T) {
 	r := run.New()
 	small, over := 0, 0
+	tripped := map[outcome.LimitName]int{}
 	for i := 0; i < 400; i++ {
 		c := Generate(RandChooser{CaseRand(13, i)}, Options{Size: 150})
 		o := r.Run(context.Background(), c.Source, c.Config)
+		l := c.Config.Limits
+		if l.MaxSteps != 0 && (l.MaxSteps < MinSmallSteps || l.MaxSteps > MaxSmallSteps) || l.MaxDepth > 3 {
+			t.Errorf("case %d: limits %+v, want steps %d to %d, depth 1 to 3", i, l, MinSmallSteps, MaxSmallSteps)
+		}
+		if o.Status == outcome.StatusResource && (o.Limit == outcome.LimitSteps && l.MaxSteps != 0 || o.Limit == outcome.LimitDepth && l.MaxDepth != 0) {
+			tripped[o.Limit]++
+			continue
+		}
 		if c.Config.Limits.MaxSize != 0 {
 			small++
 			if c.Config.Limits.MaxSize < 4 || c.Config.Limits.MaxSize > 43 {
@@ -125,7 +136,10 @@ func TestProgramsTerminate(t *testing.T) {
 			t.Fatalf("case %d ended with status %s (%s)\n%s", i, o.Status, o.Detail, c.Source)
 		}
 	}
-	t.Logf("%d of 400 cases under a small size limit, %d of them over it", small, over)
+	t.Logf("%d of 400 cases under a small size limit, %d of them over it; small step and depth limits tripped: %v", small, over, tripped)
+	if tripped[outcome.LimitSteps] == 0 {
+		t.Errorf("no case ran into its small step limit")
+	}
 	if small == 0 || over == small {
 		t.Errorf("%d cases under a small size limit, %d over it: want some, not all over", small, over)
 	}
@@ -186,10 +200,12 @@ func TestMinimizeText(t *testing.T) {
 	}
 }
 
-func TestEntryTextParsesBack(t *testing.T) {
+// A generated case written as a corpus entry (corpus.Draft, the one entry writer's
+// rendering) parses back to the same program and host configuration.
+func TestCaseEntriesParseBack(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		c := Generate(RandChooser{CaseRand(16, i)}, Options{})
-		text := EntryText(c, []string{"Generated for a test.", "Second line"})
+		text := corpus.Draft{Source: c.Source, Config: c.Config, Prose: []string{"Generated for a test.", "Second line"}}.Text(false)
 		e, err := corpus.Parse("x.a0", []byte(text))
 		if err != nil {
 			t.Fatalf("case %d: %v\n%s", i, err, text)
@@ -237,8 +253,12 @@ func TestParseFeatures(t *testing.T) {
 		{"none", 0, false},
 		{"loops, tools", FeatLoops | FeatTools, false},
 		{"loops,bogus", 0, true},
-		{"all,proto", AllFeatures | FeatProto, false},
+		{"all,proto", AllFeatures, false},
 		{"proto", FeatProto, false},
+		{"all,-proto,-limits", AllFeatures &^ (FeatProto | FeatLimits), false},
+		{"-loops,tools", FeatTools, false},
+		{"-proto", AllFeatures &^ FeatProto, false},
+		{"all,-bogus", 0, true},
 	}
 	for _, tt := range tests {
 		got, err := ParseFeatures(tt.in)
@@ -290,7 +310,7 @@ func FuzzGenerate(f *testing.F) {
 func TestProtoFeature(t *testing.T) {
 	seen := map[string]int{}
 	for i := 0; i < 300; i++ {
-		c := Generate(RandChooser{CaseRand(10, i)}, Options{Size: 120, Features: AllFeatures | FeatProto})
+		c := Generate(RandChooser{CaseRand(10, i)}, Options{Size: 120, DropPercent: -1})
 		if c.Mode == Valid && !Validates(c.Source) {
 			t.Fatalf("case %d does not validate:\n%s", i, c.Source)
 		}

@@ -14,6 +14,8 @@ func Generate(ch Chooser, opts Options) *Case {
 	g := &generator{ch: ch, opts: opts, feat: opts.Features, size: opts.Size, usedTools: map[string]bool{}}
 	if opts.Swarm {
 		g.feat = swarm(ch, opts.Features)
+	} else {
+		g.feat = thin(ch, opts.Features, opts.DropPercent)
 	}
 	invalid := opts.InvalidShare > 0 && ch.Intn(1000) >= 1000-int(opts.InvalidShare*1000+0.5)
 	g.world = g.newWorld()
@@ -30,12 +32,15 @@ func Generate(ch Chooser, opts Options) *Case {
 	} else if g.has(FeatLayout) && g.chance(20) {
 		c.Source = relayout(g, c.Source)
 	}
-	if !invalid && g.pitfall() && g.chance(SmallSizePercent) {
+	if !invalid && g.has(FeatLimits) && g.pitfall() && g.chance(SmallSizePercent) {
 		// a small size limit (outcome.Limits.MaxSize, README "Limits and their costs"),
 		// so that results, tool arguments, produced lists and strings sometimes meet it
 		// exactly: what is exactly maxSize is within the limit. Drawn last, so that the
 		// program is the one the same decisions make without it.
 		c.Config.Limits.MaxSize = 4 + g.n(40)
+	}
+	if !invalid {
+		g.drawLimits(&c.Config.Limits)
 	}
 	return c
 }
@@ -140,6 +145,7 @@ func (g *generator) program() *ast.Program {
 	for len(stmts) < maxStmts && !g.out() && (len(stmts) == 0 && g.chance(97) || g.chance(80)) {
 		stmts = append(stmts, g.stmt(sc, 0)...)
 	}
+	stmts = append(stmts, g.probes(sc)...)
 	stmts = append(stmts, &ast.ReturnStmt{Value: g.finalValue(sc)})
 	p := &ast.Program{Statements: stmts}
 	p.Headers = g.headers()

@@ -7,8 +7,13 @@ type Options struct {
 	Size int
 	// Features are the language areas programs may use (default AllFeatures).
 	Features Features
-	// Swarm gives each case a random subset of Features.
+	// Swarm gives each case a random half of Features. Without it, a case keeps every
+	// feature or switches each off with probability DropPercent/100 (see thin).
 	Swarm bool
+	// DropPercent is the chance, in percent, that a case without Swarm switches off one
+	// feature (default DefaultDropPercent; negative means never: every case has all of
+	// Features).
+	DropPercent int
 	// InvalidShare is the share of cases (0…1) generated in invalid mode: a valid program
 	// mutated so that lexing, parsing or validation fails (default 0).
 	InvalidShare float64
@@ -22,6 +27,9 @@ type Options struct {
 	File string
 }
 
+// DefaultDropPercent is Options.DropPercent's default.
+const DefaultDropPercent = 15
+
 // DefaultFile is the span file name of generated cases.
 const DefaultFile = "case.a0"
 
@@ -31,6 +39,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Features == 0 {
 		o.Features = AllFeatures
+	}
+	if o.DropPercent == 0 {
+		o.DropPercent = DefaultDropPercent
+	}
+	if o.DropPercent < 0 {
+		o.DropPercent = 0
 	}
 	if o.WrongTypePercent == 0 {
 		o.WrongTypePercent = 6

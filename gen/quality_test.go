@@ -57,10 +57,11 @@ func nodeKind(n ast.Node) string {
 	return strings.TrimPrefix(fmt.Sprintf("%T", n), "*ast.")
 }
 
-// TestQuality measures the generator on 2 000 valid-mode programs (plain and swarm) and
+// TestQuality measures the generator on 2 000 valid-mode programs (default options) and
 // holds it to the figures of README.md: at least 90 % pass validation (the generator
-// aims at 100 %), every construct, stdlib function and tool occurs, and runs end in
-// every exit status.
+// aims at 100 %), every construct, stdlib function and tool occurs, every feature is on
+// in most cases and off in some, every harness limit trips, and runs end in every exit
+// status.
 func TestQuality(t *testing.T) {
 	const n = 2000
 	impl := run.New()
@@ -69,9 +70,26 @@ func TestQuality(t *testing.T) {
 	exits := map[int]int{}
 	codes := map[string]int{}
 	size := 0
+	// the default options: every feature, each case switching some off (DropPercent)
+	features := map[string]int{}
+	allFeatures, limitsDrawn, limitsTripped := 0, map[outcome.LimitName]int{}, map[outcome.LimitName]int{}
 	for i := 0; i < n; i++ {
-		c := Generate(RandChooser{CaseRand(1, i)}, Options{Swarm: i%2 == 1})
+		c := Generate(RandChooser{CaseRand(1, i)}, Options{})
 		size += len(c.Source)
+		for b, name := range featureNames {
+			if c.Features.Has(1 << b) {
+				features[name]++
+			}
+		}
+		if c.Features == AllFeatures {
+			allFeatures++
+		}
+		l := c.Config.Limits
+		for name, v := range map[outcome.LimitName]int{outcome.LimitSteps: l.MaxSteps, outcome.LimitDepth: l.MaxDepth, outcome.LimitSize: l.MaxSize} {
+			if v != 0 {
+				limitsDrawn[name]++
+			}
+		}
 		if Validates(c.Source) {
 			valid++
 		}
@@ -82,12 +100,35 @@ func TestQuality(t *testing.T) {
 		}
 		o := impl.Run(context.Background(), c.Source, c.Config)
 		exits[o.ExitCode]++
+		if o.Status == outcome.StatusResource {
+			limitsTripped[o.Limit]++
+		}
 		for _, d := range o.Errors {
 			codes[string(d.Code)]++
 		}
 	}
 	share := float64(valid) / n
 	t.Logf("valid share: %.1f%% of %d valid-mode programs pass validation (mean %d bytes)", 100*share, n, size/n)
+	var fl []string
+	for _, name := range featureNames {
+		fl = append(fl, fmt.Sprintf("%s %.0f%%", name, 100*float64(features[name])/n))
+	}
+	t.Logf("feature shares (cases with the feature on; %.0f%% with all of them): %s", 100*float64(allFeatures)/n, strings.Join(fl, ", "))
+	var ll []string
+	for _, name := range []outcome.LimitName{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize} {
+		ll = append(ll, fmt.Sprintf("%s drawn small in %.1f%%, tripped in %.1f%%", name, 100*float64(limitsDrawn[name])/n, 100*float64(limitsTripped[name])/n))
+	}
+	t.Logf("limit shares: %s", strings.Join(ll, "; "))
+	for _, name := range featureNames {
+		if f := float64(features[name]) / n; f < 0.7 || f > 0.95 {
+			t.Errorf("feature %s on in %.0f%% of the cases, want 70%% to 95%%", name, 100*f)
+		}
+	}
+	for _, name := range []outcome.LimitName{outcome.LimitSteps, outcome.LimitDepth, outcome.LimitSize} {
+		if limitsTripped[name] == 0 {
+			t.Errorf("no case ran into the %s limit", name)
+		}
+	}
 	t.Logf("exit statuses: %v", exits)
 	t.Logf("runtime error codes: %v", codes)
 	if share < 0.90 {

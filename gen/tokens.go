@@ -1,82 +1,25 @@
 package gen
 
-import "strings"
+import (
+	"strings"
 
-// token is a piece of program text as the mutator sees it: close enough to the A0
-// lexer (spec §1) for the mutations to land on real token boundaries; space marks
-// whitespace and comments, which mutations keep.
+	"github.com/a0diff/a0diff/runtime/syntax"
+)
+
+// token is a piece of program text as the mutator sees it: a token of the A0 lexer
+// (syntax.Pieces); space marks whitespace and comments, which mutations keep.
 type token struct {
 	text  string
 	space bool
 }
 
-// tokenize splits src into tokens. It never fails: a character no rule knows is a token
-// of its own.
+// tokenize splits src into tokens as the lexer does. It never fails: a character no
+// rule knows is a token of its own.
 func tokenize(src string) []token {
-	var toks []token
-	for i := 0; i < len(src); {
-		c := src[i]
-		j := i + 1
-		space := false
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			for j < len(src) && strings.IndexByte(" \t\n\r", src[j]) >= 0 {
-				j++
-			}
-			space = true
-		case c == '#':
-			for j < len(src) && src[j] != '\n' && src[j] != '\r' {
-				j++
-			}
-			space = true
-		case c == '"':
-			for j < len(src) && src[j] != '"' {
-				if src[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			j = min(j+1, len(src))
-		case c >= '0' && c <= '9':
-			for j < len(src) && (src[j] >= '0' && src[j] <= '9' || src[j] == '.' && j+1 < len(src) && src[j+1] >= '0' && src[j+1] <= '9') {
-				j++
-			}
-			if j < len(src) && (src[j] == 'e' || src[j] == 'E') {
-				k := j + 1
-				if k < len(src) && (src[k] == '+' || src[k] == '-') {
-					k++
-				}
-				if k < len(src) && src[k] >= '0' && src[k] <= '9' {
-					for k < len(src) && src[k] >= '0' && src[k] <= '9' {
-						k++
-					}
-					j = k
-				}
-			}
-		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-			for j < len(src) && (src[j] == '_' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= 'A' && src[j] <= 'Z' || src[j] >= '0' && src[j] <= '9') {
-				j++
-			}
-			if src[i:j] == "call" && j < len(src) && src[j] == '?' {
-				j++
-			}
-		case strings.HasPrefix(src[i:], "..."):
-			j = i + 3
-		default:
-			for _, op := range []string{"->", ">=", "<=", "==", "!="} {
-				if strings.HasPrefix(src[i:], op) {
-					j = i + 2
-					break
-				}
-			}
-			if c >= 0x80 { // keep a multi-byte character whole
-				for j < len(src) && src[j]&0xC0 == 0x80 {
-					j++
-				}
-			}
-		}
-		toks = append(toks, token{text: src[i:j], space: space})
-		i = j
+	pieces := syntax.Pieces(src)
+	toks := make([]token, len(pieces))
+	for i, p := range pieces {
+		toks[i] = token{text: p.Text, space: p.Kind == syntax.PieceSpace || p.Kind == syntax.PieceComment}
 	}
 	return toks
 }

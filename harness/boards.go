@@ -13,22 +13,22 @@ import (
 // Go evaluator's ("go") when there is none.
 func Scoreboards(rep *Report, o ReportOptions) []*scoreboard.Board {
 	if len(rep.Implementations) == 0 {
-		cases := make([]scoreboard.Case, 0, len(rep.Results))
-		for _, r := range rep.Results {
+		cases := make([]scoreboard.Case, 0, rep.Len())
+		rep.Each(func(r *EntryResult) {
 			cases = append(cases, boardCase(r, r.Diff, ReplayCommand("go", r.Entry.Path, o.RefPath)))
-		}
+		})
 		return []*scoreboard.Board{scoreboard.Build("go", rep.Scopes["go"], cases)}
 	}
 	var boards []*scoreboard.Board
 	for _, name := range sortedKeys(rep.Implementations) {
 		var cases []scoreboard.Case
-		for _, r := range rep.Results {
+		rep.Each(func(r *EntryResult) {
 			for _, x := range r.Extras {
 				if x.Name == name {
 					cases = append(cases, boardCase(r, x.Diff, ExtraReplayCommand(name, o.Impls[name], r.Entry.Path)))
 				}
 			}
-		}
+		})
 		boards = append(boards, scoreboard.Build(name, rep.Scopes[name], cases))
 	}
 	return boards
@@ -46,7 +46,7 @@ func boardCase(r *EntryResult, d diff.Result, replay string) scoreboard.Case {
 // failed, each noted with its signatures.
 func Failures(rep *Report) []baseline.Failure {
 	var out []baseline.Failure
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		if r.Diff.Verdict == diff.Diverge || r.ExpectationFailed() || r.Timeout {
 			out = append(out, baseline.Failure{Impl: "go", Kind: baseline.Entry, Name: r.Entry.Path, Note: strings.Join(r.Diff.Signatures(), " ")})
 		}
@@ -55,7 +55,7 @@ func Failures(rep *Report) []baseline.Failure {
 				out = append(out, baseline.Failure{Impl: x.Name, Kind: baseline.Entry, Name: r.Entry.Path, Note: strings.Join(x.Diff.Signatures(), " ")})
 			}
 		}
-	}
+	})
 	return out
 }
 
@@ -66,8 +66,6 @@ func Covers(rep *Report) func(baseline.Failure) bool {
 	for name := range rep.Implementations {
 		impls[name] = true
 	}
-	for _, r := range rep.Results {
-		ran[r.Entry.Path] = true
-	}
+	rep.Each(func(r *EntryResult) { ran[r.Entry.Path] = true })
 	return func(f baseline.Failure) bool { return f.Kind == baseline.Entry && ran[f.Name] && impls[f.Impl] }
 }

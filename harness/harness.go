@@ -22,29 +22,8 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
-
-// Runners are the implementations under comparison: the Go evaluator and the reference
-// (in goja) are the primary pair; Node, when set, is the same reference under node (V8),
-// which attributes their disagreements (diff.CompareThree); each of Extra is an external
-// implementation, compared with the reference on its own (see Extras).
-type Runners struct {
-	Go, Ref outcome.Runner
-	Node    outcome.Runner
-	Extra   []outcome.Runner
-	// Scope is what every comparison compares (the zero Scope: everything); an external
-	// implementation's comparisons also leave out what its worker declares (ScopeOf).
-	Scope diff.Scope
-}
-
-// all lists every runner that is set.
-func (rs Runners) all() []outcome.Runner {
-	out := []outcome.Runner{rs.Go, rs.Ref}
-	if rs.Node != nil {
-		out = append(out, rs.Node)
-	}
-	return append(out, rs.Extra...)
-}
 
 // Options configure Run.
 type Options struct {
@@ -133,7 +112,7 @@ type EntryResult struct {
 	// CrossChecked: Node ran.
 	CrossChecked bool
 	// Extras are the external implementations' results.
-	Extras []Extra
+	Extras []trial.Extra
 	// GoMismatches and RefMismatches are the entry's expectations each side failed.
 	GoMismatches, RefMismatches []corpus.Mismatch
 	// Update is set when updating was asked for.
@@ -233,9 +212,10 @@ func (c AttributionCounts) String() string {
 		c.Engine, c.EngineShared, c.Implementation, c.Unattributed)
 }
 
-// Report is the outcome of Run: one result per entry in the entries' order.
+// Report is the outcome of Run: one result per entry in the entries' order (Each,
+// Results), of which a passing entry keeps only what the reports show.
 type Report struct {
-	Results []*EntryResult
+	kept    []kept
 	Summary Summary
 	// CrossChecked: the reference also ran under node; Attribution counts the diverged
 	// entries by attribution.
@@ -264,7 +244,7 @@ func (r *Report) OK() bool { return r.Summary.Failed == 0 }
 // Run runs every entry through both implementations. It returns when all entries are
 // done or ctx is cancelled: then the entries not started and those whose runs were
 // cancelled are left out of the report (a cancelled run is no verdict) and never updated.
-func Run(ctx context.Context, rs Runners, entries []*corpus.Entry, opts Options) *Report {
+func Run(ctx context.Context, rs trial.Runners, entries []*corpus.Entry, opts Options) *Report {
 	rep, _ := run(ctx, rs, len(entries), func(i int) (*corpus.Entry, error) { return entries[i], nil }, opts)
 	return rep
 }
@@ -272,20 +252,20 @@ func Run(ctx context.Context, rs Runners, entries []*corpus.Entry, opts Options)
 // RunFiles is Run over entry files (LoadFiles), each parsed when its turn comes. A file
 // that no longer parses then (changed since LoadFiles) is left out of the report, and the
 // error names it.
-func RunFiles(ctx context.Context, rs Runners, files []string, opts Options) (*Report, error) {
+func RunFiles(ctx context.Context, rs trial.Runners, files []string, opts Options) (*Report, error) {
 	return run(ctx, rs, len(files), func(i int) (*corpus.Entry, error) { return corpus.ParseFile(files[i]) }, opts)
 }
 
-func run(ctx context.Context, rs Runners, n int, entry func(i int) (*corpus.Entry, error), opts Options) (*Report, error) {
+func run(ctx context.Context, rs trial.Runners, n int, entry func(i int) (*corpus.Entry, error), opts Options) (*Report, error) {
 	start := time.Now()
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	results := make([]*EntryResult, n)
+	results := make([]kept, n)
 	errs := make([]error, n)
 	var doneMu sync.Mutex
-	Parallel(ctx, n, workers, func(i int) {
+	trial.Parallel(ctx, n, workers, func(i int) {
 		e, err := entry(i)
 		if err != nil {
 			errs[i] = err
@@ -295,15 +275,12 @@ func run(ctx context.Context, rs Runners, n int, entry func(i int) (*corpus.Entr
 		if res == nil {
 			return // cancelled
 		}
-		results[i] = res
 		if opts.OnDone != nil {
 			doneMu.Lock()
 			opts.OnDone(res)
 			doneMu.Unlock()
 		}
-		if res.Passed() {
-			res.slim()
-		}
+		results[i] = keep(res)
 	})
 
 	rep := &Report{CrossChecked: rs.Node != nil, Scopes: map[string]diff.Scope{}}
@@ -314,16 +291,18 @@ func run(ctx context.Context, rs Runners, n int, entry func(i int) (*corpus.Entr
 		rep.Implementations = map[string]ImplCounts{}
 		for _, x := range rs.Extra {
 			rep.Implementations[x.Name()] = ImplCounts{}
-			if s := ScopeOf(rs.Scope, x); !s.IsFull() {
+			if s := trial.ScopeOf(rs.Scope, x); !s.IsFull() {
 				rep.Scopes[x.Name()] = s
 			}
 		}
 	}
-	for _, r := range results {
-		if r == nil {
+	rep.kept = results[:0] // in place: the entries not started are dropped
+	for i := range results {
+		if results[i].full == nil && results[i].pass.path == "" {
 			continue // not started before cancellation
 		}
-		rep.Results = append(rep.Results, r)
+		rep.kept = append(rep.kept, results[i])
+		r := results[i].result()
 		s := &rep.Summary
 		s.Entries++
 		switch {
@@ -366,37 +345,20 @@ func run(ctx context.Context, rs Runners, n int, entry func(i int) (*corpus.Entr
 		}
 	}
 	rep.Summary.Elapsed = time.Since(start)
-	rep.Summary.Abandoned = Abandoned(rs)
+	rep.Summary.Abandoned = trial.Abandoned(rs)
 	return rep, errors.Join(errs...)
-}
-
-// slim drops what the reports never show of a passing entry — the entry's text and
-// configuration (not the sections it cites: the scoreboard counts them), the Outcomes
-// but for their status and exit code — so that what a
-// report keeps per passing entry is a few hundred bytes (its path, statuses, verdict,
-// an update's lines), however long the run.
-func (r *EntryResult) slim() {
-	r.Entry = &corpus.Entry{Path: r.Entry.Path, Sections: r.Entry.Sections}
-	r.Go, r.Ref, r.Node = statusOnly(r.Go), statusOnly(r.Ref), statusOnly(r.Node)
-	for i := range r.Extras {
-		r.Extras[i].Outcome = statusOnly(r.Extras[i].Outcome)
-	}
-}
-
-func statusOnly(o outcome.Outcome) outcome.Outcome {
-	return outcome.Outcome{Status: o.Status, ExitCode: o.ExitCode}
 }
 
 // runEntry runs, compares, checks and (when asked) updates one entry. It returns nil
 // when ctx was cancelled during the runs.
-func runEntry(ctx context.Context, rs Runners, e *corpus.Entry, opts Options) *EntryResult {
+func runEntry(ctx context.Context, rs trial.Runners, e *corpus.Entry, opts Options) *EntryResult {
 	start := time.Now()
 	res := &EntryResult{Entry: e}
-	c := Compare(ctx, rs, e.Source, ConfigFor(e, opts.Timeout))
+	c := trial.Compare(ctx, rs, e.Source, e.RunConfig(opts.Timeout))
 	if ctx.Err() != nil {
 		return nil
 	}
-	res.Go, res.Ref, res.Diff, res.Timeout, res.Retried = c.Go, c.Ref, c.Diff, c.Timeout(), c.Retried
+	res.Go, res.Ref, res.Diff, res.Timeout, res.Retried = c.Impl, c.Ref, c.Diff, c.Timeout(), c.Retried
 	res.Node, res.Attribution, res.CrossChecked, res.Extras = c.Node, c.Attribution, c.CrossChecked, c.Extras
 	if opts.Update {
 		update(ctx, rs, res, opts.Timeout)
@@ -405,166 +367,4 @@ func runEntry(ctx context.Context, rs Runners, e *corpus.Entry, opts Options) *E
 	res.RefMismatches = corpus.Check(res.Entry, res.Ref)
 	res.Elapsed = time.Since(start)
 	return res
-}
-
-// RunBoth runs e through both implementations, one after the other. The run's deadline
-// is the entry's @timeout, else timeout, else the default.
-func RunBoth(ctx context.Context, rs Runners, e *corpus.Entry, timeout time.Duration) (goOut, refOut outcome.Outcome) {
-	cfg := ConfigFor(e, timeout)
-	return outcome.SafeRun(ctx, rs.Go, e.Source, cfg), outcome.SafeRun(ctx, rs.Ref, e.Source, cfg)
-}
-
-// ConfigFor is e's configuration with the run deadline filled in.
-func ConfigFor(e *corpus.Entry, timeout time.Duration) outcome.Config {
-	cfg := e.Config
-	cfg.File = corpus.SpanFileName(cfg.File)
-	if cfg.Limits.Timeout <= 0 {
-		cfg.Limits.Timeout = timeout
-	}
-	cfg.Limits = cfg.Limits.WithDefaults()
-	return cfg
-}
-
-// RetryFactor multiplies the deadline of the re-run of a one-sided timeout.
-const RetryFactor = 3
-
-// Comparison is the result of Compare.
-type Comparison struct {
-	Go, Ref outcome.Outcome
-	Diff    diff.Result
-	// With a cross-check (Runners.Node): node's Outcome, and the attribution of a
-	// divergence; Diff is then the three-way comparison (diff.CompareThree).
-	Node         outcome.Outcome
-	Attribution  diff.Attribution
-	CrossChecked bool
-	// Extras are the external implementations' results.
-	Extras []Extra
-	// Retried: one side timed out while the other completed, and was run again.
-	Retried bool
-}
-
-// Timeout reports whether one side timed out while the other completed (after the
-// re-run, when there was one).
-func (c Comparison) Timeout() bool { return OneSidedTimeout(c.Go, c.Ref) }
-
-// OneSidedTimeout reports whether exactly one of the Outcomes is a timeout and the other
-// completed (status ok).
-func OneSidedTimeout(g, r outcome.Outcome) bool {
-	return g.Status == outcome.StatusTimeout && r.Status == outcome.StatusOK ||
-		r.Status == outcome.StatusTimeout && g.Status == outcome.StatusOK
-}
-
-// Compare runs source under cfg through both implementations, one after the other (and
-// through the reference under node beside them, when rs.Node is set), and
-// compares the Outcomes. A side that timed out while the other completed is run once
-// more with RetryFactor times the deadline (a loaded machine, a slow engine) before the
-// timeout is believed. When ctx is cancelled the result means nothing; the caller
-// checks ctx.
-func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config) Comparison {
-	var c Comparison
-	// The reference under node runs beside the other two: its run is mostly waiting (a
-	// process round trip), and it never shares a worker with them.
-	var nodeDone chan outcome.Outcome
-	if rs.Node != nil {
-		nodeDone = make(chan outcome.Outcome, 1)
-		go func() { nodeDone <- outcome.SafeRun(ctx, rs.Node, source, cfg) }()
-	}
-	if besideOK(rs.Go) && besideOK(rs.Ref) {
-		// Each side in a worker process of its own: the Go side runs beside the
-		// reference (on another core when there is one) instead of before it.
-		goDone := make(chan outcome.Outcome, 1)
-		go func() { goDone <- outcome.SafeRun(ctx, rs.Go, source, cfg) }()
-		c.Ref = outcome.SafeRun(ctx, rs.Ref, source, cfg)
-		c.Go = <-goDone
-	} else {
-		c.Go = outcome.SafeRun(ctx, rs.Go, source, cfg)
-		c.Ref = outcome.SafeRun(ctx, rs.Ref, source, cfg)
-	}
-	if goAgain, refAgain := NeedsRerun(rs.Go, c.Go, c.Ref), NeedsRerun(rs.Ref, c.Ref, c.Go); (goAgain || refAgain) && ctx.Err() == nil {
-		c.Retried = true
-		long := cfg
-		long.Limits = cfg.Limits.WithDefaults()
-		long.Limits.Timeout *= RetryFactor
-		if goAgain {
-			c.Go = outcome.SafeRun(ctx, rs.Go, source, long)
-		}
-		if refAgain {
-			c.Ref = outcome.SafeRun(ctx, rs.Ref, source, long)
-		}
-	}
-	if rs.Node != nil {
-		c.CrossChecked = true
-		c.Node = <-nodeDone
-		if NeedsRerun(rs.Node, c.Node, c.Ref) && ctx.Err() == nil {
-			c.Retried = true
-			long := cfg
-			long.Limits = cfg.Limits.WithDefaults()
-			long.Limits.Timeout *= RetryFactor
-			c.Node = outcome.SafeRun(ctx, rs.Node, source, long)
-		}
-		t := diff.CompareThree(c.Go, c.Ref, c.Node)
-		c.Diff, c.Attribution = t.Result, t.Attribution
-	} else {
-		c.Diff = diff.CompareIn(rs.Scope, c.Go, c.Ref)
-	}
-	c.Extras = runExtras(ctx, rs, source, cfg, c.Ref)
-	return c
-}
-
-// Beside is implemented by implementations that may run a case while the other
-// side runs it too (worker.Pool, when that adds no process to those a campaign may run
-// at a time).
-type Beside interface {
-	RunsBeside() bool
-}
-
-func besideOK(r outcome.Runner) bool {
-	b, ok := r.(Beside)
-	return ok && b.RunsBeside()
-}
-
-// Abandoner is implemented by implementations that count the runs they gave up on at
-// the deadline while their engine kept computing (worker.Pool does).
-type Abandoner interface {
-	Abandoned() (running, total int64)
-}
-
-// Abandoned is the number of abandoned runs of both implementations (those that count
-// them).
-func Abandoned(rs Runners) int64 {
-	n := int64(0)
-	for _, r := range rs.all() {
-		if a, ok := r.(Abandoner); ok {
-			_, total := a.Abandoned()
-			n += total
-		}
-	}
-	return n
-}
-
-// Parallel calls fn(i) for each i in [0, n) on at most workers goroutines, in order of
-// i as goroutines come free. When ctx is cancelled it starts no further call; it returns
-// once every started call has returned.
-func Parallel(ctx context.Context, n, workers int, fn func(i int)) {
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				fn(i)
-			}
-		}()
-	}
-feed:
-	for i := range n {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
 }

@@ -10,19 +10,18 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/harness/harnesstest"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
-func fakes() Runners {
-	return Runners{
-		Go:  &harnesstest.Runner{ImplName: "go"},
-		Ref: &harnesstest.Runner{ImplName: "ref", DivergeOn: "DIVERGE"},
+func fakes() trial.Runners {
+	return trial.Runners{
+		Impl: &harnesstest.Runner{ImplName: "go"},
+		Ref:  &harnesstest.Runner{ImplName: "ref", DivergeOn: "DIVERGE"},
 	}
 }
 
@@ -43,7 +42,7 @@ func runDir(t *testing.T, dir string, opts Options) *Report {
 
 func byName(rep *Report) map[string]*EntryResult {
 	m := map[string]*EntryResult{}
-	for _, r := range rep.Results {
+	for _, r := range rep.Results() {
 		m[filepath.Base(r.Entry.Path)] = r
 	}
 	return m
@@ -90,7 +89,7 @@ func TestRun(t *testing.T) {
 	}
 	// Results come in the entries' (sorted) order whatever the scheduling.
 	var names []string
-	for _, r := range rep.Results {
+	for _, r := range rep.Results() {
 		names = append(names, filepath.Base(r.Entry.Path))
 	}
 	if want := []string{"agree.a0", "diverge.a0", "fail.a0", "hang.a0", "tool.a0", "wrong.a0"}; !reflect.DeepEqual(names, want) {
@@ -385,8 +384,8 @@ func TestUpdateThatNeverSettlesIsAnError(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	rep := Run(context.Background(), Runners{Go: drifting{&n, true}, Ref: drifting{&n, false}}, entries, Options{Update: true, Workers: 1})
-	r := rep.Results[0]
+	rep := Run(context.Background(), trial.Runners{Impl: drifting{&n, true}, Ref: drifting{&n, false}}, entries, Options{Update: true, Workers: 1})
+	r := rep.Results()[0]
 	if r.Update.Err == nil || !strings.Contains(r.Update.Err.Error(), "did not settle") || r.Passed() {
 		t.Errorf("update %+v", r.Update)
 	}
@@ -395,45 +394,6 @@ func TestUpdateThatNeverSettlesIsAnError(t *testing.T) {
 	}
 	if rep.Summary.UpdateErrors != 1 || rep.Summary.Failed != 1 {
 		t.Errorf("summary %+v", rep.Summary)
-	}
-}
-
-// Parallel calls fn once for every index, on no more goroutines than asked; after a
-// cancellation it starts no further call.
-func TestParallel(t *testing.T) {
-	var mu sync.Mutex
-	seen := map[int]int{}
-	var running, peak int
-	Parallel(context.Background(), 100, 3, func(i int) {
-		mu.Lock()
-		seen[i]++
-		running++
-		peak = max(peak, running)
-		mu.Unlock()
-		time.Sleep(time.Millisecond)
-		mu.Lock()
-		running--
-		mu.Unlock()
-	})
-	if len(seen) != 100 || peak > 3 {
-		t.Errorf("%d indices seen, peak concurrency %d", len(seen), peak)
-	}
-	for i, n := range seen {
-		if n != 1 {
-			t.Errorf("index %d called %d times", i, n)
-		}
-	}
-
-	ctx, cancel := context.WithCancel(context.Background())
-	calls := 0
-	Parallel(ctx, 100, 1, func(i int) {
-		calls++
-		if i == 4 {
-			cancel()
-		}
-	})
-	if calls < 5 || calls > 6 { // the call already handed over when cancel came may run
-		t.Errorf("%d calls after a cancellation at the fifth", calls)
 	}
 }
 
@@ -454,7 +414,7 @@ func TestPassingEntriesAreSlim(t *testing.T) {
 	if got := rep.Summary; got.Entries != want.Entries || got.Failed != want.Failed || got.Agree != want.Agree {
 		t.Errorf("RunFiles summary %+v, Run's %+v", got, want)
 	}
-	for _, r := range rep.Results {
+	for _, r := range rep.Results() {
 		kept := r.Entry.Source != "" || r.Go.HasValue || len(r.Go.Trace) > 0 || r.Ref.HasValue
 		if r.Passed() && kept {
 			t.Errorf("%s passed and keeps its source or Outcomes", r.Entry.Path)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/a0diff/a0diff/harness/harnesstest"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // A one-sided timeout is run again with RetryFactor times the deadline; only a timeout
@@ -38,9 +39,9 @@ func TestOneSidedTimeouts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rs := Runners{
-				Go:  &harnesstest.Runner{ImplName: "go", SlowOn: "SLOW", Slow: tt.goSlow},
-				Ref: &harnesstest.Runner{ImplName: "ref", SlowOn: "SLOW", Slow: tt.refSlow},
+			rs := trial.Runners{
+				Impl: &harnesstest.Runner{ImplName: "go", SlowOn: "SLOW", Slow: tt.goSlow},
+				Ref:  &harnesstest.Runner{ImplName: "ref", SlowOn: "SLOW", Slow: tt.refSlow},
 			}
 			rep := Run(context.Background(), rs, entries, Options{Timeout: 100 * time.Millisecond})
 			s := rep.Summary
@@ -48,7 +49,7 @@ func TestOneSidedTimeouts(t *testing.T) {
 				t.Errorf("summary %+v", s)
 			}
 			if tt.timeouts > 0 {
-				r := rep.Results[0]
+				r := rep.Results()[0]
 				if r.Passed() || !strings.Contains(failureSummary(r), "one side timed out") || jsonVerdict(r) != "timeout" {
 					t.Errorf("a persistent timeout: passed %v, %q, verdict %s", r.Passed(), failureSummary(r), jsonVerdict(r))
 				}
@@ -84,9 +85,9 @@ func TestCancelledRunsAreNotVerdicts(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var once sync.Once
-	rs := Runners{Go: cancelling{&harnesstest.Runner{ImplName: "go"}, func() { once.Do(cancel) }}, Ref: &harnesstest.Runner{ImplName: "ref"}}
+	rs := trial.Runners{Impl: cancelling{&harnesstest.Runner{ImplName: "go"}, func() { once.Do(cancel) }}, Ref: &harnesstest.Runner{ImplName: "ref"}}
 	rep := Run(ctx, rs, entries, Options{Workers: 1, Update: true})
-	for _, r := range rep.Results {
+	for _, r := range rep.Results() {
 		if strings.Contains(r.Entry.Path, "zz-cancel") {
 			t.Errorf("the cancelled entry is in the report: %+v", r.Diff)
 		}

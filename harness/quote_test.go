@@ -62,7 +62,7 @@ func TestQuotedNameReachesTheFile(t *testing.T) {
 func TestExternalStderrIsReported(t *testing.T) {
 	crash := outcome.Outcome{Status: outcome.StatusCrash, Detail: "the ext worker died (exit status 3)\nits stderr:\nboom\x1b[2J"}
 	rs := fakes()
-	rs.Extra = []outcome.Runner{&scripted{name: "ext", outcomes: []outcome.Outcome{crash}}}
+	rs.Extra = []outcome.Runner{fixed{name: "ext", o: crash}}
 	dir := harnesstest.CorpusDir(t, "testdata/agree.a0", nil)
 	entries, err := Load([]string{dir}, nil)
 	if err != nil {
@@ -78,4 +78,15 @@ func TestExternalStderrIsReported(t *testing.T) {
 	if !strings.Contains(js.String(), `"detail": "the ext worker died (exit status 3)\nits stderr:\nboom\u001b[2J"`) {
 		t.Errorf("JSON report:\n%s", js.String())
 	}
+}
+
+// fixed answers every run with the same Outcome.
+type fixed struct {
+	name string
+	o    outcome.Outcome
+}
+
+func (f fixed) Name() string { return f.name }
+func (f fixed) Run(context.Context, string, outcome.Config) outcome.Outcome {
+	return f.o
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // ReportOptions configure the reports.
@@ -147,7 +148,7 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 	}
 	red, yellow, cyan, green := paint(color.FgRed), paint(color.FgYellow), paint(color.FgCyan), paint(color.FgGreen)
 	var b strings.Builder
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		switch {
 		case !r.Passed():
 			tag := red("FAIL")
@@ -168,7 +169,7 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 				b.WriteString("  + " + l + "\n")
 			}
 		}
-	}
+	})
 	s := rep.Summary
 	line := fmt.Sprintf("%d entries: %d agree, %d diverged, %d inconclusive, %d expectation failures",
 		s.Entries, s.Agree, s.Diverged, s.Inconclusive, s.ExpectFailures)
@@ -224,7 +225,7 @@ func failureSummary(r *EntryResult) string {
 	var why []string
 	switch {
 	case r.Timeout:
-		why = append(why, fmt.Sprintf("one side timed out (%s), also with %d times the deadline", statusPair(r), RetryFactor))
+		why = append(why, fmt.Sprintf("one side timed out (%s), also with %d times the deadline", statusPair(r), trial.RetryFactor))
 	case r.Diff.Verdict == diff.Diverge:
 		d := "diverges (" + r.Diff.Signature() + ")"
 		if r.Attribution != "" {
@@ -474,7 +475,7 @@ func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 		counts := rep.Attribution
 		out.Summary.Attribution = &counts
 	}
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		e := JSONEntry{
 			Path:        r.Entry.Path,
 			Verdict:     jsonVerdict(r),
@@ -525,7 +526,7 @@ func BuildJSON(rep *Report, o ReportOptions) JSONReport {
 			}
 		}
 		out.Entries = append(out.Entries, e)
-	}
+	})
 	return out
 }
 
@@ -552,7 +553,7 @@ func WriteJSON(w io.Writer, rep *Report, o ReportOptions) error {
 // failure, a failed update an error, an inconclusive comparison a skip.
 func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 	suite := junit.Testsuite{Name: "a0diff", Time: seconds(rep.Summary.Elapsed)}
-	for _, r := range rep.Results {
+	rep.Each(func(r *EntryResult) {
 		tc := junit.Testcase{
 			Name:      xmlSafe(r.Entry.Path),
 			Classname: xmlSafe(filepath.ToSlash(filepath.Dir(r.Entry.Path))),
@@ -578,7 +579,7 @@ func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 			tc.Skipped = &junit.Result{Message: "inconclusive: " + statusPair(r)}
 		}
 		suite.AddTestcase(tc)
-	}
+	})
 	// Each external implementation's counts, and what its comparisons left out.
 	for _, name := range sortedKeys(rep.Implementations) {
 		c := rep.Implementations[name]

@@ -9,6 +9,7 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 )
 
 // maxUpdateRounds bounds the rewrites of one entry: the first rewrite normally settles
@@ -22,7 +23,7 @@ const maxUpdateRounds = 4
 // spans that moved with the header (corpus.CodeShifted) are pinned as they now are. It
 // never pins a divergence: when the sides disagree, now or on the rewritten text, the
 // file is left alone.
-func update(ctx context.Context, rs Runners, res *EntryResult, timeout time.Duration) {
+func update(ctx context.Context, rs trial.Runners, res *EntryResult, timeout time.Duration) {
 	u := &UpdateResult{}
 	res.Update = u
 	if !agreed(res.Diff, res.Go, res.Ref) {
@@ -51,12 +52,12 @@ func update(ctx context.Context, rs Runners, res *EntryResult, timeout time.Dura
 			u.Err = fmt.Errorf("rewritten entry does not parse (a bug in the corpus package): %w", err)
 			return
 		}
-		goOut, refOut = RunBoth(ctx, rs, e, timeout)
+		c := trial.Compare(ctx, trial.Runners{Impl: rs.Impl, Ref: rs.Ref}, e.Source, e.RunConfig(timeout))
 		if ctx.Err() != nil {
 			u.Skipped = "interrupted; file left unchanged"
 			return
 		}
-		if d = diff.Compare(goOut, refOut); !agreed(d, goOut, refOut) {
+		if goOut, refOut, d = c.Impl, c.Ref, c.Diff; !agreed(d, goOut, refOut) {
 			u.Skipped = "the implementations diverge on the rewritten entry; file left unchanged"
 			return
 		}

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
-	"github.com/a0diff/a0diff/runtime/run"
 )
 
 // benchPrograms are the programs BenchmarkRun times: a trivial one (the protocol's fixed
@@ -35,7 +34,7 @@ func BenchmarkRun(b *testing.B) {
 	runners := []struct {
 		name string
 		r    outcome.Runner
-	}{{"in-process", run.New()}, {"worker", p}}
+	}{{"in-process", GoForTest.InProcess()}, {"worker", p}}
 	for _, prog := range benchPrograms {
 		cfg := outcome.Config{File: "b.a0", Allow: prog.allow, Fixtures: fixtures, Limits: outcome.Limits{Timeout: 10 * time.Second}}
 		for _, r := range runners {

@@ -114,7 +114,7 @@ func NewPool(cfg Config) *Pool {
 func (p *Pool) Name() string { return p.cfg.Name }
 
 // RunsBeside reports whether a case's run in this pool may overlap the other
-// implementation's run of it (harness.Beside): when the pool has a single worker (-j 1).
+// implementation's run of it (trial.Beside): when the pool has a single worker (-j 1).
 // Then at most two workers run at a time, as with -j 2 and the sides one after the
 // other, which is what DefaultRSSLimitMB is chosen for; a larger pool keeps the sides in
 // turn so as not to double the processes running at a time.
@@ -538,7 +538,7 @@ func isSignalled(err error) bool {
 // Transient reports whether o is an Outcome the machine may have caused rather than the
 // program: the death of a worker killed from outside, or a kill over the memory ceiling
 // (which other workers' memory and the collector's timing influence). The harness runs
-// such a run again before it believes it (harness.NeedsRerun).
+// such a run again before it believes it (trial.NeedsRerun).
 func (p *Pool) Transient(o outcome.Outcome) bool {
 	return o.Status == outcome.StatusCrash && strings.Contains(o.Detail, killedOutside) ||
 		o.Status == outcome.StatusResource && strings.HasPrefix(o.Detail, memoryDetail)

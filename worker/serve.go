@@ -27,8 +27,9 @@ type Implementation struct {
 	NewRunner func(tools func(outcome.Fixtures) *Kit) outcome.Runner
 	// LocalTools says the runner does not use the host's kit.
 	LocalTools bool
-	// Abandoned, when set, reports the runner's abandoned runs: in total and still running.
-	Abandoned func() (total, running int64)
+	// Abandoned, when set, reports the runner's abandoned runs: still running, and in
+	// total (the order of every Abandoned in a0diff).
+	Abandoned func() (running, total int64)
 }
 
 // server is the worker side of one connection.
@@ -173,7 +174,7 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 		s.mu.Unlock()
 		var total, running int64
 		if impl.Abandoned != nil {
-			total, running = impl.Abandoned()
+			running, total = impl.Abandoned()
 		}
 		if err := s.write(outcomeMessage(req.id, o, total, running)); err != nil {
 			return err

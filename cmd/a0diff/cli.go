@@ -14,8 +14,8 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -53,32 +53,32 @@ func newApp(stdout, stderr io.Writer) *app {
 // implementations returns both implementations: the Go evaluator and the reference
 // bundle (the embedded one, or the --ref file), in worker processes (at most workers
 // of each) unless --isolation none. The caller closes them (closeRunners).
-func (a *app) implementations(workers int) (harness.Runners, error) {
+func (a *app) implementations(workers int) (trial.Runners, error) {
 	if a.isolation == "none" {
 		tuneInProcessGC()
 		ref, err := a.newRef(a.refPath)
 		if err != nil {
-			return harness.Runners{}, err
+			return trial.Runners{}, err
 		}
-		return harness.Runners{Go: a.newGo(), Ref: ref}, nil
+		return trial.Runners{Impl: a.newGo(), Ref: ref}, nil
 	}
 	if a.refPath != "" {
 		// Load --ref here, so that a broken bundle is an input error before anything runs.
 		ref, err := a.newRef(a.refPath)
 		if err != nil {
-			return harness.Runners{}, err
+			return trial.Runners{}, err
 		}
 		closeRunner(ref)
 	}
 	g, err := a.workerPool("go", workers)
 	if err != nil {
-		return harness.Runners{}, err
+		return trial.Runners{}, err
 	}
 	r, err := a.workerPool("ref", workers)
 	if err != nil {
-		return harness.Runners{}, err
+		return trial.Runners{}, err
 	}
-	return harness.Runners{Go: g, Ref: r}, nil
+	return trial.Runners{Impl: g, Ref: r}, nil
 }
 
 // checkIsolation refuses unknown --isolation and --rss-limit-mb values.
@@ -94,8 +94,8 @@ func (a *app) checkIsolation() error {
 
 // noteIgnoredLimits says on stderr which harness limits a worker did not say it honours
 // (a divergence over such a limit may be the limit's, not the program's).
-func (a *app) noteIgnoredLimits(rs harness.Runners) {
-	runners := []outcome.Runner{rs.Go, rs.Ref}
+func (a *app) noteIgnoredLimits(rs trial.Runners) {
+	runners := []outcome.Runner{rs.Impl, rs.Ref}
 	if rs.Node != nil {
 		runners = append(runners, rs.Node)
 	}
@@ -110,8 +110,8 @@ func (a *app) noteIgnoredLimits(rs harness.Runners) {
 
 // closeRunners closes the implementations that hold resources (worker processes,
 // goja runtimes).
-func closeRunners(rs harness.Runners) {
-	closeRunner(rs.Go)
+func closeRunners(rs trial.Runners) {
+	closeRunner(rs.Impl)
 	closeRunner(rs.Ref)
 	if rs.Node != nil {
 		closeRunner(rs.Node)

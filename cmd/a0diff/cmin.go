@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/a0diff/a0diff/cmin"
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/corpus/cmin"
-	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/trial"
 )
 
 func init() { register(newCminCmd) }
@@ -32,7 +32,7 @@ whole input exercises —
     consecutive event names, as either implementation produced them;
   * the union of the Go evaluator's statement coverage (the basic blocks of runtime/...
     each entry's run executes), measured per entry with Go's coverage instrumentation:
-    a0diff builds corpus/cmin/covrun with "go build -cover" from the source tree it is
+    a0diff builds cmin/covrun with "go build -cover" from the source tree it is
     run in (--source), runs every entry through it, and reads each entry's counters with
     "go tool covdata". This needs the go command; --coverage=false skips it.
 
@@ -138,11 +138,14 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 				return usageErrorf("cmin: Go coverage needs the a0diff source tree: %v (use --source DIR, or --coverage=false)", err)
 			}
 		}
-		if opts.Coverage, err = cmin.MeasureGoCoverage(ctx, src, files, a.timeout, f.workers); err != nil {
+		if opts.Coverage, err = cmin.MeasureGoCoverage(ctx, src, files, a.timeout, f.workers, a.rssLimitMB); err != nil {
 			if ctx.Err() != nil {
 				return interrupted()
 			}
 			return &exitError{code: exitFailure, err: fmt.Errorf("cmin: measuring Go coverage: %v", err)}
+		}
+		for _, p := range opts.Coverage.OverCeiling {
+			fmt.Fprintf(a.stderr, "a0diff: cmin: %s: its coverage run went over --rss-limit-mb %d and was killed; it counts as covering no Go statement\n", p, a.rssLimitMB)
 		}
 	}
 	workers := f.workers
@@ -202,7 +205,7 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 }
 
 // measureOut analyses the entries written to OUT.
-func measureOut(cmd *cobra.Command, a *app, f *cminFlags, plan []cmin.Placement, rs harness.Runners, coverage bool) (cmin.Totals, int, error) {
+func measureOut(cmd *cobra.Command, a *app, f *cminFlags, plan []cmin.Placement, rs trial.Runners, coverage bool) (cmin.Totals, int, error) {
 	var paths []string
 	var entries []*corpus.Entry
 	for _, p := range plan {
@@ -222,7 +225,7 @@ func measureOut(cmd *cobra.Command, a *app, f *cminFlags, plan []cmin.Placement,
 				return cmin.Totals{}, 0, err
 			}
 		}
-		cov, err := cmin.MeasureGoCoverage(cmd.Context(), src, paths, a.timeout, f.workers)
+		cov, err := cmin.MeasureGoCoverage(cmd.Context(), src, paths, a.timeout, f.workers, a.rssLimitMB)
 		if err != nil {
 			return cmin.Totals{}, 0, err
 		}

@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
@@ -56,9 +55,14 @@ worker/PROTOCOL.md started as COMMAND (split into words as for "a0diff run --imp
 			if err := a.checkTimeout(); err != nil {
 				return err
 			}
-			o := outcome.SafeRun(cmd.Context(), runner, e.Source, harness.ConfigFor(e, a.timeout))
-			_, err = fmt.Fprintf(a.stdout, "%s\n", outcome.Marshal(o))
-			return err
+			o := outcome.SafeRun(cmd.Context(), runner, e.Source, e.RunConfig(a.timeout))
+			if _, err = fmt.Fprintf(a.stdout, "%s\n", outcome.Marshal(o)); err != nil {
+				return err
+			}
+			if cmd.Context().Err() != nil {
+				return interrupted("%s: interrupted; the Outcome is the cancelled run's", args[0])
+			}
+			return nil
 		},
 	}
 	cmd.Flags().StringVar(&impl, "impl", "", "the implementation: go, ref, node (the reference under node) or NAME=COMMAND (an external worker)")

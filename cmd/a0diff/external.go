@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
+	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -65,7 +65,7 @@ func addExtraFlags(fl *pflag.FlagSet, f *extraFlags, withImpl bool) {
 // built-in ones; each is started once here, so that a command that cannot start or
 // breaks the protocol is an input error before anything runs. On error the pools made
 // so far are closed.
-func (a *app) addExtras(rs *harness.Runners, f *extraFlags, workers int) (err error) {
+func (a *app) addExtras(rs *trial.Runners, f *extraFlags, workers int) (err error) {
 	var made []*worker.Pool
 	defer func() {
 		if err != nil {

@@ -23,8 +23,8 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/harness"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -34,12 +34,15 @@ const fuzzLong = `Generate A0 programs with their host configurations (package g
 the Go evaluator and the reference, comparing the outcomes. Every case is reproducible
 from the seed and its index alone (see --guided for its derived cases): case I of a run with --seed S is the same whatever
 -j, --count or --time were, so "--seed S --start I --count 1" replays it (with the same
---swarm, --invalid-share, --size and --features).
+--swarm, --invalid-share, --size and --features). Every feature is on by default,
+__proto__ and small harness limits included; a quarter of the cases keep all of them and
+the others switch a few off (--swarm: a random half); --features -proto,-limits leaves
+features out.
 
 The first line printed is the seed. Each new divergence — one per signature (see package
 diff) — is minimised (unless --minimize=false) and written to --out as a corpus entry:
 the program, a comment saying how it was found and how to replay it, and the directives
-of its host configuration. The reduction is diff/reduce's (as in "a0diff reduce"), within
+of its host configuration. The reduction is package reduce's (as in "a0diff reduce"), within
 a budget: --reduce-candidates and --reduce-time per signature, --reduce-total-candidates
 and --reduce-total-time for the campaign, each candidate under --reduce-deadline instead
 of --timeout; a signature found once the campaign's budget is spent is not reduced (the
@@ -67,7 +70,9 @@ unsharded campaign between them; any case still replays alone with its seed and 
 --guided derives half of the cases from a pool of earlier cases that reached a new
 coverage feature — a new exit code, error code, evidence kind, pair of consecutive trace
 events, event data shape, tool outcome or result field type of the Go evaluator's
-outcome (a behaviour measure; no instrumentation of the evaluator) — by AST-level
+outcome (a behaviour measure), and in a binary built with coverage counters
+(go build -cover -covermode=atomic -coverpkg=./runtime/...,./cmd/a0diff ./cmd/a0diff)
+a statement of the Go evaluator or a hit-count bucket no earlier case reached — by AST-level
 mutation and splicing: a subexpression replaced by a fresh one or by one taken from
 another pool case, a statement inserted or dropped; a derived program that does not
 pass validation is retried, then replaced by a fresh case. The cases run in batches of
@@ -159,10 +164,10 @@ func newFuzzCmd(a *app) *cobra.Command {
 	fl.IntVar(&f.start, "start", 0, "index of the first case")
 	fl.IntVarP(&f.workers, "jobs", "j", runtime.NumCPU(), "number of cases run in parallel")
 	fl.StringVar(&f.out, "out", "fuzz-out", "directory the divergences are written to")
-	fl.BoolVar(&f.swarm, "swarm", false, "swarm testing: each case uses a random subset of the features")
+	fl.BoolVar(&f.swarm, "swarm", false, "swarm testing: each case uses a random half of the features (without it: all, or all but a few)")
 	fl.Float64Var(&f.invalidShare, "invalid-share", 0.1, "share of cases (0…1) mutated into invalid programs")
 	fl.IntVar(&f.size, "size", 0, "program size bound, about the number of AST nodes (default 60)")
-	fl.StringVar(&f.features, "features", "all", "comma-separated features the programs may use (see package gen)")
+	fl.StringVar(&f.features, "features", "all", "comma-separated features the programs may use, \"-name\" leaving one out (see package gen)")
 	fl.BoolVar(&f.minimize, "minimize", true, "reduce each new divergence before writing it")
 	fl.StringVar(&f.shard, "shard", "", "run only shard `K/N` of the cases: those whose index I has I mod N = K")
 	fl.StringVar(&f.format, "format", "text", "summary format: text or json")
@@ -431,7 +436,7 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 		fmt.Fprintln(w)
 	}
 	if s.Timeouts > 0 || s.Retried > 0 {
-		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, harness.RetryFactor)
+		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, trial.RetryFactor)
 		if len(s.TimeoutCases) > 0 {
 			fmt.Fprintf(w, "; cases %s (replay: a0diff fuzz --seed %d --start I --count 1%s)", joinInts(s.TimeoutCases), s.Seed, replayFlags)
 		}
@@ -473,8 +478,8 @@ func joinInts(ns []int) string {
 }
 
 // writeWorkerStats prints what the supervisors of worker processes saw, if any.
-func writeWorkerStats(w io.Writer, rs harness.Runners) {
-	runners := []outcome.Runner{rs.Go, rs.Ref}
+func writeWorkerStats(w io.Writer, rs trial.Runners) {
+	runners := []outcome.Runner{rs.Impl, rs.Ref}
 	if rs.Node != nil {
 		runners = append(runners, rs.Node)
 	}

@@ -146,6 +146,31 @@ func TestStopSignals(t *testing.T) {
 		{"process", syscall.SIGTERM, 143},
 		{"process", syscall.SIGHUP, 129},
 	}
+	// exec too: the cancelled run's Outcome, and the signal's status.
+	t.Run("exec/SIGTERM", func(t *testing.T) {
+		// An external worker that hangs on the program "hang" (and leaves a setsid child).
+		entry := filepath.Join(t.TempDir(), "hang.a0")
+		os.WriteFile(entry, []byte("hang"), 0o644)
+		cmd := exec.Command(os.Args[0], "exec", "--impl", "hang=sh ../../worker/testdata/hostile/setsid-grandchild.sh", "--timeout", "5m", entry)
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(1500 * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(60 * time.Second):
+			cmd.Process.Kill()
+			t.Fatal("a0diff exec did not exit after SIGTERM")
+		}
+		if code := cmd.ProcessState.ExitCode(); code != 143 || !strings.Contains(out.String(), `"status":"timeout"`) {
+			t.Errorf("exit %d, want 143 and the cancelled run's Outcome: %.300s", code, out.String())
+		}
+	})
 	for _, tt := range tests {
 		t.Run(tt.iso+"/"+tt.sig.String(), func(t *testing.T) {
 			junit := filepath.Join(t.TempDir(), "junit.xml")
@@ -219,7 +244,7 @@ func TestBrokenWorkerIsACrash(t *testing.T) {
 	if o.Status != outcome.StatusCrash || !strings.Contains(o.Detail, "ref.js") {
 		t.Errorf("ref outcome %s", outcome.Marshal(o))
 	}
-	if o := rs.Go.Run(context.Background(), "return 1\n", outcome.Config{File: "e.a0"}); o.Status != outcome.StatusOK || o.Value != 1.0 {
+	if o := rs.Impl.Run(context.Background(), "return 1\n", outcome.Config{File: "e.a0"}); o.Status != outcome.StatusOK || o.Value != 1.0 {
 		t.Errorf("go outcome %s", outcome.Marshal(o))
 	}
 }

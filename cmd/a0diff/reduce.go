@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"github.com/a0diff/a0diff/harness"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,7 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/diff/reduce"
+	"github.com/a0diff/a0diff/reduce"
+	"github.com/a0diff/a0diff/trial"
 )
 
 func init() { register(newReduceCmd) }
@@ -111,7 +111,7 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 	if err != nil {
 		return err
 	}
-	runners := reduce.Runners{Go: rs.Go, Ref: rs.Ref, Node: rs.Node, Scope: scope}
+	runners := trial.Runners{Impl: rs.Impl, Ref: rs.Ref, Node: rs.Node, Scope: scope}
 	switch len(rs.Extra) {
 	case 0:
 	case 1:
@@ -119,8 +119,8 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 		if rs.Node != nil {
 			return usageErrorf("reduce: --impl and --cross-check cannot be combined")
 		}
-		runners.Go = rs.Extra[0]
-		runners.Scope = harness.ScopeOf(scope, rs.Extra[0])
+		runners.Impl = rs.Extra[0]
+		runners.Scope = trial.ScopeOf(scope, rs.Extra[0])
 	default:
 		return usageErrorf("reduce: one --impl at most (the divergence reduced is one implementation's)")
 	}

@@ -204,7 +204,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		return loadErr
 	}
 	if cmd.Context().Err() != nil {
-		return interrupted("interrupted: %d of %d entries completed", len(rep.Results), len(entries))
+		return interrupted("interrupted: %d of %d entries completed", rep.Len(), len(entries))
 	}
 	if f.scoreboard != "" {
 		if err := a.writeScoreboards(f.scoreboard, harness.Scoreboards(rep, ro)); err != nil {
@@ -213,7 +213,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	}
 	failures := harness.Failures(rep)
 	if f.writeBaseline != "" {
-		header := fmt.Sprintf("%d entries run; %d known failures", len(rep.Results), len(failures))
+		header := fmt.Sprintf("%d entries run; %d known failures", rep.Len(), len(failures))
 		if err := baseline.New(failures).WriteFile(f.writeBaseline, header); err != nil {
 			return err
 		}

@@ -4,13 +4,12 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
-	"slices"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
-	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -50,7 +49,7 @@ func newWorkerCmd(a *app) *cobra.Command {
 func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 	switch impl {
 	case "go":
-		return worker.GoEvaluator("a0diff"), nil
+		return run.WorkerImplementation("a0diff"), nil
 	case "ref":
 		b := tsbundle.Embedded()
 		if refPath != "" {
@@ -59,27 +58,7 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 				return worker.Implementation{}, err
 			}
 		}
-		version, _ := b.Version()
-		// The host enforces the deadline; the other limits are the bundle's to enforce.
-		limits := []outcome.LimitName{outcome.LimitTimeout}
-		ignored, _ := b.IgnoredLimits()
-		for _, l := range outcome.ImplementationLimits() {
-			if !slices.Contains(ignored, l) {
-				limits = append(limits, l)
-			}
-		}
-		var r *tsbundle.Runner
-		return worker.Implementation{
-			Name: "ref", Version: version, Limits: limits,
-			NewRunner: func(tools func(outcome.Fixtures) *worker.Kit) outcome.Runner {
-				r = tsbundle.NewRunner(b, tsbundle.WithToolKit(func(f outcome.Fixtures) tsbundle.ToolKit { return tools(f) }))
-				return r
-			},
-			Abandoned: func() (int64, int64) {
-				s := r.Stats()
-				return s.Abandoned, s.AbandonedRunning
-			},
-		}, nil
+		return tsbundle.WorkerImplementation(b), nil
 	}
 	return worker.Implementation{}, usageErrorf("--impl must be go or ref, not %q", impl)
 }

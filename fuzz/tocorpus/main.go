@@ -24,6 +24,7 @@ import (
 	"github.com/a0diff/a0diff/fuzz"
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/trial"
 )
 
 func main() {
@@ -119,8 +120,8 @@ func convert(target, input, outDir string) (string, error) {
 		if err != nil {
 			return false
 		}
-		g2, r2 := fuzz.Run(ctx, e.Source, harness.ConfigFor(e, fuzz.Timeout))
-		return diff.Compare(g2, r2).Signature() == res.Signature()
+		got := trial.Compare(ctx, fuzz.Runners().Primary(), e.Source, e.RunConfig(fuzz.Timeout))
+		return got.Diff.Signature() == res.Signature()
 	}
 	var candidates []string
 	if target != "FuzzGen" {
@@ -137,16 +138,16 @@ func convert(target, input, outDir string) (string, error) {
 		}
 	}
 	c.Config.Limits.Timeout = 0
-	candidates = append(candidates, gen.EntryText(c, prose))
+	candidates = append(candidates, string(corpus.Draft{Source: c.Source, Config: c.Config, Prose: prose}.Text(false)))
 	defused := *c
 	defused.Source = defuseDirectives(c.Source)
-	candidates = append(candidates, gen.EntryText(&defused, prose))
+	candidates = append(candidates, string(corpus.Draft{Source: defused.Source, Config: defused.Config, Prose: prose}.Text(false)))
 	for _, text := range candidates {
 		if reproduces(text) {
 			if err := os.MkdirAll(outDir, 0o755); err != nil {
 				return "", err
 			}
-			return path, os.WriteFile(path, []byte(text), 0o644)
+			return path, corpus.CreateFileAtomic(path, []byte(text))
 		}
 	}
 	return "", fmt.Errorf("%s: no corpus entry reproduces the input's outcome (signature %q); convert it by hand", input, res.Signature())

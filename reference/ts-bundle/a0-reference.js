@@ -106,8 +106,14 @@
         return null;
       }
       for (const word of ["true", "false", "null"]) {
-        const rest = t.slice(this.pos);
-        if (rest.length < word.length && word.startsWith(rest)) throw this.error("Unexpected end of JSON input");
+        if (c !== word.charCodeAt(0)) continue;
+        for (let k = 1; k < word.length; k++) {
+          if (this.pos + k >= t.length) throw this.error("Unexpected end of JSON input");
+          if (t.charCodeAt(this.pos + k) !== word.charCodeAt(k)) {
+            this.pos += k;
+            throw this.unexpected();
+          }
+        }
       }
       if (this.pos === 0 && (t === "Infinity" || t === "NaN")) throw this.error(`"${t}" is not valid JSON`);
       throw this.unexpected();
@@ -314,11 +320,16 @@
     }
   };
   var MAX_NESTING = 25e3;
+  function textLimit(maxSize) {
+    if (maxSize > 2 ** 40 / 32) return 2 ** 40;
+    return Math.max(maxSize * 32, 32 * 2 ** 20);
+  }
   var Limits = class {
     constructor(maxSteps, maxDepth, maxSize) {
       this.maxSteps = maxSteps;
       this.maxDepth = maxDepth;
       this.maxSize = maxSize;
+      this.maxText = textLimit(maxSize);
     }
     // checkLength fails when a list or string of `length` elements/code units would be
     // produced. Callers may check a length before building the value when that length is
@@ -333,29 +344,518 @@
       if (typeof v === "string" || Array.isArray(v)) this.checkLength(v.length, what);
     }
     // checkNodes counts the nodes a serialisation of v visits and fails when there are more
-    // than maxSize. Every value counts one node; lists are descended; records (own
-    // enumerable keys) are descended only when intoRecords is set (JSON-like texts; the
-    // String() conversion does not look inside records).
+    // than maxSize, or when their text units (textLimit) are more than maxText. Every value
+    // counts one node; lists are descended; records (own enumerable keys) are descended only
+    // when intoRecords is set (JSON-like texts; the String() conversion does not look inside
+    // records). It reports whether it met a record with a toJSON function (own or
+    // inherited), which JSON.stringify would call.
     checkNodes(v, intoRecords, what) {
       const max = this.maxSize;
       let count = 0;
+      let units = 0;
+      let toJSON = false;
       const stack = [v];
       while (stack.length > 0) {
         const x = stack.pop();
         if (++count > max) {
           throw new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
         }
+        if (typeof x === "string") units += x.length;
         if (x === null || typeof x !== "object") continue;
         if (Array.isArray(x)) {
           for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
         } else if (intoRecords) {
           const rec = x;
+          if (typeof rec.toJSON === "function") toJSON = true;
           const keys2 = Object.keys(rec);
-          for (let i = keys2.length - 1; i >= 0; i--) stack.push(rec[keys2[i]]);
+          for (let i = keys2.length - 1; i >= 0; i--) {
+            units += keys2[i].length;
+            stack.push(rec[keys2[i]]);
+          }
         }
+      }
+      this.checkText(count + units, what);
+      return toJSON;
+    }
+    // checkText fails when a text of `units` text units (textLimit) would be written.
+    checkText(units, what) {
+      if (units > this.maxText) {
+        throw new HarnessLimitError("maxSize", `${what} needs ${units} text units, more than ${this.maxText}`);
       }
     }
   };
+
+  // src/timsort.ts
+  var MIN_GALLOP = 7;
+  function timSort(items, less) {
+    const n = items.length;
+    if (n < 2) return;
+    new TimSort(items, less).sort();
+  }
+  var TimSort = class {
+    constructor(a, less) {
+      this.a = a;
+      this.less = less;
+      this.minGallop = MIN_GALLOP;
+      this.runBase = [];
+      this.runLength = [];
+    }
+    sort() {
+      const a = this.a;
+      let low = 0;
+      let remaining = a.length;
+      const minRun = minRunLength(remaining);
+      while (remaining !== 0) {
+        let run2 = this.countAndMakeRun(low, low + remaining);
+        if (run2 < minRun) {
+          const forced = Math.min(minRun, remaining);
+          this.binaryInsertionSort(low, low + run2, low + forced);
+          run2 = forced;
+        }
+        this.runBase.push(low);
+        this.runLength.push(run2);
+        this.mergeCollapse();
+        low += run2;
+        remaining -= run2;
+      }
+      this.mergeForceCollapse();
+    }
+    // binaryInsertionSort sorts a[low, high), of which a[low, start) is already sorted.
+    binaryInsertionSort(low, startArg, high) {
+      const a = this.a;
+      for (let start = low === startArg ? startArg + 1 : startArg; start < high; start++) {
+        const pivot = a[start];
+        let left = low;
+        let right = start;
+        while (left < right) {
+          const mid = left + (right - left >> 1);
+          if (this.less(pivot, a[mid])) right = mid;
+          else left = mid + 1;
+        }
+        for (let p = start; p > left; p--) a[p] = a[p - 1];
+        a[left] = pivot;
+      }
+    }
+    // countAndMakeRun returns the length of the run starting at low (ascending, or strictly
+    // descending and then reversed in place).
+    countAndMakeRun(lowArg, high) {
+      const a = this.a;
+      const low = lowArg + 1;
+      if (low === high) return 1;
+      let run2 = 2;
+      const descending = this.less(a[low], a[low - 1]);
+      let previous = a[low];
+      for (let i = low + 1; i < high; i++) {
+        const current = a[i];
+        const isLess = this.less(current, previous);
+        if (descending ? !isLess : isLess) break;
+        previous = current;
+        run2++;
+      }
+      if (descending) {
+        for (let i = lowArg, j = lowArg + run2 - 1; i < j; i++, j--) {
+          const t = a[i];
+          a[i] = a[j];
+          a[j] = t;
+        }
+      }
+      return run2;
+    }
+    runInvariantEstablished(n) {
+      if (n < 2) return true;
+      const len2 = this.runLength;
+      return len2[n - 2] > len2[n - 1] + len2[n];
+    }
+    mergeCollapse() {
+      const len2 = this.runLength;
+      while (len2.length > 1) {
+        let n = len2.length - 2;
+        if (!this.runInvariantEstablished(n + 1) || !this.runInvariantEstablished(n)) {
+          if (len2[n - 1] < len2[n + 1]) n--;
+          this.mergeAt(n);
+        } else if (len2[n] <= len2[n + 1]) {
+          this.mergeAt(n);
+        } else {
+          break;
+        }
+      }
+    }
+    mergeForceCollapse() {
+      const len2 = this.runLength;
+      while (len2.length > 1) {
+        let n = len2.length - 2;
+        if (n > 0 && len2[n - 1] < len2[n + 1]) n--;
+        this.mergeAt(n);
+      }
+    }
+    mergeAt(i) {
+      const a = this.a;
+      let baseA = this.runBase[i];
+      let lengthA = this.runLength[i];
+      const baseB = this.runBase[i + 1];
+      let lengthB = this.runLength[i + 1];
+      this.runLength[i] = lengthA + lengthB;
+      this.runBase.splice(i + 1, 1);
+      this.runLength.splice(i + 1, 1);
+      const k = gallopRight(a, this.less, a[baseB], baseA, lengthA, 0);
+      baseA += k;
+      lengthA -= k;
+      if (lengthA === 0) return;
+      lengthB = gallopLeft(a, this.less, a[baseA + lengthA - 1], baseB, lengthB, lengthB - 1);
+      if (lengthB === 0) return;
+      if (lengthA <= lengthB) this.mergeLow(baseA, lengthA, baseB, lengthB);
+      else this.mergeHigh(baseA, lengthA, baseB, lengthB);
+    }
+    // mergeLow merges the adjacent runs a[baseA, +lengthA) and a[baseB, +lengthB), lengthA
+    // <= lengthB, front to back with run A in a temporary copy.
+    mergeLow(baseA, lengthAArg, baseB, lengthBArg) {
+      const a = this.a;
+      const less = this.less;
+      let lengthA = lengthAArg;
+      let lengthB = lengthBArg;
+      const temp = a.slice(baseA, baseA + lengthA);
+      let dest = baseA;
+      let cursorTemp = 0;
+      let cursorB = baseB;
+      a[dest++] = a[cursorB++];
+      const succeed = () => {
+        for (let i = 0; i < lengthA; i++) a[dest + i] = temp[cursorTemp + i];
+      };
+      const copyB = () => {
+        for (let i = 0; i < lengthB; i++) a[dest + i] = a[cursorB + i];
+        a[dest + lengthB] = temp[cursorTemp];
+      };
+      if (--lengthB === 0) return succeed();
+      if (lengthA === 1) return copyB();
+      let minGallop = this.minGallop;
+      for (; ; ) {
+        let winsA = 0;
+        let winsB = 0;
+        for (; ; ) {
+          if (less(a[cursorB], temp[cursorTemp])) {
+            a[dest++] = a[cursorB++];
+            winsB++;
+            winsA = 0;
+            if (--lengthB === 0) return succeed();
+            if (winsB >= minGallop) break;
+          } else {
+            a[dest++] = temp[cursorTemp++];
+            winsA++;
+            winsB = 0;
+            if (--lengthA === 1) return copyB();
+            if (winsA >= minGallop) break;
+          }
+        }
+        minGallop++;
+        let first = true;
+        while (winsA >= MIN_GALLOP || winsB >= MIN_GALLOP || first) {
+          first = false;
+          minGallop = Math.max(1, minGallop - 1);
+          this.minGallop = minGallop;
+          winsA = gallopRight(temp, less, a[cursorB], cursorTemp, lengthA, 0);
+          if (winsA > 0) {
+            for (let i = 0; i < winsA; i++) a[dest + i] = temp[cursorTemp + i];
+            dest += winsA;
+            cursorTemp += winsA;
+            lengthA -= winsA;
+            if (lengthA === 1) return copyB();
+            if (lengthA === 0) return succeed();
+          }
+          a[dest++] = a[cursorB++];
+          if (--lengthB === 0) return succeed();
+          winsB = gallopLeft(a, less, temp[cursorTemp], cursorB, lengthB, 0);
+          if (winsB > 0) {
+            for (let i = 0; i < winsB; i++) a[dest + i] = a[cursorB + i];
+            dest += winsB;
+            cursorB += winsB;
+            lengthB -= winsB;
+            if (lengthB === 0) return succeed();
+          }
+          a[dest++] = temp[cursorTemp++];
+          if (--lengthA === 1) return copyB();
+        }
+        minGallop++;
+        this.minGallop = minGallop;
+      }
+    }
+    // mergeHigh is mergeLow back to front, with run B in the temporary copy (lengthA >
+    // lengthB).
+    mergeHigh(baseA, lengthAArg, baseB, lengthBArg) {
+      const a = this.a;
+      const less = this.less;
+      let lengthA = lengthAArg;
+      let lengthB = lengthBArg;
+      const temp = a.slice(baseB, baseB + lengthB);
+      let dest = baseB + lengthB - 1;
+      let cursorTemp = lengthB - 1;
+      let cursorA = baseA + lengthA - 1;
+      a[dest--] = a[cursorA--];
+      const succeed = () => {
+        for (let i = 0; i < lengthB; i++) a[dest - (lengthB - 1) + i] = temp[i];
+      };
+      const copyA = () => {
+        dest -= lengthA;
+        cursorA -= lengthA;
+        for (let i = lengthA - 1; i >= 0; i--) a[dest + 1 + i] = a[cursorA + 1 + i];
+        a[dest] = temp[cursorTemp];
+      };
+      if (--lengthA === 0) return succeed();
+      if (lengthB === 1) return copyA();
+      let minGallop = this.minGallop;
+      for (; ; ) {
+        let winsA = 0;
+        let winsB = 0;
+        for (; ; ) {
+          if (less(temp[cursorTemp], a[cursorA])) {
+            a[dest--] = a[cursorA--];
+            winsA++;
+            winsB = 0;
+            if (--lengthA === 0) return succeed();
+            if (winsA >= minGallop) break;
+          } else {
+            a[dest--] = temp[cursorTemp--];
+            winsB++;
+            winsA = 0;
+            if (--lengthB === 1) return copyA();
+            if (winsB >= minGallop) break;
+          }
+        }
+        minGallop++;
+        let first = true;
+        while (winsA >= MIN_GALLOP || winsB >= MIN_GALLOP || first) {
+          first = false;
+          minGallop = Math.max(1, minGallop - 1);
+          this.minGallop = minGallop;
+          let k = gallopRight(a, less, temp[cursorTemp], baseA, lengthA, lengthA - 1);
+          winsA = lengthA - k;
+          if (winsA > 0) {
+            dest -= winsA;
+            cursorA -= winsA;
+            for (let i = winsA - 1; i >= 0; i--) a[dest + 1 + i] = a[cursorA + 1 + i];
+            lengthA -= winsA;
+            if (lengthA === 0) return succeed();
+          }
+          a[dest--] = temp[cursorTemp--];
+          if (--lengthB === 1) return copyA();
+          k = gallopLeft(temp, less, a[cursorA], 0, lengthB, lengthB - 1);
+          winsB = lengthB - k;
+          if (winsB > 0) {
+            dest -= winsB;
+            cursorTemp -= winsB;
+            for (let i = 0; i < winsB; i++) a[dest + 1 + i] = temp[cursorTemp + 1 + i];
+            lengthB -= winsB;
+            if (lengthB === 1) return copyA();
+            if (lengthB === 0) return succeed();
+          }
+          a[dest--] = a[cursorA--];
+          if (--lengthA === 0) return succeed();
+        }
+        minGallop++;
+        this.minGallop = minGallop;
+      }
+    }
+  };
+  function minRunLength(nArg) {
+    let n = nArg;
+    let r = 0;
+    while (n >= 64) {
+      r |= n & 1;
+      n >>= 1;
+    }
+    return n + r;
+  }
+  function gallopLeft(arr, less, key, base, length, hint) {
+    let lastOfs = 0;
+    let offset = 1;
+    if (less(arr[base + hint], key)) {
+      const maxOfs = length - hint;
+      while (offset < maxOfs) {
+        if (!less(arr[base + hint + offset], key)) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      lastOfs += hint;
+      offset += hint;
+    } else {
+      const maxOfs = hint + 1;
+      while (offset < maxOfs) {
+        if (less(arr[base + hint - offset], key)) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      const tmp = lastOfs;
+      lastOfs = hint - offset;
+      offset = hint - tmp;
+    }
+    lastOfs++;
+    while (lastOfs < offset) {
+      const m = lastOfs + (offset - lastOfs >> 1);
+      if (less(arr[base + m], key)) lastOfs = m + 1;
+      else offset = m;
+    }
+    return offset;
+  }
+  function gallopRight(arr, less, key, base, length, hint) {
+    let lastOfs = 0;
+    let offset = 1;
+    if (less(key, arr[base + hint])) {
+      const maxOfs = hint + 1;
+      while (offset < maxOfs) {
+        if (!less(key, arr[base + hint - offset])) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      const tmp = lastOfs;
+      lastOfs = hint - offset;
+      offset = hint - tmp;
+    } else {
+      const maxOfs = length - hint;
+      while (offset < maxOfs) {
+        if (less(key, arr[base + hint + offset])) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      lastOfs += hint;
+      offset += hint;
+    }
+    lastOfs++;
+    while (lastOfs < offset) {
+      const m = lastOfs + (offset - lastOfs >> 1);
+      if (less(key, arr[base + m])) offset = m;
+      else lastOfs = m + 1;
+    }
+    return offset;
+  }
+
+  // src/collate.ts
+  var DIGIT_ZEROS = [
+    1632,
+    1776,
+    1984,
+    2406,
+    2534,
+    2662,
+    2790,
+    2918,
+    3046,
+    3174,
+    3302,
+    3430,
+    3558,
+    3664,
+    3792,
+    3872,
+    4160,
+    4240,
+    6112,
+    6160,
+    6470,
+    6608,
+    6784,
+    6800,
+    6992,
+    7088,
+    7232,
+    7248,
+    42528,
+    43216,
+    43264,
+    43472,
+    43504,
+    43600,
+    44016,
+    66720,
+    68912,
+    68928,
+    69734,
+    69872,
+    69942,
+    70096,
+    70384,
+    70736,
+    70864,
+    71248,
+    71360,
+    71376,
+    71386,
+    71472,
+    71904,
+    72016,
+    72688,
+    72784,
+    73040,
+    73120,
+    73184,
+    73552,
+    90416,
+    92768,
+    92864,
+    93008,
+    93552,
+    123200,
+    123632,
+    124144,
+    124401,
+    125264
+  ];
+  var SURROGATE_STAND_IN = 262144;
+  var REPLACEMENT_STAND_IN = 264192;
+  var NONCHARACTER_STAND_IN = 264193;
+  function digitValue(cp) {
+    if (cp < 1632) return "";
+    for (let i = 0; i < DIGIT_ZEROS.length; i++) {
+      const z = DIGIT_ZEROS[i];
+      if (cp >= z && cp <= z + 9) return String.fromCharCode(48 + cp - z);
+    }
+    return "";
+  }
+  function collationFold(s) {
+    let i = 0;
+    for (; i < s.length; i++) if (s.charCodeAt(i) >= 1632) break;
+    if (i === s.length) return s;
+    let out = s.slice(0, i);
+    for (; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 1632) {
+        out += s[i];
+        continue;
+      }
+      if (c >= 55296 && c <= 57343) {
+        const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+        if (c <= 56319 && d >= 56320 && d <= 57343) {
+          const cp = (c - 55296) * 1024 + (d - 56320) + 65536;
+          const digit2 = digitValue(cp);
+          out += digit2 !== "" ? digit2 : s[i] + s[i + 1];
+          i++;
+          continue;
+        }
+        out += String.fromCodePoint(SURROGATE_STAND_IN + c - 55296);
+        continue;
+      }
+      if (c === 65533) {
+        out += String.fromCodePoint(REPLACEMENT_STAND_IN);
+        continue;
+      }
+      if (c === 65535) {
+        out += String.fromCodePoint(NONCHARACTER_STAND_IN);
+        continue;
+      }
+      const digit = digitValue(c);
+      out += digit !== "" ? digit : s[i];
+    }
+    return out;
+  }
+  function localeCompare(a, b) {
+    return collationFold(a).localeCompare(collationFold(b));
+  }
 
   // src/values.ts
   function isRecord(v) {
@@ -440,8 +940,16 @@
     throw new TypeError("Cannot convert object to primitive value");
   }
   function jsonText(v, limits2) {
-    limits2.checkNodes(v, true, "JSON text");
+    if (limits2.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
     return JSON.stringify(v);
+  }
+  var arrayConcat = Array.prototype.concat;
+  function endlessToJSON(key, value) {
+    const held = this[key];
+    if (held !== null && typeof held === "object" && !Array.isArray(held) && held.toJSON === arrayConcat) {
+      throw new RangeError("Maximum call stack size exceeded");
+    }
+    return value;
   }
   var TextSink = class {
     constructor() {
@@ -470,17 +978,21 @@
     return new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
   }
   var plainScanCount = 0;
+  var plainScanLengths = 0;
   function isPlainJSON(v, max) {
     plainScanCount = 0;
-    return plainNode(v, max);
+    plainScanLengths = 0;
+    return plainNode(v, max) && plainScanCount + plainScanLengths <= textLimit(max);
   }
   function plainJSONOverflow(max) {
-    return plainScanCount > max;
+    return plainScanCount > max || plainScanCount + plainScanLengths > textLimit(max);
   }
   function plainNode(v, max) {
     if (++plainScanCount > max) return false;
     switch (typeof v) {
       case "string":
+        plainScanLengths += v.length;
+        return true;
       case "boolean":
         return true;
       case "number":
@@ -502,9 +1014,12 @@
     const keys2 = Object.keys(r);
     if (keys2.length === 1 && keys2[0] >= "$" && keys2[0] < "%") return false;
     for (let i = 0; i < keys2.length; i++) {
-      const x = r[keys2[i]];
+      const k = keys2[i];
+      const x = r[k];
+      plainScanLengths += k.length;
       if (typeof x === "string") {
         if (++plainScanCount > max) return false;
+        plainScanLengths += x.length;
       } else if (!plainNode(x, max)) {
         return false;
       }
@@ -517,14 +1032,26 @@
       this.max = max;
       this.what = what;
       this.count = 0;
+      // The text units met so far (limits.ts, textLimit), bounded by maxText.
+      this.units = 0;
+      this.maxText = textLimit(max);
+    }
+    // addUnits counts n more text units, and fails past maxText before they are written.
+    addUnits(n) {
+      this.units += n;
+      if (this.units > this.maxText) {
+        throw new HarnessLimitError("maxSize", `${this.what} needs more than ${this.maxText} text units`);
+      }
     }
     write(v) {
       if (++this.count > this.max) {
         throw tooManyNodes(this.what, this.max);
       }
+      this.addUnits(1);
       const sink = this.sink;
       switch (typeof v) {
         case "string":
+          this.addUnits(v.length);
           sink.add(JSON.stringify(v));
           return;
         case "number":
@@ -559,6 +1086,7 @@
       const wrap = keys2.length === 1 && (keys2[0] === "$number" || keys2[0] === "$function" || keys2[0] === "$record");
       sink.add(wrap ? '{"$record":{' : "{");
       for (let i = 0; i < keys2.length; i++) {
+        this.addUnits(keys2[i].length);
         sink.add(i > 0 ? "," + keyPrefix(keys2[i]) : keyPrefix(keys2[i]));
         this.write(r[keys2[i]]);
       }
@@ -1121,11 +1649,8 @@
   }
   function compareValues(a, b, limits2) {
     var _a, _b;
-    if (typeof a === "number" && typeof b === "number") {
-      const d = a - b;
-      return d === 0 ? 0 : d;
-    }
-    if (typeof a === "string" && typeof b === "string") return a.localeCompare(b);
+    if (typeof a === "number" && typeof b === "number") return a - b;
+    if (typeof a === "string" && typeof b === "string") return localeCompare(a, b);
     const ja = (_a = wrapperPrototypeJSON(a)) != null ? _a : jsonText(a, limits2);
     const jb = (_b = wrapperPrototypeJSON(b)) != null ? _b : jsonText(b, limits2);
     return ja < jb ? -1 : ja > jb ? 1 : 0;
@@ -1147,17 +1672,17 @@
     }
     const sorted = input.slice();
     if (keys2 === null) {
-      sorted.sort((x, y) => compareValues(x, y, limits2));
+      timSort(sorted, (x, y) => compareValues(x, y, limits2) < 0);
       return sorted;
     }
     const byKeys = keys2;
-    sorted.sort((x, y) => {
+    timSort(sorted, (x, y) => {
       for (let i = 0; i < byKeys.length; i++) {
         const key = byKeys[i];
         const c = compareValues(sortKey(x, key), sortKey(y, key), limits2);
-        if (c !== 0) return c;
+        if (c !== 0) return c < 0;
       }
-      return 0;
+      return false;
     });
     return sorted;
   }
@@ -1616,7 +2141,8 @@
           if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: this.evidence, trace: this.trace };
           throw limit;
         }
-        return { kind: "error", error, evidence: this.evidence, trace: this.trace };
+        const evidence = e instanceof A0Error ? this.evidence : [];
+        return { kind: "error", error, evidence, trace: this.trace };
       }
     }
     // takeStep takes one step of maxSteps: one trace event or one counted iteration. The
@@ -2120,6 +2646,20 @@
       if (isRecord(reply) && ("ok" in reply || typeof reply.err === "string")) return reply;
       throw new HostProtocolError(`host.call(${tool}) must return {"ok": VALUE} or {"err": "MESSAGE"}`);
     }
+    // callFsWrite serialises fs.write's data and hands the text to the host. Serialising
+    // is part of the tool (spec §9.2): an exception it throws (a toJSON that fails, or
+    // never ends) is the tool's failure, E_TOOL with tool_end, as in upstream, where the
+    // tool itself calls JSON.stringify; only harness limits pass through.
+    callFsWrite(args, argsJSON) {
+      let dataText;
+      try {
+        dataText = fsWriteText(args, this.limits);
+      } catch (e) {
+        if (passesThrough(e)) throw e;
+        return { err: errorMessage(e) };
+      }
+      return this.decodeReply("fs.write", this.host.call("fs.write", argsJSON, dataText));
+    }
     evalTool(expr, scope) {
       const span2 = expr.span;
       const name = expr.tool.parts.join(".");
@@ -2148,8 +2688,7 @@
       }
       this.emit("tool_start", span2, { tool: name, args, mode: tool.mode });
       const started = Date.now();
-      const dataText = name === "fs.write" ? fsWriteText(args, this.limits) : void 0;
-      const reply = this.decodeReply(name, this.host.call(name, argsJSON, dataText));
+      const reply = name === "fs.write" ? this.callFsWrite(args, argsJSON) : this.decodeReply(name, this.host.call(name, argsJSON, void 0));
       const durationMs = Date.now() - started;
       if (!("ok" in reply)) {
         const message = reply.err;

@@ -20,7 +20,7 @@ func benchEntries(b *testing.B) ([]string, []outcome.Config) {
 	var cfgs []outcome.Config
 	for _, e := range entries {
 		srcs = append(srcs, e.Source)
-		cfgs = append(cfgs, harness.ConfigFor(e, 0))
+		cfgs = append(cfgs, e.RunConfig(0))
 	}
 	return srcs, cfgs
 }

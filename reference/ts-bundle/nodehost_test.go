@@ -176,7 +176,7 @@ func TestNodeAgreesWithGoja(t *testing.T) {
 		entries = entries[:40]
 	}
 	for _, e := range entries {
-		cfg := harness.ConfigFor(e, 30*time.Second)
+		cfg := e.RunConfig(30 * time.Second)
 		g := outcome.SafeRun(context.Background(), goja, e.Source, cfg)
 		n := outcome.SafeRun(context.Background(), node, e.Source, cfg)
 		if res := diff.Compare(g, n); res.Verdict != diff.Agree {

@@ -18,6 +18,13 @@ type Span struct {
 	EndCol    int
 }
 
+// The node struct declarations below are the table of node kinds: package
+// internal/nodegen reads them (a struct whose first field is a Span is a node kind, its
+// further fields are its slots in order) and writes the traversals of nodes_gen.go from
+// them; the dump and equal tags say what the field types cannot (see nodegen).
+//
+//go:generate go run ./internal/nodegen/gennodes
+
 // Node is implemented by every node type (each a pointer to a struct with a Span field).
 type Node interface {
 	// NodeSpan returns the node's own Span, not a copy: the evaluator points diagnostics
@@ -47,7 +54,7 @@ type Header interface {
 // first token to the last (comments excluded); a program without tokens has the span
 // 1:1-1:2 (§3.1).
 type Program struct {
-	Span       Span
+	Span       Span `dump:"Program"`
 	Headers    []Header
 	Statements []Stmt
 }
@@ -57,20 +64,20 @@ type Program struct {
 // CapDecl is a `cap { … }` header; the pairs whose value is the literal true are the
 // capabilities the program requests (§4.2, §5.2).
 type CapDecl struct {
-	Span         Span
+	Span         Span `dump:"CapDecl"`
 	Capabilities *RecordExpr
 }
 
 // BudgetDecl is a `budget { … }` header declaring the program's budgets (§5.16).
 type BudgetDecl struct {
-	Span   Span
+	Span   Span `dump:"BudgetDecl"`
 	Budget *RecordExpr
 }
 
 // ImportDecl is an `import "path" as alias` header. It parses, but the validator
 // rejects every import (E_IMPORT_UNSUPPORTED, §4.2).
 type ImportDecl struct {
-	Span  Span
+	Span  Span   `dump:"Import {Path|quote} as {Alias}"`
 	Path  string // decoded string literal
 	Alias string
 }
@@ -79,7 +86,7 @@ type ImportDecl struct {
 
 // LetStmt is `let name = value` (§5.4).
 type LetStmt struct {
-	Span  Span
+	Span  Span `dump:"Let {Name}"`
 	Name  string
 	Value Expr
 }
@@ -87,25 +94,25 @@ type LetStmt struct {
 // ExprStmt is an expression used as a statement; its value is discarded unless a
 // `-> a.b.c` target binds it, wrapped in one record per further segment (§5.4).
 type ExprStmt struct {
-	Span   Span
+	Span   Span `dump:"ExprStmt"`
 	Expr   Expr
-	Target *IdentPath // nil when there is no `-> target`
+	Target *IdentPath `dump:"-> ,optional"` // nil when there is no `-> target`
 }
 
 // ReturnStmt is `return value`: it ends the innermost statement list with that value
 // (§5.4).
 type ReturnStmt struct {
-	Span  Span
+	Span  Span `dump:"Return"`
 	Value Expr
 }
 
 // FnDecl is `fn name { params } { body }`; executing it registers the function in the
 // program-wide registry with the current scope as its closure (§5.10).
 type FnDecl struct {
-	Span   Span
+	Span   Span `dump:"Fn {Name}({Params|join})"`
 	Name   string
 	Params []string
-	Body   []Stmt
+	Body   []Stmt `dump:"body"`
 }
 
 // ---- literals and paths ----
@@ -114,41 +121,41 @@ type FnDecl struct {
 // reproduce literals whose value overflows or rounds, e.g. 400 digits). When Text is
 // empty the printer writes Value (which must then be a non-negative integral double).
 type IntLiteral struct {
-	Span  Span
+	Span  Span `dump:"Int {Value|number}"`
 	Value float64
-	Text  string
+	Text  string `equal:"-"`
 }
 
 // FloatLiteral is a FloatLit; Text as for IntLiteral (empty: the printer writes Value in
 // a form that lexes as a FloatLit and parses back to the same double).
 type FloatLiteral struct {
-	Span  Span
+	Span  Span `dump:"Float {Value|number}"`
 	Value float64
-	Text  string
+	Text  string `equal:"-"`
 }
 
 // BoolLiteral is `true` or `false`.
 type BoolLiteral struct {
-	Span  Span
+	Span  Span `dump:"Bool {Value}"`
 	Value bool
 }
 
 // StrLiteral is a string literal; Value holds the decoded text (WTF-8, so that lone
 // surrogates survive; see package value).
 type StrLiteral struct {
-	Span  Span
+	Span  Span `dump:"Str {Value|quote}"`
 	Value string
 }
 
 // NullLiteral is `null`.
 type NullLiteral struct {
-	Span Span
+	Span Span `dump:"Null"`
 }
 
 // IdentPath is a dotted identifier path (≥ 1 part): a variable with property reads
 // (§5.5), a tool name, a function name or a `->` target, depending on where it stands.
 type IdentPath struct {
-	Span  Span
+	Span  Span `dump:"Path {Parts|dots}"`
 	Parts []string
 }
 
@@ -163,26 +170,26 @@ type RecordEntry interface {
 // RecordExpr is a record literal `{ … }`; its entries are evaluated in source order
 // (§5.9). Headers, calls and the control forms also carry their arguments as one.
 type RecordExpr struct {
-	Span  Span
+	Span  Span `dump:"Record"`
 	Pairs []RecordEntry
 }
 
 // RecordPair is `key: value`; a dotted key is joined with "." (it does not nest).
 type RecordPair struct {
-	Span  Span
+	Span  Span `dump:"Pair {Key}"`
 	Key   string
 	Value Expr
 }
 
 // SpreadPair is a spread entry `...expr`, whose value must be a record (§5.9).
 type SpreadPair struct {
-	Span Span
+	Span Span `dump:"Spread"`
 	Expr Expr
 }
 
 // ListExpr is a list literal `[ … ]`.
 type ListExpr struct {
-	Span     Span
+	Span     Span `dump:"List"`
 	Elements []Expr
 }
 
@@ -190,14 +197,14 @@ type ListExpr struct {
 
 // CallExpr is `call? tool {args}`: a call of a read-mode tool (§5.14).
 type CallExpr struct {
-	Span Span
+	Span Span `dump:"Call?"`
 	Tool *IdentPath
 	Args *RecordExpr
 }
 
 // DoExpr is `do tool {args}`: a tool call of either mode (§5.14).
 type DoExpr struct {
-	Span Span
+	Span Span `dump:"Do"`
 	Tool *IdentPath
 	Args *RecordExpr
 }
@@ -205,14 +212,14 @@ type DoExpr struct {
 // AssertExpr is `assert { that, msg, details }`: it records evidence and fails the run
 // with E_ASSERT when `that` is falsy (§5.13).
 type AssertExpr struct {
-	Span Span
+	Span Span `dump:"Assert"`
 	Args *RecordExpr
 }
 
 // CheckExpr is `check { that, msg, details }`: it records evidence and never fails
 // (§5.13).
 type CheckExpr struct {
-	Span Span
+	Span Span `dump:"Check"`
 	Args *RecordExpr
 }
 
@@ -220,7 +227,7 @@ type CheckExpr struct {
 // map/filter/reduce, a user function or a stdlib function, resolved in that order
 // (§5.10, §5.11, §5.15).
 type FnCallExpr struct {
-	Span Span
+	Span Span `dump:"FnCall"`
 	Name *IdentPath
 	Args *RecordExpr
 }
@@ -230,7 +237,7 @@ type FnCallExpr struct {
 // IfExpr is the record form `if { cond: …, then: …, else: … }`; it evaluates one
 // branch and opens no scope (§5.5).
 type IfExpr struct {
-	Span Span
+	Span Span `dump:"If"`
 	Cond Expr
 	Then Expr
 	Else Expr
@@ -239,44 +246,44 @@ type IfExpr struct {
 // IfBlockExpr is `if (cond) { … } else { … }`; the branch taken runs in a child scope
 // (§5.5).
 type IfBlockExpr struct {
-	Span     Span
+	Span     Span `dump:"IfBlock"`
 	Cond     Expr
-	ThenBody []Stmt
-	ElseBody []Stmt
+	ThenBody []Stmt `dump:"then"`
+	ElseBody []Stmt `dump:"else"`
 }
 
 // ForExpr is `for { in: list, as: "x" } { body }`: the list of the body's values, one
 // per item (§5.12).
 type ForExpr struct {
-	Span    Span
+	Span    Span `dump:"For {Binding|quote}"`
 	List    Expr
 	Binding string
-	Body    []Stmt
+	Body    []Stmt `dump:"body"`
 }
 
 // FilterBlockExpr is `filter { in: list, as: "x" } { body }`: the items for which the
 // body's (unwrapped) value is truthy (§5.12).
 type FilterBlockExpr struct {
-	Span    Span
+	Span    Span `dump:"Filter {Binding|quote}"`
 	List    Expr
 	Binding string
-	Body    []Stmt
+	Body    []Stmt `dump:"body"`
 }
 
 // LoopExpr is `loop { in: init, times: n, as: "x" } { body }`: the body applied n times,
 // each result feeding the next (§5.12).
 type LoopExpr struct {
-	Span    Span
+	Span    Span `dump:"Loop {Binding|quote}"`
 	Init    Expr
 	Times   Expr
 	Binding string
-	Body    []Stmt
+	Body    []Stmt `dump:"body"`
 }
 
 // MatchExpr is `match subject { ok {v} { … } err {e} { … } }` on a record subject; the
 // parser stores the arms by tag, whatever their source order (§2.8, §5.12).
 type MatchExpr struct {
-	Span    Span
+	Span    Span `dump:"Match"`
 	Subject Expr
 	OkArm   *MatchArm
 	ErrArm  *MatchArm
@@ -285,19 +292,19 @@ type MatchExpr struct {
 // MatchArm is one arm of a MatchExpr; Tag is OkTag or ErrTag (the parser reports any
 // other word, §2.8), Binding the name its body sees the selected value under.
 type MatchArm struct {
-	Span    Span
+	Span    Span `dump:"Arm {Tag} {Binding}"`
 	Tag     ArmTag
 	Binding string
-	Body    []Stmt
+	Body    []Stmt `dump:"body"`
 }
 
 // TryExpr is `try { body } catch { e } { handler }`: any error raised in the body runs
 // the handler with e bound to the error record (§5.12).
 type TryExpr struct {
-	Span         Span
-	TryBody      []Stmt
+	Span         Span   `dump:"Try"`
+	TryBody      []Stmt `dump:"try"`
 	CatchBinding string
-	CatchBody    []Stmt
+	CatchBody    []Stmt `dump:"catch {CatchBinding}"`
 }
 
 // ---- operators ----
@@ -305,7 +312,7 @@ type TryExpr struct {
 // BinaryExpr is a binary operation; Op is one of + - * / % > < >= <= == !=. Every node
 // of one operator chain has the span of the whole chain (§3.1, §5.6).
 type BinaryExpr struct {
-	Span  Span
+	Span  Span `dump:"Binary {Op}"`
 	Op    Op
 	Left  Expr
 	Right Expr
@@ -313,7 +320,7 @@ type BinaryExpr struct {
 
 // UnaryExpr is unary minus; Op is always Minus (§5.6).
 type UnaryExpr struct {
-	Span    Span
+	Span    Span `dump:"Unary {Op}"`
 	Op      Op
 	Operand Expr
 }

@@ -2,7 +2,7 @@ package ast
 
 // StandIns returns the expressions below e that may take its place — C-Reduce's "replace
 // an expression by one of its children" — for the generators' shrinker (package gen) and
-// the reducer (package diff/reduce), which both make that edit and check each result
+// the reducer (package reduce), which both make that edit and check each result
 // themselves. They are, in this order:
 //
 //   - a record's field values and spread records; a call's (call?, do, assert, check,

@@ -1,6 +1,7 @@
 package ast
 
-// This file is the one traversal of the tree. The generators, the reducer and the tests
+// This file is the one traversal of the tree (eachChild is written in nodes_gen.go from
+// the node table of ast.go). The generators, the reducer and the tests
 // all walk trees through it, so that they agree on what a node's children are and in
 // which order they come; each user decides in its callback what it ignores.
 //
@@ -132,98 +133,4 @@ func Bodies(n Node) []*[]Stmt {
 		return []*[]Stmt{&n.TryBody, &n.CatchBody}
 	}
 	return nil
-}
-
-// eachChild calls visit on every non-nil child of the non-nil node n, in field order,
-// reading each field only when its turn comes.
-func eachChild(n Node, visit func(Node)) {
-	child := func(c Node) {
-		if !isNil(c) {
-			visit(c)
-		}
-	}
-	stmts := func(list []Stmt) {
-		for _, s := range list {
-			child(s)
-		}
-	}
-	switch n := n.(type) {
-	case *Program:
-		for _, h := range n.Headers {
-			child(h)
-		}
-		stmts(n.Statements)
-	case *CapDecl:
-		child(n.Capabilities)
-	case *BudgetDecl:
-		child(n.Budget)
-	case *ImportDecl:
-	case *LetStmt:
-		child(n.Value)
-	case *ExprStmt:
-		child(n.Expr)
-		child(n.Target)
-	case *ReturnStmt:
-		child(n.Value)
-	case *FnDecl:
-		stmts(n.Body)
-	case *IntLiteral, *FloatLiteral, *BoolLiteral, *StrLiteral, *NullLiteral, *IdentPath:
-	case *RecordExpr:
-		for _, en := range n.Pairs {
-			child(en)
-		}
-	case *RecordPair:
-		child(n.Value)
-	case *SpreadPair:
-		child(n.Expr)
-	case *ListExpr:
-		for _, e := range n.Elements {
-			child(e)
-		}
-	case *CallExpr:
-		child(n.Tool)
-		child(n.Args)
-	case *DoExpr:
-		child(n.Tool)
-		child(n.Args)
-	case *AssertExpr:
-		child(n.Args)
-	case *CheckExpr:
-		child(n.Args)
-	case *FnCallExpr:
-		child(n.Name)
-		child(n.Args)
-	case *IfExpr:
-		child(n.Cond)
-		child(n.Then)
-		child(n.Else)
-	case *IfBlockExpr:
-		child(n.Cond)
-		stmts(n.ThenBody)
-		stmts(n.ElseBody)
-	case *ForExpr:
-		child(n.List)
-		stmts(n.Body)
-	case *FilterBlockExpr:
-		child(n.List)
-		stmts(n.Body)
-	case *LoopExpr:
-		child(n.Init)
-		child(n.Times)
-		stmts(n.Body)
-	case *MatchExpr:
-		child(n.Subject)
-		child(n.OkArm)
-		child(n.ErrArm)
-	case *MatchArm:
-		stmts(n.Body)
-	case *TryExpr:
-		stmts(n.TryBody)
-		stmts(n.CatchBody)
-	case *BinaryExpr:
-		child(n.Left)
-		child(n.Right)
-	case *UnaryExpr:
-		child(n.Operand)
-	}
 }

@@ -199,7 +199,14 @@ func (ev *evaluator) run(prog *ast.Program) Result {
 		end.Set("error", string(e.Code))
 		end.Set("message", e.Message)
 		ev.emit(outcome.EventRunEnd, &prog.Span, end)
-		return Result{Status: outcome.StatusOK, Err: e, Evidence: ev.evidence, Trace: ev.trace.events()}
+		// Only an A0 error carries the evidence gathered before it (spec §5.2): an
+		// internal error (E_RUNTIME, a JavaScript exception in the reference) reports
+		// none, as upstream's run does. The trace and the tool calls stay.
+		evidence := ev.evidence
+		if _, isA0 := err.(*Error); !isA0 {
+			evidence = nil
+		}
+		return Result{Status: outcome.StatusOK, Err: e, Evidence: evidence, Trace: ev.trace.events()}
 	}
 	ev.emit(outcome.EventRunEnd, &prog.Span, end)
 	return Result{Status: outcome.StatusOK, Value: v, Evidence: ev.evidence, Trace: ev.trace.events()}

@@ -119,7 +119,16 @@ func TestCheckSerialisable(t *testing.T) {
 	for i := range many {
 		many[i] = long
 	}
-	if err := CheckSerialisable(value.NewList(many...), 1000); !errors.As(err, &le) || le.Unit != "bytes" {
-		t.Errorf("100 MiB of text under 1000 nodes: err %v, want the byte bound", err)
+	if err := CheckSerialisable(value.NewList(many...), 1000); !errors.As(err, &le) || le.Unit != "text units" {
+		t.Errorf("100 Mi units of text under 1000 nodes: err %v, want the text bound", err)
+	}
+	// value.TextLimit counts a unit per node plus each string's UTF-16 length: 32 Mi
+	// units at most under 1000 nodes. "é" is two bytes and one unit.
+	at := strings.Repeat("é", (32<<20)-3)
+	if err := CheckSerialisable(value.NewList(at, ""), 1000); err != nil {
+		t.Errorf("exactly 32 Mi units: %v", err)
+	}
+	if err := CheckSerialisable(value.NewList(at, "x"), 1000); !errors.As(err, &le) || le.Unit != "text units" {
+		t.Errorf("32 Mi + 1 units: err %v, want the text bound", err)
 	}
 }

@@ -74,43 +74,14 @@ func (ev *evaluator) checkSerialised(v value.Value) error {
 }
 
 // CheckSerialisable applies the serialisation bound of outcome.Limits.MaxSize to v
-// without serialising it: more than maxSize nodes (every scalar, list and record reached,
-// counted as value.CheckNodes counts them) or text that would exceed
-// value.TextByteLimit(maxSize) bytes gives a *value.LimitError. Counting stops at the
-// limit, so a value with much sharing (a list holding the same big list twice, nested
-// many times) is measured in bounded time.
+// without serialising it: more than maxSize nodes (every scalar, list and record reached)
+// or more than value.TextLimit(maxSize) text units gives a *value.LimitError, counted as
+// value.CheckNodes counts them and as the reference counts a value it encodes for a host
+// (values.ts, isPlainJSON and CanonicalWriter). Counting stops at the limit, so a value
+// with much sharing (a list holding the same big list twice, nested many times) is
+// measured in bounded time.
 func CheckSerialisable(v value.Value, maxSize int) error {
-	maxBytes := value.TextByteLimit(maxSize)
-	nodes, bytes := 0, 0
-	var room [16]value.Value // most values are small: no allocation for their stack
-	stack := append(room[:0], v)
-	for len(stack) > 0 {
-		top := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		nodes++
-		if nodes > maxSize {
-			return &value.LimitError{What: "serialised value", Size: nodes, Limit: maxSize, Unit: "nodes"}
-		}
-		switch t := top.(type) {
-		case string:
-			bytes += len(t) + 2
-		case *value.List:
-			bytes += 2 + len(t.Items)
-			stack = append(stack, t.Items...)
-		case *value.Record:
-			bytes += 2
-			for i, k := range t.Keys() {
-				bytes += len(k) + 4
-				stack = append(stack, t.ValueAt(i))
-			}
-		default:
-			bytes += 5
-		}
-		if bytes > maxBytes {
-			return &value.LimitError{What: "serialised text", Size: bytes, Limit: maxBytes, Unit: "bytes"}
-		}
-	}
-	return nil
+	return value.CheckNodes(v, maxSize)
 }
 
 // fromLimitError turns a stdlib's *value.LimitError into the run-ending abort.

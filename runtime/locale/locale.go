@@ -1,7 +1,10 @@
-// Package locale is String.prototype.localeCompare as the A0 reference sees it inside
-// goja (spec §8.4): the golang.org/x/text root collator on NFD text. It is its own
-// package so that the value model, and the shared vocabulary above it (runtime/outcome),
-// do not carry the collation tables: only the stdlib's sort needs them.
+// Package locale is String.prototype.localeCompare as V8 (ICU's root collation) orders
+// the strings A0 programs sort (spec §8.4), computed as the reference computes it in goja
+// and in node: the string rewritten by fold (the digits of other scripts as ASCII digits,
+// lone surrogates, U+FFFD and U+FFFF as unassigned stand-ins; reference/ts/src/collate.ts),
+// then the golang.org/x/text root collator on NFD text, which is goja's localeCompare. It
+// is its own package so that the value model, and the shared vocabulary above it
+// (runtime/outcome), do not carry the collation tables: only the stdlib's sort needs them.
 package locale
 
 import (
@@ -18,10 +21,10 @@ import (
 // scratch buffers and is not safe for concurrent use.
 var collators = sync.Pool{New: func() any { return collate.New(language.Und) }}
 
-// Compare is String.prototype.localeCompare as the reference sees it in goja
-// (-1, 0, 1): goja converts both strings to UTF-8 — a lone surrogate becomes U+FFFD —
-// normalises them to NFD and compares them with the golang.org/x/text/collate root
-// collator.
+// Compare is String.prototype.localeCompare as the reference computes it (-1, 0, 1):
+// both strings rewritten by fold, normalised to NFD and compared with the
+// golang.org/x/text/collate root collator (what goja's localeCompare does with the
+// rewritten strings).
 func Compare(a, b string) int {
 	if a == b {
 		return 0
@@ -29,9 +32,10 @@ func Compare(a, b string) int {
 	return CompareNormalized(Normalize(a), Normalize(b))
 }
 
-// Normalize prepares s for CompareNormalized: what goja does to each operand
-// of localeCompare before collating. Sorting normalises every key once this way.
-func Normalize(s string) string { return norm.NFD.String(value.ToUTF8(s)) }
+// Normalize prepares s for CompareNormalized: the reference's rewrite (fold), then what
+// goja does to each operand of localeCompare before collating. Sorting normalises every
+// key once this way.
+func Normalize(s string) string { return norm.NFD.String(value.ToUTF8(fold(s))) }
 
 // SortKey returns the collation key of s: a byte string whose bytewise order
 // (strings.Compare) is the Compare order, equal keys included. Sorting computes

@@ -123,7 +123,10 @@ type Config struct {
 //     toJSON member included — before toJSON is applied, and the toJSON result is not
 //     counted (the reference's jsonText: checkNodes, then JSON.stringify). That is the
 //     count for sort's comparison texts, the loop 'times' message, patch test messages
-//     and fs.write's data (value.JSONLimit, value.CheckNodes).
+//     and fs.write's data (value.JSONLimit, value.CheckNodes). At the same points, and
+//     counted before anything is written, the value's text units are bounded by
+//     value.TextLimit(MaxSize): one per node plus the UTF-16 length of every string and
+//     (JSON-like texts) record key; over it is maxSize too.
 //   - Timeout is the wall-clock deadline of the run (StatusTimeout); it is the host's
 //     business and is not passed to the reference.
 //

@@ -97,3 +97,34 @@ func TestConcurrentRuns(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestEvidenceOnlyWithA0Errors: an A0 error carries the evidence gathered before it, an
+// internal error (E_RUNTIME) none, while the trace and the tool calls of both stay as they
+// happened (spec §5.2; upstream's run writes evidence for A0 errors only). The corpus
+// entries compare both implementations; this pins the counts themselves.
+func TestEvidenceOnlyWithA0Errors(t *testing.T) {
+	cases := []struct {
+		entry               string
+		evidence, toolCalls int
+	}{
+		{"internal-error-reports-no-evidence.a0", 0, 0},
+		{"internal-error-keeps-trace-and-tool-calls.a0", 0, 1},
+		{"caught-internal-error-then-a0-error.a0", 2, 0},
+		{"failed-check-then-runtime-error.a0", 1, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.entry, func(t *testing.T) {
+			e, err := corpus.ParseFile(filepath.Join("../../corpus/evidence", c.entry))
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := outcome.Normalize(run.New().Run(context.Background(), e.Source, e.Config))
+			if len(o.Evidence) != c.evidence || len(o.ToolCalls) != c.toolCalls {
+				t.Errorf("%d evidence records and %d tool calls, want %d and %d", len(o.Evidence), len(o.ToolCalls), c.evidence, c.toolCalls)
+			}
+			if n := len(o.Trace); n == 0 || o.Trace[n-1].Event != "run_end" {
+				t.Errorf("the trace does not end with run_end: %s", outcome.Marshal(o))
+			}
+		})
+	}
+}

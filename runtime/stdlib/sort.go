@@ -1,7 +1,6 @@
 package stdlib
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/a0diff/a0diff/runtime/locale"
@@ -10,13 +9,12 @@ import (
 
 // sort { in: list, by?: string | list of strings } (§8.4).
 //
-// The reference sorts with Array.prototype.sort and a comparator. In goja that is Go's
-// sort.Stable over Less(i, j) = compare(x_i, x_j) < 0 (NaN means "equal"; a -0 result,
-// e.g. `-0 - 0`, also means "equal", as in ECMAScript: goja alone would take it for
-// "less", and the reference returns +0 instead to keep the sort stable). This
-// implementation runs the same algorithm with the same Less, so even comparators that
-// are not a consistent order (NaN and Infinity among other types) give the reference's
-// permutation.
+// The reference sorts as V8's Array.prototype.sort does with a comparator: TimSort
+// (timsort.go; the reference's timsort.ts), asking of each comparison only whether
+// compare(x, y) < 0 (a NaN or -0 result is "not less"). This implementation runs the
+// same algorithm with the same comparisons in the same order, so even comparators that
+// are not a consistent order (NaN among numbers, NaN and Infinity among other types)
+// give V8's permutation, and the comparison that fails first is V8's.
 //
 // With by:, the keys are tried in order and the first result !== 0 is returned: a -0
 // result (=== 0) moves on to the next key, a NaN result (!== 0) is returned and means
@@ -71,7 +69,7 @@ func sortFn(args *value.Record, lim Limits) (value.Value, error) {
 			s.keys[i*s.perKey+j] = key
 		}
 	}
-	sort.Stable(s)
+	timSort(s.perm, s.lessElements)
 	if s.err != nil {
 		return nil, s.err
 	}
@@ -103,8 +101,8 @@ type sortKey struct {
 }
 
 // sorter sorts a permutation of the elements rather than the elements themselves:
-// sort.Stable makes many swaps, and swapping integers is much cheaper than swapping
-// values (no write barriers). The comparisons, and so the result, are the same.
+// moving integers is much cheaper than moving values (no write barriers). The
+// comparisons, and so the result, are the same.
 type sorter struct {
 	// perm[i] is the element at position i; element e's comparison keys (the element
 	// itself without by:, else its by: properties, with their lazily computed comparison
@@ -113,7 +111,7 @@ type sorter struct {
 	keys   []sortKey
 	perKey int
 	// maxNodes bounds each JSON serialisation (Limits.MaxSize); jsonBytes is the text
-	// held in the cache, bounded by maxSortJSONBytes.
+	// held in the cache, bounded by sortCacheBytes.
 	maxNodes  int
 	jsonBytes int
 	byKeys    bool  // the comparator is the multi-key one of by:
@@ -122,15 +120,16 @@ type sorter struct {
 	compared  int // comparisons made, for the cancellation checks
 }
 
-// maxSortJSONBytes bounds the JSON texts a sort keeps for comparison. The reference
-// re-serialises at every comparison and would run out of time where this runs out of
-// room; either way the run ends without a result.
-const maxSortJSONBytes = 256 << 20
+// sortCacheBytes bounds the JSON texts a sort keeps for comparison. Past it a key's text
+// is made again at every comparison that needs it, as the reference always does: the
+// cache saves time, never changes a result, and is no limit of its own (a limit only
+// one side had would end runs the reference completes).
+var sortCacheBytes = 256 << 20
 
-func (s *sorter) Len() int      { return len(s.perm) }
-func (s *sorter) Swap(i, j int) { s.perm[i], s.perm[j] = s.perm[j], s.perm[i] }
-
-func (s *sorter) Less(i, j int) bool {
+// lessElements is the comparator's `compare(x, y) < 0` for the elements x and y (their
+// indices in the input). After the first failure every comparison is "not less": the sort
+// finishes quickly and its result is discarded.
+func (s *sorter) lessElements(x, y int) bool {
 	if s.err != nil {
 		return false
 	}
@@ -139,8 +138,8 @@ func (s *sorter) Less(i, j int) bool {
 		s.err = err
 		return false
 	}
-	a := s.keys[s.perm[i]*s.perKey:]
-	b := s.keys[s.perm[j]*s.perKey:]
+	a := s.keys[x*s.perKey:]
+	b := s.keys[y*s.perKey:]
 	if !s.byKeys {
 		return s.compare(&a[0], &b[0]) < 0
 	}
@@ -196,16 +195,17 @@ func (s *sorter) collatedOf(k *sortKey, str string) string {
 }
 
 func (s *sorter) jsonOf(k *sortKey) (string, bool) {
-	if !k.hasJS {
-		text, ok, err := value.JSONLimit(k.v, "", s.maxNodes)
-		s.jsonBytes += len(text)
-		if err == nil && s.jsonBytes > maxSortJSONBytes {
-			err = &value.LimitError{What: "sort comparison texts", Size: s.jsonBytes, Limit: maxSortJSONBytes, Unit: "bytes"}
-		}
-		if err != nil && s.err == nil {
-			s.err = conversionError(err)
-		}
-		k.json, k.jsonOK, k.hasJS = text, ok, true
+	if k.hasJS {
+		return k.json, k.jsonOK
 	}
+	text, ok, err := value.JSONLimit(k.v, "", s.maxNodes)
+	if err != nil && s.err == nil {
+		s.err = conversionError(err)
+	}
+	if err == nil && s.jsonBytes+len(text) > sortCacheBytes {
+		return text, ok // not kept: made again when needed
+	}
+	s.jsonBytes += len(text)
+	k.json, k.jsonOK, k.hasJS = text, ok, true
 	return k.json, k.jsonOK
 }

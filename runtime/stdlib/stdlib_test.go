@@ -132,3 +132,13 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// TestSortWithoutCache runs the sort cases again with no room for cached comparison texts:
+// every key's JSON text is made again at each comparison, as the reference does. The
+// cache must change no result, no error and no limit (it is no limit of its own).
+func TestSortWithoutCache(t *testing.T) {
+	saved := sortCacheBytes
+	sortCacheBytes = 0
+	defer func() { sortCacheBytes = saved }()
+	runFile(t, "testdata/sort.txt", map[string]bool{})
+}

@@ -2,11 +2,11 @@ package toolkit
 
 import (
 	"encoding/json"
-	"github.com/a0diff/a0diff/runtime/outcome"
 	"math"
 	"reflect"
 	"testing"
 
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 

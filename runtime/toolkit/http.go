@@ -2,11 +2,11 @@ package toolkit
 
 import (
 	"encoding/base64"
-	"github.com/a0diff/a0diff/runtime/outcome"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 

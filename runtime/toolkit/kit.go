@@ -2,8 +2,8 @@ package toolkit
 
 import (
 	"errors"
-	"github.com/a0diff/a0diff/runtime/outcome"
 
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 

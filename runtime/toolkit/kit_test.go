@@ -1,10 +1,10 @@
 package toolkit
 
 import (
-	"github.com/a0diff/a0diff/runtime/outcome"
 	"strings"
 	"testing"
 
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 

@@ -1,17 +1,18 @@
 package toolkit
 
 import (
-	"github.com/a0diff/a0diff/runtime/outcome"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // The scenarios in testdata/tools/*.txt are read by this test and by
-// testdata/node/verify.js, which replays them against real Node.js. Format:
+// testdata/node/verify.js, which replays them against real Node.js. Each is a txtar
+// archive (testfile.ReadArchive):
 //
 //	# comment
 //	-- fixtures --
@@ -37,53 +38,45 @@ type scenario struct {
 	calls    []scenarioCall
 }
 
-func parseScenario(t *testing.T, name, text string) scenario {
+// parseScenario reads a scenario archive (testfile.ReadArchive): the files "fixtures"
+// and "calls", both optional.
+func parseScenario(t *testing.T, a *testfile.Archive) scenario {
 	t.Helper()
-	var sc scenario
-	section := ""
-	var fixtures []string
-	for i, line := range strings.Split(text, "\n") {
-		lineNo := i + 1
-		if strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") {
-			section = strings.TrimSuffix(strings.TrimPrefix(line, "-- "), " --")
+	for _, name := range a.Names {
+		if name != "fixtures" && name != "calls" {
+			t.Fatalf("%s unknown section %q", a.At(name), name)
+		}
+	}
+	sc := scenario{fixtures: a.Files["fixtures"]}
+	for i, line := range strings.Split(a.Files["calls"], "\n") {
+		lineNo := a.Lines["calls"] + 1 + i
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") || trimmed == "!go-only" {
 			continue
 		}
-		switch section {
-		case "fixtures":
-			fixtures = append(fixtures, line)
-		case "calls":
-			trimmed := strings.TrimSpace(line)
-			if trimmed == "" || strings.HasPrefix(trimmed, "#") || trimmed == "!go-only" {
-				continue
+		if strings.HasPrefix(line, "  ok ") || strings.HasPrefix(line, "  err ") {
+			if len(sc.calls) == 0 || sc.calls[len(sc.calls)-1].wantKind != "" {
+				t.Fatalf("%s:%d: expectation without a call", a.Path, lineNo)
 			}
-			if strings.HasPrefix(line, "  ok ") || strings.HasPrefix(line, "  err ") {
-				if len(sc.calls) == 0 || sc.calls[len(sc.calls)-1].wantKind != "" {
-					t.Fatalf("%s:%d: expectation without a call", name, lineNo)
-				}
-				kind, rest, _ := strings.Cut(trimmed, " ")
-				last := &sc.calls[len(sc.calls)-1]
-				last.wantKind, last.want = kind, rest
-				continue
-			}
-			tool, args, ok := strings.Cut(line, " ")
-			if !ok {
-				t.Fatalf("%s:%d: want TOOL ARGS, got %q", name, lineNo, line)
-			}
-			sc.calls = append(sc.calls, scenarioCall{line: lineNo, tool: tool, args: args})
-		case "":
-			if strings.TrimSpace(line) != "" && !strings.HasPrefix(line, "#") {
-				t.Fatalf("%s:%d: text before the first section", name, lineNo)
-			}
-		default:
-			t.Fatalf("%s:%d: unknown section %q", name, lineNo, section)
+			kind, rest, _ := strings.Cut(trimmed, " ")
+			last := &sc.calls[len(sc.calls)-1]
+			last.wantKind, last.want = kind, rest
+			continue
 		}
+		tool, args, ok := strings.Cut(line, " ")
+		if !ok {
+			t.Fatalf("%s:%d: want TOOL ARGS, got %q", a.Path, lineNo, line)
+		}
+		sc.calls = append(sc.calls, scenarioCall{line: lineNo, tool: tool, args: args})
+	}
+	if len(sc.calls) == 0 {
+		t.Fatalf("%s: no calls", a.Path)
 	}
 	for _, c := range sc.calls {
 		if c.wantKind == "" {
-			t.Fatalf("%s:%d: call without expectation", name, c.line)
+			t.Fatalf("%s:%d: call without expectation", a.Path, c.line)
 		}
 	}
-	sc.fixtures = strings.Join(fixtures, "\n")
 	return sc
 }
 
@@ -103,12 +96,9 @@ func TestScenarios(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			text, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc := parseScenario(t, file, string(text))
+			sc := parseScenario(t, testfile.MustReadArchive(t, file))
 			var f outcome.Fixtures
+			var err error
 			if strings.TrimSpace(sc.fixtures) != "" {
 				if f, err = DecodeFixtures([]byte(sc.fixtures)); err != nil {
 					t.Fatalf("%s: %v", file, err)

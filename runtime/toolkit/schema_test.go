@@ -1,11 +1,11 @@
 package toolkit
 
 import (
-	"github.com/a0diff/a0diff/runtime/outcome"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 

@@ -94,13 +94,18 @@ func ToString(v Value) string {
 
 // ToStringLimit is ToString with a bound on the work done: it fails with a *LimitError
 // when the conversion visits more than maxNodes values (the value itself and, for lists,
-// every element at every depth) or when the text would exceed TextByteLimit(maxNodes)
-// bytes; maxNodes <= 0 means unbounded. It fails with a *JSError where JavaScript's
+// every element at every depth) or TextLimit(maxNodes) text units, counted before
+// anything is converted as the reference's displayString counts (CheckDisplayNodes), or
+// when the text would exceed the writer's backstop of TextByteLimit(maxNodes) bytes (a
+// record's toString result is not counted); maxNodes <= 0 means unbounded. It fails with a *JSError where JavaScript's
 // String() throws (a record without a usable toString or valueOf, e.g. one whose
 // prototype is null: "Cannot convert object to primitive value").
 func ToStringLimit(v Value, maxNodes int) (string, error) {
 	if s, ok := v.(string); ok {
 		return s, nil
+	}
+	if err := CheckDisplayNodes(v, maxNodes); err != nil {
+		return "", err
 	}
 	w := textWriter{budget: newBudget(maxNodes)}
 	if err := w.stringOf(v, true); err != nil {

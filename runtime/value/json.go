@@ -14,8 +14,9 @@ func JSON(v Value, indent string) (text string, ok bool) {
 
 // JSONLimit is JSON with a bound, counted as the reference's jsonText counts
 // (reference/ts/src/values.ts): it fails with a *LimitError when v itself has more than
-// maxNodes nodes (CheckNodes: every value reached through lists and own record members,
-// before any toJSON is applied) or the text would exceed TextByteLimit(maxNodes) bytes.
+// maxNodes nodes or TextLimit(maxNodes) text units (CheckNodes: every value reached
+// through lists and own record members, before any toJSON is applied), or the text
+// written would exceed the writer's backstop of TextByteLimit(maxNodes) bytes.
 // maxNodes <= 0 means unbounded.
 //
 // A record's toJSON (a function value reached through a prototype, §10.2) is applied
@@ -23,15 +24,14 @@ func JSON(v Value, indent string) (text string, ok bool) {
 // the record's own members, then JSON.stringify calls toJSON. So a record whose toJSON
 // result is bigger than the record (an inherited element) passes, and one whose result
 // is smaller (an index number) is still counted in full. The writer keeps a backstop of
-// TextByteLimit(maxNodes) nodes, which a value without toJSON never reaches (it has at
-// most maxNodes), so that a toJSON result shared many times is not expanded without
-// end.
+// TextLimit(maxNodes) nodes and TextByteLimit(maxNodes) bytes, which a value without
+// toJSON never reaches (it has at most maxNodes nodes and TextLimit units), so that a
+// toJSON result shared many times is not expanded without end.
 func JSONLimit(v Value, indent string, maxNodes int) (text string, ok bool, err error) {
 	if err := CheckNodes(v, maxNodes); err != nil {
 		return "", false, err
 	}
-	backstop := TextByteLimit(maxNodes)
-	w := jsonWriter{indent: indent, budget: budget{maxNodes: backstop, maxBytes: backstop}}
+	w := jsonWriter{indent: indent, budget: budget{maxNodes: TextLimit(maxNodes), maxBytes: TextByteLimit(maxNodes)}}
 	undefined := false
 	switch x := v.(type) {
 	case *Func:

@@ -115,15 +115,20 @@ func TestJSONLimit(t *testing.T) {
 	if _, err := MarshalCanonicalLimit(v, 1<<20); err == nil {
 		t.Fatal("DAG expansion not limited in MarshalCanonicalLimit")
 	}
-	// A long string shared many times trips the byte bound even with few nodes.
+	// A long string shared many times trips the text bound (TextLimit) even with few
+	// nodes, before anything is written, in JSON and in String() alike.
 	s := strings.Repeat("x", 1<<20)
 	items := make([]Value, 100)
 	for i := range items {
 		items[i] = s
 	}
 	_, _, err = JSONLimit(NewList(items...), "", 1000)
-	if le, ok := err.(*LimitError); !ok || le.Unit != "bytes" {
-		t.Errorf("100 MiB of text under a 1000-node limit: got %v", err)
+	if le, ok := err.(*LimitError); !ok || le.Unit != "text units" {
+		t.Errorf("100 Mi units of text under a 1000-node limit: got %v", err)
+	}
+	_, err = ToStringLimit(NewList(items...), 1000)
+	if le, ok := err.(*LimitError); !ok || le.Unit != "text units" {
+		t.Errorf("String() of 100 Mi units under a 1000-node limit: got %v", err)
 	}
 	if _, _, err := JSONLimit(NewList(math.NaN()), "", 0); err != nil {
 		t.Errorf("unbounded: %v", err)

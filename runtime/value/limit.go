@@ -29,12 +29,18 @@ func CheckLength(what string, n, maxSize int, unit string) error {
 	return nil
 }
 
-// TextByteLimit is the byte bound applied to a text serialised under a node budget of
-// maxNodes: 32 bytes per allowed node, and never less than 32 MiB. Node counting alone
-// bounds the work, not the memory: a list holding the same long string a million times
-// is a million nodes but could be a terabyte of text. The bound is generous enough that
-// any value within MaxSize nodes of ordinary strings stays below it.
-func TextByteLimit(maxNodes int) int {
+// TextLimit is the bound on the text of a value serialised under a node budget of
+// maxNodes, in text units counted the same way by both implementations (the reference's
+// Limits.checkNodes, reference/ts/src/limits.ts): one unit per node visited, plus the
+// UTF-16 length of every string and, when records are descended, of every record key.
+// It is 32 units per allowed node and never less than 32 Mi. Node counting alone bounds
+// the work, not the memory: a list holding the same long string a million times is a
+// million nodes but could be a terabyte of text, which V8 refuses (its strings stop at
+// 2^29 code units) and goja tries to build. The count is taken before anything is
+// written, at every point where maxSize counts nodes, so a program over it ends with
+// maxSize at the same point on both sides; any value within MaxSize nodes of ordinary
+// strings stays well below it.
+func TextLimit(maxNodes int) int {
 	const perNode, floor = 32, 32 << 20
 	if maxNodes <= 0 {
 		return 0
@@ -48,17 +54,33 @@ func TextByteLimit(maxNodes int) int {
 	return floor
 }
 
+// TextByteLimit is the Go writers' own backstop on the bytes of a text they write: 8
+// bytes per unit of TextLimit. A value within TextLimit never reaches it (a unit is at
+// most 6 bytes of JSON — a \uXXXX escape —, and a node's own text at most 25); only a
+// toJSON or toString result, which the reference does not count either, can.
+func TextByteLimit(maxNodes int) int { return 8 * TextLimit(maxNodes) }
+
 // CheckNodes is the reference's Limits.checkNodes for JSON-like texts
 // (reference/ts/src/limits.ts): it fails with a *LimitError when v has more than maxNodes
 // nodes, counting every value reached — v itself, each list element, each own record
 // member's value (a function value included) — as v holds them: a record's toJSON is not
-// applied, and prototypes are not followed. Counting stops at the limit, so a value with
-// much sharing is measured in bounded time. maxNodes <= 0 means unbounded.
-func CheckNodes(v Value, maxNodes int) error {
+// applied, and prototypes are not followed; or when its text units exceed
+// TextLimit(maxNodes). Counting stops at the limit, so a value with much sharing is
+// measured in bounded time. maxNodes <= 0 means unbounded.
+func CheckNodes(v Value, maxNodes int) error { return checkNodes(v, maxNodes, true) }
+
+// CheckDisplayNodes is CheckNodes for String() conversions (the reference's displayString):
+// records are one node each and are not descended.
+func CheckDisplayNodes(v Value, maxNodes int) error { return checkNodes(v, maxNodes, false) }
+
+func checkNodes(v Value, maxNodes int, intoRecords bool) error {
 	if maxNodes <= 0 {
 		return nil
 	}
 	b := budget{maxNodes: maxNodes}
+	// upper bounds the text units from above (a string's bytes are at least its UTF-16
+	// length), so that the exact count is only needed for texts near the bound.
+	upper := 0
 	var room [16]Value // most values are small: no allocation for their stack
 	stack := append(room[:0], v)
 	for len(stack) > 0 {
@@ -67,16 +89,62 @@ func CheckNodes(v Value, maxNodes int) error {
 		if err := b.node(); err != nil {
 			return err
 		}
+		upper++
 		switch x := top.(type) {
+		case string:
+			upper += len(x)
 		case *List:
 			stack = append(stack, x.Items...)
 		case *Record:
+			if !intoRecords {
+				continue
+			}
+			for _, k := range x.index {
+				upper += len(k)
+			}
+			for _, k := range x.names {
+				upper += len(k)
+			}
 			for i := 0; i < x.Len(); i++ {
 				stack = append(stack, x.ValueAt(i))
 			}
 		}
 	}
+	limit := TextLimit(maxNodes)
+	if upper <= limit {
+		return nil
+	}
+	if units := textUnits(v, intoRecords, limit); units > limit {
+		return &LimitError{What: "serialised text", Size: units, Limit: limit, Unit: "text units"}
+	}
 	return nil
+}
+
+// textUnits counts v's text units exactly (see TextLimit), stopping once past limit; v
+// has already been found to have at most maxNodes nodes.
+func textUnits(v Value, intoRecords bool, limit int) int {
+	units := 0
+	stack := []Value{v}
+	for len(stack) > 0 && units <= limit {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		units++
+		switch x := top.(type) {
+		case string:
+			units += UTF16Len(x)
+		case *List:
+			stack = append(stack, x.Items...)
+		case *Record:
+			if !intoRecords {
+				continue
+			}
+			for i, k := range x.Keys() {
+				units += UTF16Len(k)
+				stack = append(stack, x.ValueAt(i))
+			}
+		}
+	}
+	return units
 }
 
 // budget counts the nodes visited and bytes written by one serialisation.

@@ -181,6 +181,13 @@ func applyToJSON(r *Record, key string) (Value, error) {
 	if !ok {
 		return r, nil
 	}
+	if f.Owner == "Array" && f.Name == "concat" {
+		// r.concat(key) is [r, key] (a record is not concat-spreadable): JSON.stringify
+		// writes it by calling r's toJSON again, without end. V8 throws when its call
+		// stack overflows; the reference throws the same RangeError at this point
+		// (values.ts, endlessToJSON).
+		return nil, &JSError{Message: "Maximum call stack size exceeded"}
+	}
 	return callMethod(f, r, &key, 0)
 }
 

@@ -19,7 +19,7 @@ func TestCatalogueApplies(t *testing.T) {
 		t.Errorf("the catalogue has %d mutants, want at least 40", len(ms))
 	}
 	known := map[string]bool{"values": true, "strings": true, "numbers": true, "records": true, "scopes": true,
-		"registry": true, "control": true, "budgets": true, "traces": true, "evidence": true, "stdlib": true, "tools": true}
+		"registry": true, "control": true, "budgets": true, "limits": true, "traces": true, "evidence": true, "stdlib": true, "tools": true}
 	perCategory := map[string]int{}
 	for _, m := range ms {
 		if !known[m.Category] {

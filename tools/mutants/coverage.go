@@ -6,7 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 
-	"github.com/a0diff/a0diff/corpus/cmin"
+	"github.com/a0diff/a0diff/cmin"
 )
 
 // statementCoverage builds the probe of the unmutated scratch copy with coverage
@@ -21,7 +21,11 @@ func statementCoverage(scratch, mode string, o options) (string, error) {
 	defer os.RemoveAll(dir)
 	bin := filepath.Join(dir, "probe")
 	// The main package must be instrumented too, or the binary writes no counters.
-	build := exec.Command("go", "build", "-cover", "-coverpkg="+cmin.ModulePath+"/tools/mutants/probe,"+cmin.ModulePath+"/runtime/...", "-o", bin, "./tools/mutants/probe")
+	flags := coverFlags(o)
+	if flags == nil {
+		flags = []string{"-cover", "-coverpkg=" + cmin.ModulePath + "/tools/mutants/probe," + cmin.ModulePath + "/runtime/..."}
+	}
+	build := exec.Command("go", append(append([]string{"build"}, flags...), "-o", bin, "./tools/mutants/probe")...)
 	build.Dir = scratch
 	if out, err := build.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("building the instrumented probe: %v: %s", err, firstLine(string(out)))
@@ -75,4 +79,14 @@ func countStatements(profile []byte) (covered, total int, err error) {
 		}
 	}
 	return covered, total, nil
+}
+
+// coverFlags are the go build flags of a probe under -code-coverage: atomic counters
+// (which the guide resets and reads per case) of runtime/... and of the main package,
+// whose init registers them.
+func coverFlags(o options) []string {
+	if !o.codeCover {
+		return nil
+	}
+	return []string{"-cover", "-covermode=atomic", "-coverpkg=" + cmin.ModulePath + "/tools/mutants/probe," + cmin.ModulePath + "/runtime/..."}
 }

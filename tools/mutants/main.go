@@ -145,6 +145,9 @@ type options struct {
 	keep       bool
 	stmtCases  int
 	inProcess  bool
+	// codeCover builds the probes with atomic coverage counters of runtime/..., so that
+	// guided mode steers by the Go evaluator's statement coverage (campaign/codecover.go).
+	codeCover bool
 }
 
 func main() {
@@ -166,6 +169,7 @@ func main() {
 	flag.BoolVar(&o.keep, "keep", false, "keep the scratch copy (its path is printed)")
 	flag.IntVar(&o.stmtCases, "stmt-coverage", 0, "before the mutants, measure the Go statement coverage of runtime/... reached by the first `N` cases of each mode on the unmutated module (0: skip)")
 	flag.BoolVar(&o.inProcess, "in-process", false, "run the Go evaluator in the probe's process rather than in a worker process (faster; a hanging mutant then runs into the probe's bound, probe-timeout)")
+	flag.BoolVar(&o.codeCover, "code-coverage", false, "build the probes with atomic coverage counters of runtime/..., so that guided mode steers by the Go evaluator's statement coverage (both modes run the instrumented probe)")
 	flag.Parse()
 	if only != "" {
 		re, err := regexp.Compile(only)
@@ -337,7 +341,7 @@ func probe(scratch string, m Mutant, o options) (r Result) {
 		defer os.WriteFile(path, orig, 0o644)
 	}
 	bin := filepath.Join(scratch, ".probe")
-	build := exec.Command("go", "build", "-trimpath", "-o", bin, "./tools/mutants/probe")
+	build := exec.Command("go", append(append([]string{"build", "-trimpath"}, coverFlags(o)...), "-o", bin, "./tools/mutants/probe")...)
 	build.Dir = scratch
 	if out, err := build.CombinedOutput(); err != nil {
 		r.Status, r.Error = "not-viable", "does not build: "+firstLine(string(out))

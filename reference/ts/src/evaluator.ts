@@ -236,7 +236,13 @@ export class Evaluator {
         if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: this.evidence, trace: this.trace };
         throw limit;
       }
-      return { kind: "error", error, evidence: this.evidence, trace: this.trace };
+      // Only an A0 error carries the evidence gathered before it (spec §5.2): upstream's
+      // run attaches the list to the A0 error it raises, and an internal error (a
+      // JavaScript exception surfacing as E_RUNTIME) is not one, so its run reports none.
+      // The trace (run_end included) and the tool calls stay: they were written as they
+      // happened.
+      const evidence = e instanceof A0Error ? this.evidence : [];
+      return { kind: "error", error, evidence, trace: this.trace };
     }
   }
 
@@ -785,6 +791,21 @@ export class Evaluator {
     throw new HostProtocolError(`host.call(${tool}) must return {"ok": VALUE} or {"err": "MESSAGE"}`);
   }
 
+  // callFsWrite serialises fs.write's data and hands the text to the host. Serialising
+  // is part of the tool (spec §9.2): an exception it throws (a toJSON that fails, or
+  // never ends) is the tool's failure, E_TOOL with tool_end, as in upstream, where the
+  // tool itself calls JSON.stringify; only harness limits pass through.
+  private callFsWrite(args: Rec, argsJSON: string): Rec {
+    let dataText: string | undefined;
+    try {
+      dataText = fsWriteText(args, this.limits);
+    } catch (e) {
+      if (passesThrough(e)) throw e;
+      return { err: errorMessage(e) };
+    }
+    return this.decodeReply("fs.write", this.host.call("fs.write", argsJSON, dataText));
+  }
+
   private evalTool(expr: AST.CallExpr | AST.DoExpr, scope: Scope): Value {
     const span = expr.span;
     const name = expr.tool.parts.join(".");
@@ -814,8 +835,7 @@ export class Evaluator {
     }
     this.emit("tool_start", span, { tool: name, args, mode: tool.mode });
     const started = Date.now();
-    const dataText = name === "fs.write" ? fsWriteText(args, this.limits) : undefined;
-    const reply = this.decodeReply(name, this.host.call(name, argsJSON, dataText));
+    const reply = name === "fs.write" ? this.callFsWrite(args, argsJSON) : this.decodeReply(name, this.host.call(name, argsJSON, undefined));
     const durationMs = Date.now() - started;
     if (!("ok" in reply)) {
       const message = reply.err as string;

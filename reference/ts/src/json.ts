@@ -156,9 +156,18 @@ class JSONParser {
       this.pos += 4;
       return null;
     }
+    // a literal's first letter commits V8 to it: the first character that does not
+    // continue the word is the unexpected one ("nm" → 'm'), the end of the text the
+    // unexpected end
     for (const word of ["true", "false", "null"]) {
-      const rest = t.slice(this.pos);
-      if (rest.length < word.length && word.startsWith(rest)) throw this.error("Unexpected end of JSON input");
+      if (c !== word.charCodeAt(0)) continue;
+      for (let k = 1; k < word.length; k++) {
+        if (this.pos + k >= t.length) throw this.error("Unexpected end of JSON input");
+        if (t.charCodeAt(this.pos + k) !== word.charCodeAt(k)) {
+          this.pos += k;
+          throw this.unexpected();
+        }
+      }
     }
     if (this.pos === 0 && (t === "Infinity" || t === "NaN")) throw this.error(`"${t}" is not valid JSON`);
     throw this.unexpected();

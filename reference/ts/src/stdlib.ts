@@ -3,6 +3,8 @@
 // INNER text; the evaluator wraps it as E_FN "Function 'NAME' failed: INNER". An absent
 // argument reads as undefined and is treated like null.
 
+import { timSort } from "./timsort";
+import { localeCompare } from "./collate";
 import { parseJSON } from "./json";
 import { Limits } from "./limits";
 import { getPath, parsePath, patch, putPath } from "./paths";
@@ -102,15 +104,11 @@ function concat(args: Rec, limits: Limits): Value {
 }
 
 // compareValues is sort's comparator (spec §8.4): numbers numerically, strings by locale
-// collation, anything else by the JSON texts of both values. A zero difference is returned
-// as +0: goja's Array.prototype.sort takes a -0 result (`-0 - 0`) for "less", where V8 and
-// ECMAScript take it for "equal", so -0 would jump ahead of an equal 0 (unstable).
+// collation, anything else by the JSON texts of both values. The sort asks only whether
+// the result is < 0 (a -0 or NaN difference is not), as V8's does.
 function compareValues(a: Value, b: Value, limits: Limits): number {
-  if (typeof a === "number" && typeof b === "number") {
-    const d = a - b;
-    return d === 0 ? 0 : d;
-  }
-  if (typeof a === "string" && typeof b === "string") return a.localeCompare(b);
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "string" && typeof b === "string") return localeCompare(a, b);
   const ja = wrapperPrototypeJSON(a) ?? jsonText(a, limits);
   const jb = wrapperPrototypeJSON(b) ?? jsonText(b, limits);
   return ja! < jb! ? -1 : ja! > jb! ? 1 : 0;
@@ -131,19 +129,21 @@ function sort(args: Rec, limits: Limits): Value {
       fail("sort: 'by' must be a string or list of strings");
     }
   }
+  // V8's Array.prototype.sort, run by the reference itself (timsort.ts): with NaN the
+  // comparator is no consistent order and the result depends on the algorithm.
   const sorted = input.slice();
   if (keys === null) {
-    sorted.sort((x, y) => compareValues(x, y, limits));
+    timSort(sorted, (x, y) => compareValues(x, y, limits) < 0);
     return sorted;
   }
   const byKeys = keys;
-  sorted.sort((x, y) => {
+  timSort(sorted, (x, y) => {
     for (let i = 0; i < byKeys.length; i++) {
       const key = byKeys[i];
       const c = compareValues(sortKey(x, key), sortKey(y, key), limits);
-      if (c !== 0) return c;
+      if (c !== 0) return c < 0;
     }
-    return 0;
+    return false;
   });
   return sorted;
 }

@@ -7,7 +7,7 @@
 // truthiness, deep equality, the String() and JSON texts, and the canonical encoding used
 // across the bundle ABI.
 
-import { HarnessLimitError, Limits } from "./limits";
+import { HarnessLimitError, Limits, textLimit } from "./limits";
 
 export type Value = null | boolean | number | string | Value[] | Rec | Function;
 export type Rec = { [key: string]: Value };
@@ -132,8 +132,29 @@ function objectToPrimitiveString(o: Rec): string {
 // jsonText is JSON.stringify(v) (spec §10.4): compact, NaN and ±Infinity as null, function
 // values dropped from records and null in lists; undefined for a function value itself.
 export function jsonText(v: unknown, limits: Limits): string | undefined {
-  limits.checkNodes(v, true, "JSON text");
+  if (limits.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
   return JSON.stringify(v);
+}
+
+// endlessToJSON is the replacer jsonText uses when the value holds a record with a toJSON
+// function (spec §10.2): it throws V8's RangeError where V8's JSON.stringify recurses
+// until its call stack overflows. A record whose toJSON is Array.prototype.concat
+// (`{ __proto__: [] }.concat`) gives `[record, key]` (a record is not concat-spreadable),
+// whose first element is the record again, and so on without end. V8 (node's default
+// stack) throws "Maximum call stack size exceeded" at once; goja's JSON.stringify recurses
+// in Go with a cycle check linear in the depth, and node's host thread has a 512 MB
+// stack, so both would run until the deadline. The replacer runs after toJSON for each
+// member, in the order JSON.stringify visits them, so an earlier member's own error
+// still comes first. No other toJSON an A0 record can reach puts the record back into
+// its own result.
+const arrayConcat = Array.prototype.concat;
+
+function endlessToJSON(this: Rec, key: string, value: unknown): unknown {
+  const held = this[key];
+  if (held !== null && typeof held === "object" && !Array.isArray(held) && (held as Rec).toJSON === arrayConcat) {
+    throw new RangeError("Maximum call stack size exceeded");
+  }
+  return value;
 }
 
 // TextSink accumulates output text as a list of pieces joined once at the end (growing
@@ -179,27 +200,36 @@ export function tooManyNodes(what: string, max: number): HarnessLimitError {
   return new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
 }
 
-// The number of nodes the last isPlainJSON scan visited (scans never nest).
+// The number of nodes the last isPlainJSON scan visited (scans never nest), and the
+// lengths of the strings and record keys it met: with the nodes, its text units
+// (limits.ts, textLimit).
 let plainScanCount = 0;
+let plainScanLengths = 0;
 
 // isPlainJSON decides whether JSON.stringify(v) is v's canonical text: no -0, NaN or
 // ±Infinity, no function values, no record that the canonical form wraps, and no record
 // with a toJSON method. It counts the nodes it visits like Limits.checkNodes and gives up
 // (false, with plainJSONOverflow(max) true) once there are more than max.
+// A value within max nodes whose text units exceed textLimit(max) is not plain either, and
+// then plainJSONOverflow is true too.
 export function isPlainJSON(v: unknown, max: number): boolean {
   plainScanCount = 0;
-  return plainNode(v, max);
+  plainScanLengths = 0;
+  return plainNode(v, max) && plainScanCount + plainScanLengths <= textLimit(max);
 }
 
-// isPlainJSONOverflow reports whether the last isPlainJSON scan stopped at max nodes.
+// isPlainJSONOverflow reports whether the last isPlainJSON scan stopped at max nodes, or
+// found more text units than textLimit(max).
 export function plainJSONOverflow(max: number): boolean {
-  return plainScanCount > max;
+  return plainScanCount > max || plainScanCount + plainScanLengths > textLimit(max);
 }
 
 function plainNode(v: unknown, max: number): boolean {
   if (++plainScanCount > max) return false;
   switch (typeof v) {
     case "string":
+      plainScanLengths += v.length;
+      return true;
     case "boolean":
       return true;
     case "number":
@@ -223,10 +253,13 @@ function plainNode(v: unknown, max: number): boolean {
   // allocates a wrapper object in goja).
   if (keys.length === 1 && keys[0] >= "$" && keys[0] < "%") return false;
   for (let i = 0; i < keys.length; i++) {
-    const x = r[keys[i]];
+    const k = keys[i];
+    const x = r[k];
+    plainScanLengths += k.length;
     // Strings are the most common leaves; they are counted here rather than in a call.
     if (typeof x === "string") {
       if (++plainScanCount > max) return false;
+      plainScanLengths += x.length;
     } else if (!plainNode(x, max)) {
       return false;
     }
@@ -236,19 +269,34 @@ function plainNode(v: unknown, max: number): boolean {
 
 class CanonicalWriter {
   private count = 0;
+  // The text units met so far (limits.ts, textLimit), bounded by maxText.
+  private units = 0;
+  private readonly maxText: number;
   constructor(
     private readonly sink: TextSink,
     private readonly max: number,
     private readonly what: string,
-  ) {}
+  ) {
+    this.maxText = textLimit(max);
+  }
+
+  // addUnits counts n more text units, and fails past maxText before they are written.
+  private addUnits(n: number): void {
+    this.units += n;
+    if (this.units > this.maxText) {
+      throw new HarnessLimitError("maxSize", `${this.what} needs more than ${this.maxText} text units`);
+    }
+  }
 
   write(v: unknown): void {
     if (++this.count > this.max) {
       throw tooManyNodes(this.what, this.max);
     }
+    this.addUnits(1);
     const sink = this.sink;
     switch (typeof v) {
       case "string":
+        this.addUnits(v.length);
         sink.add(JSON.stringify(v));
         return;
       case "number":
@@ -283,6 +331,7 @@ class CanonicalWriter {
     const wrap = keys.length === 1 && (keys[0] === "$number" || keys[0] === "$function" || keys[0] === "$record");
     sink.add(wrap ? '{"$record":{' : "{");
     for (let i = 0; i < keys.length; i++) {
+      this.addUnits(keys[i].length);
       sink.add(i > 0 ? "," + keyPrefix(keys[i]) : keyPrefix(keys[i]));
       this.write(r[keys[i]]);
     }

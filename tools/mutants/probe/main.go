@@ -6,7 +6,7 @@
 // options (campaign.NewCase), one after the other, and stops at the first divergence: case I is the same
 // program as case I of `a0diff fuzz --seed S --count N`, so "found after K cases" means
 // the campaign's first divergent case is K-1. That case is then reduced as `a0diff fuzz`
-// reduces it (diff/reduce), within --reduce-time. With -guided the cases are those of
+// reduces it (reduce), within --reduce-time. With -guided the cases are those of
 // `a0diff fuzz --guided --seed S`: a campaign.Guide makes them, batch by batch, and
 // learns from each case what the campaign's guide learns (campaign.Observe).
 //
@@ -14,7 +14,7 @@
 // serving worker/PROTOCOL.md) under a worker.Pool, as `a0diff` runs it: a mutant that
 // makes the evaluator spin without polling its context cannot be abandoned inside a
 // process, but a worker is killed at the run's deadline plus the pool's grace and the run
-// becomes a timeout Outcome. A one-sided Go timeout (still one after harness.Compare's
+// becomes a timeout Outcome. A one-sided Go timeout (still one after trial.Compare's
 // re-run at RetryFactor times the deadline) finds the mutant; the report says so
 // (timedOut). The reference is not mutated and runs in the probe's process.
 package main
@@ -30,13 +30,14 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 
 	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/diff/reduce"
 	"github.com/a0diff/a0diff/gen"
 	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/reduce"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/run"
 )
@@ -112,7 +113,7 @@ func main() {
 		debug.SetGCPercent(400) // as a0diff does: goja's small heap makes the collector run often
 	}
 	ctx := context.Background()
-	rs := harness.Runners{Go: run.New(), Ref: tsbundle.NewRunner(tsbundle.Embedded())}
+	rs := trial.Runners{Impl: run.New(), Ref: tsbundle.NewRunner(tsbundle.Embedded())}
 	if !*inProcess {
 		pool, err := goWorkerPool()
 		if err != nil {
@@ -120,7 +121,7 @@ func main() {
 			os.Exit(2)
 		}
 		defer pool.Close()
-		rs.Go = pool
+		rs.Impl = pool
 	}
 	var rep Report
 	if *corpusDir != "" {
@@ -165,23 +166,23 @@ func serveWorker(impl string) error {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400) // as a0diff's workers run
 	}
-	return worker.Serve(os.Stdin, os.Stdout, worker.GoEvaluator("mutant"))
+	return worker.Serve(os.Stdin, os.Stdout, run.WorkerImplementation("mutant"))
 }
 
 // goTimedOut: the Go side timed out while the reference completed, also when re-run at
-// harness.RetryFactor times the deadline (Compare does that).
+// trial.RetryFactor times the deadline (Compare does that).
 func goTimedOut(timeout bool, g outcome.Outcome) bool {
 	return timeout && g.Status == outcome.StatusTimeout
 }
 
-func replayCorpus(ctx context.Context, rs harness.Runners, dir string, timeout time.Duration) (*CorpusReport, error) {
+func replayCorpus(ctx context.Context, rs trial.Runners, dir string, timeout time.Duration) (*CorpusReport, error) {
 	entries, err := harness.Load([]string{dir}, nil)
 	if err != nil {
 		return nil, err
 	}
 	r := harness.Run(ctx, rs, entries, harness.Options{Timeout: timeout})
 	c := &CorpusReport{Entries: len(entries)}
-	for _, e := range r.Results {
+	for _, e := range r.Results() {
 		timedOut := goTimedOut(e.Timeout, e.Go)
 		if timedOut {
 			c.TimedOut++
@@ -198,14 +199,14 @@ func replayCorpus(ctx context.Context, rs harness.Runners, dir string, timeout t
 }
 
 // firstDivergence runs cases 0… of the seed until the first divergence.
-func firstDivergence(ctx context.Context, rs harness.Runners, seed int64, count int, guided bool, timeout, reduceTime time.Duration) *FuzzReport {
+func firstDivergence(ctx context.Context, rs trial.Runners, seed int64, count int, guided bool, timeout, reduceTime time.Duration) *FuzzReport {
 	opts := campaign.Options{Seed: seed, Count: count, Guided: guided, Timeout: timeout,
 		Gen: gen.Options{InvalidShare: 0.1}} // a0diff fuzz's defaults
 	f := &FuzzReport{Seed: seed, Guided: guided}
 	covered := map[uint64]bool{}
 	start := time.Now()
 	var found *gen.Case
-	campaign.Each(ctx, rs, opts, func(c *gen.Case, obs campaign.Observed, cmp harness.Comparison) bool {
+	campaign.Each(ctx, rs, opts, func(c *gen.Case, obs campaign.Observed, cmp trial.Comparison) bool {
 		for _, ft := range obs.Features {
 			covered[ft] = true
 		}
@@ -213,7 +214,7 @@ func firstDivergence(ctx context.Context, rs harness.Runners, seed int64, count 
 			f.Derived++
 		}
 		f.Cases, f.Features = obs.Index+1, len(covered)
-		if goTimedOut(cmp.Timeout(), cmp.Go) {
+		if goTimedOut(cmp.Timeout(), cmp.Impl) {
 			f.Found, f.TimedOut, f.Case, f.Signature, found = true, true, obs.Index, "timeout: go", c
 			return false
 		}
@@ -235,7 +236,7 @@ func firstDivergence(ctx context.Context, rs harness.Runners, seed int64, count 
 	cfg := found.Config
 	cfg.Limits.Timeout = timeout
 	cfg.Limits = cfg.Limits.WithDefaults()
-	red, err := reduce.Reduce(ctx, found.Source, cfg, reduce.Runners{Go: rs.Go, Ref: rs.Ref},
+	red, err := reduce.Reduce(ctx, found.Source, cfg, trial.Runners{Impl: rs.Impl, Ref: rs.Ref},
 		reduce.Options{Timeout: timeout, MaxTime: reduceTime, Workers: 1})
 	if err != nil {
 		f.Reduced, f.Note = found.Source, "not reduced: "+err.Error()

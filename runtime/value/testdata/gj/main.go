@@ -1,8 +1,8 @@
 // Command gj evaluates a JavaScript file in goja — the engine that hosts the A0
-// reference — and prints the script's completion value. It regenerates the testdata
-// whose expectations come from goja (runtime/locale/testdata/collate.txt, runtime/stdlib/testdata/sort.txt):
+// reference — and prints the script's completion value, to see what goja itself does
+// (V8, through node, is the authority the testdata's expectations come from):
 //
-//	go run ./runtime/value/testdata/gj runtime/locale/testdata/collate.js
+//	go run ./runtime/value/testdata/gj FILE.js
 //
 // It lives under testdata so that `go build ./...` and `go test ./...` skip it.
 package main

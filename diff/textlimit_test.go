@@ -1,0 +1,89 @@
+package diff_test
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a0diff/a0diff/diff"
+	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/run"
+)
+
+// textLimitCase is one program of testdata/text-limit.txt.
+type textLimitCase struct {
+	name   string
+	at     int // the longest TAIL within the bound; -1: over it at both lengths tried
+	source string
+}
+
+// readTextLimitCases reads testdata/text-limit.txt: the prelude and the cases, each
+// program with the prelude before it.
+func readTextLimitCases(t *testing.T) []textLimitCase {
+	t.Helper()
+	const file = "testdata/text-limit.txt"
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var prelude string
+	var cases []textLimitCase
+	for i, block := range strings.Split(string(data), "\n== ")[1:] {
+		head, body, _ := strings.Cut(block, "\n")
+		if head == "PRELUDE" {
+			prelude = body
+			continue
+		}
+		cut := strings.LastIndexByte(head, ' ')
+		at, err := strconv.Atoi(head[cut+1:])
+		if cut < 0 || err != nil {
+			t.Fatalf("%s: block %d: header %q is not \"NAME AT\"", file, i+1, head)
+		}
+		cases = append(cases, textLimitCase{name: head[:cut], at: at, source: body})
+	}
+	if prelude == "" || len(cases) == 0 {
+		t.Fatalf("%s: no prelude or no cases", file)
+	}
+	for i := range cases {
+		cases[i].source = prelude + cases[i].source
+	}
+	return cases
+}
+
+// TestTextLimitTripsAtTheSamePoint drives the text bound of maxSize to its edge at every
+// point that counts it (tool arguments, the Outcome's values, JSON texts, String()): one
+// text unit below the bound both implementations go on, one unit over it both stop with
+// maxSize, with the same partial outcome. Before the bound was counted in the reference
+// too, the Go evaluator alone stopped (at 32 MiB of UTF-8) and the reference completed.
+func TestTextLimitTripsAtTheSamePoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes texts of 32 Mi units")
+	}
+	goRunner, ref := run.New(), tsbundle.NewRunner(tsbundle.Embedded())
+	defer ref.Close()
+	for _, c := range readTextLimitCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			tails := []int{c.at, c.at + 1}
+			if c.at < 0 {
+				tails = []int{0, 30}
+			}
+			for i, n := range tails {
+				src := strings.Replace(c.source, "TAIL", strconv.Quote(strings.Repeat("y", n)), 1)
+				cfg := outcome.Config{File: "t.a0", Allow: []string{"http.get"}, Limits: outcome.Limits{Timeout: 2 * time.Minute}}
+				g := goRunner.Run(context.Background(), src, cfg)
+				r := ref.Run(context.Background(), src, cfg)
+				if res := diff.Compare(g, r); res.Verdict != diff.Agree {
+					t.Errorf("TAIL of %d: %s %v\ngo:  %s\nref: %s", n, res.Verdict, res.Divergences, clip(outcome.Marshal(g)), clip(outcome.Marshal(r)))
+				}
+				over := i == 1 || c.at < 0
+				if limited := g.Limit == outcome.LimitSize; limited != over {
+					t.Errorf("TAIL of %d: status %s, limit %q; want the maxSize bound reached: %v", n, g.Status, g.Limit, over)
+				}
+			}
+		})
+	}
+}
