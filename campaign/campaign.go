@@ -122,6 +122,30 @@ func (b ReduceBudget) withDefaults() ReduceBudget {
 	return b
 }
 
+// Check reports the first option a campaign cannot run with, naming it by the flag of
+// `a0diff fuzz` that sets it.
+func (o *Options) Check() error {
+	switch {
+	case o.Workers < 1:
+		return fmt.Errorf("-j must be at least 1, not %d", o.Workers)
+	case o.Count < 0:
+		return fmt.Errorf("--count must not be negative, not %d", o.Count)
+	case o.Duration < 0:
+		return fmt.Errorf("--time must not be negative, not %s", o.Duration)
+	case o.Start < 0:
+		return fmt.Errorf("--start must not be negative, not %d", o.Start)
+	case o.Gen.InvalidShare < 0 || o.Gen.InvalidShare > 1:
+		return fmt.Errorf("--invalid-share must be between 0 and 1, not %v", o.Gen.InvalidShare)
+	case o.Gen.Size < 0:
+		return fmt.Errorf("--size must not be negative, not %d", o.Gen.Size)
+	case o.Out == "":
+		return errors.New("--out must name a directory")
+	case o.Guided && o.Shard.N > 1:
+		return errors.New("--guided cannot be combined with --shard: the pool of a guided campaign grows from all its cases")
+	}
+	return nil
+}
+
 // Shard is shard K of a campaign split N ways: the cases I with I mod N = K. Count and
 // Start keep their meaning — they bound the case indices of the whole campaign — so the
 // N shards of a campaign run exactly its cases between them. N ≤ 1 is the whole campaign.

@@ -83,13 +83,16 @@ func GenCase(data []byte) *gen.Case {
 	return gen.Generate(gen.NewByteChooser(data), GenOptions)
 }
 
-// Run runs source under cfg in both implementations.
+// Run runs source under cfg in both implementations, as trial.Compare does: a side
+// that timed out while the other completed (or ended by a deterministic limit) runs again
+// with trial.RetryFactor times the deadline before its timeout is believed, so that a
+// loaded machine does not fail a target.
 func Run(ctx context.Context, source string, cfg outcome.Config) (goOut, refOut outcome.Outcome) {
-	rs := Runners()
 	if cfg.Limits.Timeout == 0 {
 		cfg.Limits.Timeout = Timeout
 	}
-	return outcome.SafeRun(ctx, rs.Impl, source, cfg), outcome.SafeRun(ctx, rs.Ref, source, cfg)
+	c := trial.Compare(ctx, Runners(), source, cfg)
+	return c.Impl, c.Ref
 }
 
 // CheckParse is FuzzParse's property: neither implementation crashed, and — when both

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"strings"
 	"time"
 
 	"github.com/a0diff/a0diff/corpus"
@@ -37,7 +38,11 @@ type status struct {
 	exit   int
 }
 
-func statusOf(o outcome.Outcome) status { return status{o.Status, o.ExitCode} }
+// statusOf keeps o's status and exit code. The status is copied: one read from a
+// worker's message may point into the whole message's text, which would keep it alive.
+func statusOf(o outcome.Outcome) status {
+	return status{outcome.Status(strings.Clone(string(o.Status))), o.ExitCode}
+}
 
 func (s status) outcome() outcome.Outcome { return outcome.Outcome{Status: s.status, ExitCode: s.exit} }
 

@@ -3,6 +3,7 @@ package harness
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,6 +78,27 @@ func TestExternalStderrIsReported(t *testing.T) {
 	}
 	if !strings.Contains(js.String(), `"detail": "the ext worker died (exit status 3)\nits stderr:\nboom\u001b[2J"`) {
 		t.Errorf("JSON report:\n%s", js.String())
+	}
+}
+
+// WriteJSON, entry by entry, writes the very text of BuildJSON's document.
+func TestWriteJSONStreams(t *testing.T) {
+	for _, dir := range []string{copyTestdata(t, nil), ""} {
+		rep := &Report{}
+		if dir != "" {
+			rep = runDir(t, dir, Options{Workers: 2})
+		}
+		var whole, streamed bytes.Buffer
+		enc := json.NewEncoder(&whole)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		enc.Encode(BuildJSON(rep, ReportOptions{}))
+		if err := WriteJSON(&streamed, rep, ReportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if whole.String() != streamed.String() {
+			t.Errorf("streamed:\n%s\nwhole:\n%s", streamed.String(), whole.String())
+		}
 	}
 }
 

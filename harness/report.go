@@ -1,6 +1,8 @@
 package harness
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -464,70 +466,78 @@ func jsonVerdict(r *EntryResult) diff.Verdict {
 
 // BuildJSON converts a report to its JSON form.
 func BuildJSON(rep *Report, o ReportOptions) JSONReport {
-	out := JSONReport{Entries: []JSONEntry{}, Summary: JSONSummary{Summary: rep.Summary, ElapsedMs: rep.Summary.Elapsed.Milliseconds(), Implementations: rep.Implementations}}
-	if len(rep.Scopes) > 0 {
-		out.Summary.LeftOut = map[string][]diff.Left{}
-		for name, sc := range rep.Scopes {
-			out.Summary.LeftOut[name] = sc.LeftOut()
-		}
-	}
+	out := JSONReport{Entries: []JSONEntry{}, Summary: jsonSummary(rep)}
+	rep.Each(func(r *EntryResult) { out.Entries = append(out.Entries, jsonEntry(r, o)) })
+	return out
+}
+
+func jsonSummary(rep *Report) JSONSummary {
+	s := JSONSummary{Summary: rep.Summary, ElapsedMs: rep.Summary.Elapsed.Milliseconds(), Implementations: rep.Implementations}
 	if rep.CrossChecked {
 		counts := rep.Attribution
-		out.Summary.Attribution = &counts
+		s.Attribution = &counts
 	}
-	rep.Each(func(r *EntryResult) {
-		e := JSONEntry{
-			Path:        r.Entry.Path,
-			Verdict:     jsonVerdict(r),
-			Passed:      r.Passed(),
-			Go:          JSONStatus{r.Go.Status, r.Go.ExitCode},
-			Ref:         JSONStatus{r.Ref.Status, r.Ref.ExitCode},
-			Divergences: append([]diff.Divergence{}, r.Diff.Divergences...),
-			Omitted:     r.Diff.Omitted,
-			Signatures:  append([]string{}, r.Diff.Signatures()...),
-			Replay:      JSONReplay{Go: ReplayCommand("go", r.Entry.Path, o.RefPath), Ref: ReplayCommand("ref", r.Entry.Path, o.RefPath)},
-			ElapsedMs:   r.Elapsed.Milliseconds(),
+	if len(rep.Scopes) > 0 {
+		s.LeftOut = map[string][]diff.Left{}
+		for name, sc := range rep.Scopes {
+			s.LeftOut[name] = sc.LeftOut()
 		}
-		e.Expectations.Go, e.Expectations.Ref = jsonMismatches(r.GoMismatches), jsonMismatches(r.RefMismatches)
+	}
+	return s
+}
+
+// jsonEntry is one entry's JSON form.
+func jsonEntry(r *EntryResult, o ReportOptions) JSONEntry {
+	e := JSONEntry{
+		Path:        r.Entry.Path,
+		Verdict:     jsonVerdict(r),
+		Passed:      r.Passed(),
+		Go:          JSONStatus{r.Go.Status, r.Go.ExitCode},
+		Ref:         JSONStatus{r.Ref.Status, r.Ref.ExitCode},
+		Divergences: append([]diff.Divergence{}, r.Diff.Divergences...),
+		Omitted:     r.Diff.Omitted,
+		Signatures:  append([]string{}, r.Diff.Signatures()...),
+		Replay:      JSONReplay{Go: ReplayCommand("go", r.Entry.Path, o.RefPath), Ref: ReplayCommand("ref", r.Entry.Path, o.RefPath)},
+		ElapsedMs:   r.Elapsed.Milliseconds(),
+	}
+	e.Expectations.Go, e.Expectations.Ref = jsonMismatches(r.GoMismatches), jsonMismatches(r.RefMismatches)
+	if r.CrossChecked {
+		e.Node = &JSONStatus{r.Node.Status, r.Node.ExitCode}
+		e.Attribution = r.Attribution
+		e.Replay.Node = ReplayCommand("node", r.Entry.Path, o.RefPath)
+	}
+	for _, x := range r.Extras {
+		ji := JSONImplementation{
+			Name: x.Name, Verdict: x.Diff.Verdict, Status: JSONStatus{x.Outcome.Status, x.Outcome.ExitCode},
+			Divergences: append([]diff.Divergence{}, x.Diff.Divergences...),
+			Signatures:  append([]string{}, x.Diff.Signatures()...),
+			Replay:      ExtraReplayCommand(x.Name, o.Impls[x.Name], r.Entry.Path),
+		}
+		if x.Diff.Verdict == diff.Diverge {
+			ji.Outcome = outcome.Marshal(outcome.Normalize(x.Outcome))
+			if x.Outcome.Status != outcome.StatusOK {
+				ji.Detail = x.Outcome.Detail
+			}
+		}
+		e.Implementations = append(e.Implementations, ji)
+	}
+	if u := r.Update; u != nil {
+		ju := &JSONUpdate{Written: u.Written, Removed: u.Removed, Added: u.Added, Skipped: u.Skipped}
+		if u.Err != nil {
+			ju.Error = u.Err.Error()
+		}
+		e.Update = ju
+	}
+	if !e.Passed {
+		e.Outcomes = &JSONOutcomes{
+			Go:  outcome.Marshal(outcome.Normalize(r.Go)),
+			Ref: outcome.Marshal(outcome.Normalize(r.Ref)),
+		}
 		if r.CrossChecked {
-			e.Node = &JSONStatus{r.Node.Status, r.Node.ExitCode}
-			e.Attribution = r.Attribution
-			e.Replay.Node = ReplayCommand("node", r.Entry.Path, o.RefPath)
+			e.Outcomes.Node = outcome.Marshal(outcome.Normalize(r.Node))
 		}
-		for _, x := range r.Extras {
-			ji := JSONImplementation{
-				Name: x.Name, Verdict: x.Diff.Verdict, Status: JSONStatus{x.Outcome.Status, x.Outcome.ExitCode},
-				Divergences: append([]diff.Divergence{}, x.Diff.Divergences...),
-				Signatures:  append([]string{}, x.Diff.Signatures()...),
-				Replay:      ExtraReplayCommand(x.Name, o.Impls[x.Name], r.Entry.Path),
-			}
-			if x.Diff.Verdict == diff.Diverge {
-				ji.Outcome = outcome.Marshal(outcome.Normalize(x.Outcome))
-				if x.Outcome.Status != outcome.StatusOK {
-					ji.Detail = x.Outcome.Detail
-				}
-			}
-			e.Implementations = append(e.Implementations, ji)
-		}
-		if u := r.Update; u != nil {
-			ju := &JSONUpdate{Written: u.Written, Removed: u.Removed, Added: u.Added, Skipped: u.Skipped}
-			if u.Err != nil {
-				ju.Error = u.Err.Error()
-			}
-			e.Update = ju
-		}
-		if !e.Passed {
-			e.Outcomes = &JSONOutcomes{
-				Go:  outcome.Marshal(outcome.Normalize(r.Go)),
-				Ref: outcome.Marshal(outcome.Normalize(r.Ref)),
-			}
-			if r.CrossChecked {
-				e.Outcomes.Node = outcome.Marshal(outcome.Normalize(r.Node))
-			}
-		}
-		out.Entries = append(out.Entries, e)
-	})
-	return out
+	}
+	return e
 }
 
 func jsonMismatches(ms []corpus.Mismatch) []JSONMismatch {
@@ -539,11 +549,48 @@ func jsonMismatches(ms []corpus.Mismatch) []JSONMismatch {
 }
 
 // WriteJSON writes the JSON report (indented, one document).
+//
+// The document is written entry by entry (the text BuildJSON's encoding gives), so that
+// a report of many entries is never held whole in memory.
 func WriteJSON(w io.Writer, rep *Report, o ReportOptions) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(BuildJSON(rep, o))
+	enc.SetIndent("    ", "  ")
+	var err error
+	n := 0
+	bw.WriteString("{\n  \"entries\": [")
+	rep.Each(func(r *EntryResult) {
+		if err != nil {
+			return
+		}
+		buf.Reset()
+		if err = enc.Encode(jsonEntry(r, o)); err != nil {
+			return
+		}
+		if n > 0 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n    ")
+		bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+		n++
+	})
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("],\n  \"summary\": ")
+	buf.Reset()
+	enc.SetIndent("  ", "  ")
+	if err := enc.Encode(jsonSummary(rep)); err != nil {
+		return err
+	}
+	bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	bw.WriteString("\n}\n")
+	return bw.Flush()
 }
 
 // ---- JUnit ----

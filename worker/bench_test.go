@@ -27,7 +27,7 @@ var benchPrograms = []struct {
 // BenchmarkRun compares each program run in process with the same run in a worker.
 func BenchmarkRun(b *testing.B) {
 	fixtures := outcome.Fixtures{Files: []outcome.File{{Path: "a.txt", Content: "alpha"}, {Path: "b.txt", Content: "beta"}}}
-	// As a0diff starts its built-in workers (cmd/a0diff/worker.go).
+	// As a0diff starts its built-in workers (GoWorkerConfig).
 	env := []string{testWorkerEnv + "=go", "GOMAXPROCS=1"}
 	p := NewPool(Config{Name: "go", Command: []string{testBinary(b)}, Env: env, RSSLimitMB: DefaultRSSLimitMB})
 	defer p.Close()

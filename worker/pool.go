@@ -38,11 +38,11 @@ const (
 	recycleCheckEvery = 32
 )
 
-// DefaultGrace is how long a worker may outlive a run's deadline before it is killed.
-// The built-in implementations end a run by its deadline plus their own grace (50 ms for
-// the Go evaluator, 500 ms for the reference), so this is only for a worker stuck where
-// nothing can interrupt it.
-const DefaultGrace = 2 * time.Second
+// DefaultGrace is how long a worker may outlive a run's deadline before it is killed
+// (outcome.GraceWorker). The built-in implementations end a run by its deadline plus
+// their own grace (outcome.GraceEvaluator, outcome.GraceBundle), so this is only for a
+// worker stuck where nothing can interrupt it.
+const DefaultGrace = outcome.GraceWorker
 
 // Config configures a Pool.
 type Config struct {
@@ -91,7 +91,10 @@ type Pool struct {
 	hello  *Hello // of the first worker started
 
 	runs, started, crashes, timeouts, memoryKills, abandoned, recycled atomic.Int64
-	nextRun                                                            atomic.Uint64
+	// abandonedRunning sums what the live workers last said of their abandoned runs
+	// still running.
+	abandonedRunning atomic.Int64
+	nextRun          atomic.Uint64
 }
 
 var _ outcome.Runner = (*Pool)(nil)
@@ -126,9 +129,18 @@ func (p *Pool) Stats() Stats {
 		Timeouts: p.timeouts.Load(), MemoryKills: p.memoryKills.Load(), Abandoned: p.abandoned.Load(), Recycled: p.recycled.Load()}
 }
 
-// Abandoned is the number of abandoned runs (see Stats.Abandoned). None is still running:
-// a worker that reports an abandoned run still computing is replaced.
-func (p *Pool) Abandoned() (running, total int64) { return 0, p.abandoned.Load() }
+// Abandoned is the number of abandoned runs (see Stats.Abandoned): of them still running
+// (in live workers, as they last said: a worker that reports one is replaced, so this
+// is 0 once Run has returned) and in total.
+func (p *Pool) Abandoned() (running, total int64) {
+	return p.abandonedRunning.Load(), p.abandoned.Load()
+}
+
+// gone forgets what a stopped or dead worker said of its runs still running.
+func (p *Pool) gone(w *proc) {
+	p.abandonedRunning.Add(-w.abandonRunning)
+	w.abandonRunning = 0
+}
 
 // Hello returns the hello of the pool's workers, starting one if none ran yet.
 func (p *Pool) Hello() (Hello, error) {
@@ -226,6 +238,7 @@ func (p *Pool) release(w *proc, keep bool) {
 	} else {
 		p.mu.Unlock()
 		w.stop()
+		p.gone(w)
 	}
 	<-p.slot
 }
@@ -377,6 +390,8 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 				p.abandoned.Add(total - w.abandoned)
 				w.abandoned = total
 			}
+			p.abandonedRunning.Add(running - w.abandonRunning)
+			w.abandonRunning = running
 			if running > 0 || o.Status == outcome.StatusTimeout {
 				// Work may go on after the deadline inside the worker: replace it.
 				keep = false
@@ -472,6 +487,7 @@ func (p *Pool) died(w *proc, why string) outcome.Outcome {
 	ended := !w.killed && (why != "" || errors.Is(w.readErr, io.EOF) || errors.Is(w.readErr, io.ErrUnexpectedEOF))
 	w.kill(killNone, 0)
 	waitErr := w.wait()
+	p.gone(w)
 	switch w.reason {
 	case killTimeout:
 		p.timeouts.Add(1)

@@ -47,7 +47,9 @@ type proc struct {
 	rssAtKill   int64
 	protocolErr string
 	abandoned   int64 // the last count the worker reported
-	killed      bool
+	// abandonRunning is how many of those the worker last said were still running.
+	abandonRunning int64
+	killed         bool
 	// busy is the time the worker has spent running since its resident set was last
 	// read within a run: the set is read whenever busy reaches rssPollInterval, within a
 	// run or across several short ones (and after every run, see Pool.runOn).

@@ -36,6 +36,24 @@ func TestMain(m *testing.M) {
 			},
 		})
 		exitOn(err)
+	case "abandoning":
+		// Says after a run of "abandon" that it gave up on it and it still runs.
+		var total, running int64
+		err := Serve(os.Stdin, os.Stdout, Implementation{
+			Name: "abandoning", Version: "test",
+			NewRunner: func(func(outcome.Fixtures) *Kit) outcome.Runner {
+				return runnerFunc(func(source string) outcome.Outcome {
+					running = 0
+					if source == "abandon" {
+						total, running = total+1, 1
+					}
+					return outcome.Outcome{Status: outcome.StatusOK, Value: 1.0, HasValue: true}
+				})
+			},
+			LocalTools: true,
+			Abandoned:  func() (int64, int64) { return running, total },
+		})
+		exitOn(err)
 	case "mute":
 		time.Sleep(time.Hour) // never says hello
 	}
@@ -331,6 +349,39 @@ func TestRunsBeside(t *testing.T) {
 	for size, want := range map[int]bool{1: true, 2: false} {
 		if got := NewPool(Config{Name: "x", Command: []string{"x"}, Size: size}).RunsBeside(); got != want {
 			t.Errorf("size %d: RunsBeside %v, want %v", size, got, want)
+		}
+	}
+}
+
+// runnerFunc is a Runner made of a function of the source.
+type runnerFunc func(source string) outcome.Outcome
+
+func (f runnerFunc) Name() string { return "func" }
+func (f runnerFunc) Run(_ context.Context, source string, _ outcome.Config) outcome.Outcome {
+	return f(source)
+}
+
+// A worker that says it abandoned a run still running is replaced before Run returns:
+// the pool counts the run in its total, and none as still running, in the order
+// (running, total) of every Abandoned.
+func TestAbandonedRunsAreCounted(t *testing.T) {
+	p := testPool(t, "abandoning", Config{})
+	for i, tt := range []struct {
+		source                string
+		running, total, start int64
+	}{
+		{"fine", 0, 0, 1},
+		{"abandon", 0, 1, 1},
+		{"fine", 0, 1, 2}, // the replacement
+		{"fine", 0, 1, 2},
+	} {
+		if o := p.Run(context.Background(), tt.source, config(time.Minute)); o.Status != outcome.StatusOK {
+			t.Fatalf("run %d: %s", i, outcome.Marshal(o))
+		}
+		running, total := p.Abandoned()
+		if running != tt.running || total != tt.total || p.Stats().Started != tt.start {
+			t.Errorf("after run %d (%s): abandoned (%d running, %d in total), %d started; want (%d, %d), %d",
+				i, tt.source, running, total, p.Stats().Started, tt.running, tt.total, tt.start)
 		}
 	}
 }

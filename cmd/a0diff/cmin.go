@@ -4,14 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/cmin"
-	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/trial"
 )
 
@@ -95,204 +93,91 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 	if f.workers < 0 {
 		return usageErrorf("-j must not be negative, not %d", f.workers)
 	}
+	if f.reduce && f.dryRun {
+		return usageErrorf("cmin: --reduce writes entries; it cannot go with --dry-run")
+	}
 	scope, err := f.compare.scope()
 	if err != nil {
 		return err
 	}
-	if f.reduce && f.dryRun {
-		return usageErrorf("cmin: --reduce writes entries; it cannot go with --dry-run")
-	}
-	files, err := corpus.Discover(inputs...)
-	if err != nil {
-		return err
-	}
-	var entries []*corpus.Entry
-	var errs []error
-	for _, p := range files {
-		e, err := corpus.ParseFile(p)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		entries = append(entries, e)
-	}
-	if len(errs) > 0 {
-		return errors.Join(errs...)
-	}
-	if f.out != "" {
-		// Refuse a bad OUT before the work.
-		if _, err := cmin.Place(inputs, nil, f.out); err != nil {
-			return usageErrorf("%v", err)
-		}
-	}
-	ctx := cmd.Context()
-	interrupted := func() error {
-		return &exitError{code: exitFailure, err: errors.New("cmin: interrupted")}
-	}
-
-	opts := cmin.Options{Workers: f.workers, Timeout: a.timeout}
-	if f.coverage {
-		src := f.source
-		if src == "" {
-			if src, err = cmin.FindSource("."); err != nil {
-				return usageErrorf("cmin: Go coverage needs the a0diff source tree: %v (use --source DIR, or --coverage=false)", err)
-			}
-		}
-		if opts.Coverage, err = cmin.MeasureGoCoverage(ctx, src, files, a.timeout, f.workers, a.rssLimitMB); err != nil {
-			if ctx.Err() != nil {
-				return interrupted()
-			}
-			return &exitError{code: exitFailure, err: fmt.Errorf("cmin: measuring Go coverage: %v", err)}
-		}
-		for _, p := range opts.Coverage.OverCeiling {
-			fmt.Fprintf(a.stderr, "a0diff: cmin: %s: its coverage run went over --rss-limit-mb %d and was killed; it counts as covering no Go statement\n", p, a.rssLimitMB)
-		}
-	}
-	workers := f.workers
-	if workers == 0 {
-		workers = runtime.NumCPU()
-	}
-	rs, err := a.implementations(workers)
-	if err != nil {
-		return err
-	}
-	defer closeRunners(rs)
-	runners := rs
-	runners.Scope = scope
-	start := time.Now()
-	an, err := cmin.Analyse(ctx, entries, runners, opts)
-	if err != nil {
-		if ctx.Err() != nil {
-			return interrupted()
-		}
-		return err
-	}
-	compared := time.Since(start)
-	sel := an.Select()
-	kept := make([]string, len(sel.Kept))
-	for k, i := range sel.Kept {
-		kept[k] = an.Entries[i].Entry.Path
-	}
-	var plan []cmin.Placement
-	if f.out != "" {
-		if plan, err = cmin.Place(inputs, kept, f.out); err != nil {
-			return usageErrorf("%v", err)
-		}
-	}
-
-	rep := cminReport{an: an, sel: sel, plan: plan, opts: opts, compared: compared, dryRun: f.dryRun, out: f.out, verbose: f.verbose || f.dryRun, after: an.Totals(sel.Kept)}
-	if !f.dryRun {
-		var notes []string
-		wopts := cmin.WriteOptions{Reduce: f.reduce, ReduceBudget: cminReduceBudget, Timeout: a.timeout, Workers: f.workers}
-		if notes, err = cmin.Write(ctx, an, sel, plan, runners, wopts); err != nil {
-			if ctx.Err() != nil {
-				return interrupted()
-			}
-			return &exitError{code: exitFailure, err: err}
-		}
-		rep.notes = notes
-		if f.reduce {
-			// Reduced entries are new programs: measure what OUT holds now.
-			if rep.after, rep.afterStmts, err = measureOut(cmd, a, f, plan, runners, opts.Coverage != nil); err != nil {
-				if ctx.Err() != nil {
-					return interrupted()
-				}
-				return &exitError{code: exitFailure, err: fmt.Errorf("cmin: measuring %s: %v", f.out, err)}
-			}
-		}
-	}
-	return rep.write(a.stdout)
-}
-
-// measureOut analyses the entries written to OUT.
-func measureOut(cmd *cobra.Command, a *app, f *cminFlags, plan []cmin.Placement, rs trial.Runners, coverage bool) (cmin.Totals, int, error) {
-	var paths []string
-	var entries []*corpus.Entry
-	for _, p := range plan {
-		e, err := corpus.ParseFile(p.To)
-		if err != nil {
-			return cmin.Totals{}, 0, err
-		}
-		paths = append(paths, p.To)
-		entries = append(entries, e)
-	}
-	opts := cmin.Options{Workers: f.workers, Timeout: a.timeout}
-	if coverage {
-		src := f.source
-		if src == "" {
+	var rs trial.Runners
+	defer func() { closeRunners(rs) }()
+	job := cmin.Job{
+		Inputs: inputs, Out: f.out, DryRun: f.dryRun, Reduce: f.reduce, ReduceBudget: cminReduceBudget,
+		Coverage: f.coverage, Source: f.source, Workers: f.workers, Timeout: a.timeout, RSSLimitMB: a.rssLimitMB,
+		Runners: func(workers int) (trial.Runners, error) {
 			var err error
-			if src, err = cmin.FindSource("."); err != nil {
-				return cmin.Totals{}, 0, err
-			}
-		}
-		cov, err := cmin.MeasureGoCoverage(cmd.Context(), src, paths, a.timeout, f.workers, a.rssLimitMB)
-		if err != nil {
-			return cmin.Totals{}, 0, err
-		}
-		opts.Coverage = cov
+			rs, err = a.implementations(workers)
+			rs.Scope = scope
+			return rs, err
+		},
+		Warn: func(s string) { fmt.Fprintf(a.stderr, "a0diff: %s\n", s) },
 	}
-	an, err := cmin.Analyse(cmd.Context(), entries, rs, opts)
-	if err != nil {
-		return cmin.Totals{}, 0, err
+	rep, err := job.Run(cmd.Context())
+	var usage *cmin.UsageError
+	var failure *cmin.FailureError
+	switch {
+	case err == nil:
+	case cmd.Context().Err() != nil:
+		return &exitError{code: exitFailure, err: errors.New("cmin: interrupted")}
+	case errors.As(err, &usage):
+		return usageErrorf("%v", usage)
+	case errors.As(err, &failure):
+		return &exitError{code: exitFailure, err: failure}
+	default:
+		return err
 	}
-	return an.Totals(nil), an.TotalStmts, nil
+	return cminReport{Report: rep, dryRun: f.dryRun, out: f.out, verbose: f.verbose || f.dryRun}.write(a.stdout)
 }
 
 type cminReport struct {
-	an         *cmin.Analysis
-	sel        cmin.Selection
-	plan       []cmin.Placement
-	opts       cmin.Options
-	compared   time.Duration
-	dryRun     bool
-	verbose    bool
-	after      cmin.Totals
-	afterStmts int // the statement total of a re-measurement (--reduce), else 0
-	notes      []string
-	out        string
+	*cmin.Report
+	dryRun, verbose bool
+	out             string
 }
 
 func (r cminReport) write(w io.Writer) error {
 	var b strings.Builder
-	before := r.an.Totals(nil)
+	an, sel := r.Analysis, r.Selection
+	before := an.Totals(nil)
 	if r.verbose {
-		for k, i := range r.sel.Kept {
-			e := r.an.Entries[i]
+		for k, i := range sel.Kept {
+			e := an.Entries[i]
 			dest := ""
-			if r.plan != nil {
-				dest = " -> " + r.plan[k].To
+			if r.Plan != nil {
+				dest = " -> " + r.Plan[k].To
 			}
-			fmt.Fprintf(&b, "keep %s%s (%d bytes, +%d features)\n", e.Entry.Path, dest, e.Size, r.sel.Gain[k])
+			fmt.Fprintf(&b, "keep %s%s (%d bytes, +%d features)\n", e.Entry.Path, dest, e.Size, sel.Gain[k])
 		}
-		for _, i := range r.sel.Dropped {
-			fmt.Fprintf(&b, "drop %s\n", r.an.Entries[i].Entry.Path)
+		for _, i := range sel.Dropped {
+			fmt.Fprintf(&b, "drop %s\n", an.Entries[i].Entry.Path)
 		}
 	}
-	fmt.Fprintf(&b, "a0diff cmin: %d -> %d entries (%d dropped)\n", len(r.an.Entries), len(r.sel.Kept), len(r.sel.Dropped))
+	fmt.Fprintf(&b, "a0diff cmin: %d -> %d entries (%d dropped)\n", len(an.Entries), len(sel.Kept), len(sel.Dropped))
 	fmt.Fprintf(&b, "  %-12s %8s %8s\n", "features", "before", "after")
 	for _, k := range cmin.Kinds {
-		if k == cmin.Coverage && r.opts.Coverage == nil {
+		if k == cmin.Coverage && r.Options.Coverage == nil {
 			continue
 		}
-		fmt.Fprintf(&b, "  %-12s %8d %8d\n", k, before.Features[k], r.after.Features[k])
+		fmt.Fprintf(&b, "  %-12s %8d %8d\n", k, before.Features[k], r.After.Features[k])
 	}
-	if c := r.opts.Coverage; c != nil {
-		total := r.an.TotalStmts
+	if c := r.Options.Coverage; c != nil {
+		total := an.TotalStmts
 		fmt.Fprintf(&b, "  Go statement coverage of runtime/...: before %d of %d (%.1f%%), after %d (%.1f%%)\n",
-			before.Stmts, total, pct(before.Stmts, total), r.after.Stmts, pct(r.after.Stmts, total))
+			before.Stmts, total, pct(before.Stmts, total), r.After.Stmts, pct(r.After.Stmts, total))
 		fmt.Fprintf(&b, "  cost: coverage build %s; instrumented runs %s and profile conversions %s (summed over the workers); comparison %s\n",
-			c.Cost.Build.Round(time.Millisecond), c.Cost.Run.Round(time.Millisecond), c.Cost.Convert.Round(time.Millisecond), r.compared.Round(time.Millisecond))
+			c.Cost.Build.Round(time.Millisecond), c.Cost.Run.Round(time.Millisecond), c.Cost.Convert.Round(time.Millisecond), r.Compared.Round(time.Millisecond))
 	} else {
-		fmt.Fprintf(&b, "  Go coverage: not measured (--coverage=false); comparison %s\n", r.compared.Round(time.Millisecond))
+		fmt.Fprintf(&b, "  Go coverage: not measured (--coverage=false); comparison %s\n", r.Compared.Round(time.Millisecond))
 	}
-	for _, n := range r.notes {
+	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "  note: %s\n", n)
 	}
 	switch {
 	case r.dryRun:
 		b.WriteString("dry run: nothing written\n")
 	default:
-		fmt.Fprintf(&b, "wrote %d entries under %s\n", len(r.plan), r.out)
+		fmt.Fprintf(&b, "wrote %d entries under %s\n", len(r.Plan), r.out)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

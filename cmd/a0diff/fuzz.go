@@ -195,45 +195,38 @@ func randomSeed() int64 {
 }
 
 func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
-	switch {
-	case f.workers < 1:
-		return usageErrorf("-j must be at least 1, not %d", f.workers)
-	case f.count < 0:
-		return usageErrorf("--count must not be negative, not %d", f.count)
-	case f.duration < 0:
-		return usageErrorf("--time must not be negative, not %s", f.duration)
-	case f.start < 0:
-		return usageErrorf("--start must not be negative, not %d", f.start)
-	case f.invalidShare < 0 || f.invalidShare > 1:
-		return usageErrorf("--invalid-share must be between 0 and 1, not %v", f.invalidShare)
-	case f.size < 0:
-		return usageErrorf("--size must not be negative, not %d", f.size)
+	opts := campaign.Options{
+		Seed: f.seed, Count: f.count, Duration: f.duration, Start: f.start, Workers: f.workers,
+		Out:          f.out,
+		Gen:          gen.Options{Size: f.size, Swarm: f.swarm, InvalidShare: f.invalidShare},
+		FeaturesFlag: f.features, Minimize: f.minimize, Timeout: a.timeout, RefPath: a.refPath,
+		Guided: f.guided,
+	}
+	if err := opts.Check(); err != nil {
+		return usageErrorf("%v", err)
 	}
 	if err := a.checkTimeout(); err != nil {
 		return err
 	}
-	if f.out == "" {
-		return usageErrorf("--out must name a directory")
-	}
 	if err := checkWritableDir(f.out); err != nil {
 		return usageErrorf("--out %s: %v", f.out, err)
 	}
-	features, err := gen.ParseFeatures(f.features)
-	if err != nil {
+	var err error
+	if opts.Gen.Features, err = gen.ParseFeatures(f.features); err != nil {
 		return usageErrorf("--features: %v", err)
 	}
-	if features == 0 {
+	if opts.Gen.Features == 0 {
 		return usageErrorf("--features: at least one feature is needed")
 	}
-	var shard campaign.Shard
 	if f.shard != "" {
-		if shard, err = campaign.ParseShard(f.shard); err != nil {
+		if opts.Shard, err = campaign.ParseShard(f.shard); err != nil {
 			return usageErrorf("--shard: %v", err)
 		}
+		if err := opts.Check(); err != nil { // --guided with a shard
+			return usageErrorf("%v", err)
+		}
 	}
-	if f.guided && shard.N > 1 {
-		return usageErrorf("--guided cannot be combined with --shard: the pool of a guided campaign grows from all its cases")
-	}
+	shard := opts.Shard
 	if f.format != "text" && f.format != "json" {
 		return usageErrorf("--format must be text or json, not %q", f.format)
 	}
@@ -268,13 +261,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		return err
 	}
 	rs.Scope = scope
-	opts := campaign.Options{Shard: shard, Reduce: f.budget, Impls: f.extra.specs(),
-		Seed: f.seed, Count: f.count, Duration: f.duration, Start: f.start, Workers: f.workers,
-		Out:          f.out,
-		Gen:          gen.Options{Size: f.size, Features: features, Swarm: f.swarm, InvalidShare: f.invalidShare},
-		FeaturesFlag: f.features, Minimize: f.minimize, Timeout: a.timeout, RefPath: a.refPath,
-		Guided: f.guided,
-	}
+	opts.Reduce, opts.Impls = f.budget, f.extra.specs()
 	c := campaign.New(rs, opts)
 	// The text summary's first error is kept: a summary that cannot be written (a full
 	// disk, a closed pipe) is exit status 2, as for the other reports.

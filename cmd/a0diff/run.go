@@ -79,10 +79,13 @@ With --cross-check: entries add "node": {"status", "exitCode"}, "attribution",
 "replay.node", "outcomes.node", a "node" rendering in divergences when known; the
 summary adds "attribution": {"engine", "engineShared", "implementation",
 "unattributed"}. With --impl: entries add "implementations": [{"name", "verdict",
-"status", "divergences", "signatures", "replay", "outcome" (when it diverged)}], the
-summary "implementations": {NAME: {"agree", "diverged", "notCompared"}}. With --compare or
-a worker that declares what it does not model, the summary adds "leftOut": {NAME:
-[{"what", "why"}]} ("go" for the Go evaluator against the reference).
+"status", "divergences", "signatures", "replay", "outcome" (when it diverged), "detail" (a
+diverged implementation's crash: the head and tail of its stderr)}], the summary
+"implementations": {NAME: {"agree", "diverged", "notCompared"}}. With --compare or a
+worker that declares what it does not model, the summary adds "leftOut": {NAME: [{"what",
+"why"}]} ("go" for the Go evaluator against the reference). The text
+report shows that stderr too, with control characters escaped; file names that hold
+control characters or invalid UTF-8 are shown and replayed as $'…' with \xHH escapes.
 
 --compare, --scoreboard, --baseline and --write-baseline: see README.md ("Commands").
 The JUnit report (--format junit) has one test case per entry: a failure for a divergence

@@ -3,8 +3,6 @@ package main
 import (
 	"os"
 	"os/signal"
-	"runtime/debug"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -65,11 +63,7 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 
 // workerPool is the supervisor of the workers of one built-in implementation.
 func (a *app) workerPool(impl string, size int) (*worker.Pool, error) {
-	if os.Getenv("GOGC") == "" {
-		// The supervisor runs no implementation: main's GOGC 400 (for goja) would only
-		// let its heap grow to five times its live data.
-		debug.SetGCPercent(100)
-	}
+	worker.TuneSupervisorGC()
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -78,18 +72,5 @@ func (a *app) workerPool(impl string, size int) (*worker.Pool, error) {
 	if impl == "ref" && a.refPath != "" {
 		argv = append(argv, "--ref", a.refPath)
 	}
-	var env []string
-	if os.Getenv("GOMAXPROCS") == "" {
-		// A worker runs one program at a time: with one processor, handing the run and
-		// each message between its goroutines is a switch on that processor, not a
-		// wake-up of another OS thread.
-		env = append(env, "GOMAXPROCS=1")
-	}
-	if a.rssLimitMB > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		// A soft limit at a third of the ceiling: an ordinary run's small heap keeps the
-		// speed of GOGC 400, while a large one (a run the step limit ends in goja) is
-		// collected harder instead of growing to five times its live data.
-		env = append(env, "GOMEMLIMIT="+strconv.Itoa(a.rssLimitMB/3)+"MiB")
-	}
-	return worker.NewPool(worker.Config{Name: impl, Command: argv, Env: env, Size: size, RSSLimitMB: a.rssLimitMB}), nil
+	return worker.NewPool(worker.GoWorkerConfig(impl, argv, size, a.rssLimitMB)), nil
 }

@@ -2164,11 +2164,13 @@
       this.emit("budget_exceeded", span2, details);
       throw new A0Error("E_BUDGET", message, span2, details);
     }
-    checkTime(span2) {
+    // checkTime takes the node rather than its span: most expression nodes compute their span
+    // only when it is read (see the parser's LAZY_SPAN), here only when the budget is exceeded.
+    checkTime(node) {
       const limit = this.timeMs;
       const elapsed = Date.now() - this.startMs;
       if (elapsed > limit) {
-        this.budgetExceeded("timeMs", limit, elapsed, span2, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
+        this.budgetExceeded("timeMs", limit, elapsed, node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
       }
     }
     // countIteration counts one iteration: first as a step, then for maxIterations.
@@ -2192,7 +2194,7 @@
     execBlock(stmts, scope) {
       for (let i = 0; i < stmts.length; i++) {
         const stmt = stmts[i];
-        if (this.timeMs !== void 0) this.checkTime(stmt.span);
+        if (this.timeMs !== void 0) this.checkTime(stmt);
         this.takeStep();
         this.trace.push({ event: "stmt_start", span: stmt.span });
         switch (stmt.kind) {
@@ -2229,7 +2231,7 @@
     }
     // ---- expressions (spec §5.5) ----
     evalExpr(expr, scope) {
-      if (this.timeMs !== void 0) this.checkTime(expr.span);
+      if (this.timeMs !== void 0) this.checkTime(expr);
       switch (expr.kind) {
         case "IdentPath":
           return this.evalPath(expr, scope);
@@ -2399,7 +2401,7 @@
       if (lib === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
       const args = this.evalArgs(expr.args, scope);
       const result = this.callStdlib(name, lib, args, expr.span);
-      if (this.timeMs !== void 0) this.checkTime(expr.span);
+      if (this.timeMs !== void 0) this.checkTime(expr);
       return result;
     }
     callStdlib(name, lib, args, span2) {
@@ -2711,7 +2713,7 @@
           );
         }
       }
-      if (this.timeMs !== void 0) this.checkTime(span2);
+      if (this.timeMs !== void 0) this.checkTime(expr);
       return result;
     }
   };
@@ -3063,30 +3065,9 @@
         return true;
     }
   }
-  var tokenTable = newTable(256);
-  function newTable(capacity) {
-    return {
-      kind: new Int32Array(capacity),
-      start: new Int32Array(capacity),
-      end: new Int32Array(capacity),
-      line: new Int32Array(capacity),
-      col: new Int32Array(capacity),
-      endCol: new Int32Array(capacity),
-      aux: new Int32Array(capacity),
-      word: []
-    };
-  }
-  function grownTable(old, capacity) {
-    const bigger = newTable(capacity);
-    bigger.kind.set(old.kind);
-    bigger.start.set(old.start);
-    bigger.end.set(old.end);
-    bigger.line.set(old.line);
-    bigger.col.set(old.col);
-    bigger.endCol.set(old.endCol);
-    bigger.aux.set(old.aux);
-    bigger.word = old.word;
-    return bigger;
+  var tokenTable = newTable();
+  function newTable() {
+    return { kind: [], start: [], end: [], line: [], col: [], aux: [], word: [] };
   }
   function lex(src2, file2) {
     const codeEnd = commentBlockStart(src2);
@@ -3118,15 +3099,13 @@
     const errors = [];
     const chars = (codeEnd === src2.length ? src2 : src2.slice(0, codeEnd)).split("");
     const n = chars.length;
-    if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable((n >> 2) + 256);
-    let capacity = tokenTable.kind.length;
-    let kinds2 = tokenTable.kind;
-    let starts2 = tokenTable.start;
-    let ends2 = tokenTable.end;
-    let lines2 = tokenTable.line;
-    let cols2 = tokenTable.col;
-    let endCols2 = tokenTable.endCol;
-    let auxes2 = tokenTable.aux;
+    if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable();
+    const kinds2 = tokenTable.kind;
+    const starts2 = tokenTable.start;
+    const ends2 = tokenTable.end;
+    const lines2 = tokenTable.line;
+    const cols2 = tokenTable.col;
+    const auxes2 = tokenTable.aux;
     const words2 = tokenTable.word;
     let t = 0;
     let i = 0;
@@ -3179,6 +3158,7 @@
           if (end >= 0) {
             kind = 29 /* StringLit */;
             aux = stringAux;
+            auxes2[t] = aux;
           }
           break;
         case 13 /* Dot */:
@@ -3252,24 +3232,11 @@
         });
         continue;
       }
-      if (t + 1 === capacity) {
-        capacity *= 2;
-        tokenTable = grownTable(tokenTable, capacity);
-        kinds2 = tokenTable.kind;
-        starts2 = tokenTable.start;
-        ends2 = tokenTable.end;
-        lines2 = tokenTable.line;
-        cols2 = tokenTable.col;
-        endCols2 = tokenTable.endCol;
-        auxes2 = tokenTable.aux;
-      }
       kinds2[t] = kind;
       starts2[t] = i;
       ends2[t] = end;
       lines2[t] = line;
       cols2[t] = i - lineStart + 1;
-      endCols2[t] = end - lineStart + 1;
-      auxes2[t] = aux;
       t++;
       if (aux > 1) {
         for (let j = i + 1; j < end; j++) {
@@ -3298,8 +3265,6 @@
     ends2[t] = i;
     lines2[t] = line;
     cols2[t] = i - lineStart + 1;
-    endCols2[t] = i - lineStart + 1;
-    auxes2[t] = 0;
     return { tokens: tokenTable, errors };
   }
 
@@ -3376,13 +3341,12 @@
   ]);
   var src = "";
   var file = "";
-  var NO_TOKENS = new Int32Array(0);
+  var NO_TOKENS = [];
   var kinds = NO_TOKENS;
   var starts = NO_TOKENS;
   var ends = NO_TOKENS;
   var lines = NO_TOKENS;
   var cols = NO_TOKENS;
-  var endCols = NO_TOKENS;
   var auxes = NO_TOKENS;
   var words = [];
   var at = 0;
@@ -3410,8 +3374,6 @@
       if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
       throw e;
     } finally {
-      setTokens(null);
-      src = "";
       astError = null;
     }
   }
@@ -3421,7 +3383,6 @@
     ends = tokens === null ? NO_TOKENS : tokens.end;
     lines = tokens === null ? NO_TOKENS : tokens.line;
     cols = tokens === null ? NO_TOKENS : tokens.col;
-    endCols = tokens === null ? NO_TOKENS : tokens.endCol;
     auxes = tokens === null ? NO_TOKENS : tokens.aux;
     words = tokens === null ? [] : tokens.word;
   }
@@ -3431,7 +3392,7 @@
       startLine: lines[first],
       startCol: cols[first],
       endLine: lines[last],
-      endCol: endCols[last]
+      endCol: cols[last] + ends[last] - starts[last]
     };
   }
   function tokenSpan(t) {
@@ -3455,14 +3416,25 @@
     }
     return where;
   }
+  function endCol(t) {
+    return cols[t] + ends[t] - starts[t];
+  }
   function openSpan(first) {
     return { file, startLine: lines[first], startCol: cols[first], endLine: 0, endCol: 0 };
   }
   function finishSpan(s) {
     const last = at - 1;
     s.endLine = lines[last];
-    s.endCol = endCols[last];
+    s.endCol = endCol(last);
   }
+  var LAZY_SPAN = {
+    get span() {
+      const node = this;
+      const s = span(node.first, node.last);
+      Object.defineProperty(node, "span", { value: s, writable: true, enumerable: true, configurable: true });
+      return s;
+    }
+  };
   function image(t) {
     return src.slice(starts[t], ends[t]);
   }
@@ -3602,10 +3574,7 @@
       const target = parseIdentPath();
       return { kind: "ExprStmt", span: span(s, at - 1), expr, target };
     }
-    const e = expr.span;
-    const last = at - 1;
-    const same = e.startCol === cols[s] && e.startLine === lines[s] && e.endCol === endCols[last] && e.endLine === lines[last];
-    return { kind: "ExprStmt", span: same ? e : span(s, last), expr };
+    return { kind: "ExprStmt", span: span(s, at - 1), expr };
   }
   function parseFnDecl() {
     if (++depth > MAX_NESTING) tooDeep();
@@ -3650,7 +3619,7 @@
       parts.push(words[at]);
       at++;
     }
-    return { kind: "IdentPath", span: span(s, at - 1), parts };
+    return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: at - 1, parts };
   }
   function parseExpr() {
     if (++depth > MAX_NESTING) tooDeep();
@@ -3792,7 +3761,7 @@
     depth -= operandStart - s;
     const last = at - 1;
     for (let m = operandStart - 1; m >= s; m--) {
-      e = { kind: "UnaryExpr", span: span(m, last), op: "-", operand: e };
+      e = { __proto__: LAZY_SPAN, kind: "UnaryExpr", first: m, last, op: "-", operand: e };
     }
     return e;
   }
@@ -3807,10 +3776,10 @@
       }
       case 28 /* IntLit */:
         at++;
-        return { kind: "IntLiteral", span: span(s, s), value: Number(image(s)) };
+        return { __proto__: LAZY_SPAN, kind: "IntLiteral", first: s, last: s, value: Number(image(s)) };
       case 29 /* StringLit */:
         at++;
-        return { kind: "StrLiteral", span: span(s, s), value: stringValue(s) };
+        return { __proto__: LAZY_SPAN, kind: "StrLiteral", first: s, last: s, value: stringValue(s) };
       case 31 /* LBrace */:
         return parseRecord();
       case 35 /* LParen */: {
@@ -3831,18 +3800,18 @@
           if (kinds[at] === 38 /* Comma */) at++;
         }
         expect(34 /* RBracket */);
-        return { kind: "ListExpr", span: span(s, at - 1), elements };
+        return { __proto__: LAZY_SPAN, kind: "ListExpr", first: s, last: at - 1, elements };
       }
       case 27 /* FloatLit */:
         at++;
-        return { kind: "FloatLiteral", span: span(s, s), value: Number(image(s)) };
+        return { __proto__: LAZY_SPAN, kind: "FloatLiteral", first: s, last: s, value: Number(image(s)) };
       case 24 /* True */:
       case 25 /* False */:
         at++;
-        return { kind: "BoolLiteral", span: span(s, s), value: kinds[s] === 24 /* True */ };
+        return { __proto__: LAZY_SPAN, kind: "BoolLiteral", first: s, last: s, value: kinds[s] === 24 /* True */ };
       case 26 /* Null */:
         at++;
-        return { kind: "NullLiteral", span: span(s, s) };
+        return { __proto__: LAZY_SPAN, kind: "NullLiteral", first: s, last: s };
     }
     return failAt(s, "unexpected");
   }
@@ -3858,14 +3827,14 @@
       if (kinds[at] === 38 /* Comma */) at++;
     }
     expect(32 /* RBrace */);
-    return { kind: "RecordExpr", span: span(s, at - 1), pairs };
+    return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, pairs };
   }
   function parseEntry() {
     const s = at;
     if (kinds[s] === 39 /* DotDotDot */) {
       at++;
       const expr = parseExpr();
-      return { kind: "SpreadPair", span: span(s, at - 1), expr };
+      return { __proto__: LAZY_SPAN, kind: "SpreadPair", first: s, last: at - 1, expr };
     }
     let key = words[s];
     at++;
@@ -3877,7 +3846,7 @@
     }
     expect(37 /* Colon */);
     const value = parseExpr();
-    return { kind: "RecordPair", span: span(s, at - 1), key, value };
+    return { __proto__: LAZY_SPAN, kind: "RecordPair", first: s, last: at - 1, key, value };
   }
   function field(rec, key) {
     let found;

@@ -18,9 +18,8 @@ import (
 )
 
 // defaultGrace is how long a run may outlive its deadline after the interrupt before it
-// is abandoned. The interrupt stops JavaScript within microseconds; only a native
-// built-in (which goja does not interrupt) can take longer.
-const defaultGrace = 500 * time.Millisecond
+// is abandoned (outcome.GraceBundle, one of the graces of outcome's table).
+const defaultGrace = outcome.GraceBundle
 
 // errDeadline is the interrupt value of a run that reached its deadline.
 var errDeadline = errors.New("deadline exceeded")

@@ -61,9 +61,9 @@ func NewRunner(opts Options) *Runner { return &Runner{opts: opts} }
 func (r *Runner) Name() string { return "go" }
 
 // timeoutGrace is how long Run waits, after the deadline, for the evaluator to notice it
-// and return on its own (it looks at its context every thousand steps, so it normally
-// does within microseconds); after that Run reports the timeout itself.
-const timeoutGrace = 50 * time.Millisecond
+// and return on its own; after that Run reports the timeout itself (outcome.GraceEvaluator,
+// one of the graces of outcome's table).
+const timeoutGrace = outcome.GraceEvaluator
 
 // Run parses, validates and executes source under cfg (spec §7.1) and returns its
 // Outcome. It returns by the deadline (ctx's or cfg.Limits.Timeout, whichever is

@@ -269,11 +269,13 @@ export class Evaluator {
     throw new A0Error("E_BUDGET", message, span, details);
   }
 
-  private checkTime(span: AST.Span): void {
+  // checkTime takes the node rather than its span: most expression nodes compute their span
+  // only when it is read (see the parser's LAZY_SPAN), here only when the budget is exceeded.
+  private checkTime(node: { span: AST.Span }): void {
     const limit = this.timeMs as number;
     const elapsed = Date.now() - this.startMs;
     if (elapsed > limit) {
-      this.budgetExceeded("timeMs", limit, elapsed, span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
+      this.budgetExceeded("timeMs", limit, elapsed, node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
     }
   }
 
@@ -301,7 +303,7 @@ export class Evaluator {
   private execBlock(stmts: AST.Stmt[], scope: Scope): Value {
     for (let i = 0; i < stmts.length; i++) {
       const stmt = stmts[i];
-      if (this.timeMs !== undefined) this.checkTime(stmt.span);
+      if (this.timeMs !== undefined) this.checkTime(stmt);
       this.takeStep();
       this.trace.push({ event: "stmt_start", span: stmt.span });
       switch (stmt.kind) {
@@ -341,7 +343,7 @@ export class Evaluator {
   // ---- expressions (spec §5.5) ----
 
   private evalExpr(expr: AST.Expr, scope: Scope): Value {
-    if (this.timeMs !== undefined) this.checkTime(expr.span);
+    if (this.timeMs !== undefined) this.checkTime(expr);
     switch (expr.kind) {
       case "IdentPath":
         return this.evalPath(expr, scope);
@@ -524,7 +526,7 @@ export class Evaluator {
     if (lib === undefined) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
     const args = this.evalArgs(expr.args, scope);
     const result = this.callStdlib(name, lib, args, expr.span);
-    if (this.timeMs !== undefined) this.checkTime(expr.span);
+    if (this.timeMs !== undefined) this.checkTime(expr);
     return result;
   }
 
@@ -861,7 +863,7 @@ export class Evaluator {
         );
       }
     }
-    if (this.timeMs !== undefined) this.checkTime(span);
+    if (this.timeMs !== undefined) this.checkTime(expr);
     return result;
   }
 }

@@ -1,7 +1,7 @@
 // The A0 lexer (spec §1): one hand-written pass over the source's UTF-16 code units. It is
 // shaped by goja, the engine the reference runs in: the source is split into one-unit
 // strings once (a native call) and classified through string-keyed tables, which goja does
-// about three times faster than calling charCodeAt per unit; tokens go into Int32Arrays
+// about three times faster than calling charCodeAt per unit; tokens go into plain arrays
 // instead of objects; and there are no regular expressions.
 
 import type { Diagnostic } from "./ast";
@@ -23,25 +23,26 @@ export const TOKEN_NAMES: readonly string[] = [
   "Lt", "Plus", "Minus", "Star", "Slash", "Percent", "EOF",
 ];
 
-// The token table holds one array per token field, indexed by token number (small
-// numbers: goja boxes every integer above 255 that an index computation produces). Token t
-// has kind kind[t], covers the code units start[t] to end[t] (exclusive) and starts on line
-// line[t] at column col[t]; it ends on that line at column endCol[t] (exclusive), except a
-// string literal with raw line breaks, which always fails to decode (E_AST), so its real
-// end matters only in a syntax error (see the parser's tokenSpan). For a StringLit, aux[t]
-// is 2 * P + E where P is the offset within the literal of its first raw control character
-// (0 if none: offset 0 is the opening quote) and E is 1 when the literal contains a
-// backslash escape; it is 0 for other tokens. The text of an identifier or keyword token
-// (`call?` excepted) is word[t], which holds stale texts at other numbers. The last token
-// is EOF.
+// The token table holds one plain array per token field, indexed by token number. Plain
+// arrays rather than typed ones: goja stores the number value a plain array is given as it
+// is, where a typed array converts it on the way in and boxes it again (one Go allocation
+// for every integer above 255) on every read. Token t has kind kind[t], covers the code
+// units start[t] to end[t] (exclusive) and starts on line line[t] at column col[t]; it ends
+// on that line at column col[t] + end[t] - start[t] (exclusive), except a string literal
+// with raw line breaks, which always fails to decode (E_AST), so its real end matters only
+// in a syntax error (see the parser's tokenSpan). For a StringLit, aux[t] is 2 * P + E
+// where P is the offset within the literal of its first raw control character (0 if none:
+// offset 0 is the opening quote) and E is 1 when the literal contains a backslash escape;
+// it is stale for other tokens. The text of an identifier or keyword token (`call?`
+// excepted) is word[t], which holds stale texts at other numbers. The last token is EOF.
+// The arrays are longer than the table: entries after EOF are stale.
 export interface Tokens {
-  kind: Int32Array;
-  start: Int32Array;
-  end: Int32Array;
-  line: Int32Array;
-  col: Int32Array;
-  endCol: Int32Array;
-  aux: Int32Array;
+  kind: number[];
+  start: number[];
+  end: number[];
+  line: number[];
+  col: number[];
+  aux: number[];
   word: string[];
 }
 
@@ -192,33 +193,11 @@ function anyRuleMatches(chars: string[], p: number): boolean {
 
 // The token table lex fills. Its arrays are reused from call to call (the parser is done
 // with one table before the next source is lexed), so that most runs allocate none; they
-// double when a source has more tokens, and are made smaller again after a huge source.
-let tokenTable: Tokens = newTable(256);
+// grow by themselves, and are replaced by empty ones after a huge source.
+let tokenTable: Tokens = newTable();
 
-function newTable(capacity: number): Tokens {
-  return {
-    kind: new Int32Array(capacity),
-    start: new Int32Array(capacity),
-    end: new Int32Array(capacity),
-    line: new Int32Array(capacity),
-    col: new Int32Array(capacity),
-    endCol: new Int32Array(capacity),
-    aux: new Int32Array(capacity),
-    word: [],
-  };
-}
-
-function grownTable(old: Tokens, capacity: number): Tokens {
-  const bigger = newTable(capacity);
-  bigger.kind.set(old.kind);
-  bigger.start.set(old.start);
-  bigger.end.set(old.end);
-  bigger.line.set(old.line);
-  bigger.col.set(old.col);
-  bigger.endCol.set(old.endCol);
-  bigger.aux.set(old.aux);
-  bigger.word = old.word; // a plain array grows by itself
-  return bigger;
+function newTable(): Tokens {
+  return { kind: [], start: [], end: [], line: [], col: [], aux: [], word: [] };
 }
 
 /** Tokenises a whole source text (spec §1). Columns and offsets are UTF-16 code units. */
@@ -267,15 +246,13 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
   const chars = (codeEnd === src.length ? src : src.slice(0, codeEnd)).split("");
   const n = chars.length;
   // Sources rarely have more tokens than a quarter of their length.
-  if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable((n >> 2) + 256);
-  let capacity = tokenTable.kind.length; // kept in a variable: a typed array's length is a getter
-  let kinds = tokenTable.kind;
-  let starts = tokenTable.start;
-  let ends = tokenTable.end;
-  let lines = tokenTable.line;
-  let cols = tokenTable.col;
-  let endCols = tokenTable.endCol;
-  let auxes = tokenTable.aux;
+  if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable();
+  const kinds = tokenTable.kind;
+  const starts = tokenTable.start;
+  const ends = tokenTable.end;
+  const lines = tokenTable.line;
+  const cols = tokenTable.col;
+  const auxes = tokenTable.aux;
   const words = tokenTable.word;
   let t = 0; // the next token's number
   let i = 0;
@@ -327,7 +304,7 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
         break;
       case C.Quote:
         end = scanString(chars, i);
-        if (end >= 0) { kind = T.StringLit; aux = stringAux; }
+        if (end >= 0) { kind = T.StringLit; aux = stringAux; auxes[t] = aux; }
         break;
       case C.Dot:
         if (chars[i + 1] === "." && chars[i + 2] === ".") {
@@ -392,25 +369,11 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
       continue;
     }
 
-    if (t + 1 === capacity) {
-      // Room for this token and the EOF token.
-      capacity *= 2;
-      tokenTable = grownTable(tokenTable, capacity);
-      kinds = tokenTable.kind;
-      starts = tokenTable.start;
-      ends = tokenTable.end;
-      lines = tokenTable.line;
-      cols = tokenTable.col;
-      endCols = tokenTable.endCol;
-      auxes = tokenTable.aux;
-    }
     kinds[t] = kind;
     starts[t] = i;
     ends[t] = end;
     lines[t] = line;
     cols[t] = i - lineStart + 1;
-    endCols[t] = end - lineStart + 1;
-    auxes[t] = aux;
     t++;
     if (aux > 1) {
       // A raw control character in a string literal might be a line break: LF, CR LF and a
@@ -442,7 +405,5 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
   ends[t] = i;
   lines[t] = line;
   cols[t] = i - lineStart + 1;
-  endCols[t] = i - lineStart + 1;
-  auxes[t] = 0;
   return { tokens: tokenTable, errors };
 }

@@ -52,14 +52,13 @@ const OPERATOR = kindSet([
 let src = "";
 let file = "";
 // The token table's arrays (see Tokens).
-const NO_TOKENS = new Int32Array(0);
-let kinds: Int32Array = NO_TOKENS;
-let starts: Int32Array = NO_TOKENS;
-let ends: Int32Array = NO_TOKENS;
-let lines: Int32Array = NO_TOKENS;
-let cols: Int32Array = NO_TOKENS;
-let endCols: Int32Array = NO_TOKENS;
-let auxes: Int32Array = NO_TOKENS;
+const NO_TOKENS: number[] = [];
+let kinds: number[] = NO_TOKENS;
+let starts: number[] = NO_TOKENS;
+let ends: number[] = NO_TOKENS;
+let lines: number[] = NO_TOKENS;
+let cols: number[] = NO_TOKENS;
+let auxes: number[] = NO_TOKENS;
 let words: string[] = []; // the texts of identifier and keyword tokens
 let at = 0; // the number of the current token
 let astError: Diagnostic | null = null; // the first desugaring or string-decoding error
@@ -89,8 +88,7 @@ export function parse(source: string, fileName: string): ParseResult {
     if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
     throw e;
   } finally {
-    setTokens(null);
-    src = "";
+    // The token table and the source stay: lazy spans read them (see LAZY_SPAN).
     astError = null;
   }
 }
@@ -101,7 +99,6 @@ function setTokens(tokens: Tokens | null): void {
   ends = tokens === null ? NO_TOKENS : tokens.end;
   lines = tokens === null ? NO_TOKENS : tokens.line;
   cols = tokens === null ? NO_TOKENS : tokens.col;
-  endCols = tokens === null ? NO_TOKENS : tokens.endCol;
   auxes = tokens === null ? NO_TOKENS : tokens.aux;
   words = tokens === null ? [] : tokens.word;
 }
@@ -117,7 +114,7 @@ function span(first: number, last: number): Span {
     startLine: lines[first],
     startCol: cols[first],
     endLine: lines[last],
-    endCol: endCols[last],
+    endCol: cols[last] + ends[last] - starts[last],
   };
 }
 
@@ -146,6 +143,11 @@ function tokenSpan(t: number): Span {
 }
 
 // A span whose end is filled in by finishSpan once the construct's last token is known.
+// The column after token t on its line (see Tokens).
+function endCol(t: number): number {
+  return cols[t] + ends[t] - starts[t];
+}
+
 function openSpan(first: number): Span {
   return { file, startLine: lines[first], startCol: cols[first], endLine: 0, endCol: 0 };
 }
@@ -153,8 +155,28 @@ function openSpan(first: number): Span {
 function finishSpan(s: Span): void {
   const last = at - 1;
   s.endLine = lines[last];
-  s.endCol = endCols[last];
+  s.endCol = endCol(last);
 }
+
+// Expression nodes other than calls and control-flow forms, and record entries, get their
+// span when it is first read: a run reads few of them (an error's span, mostly), and each
+// span object costs goja several Go allocations. Such a node has the token range of its
+// construct and LAZY_SPAN as its prototype, whose getter computes the span from the token
+// table, which stays valid until the next parse (the evaluator is done with one program
+// before the next is parsed), and keeps it as the node's own property.
+interface TokenRange {
+  first: number;
+  last: number;
+}
+
+const LAZY_SPAN = {
+  get span(): Span {
+    const node = this as unknown as TokenRange;
+    const s = span(node.first, node.last);
+    Object.defineProperty(node, "span", { value: s, writable: true, enumerable: true, configurable: true });
+    return s;
+  },
+};
 
 function image(t: number): string {
   return src.slice(starts[t], ends[t]);
@@ -305,13 +327,7 @@ function parseStatement(): Stmt {
     const target = parseIdentPath();
     return { kind: "ExprStmt", span: span(s, at - 1), expr, target };
   }
-  // Unless the expression is parenthesised, the statement spans exactly its expression;
-  // sharing the span object saves an allocation on a hot path.
-  const e = expr.span;
-  const last = at - 1;
-  const same = e.startCol === cols[s] && e.startLine === lines[s] &&
-    e.endCol === endCols[last] && e.endLine === lines[last];
-  return { kind: "ExprStmt", span: same ? e : span(s, last), expr };
+  return { kind: "ExprStmt", span: span(s, at - 1), expr };
 }
 
 function parseFnDecl(): FnDecl {
@@ -361,7 +377,7 @@ function parseIdentPath(): IdentPath {
     parts.push(words[at]);
     at++;
   }
-  return { kind: "IdentPath", span: span(s, at - 1), parts };
+  return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: at - 1, parts } as unknown as IdentPath;
 }
 
 // ---- expressions ----
@@ -510,7 +526,7 @@ function parseUnary(): Expr {
   depth -= operandStart - s;
   const last = at - 1;
   for (let m = operandStart - 1; m >= s; m--) {
-    e = { kind: "UnaryExpr", span: span(m, last), op: "-", operand: e };
+    e = { __proto__: LAZY_SPAN, kind: "UnaryExpr", first: m, last, op: "-", operand: e } as unknown as Expr;
   }
   return e;
 }
@@ -526,10 +542,10 @@ function parsePrimary(): Expr {
     }
     case T.IntLit:
       at++;
-      return { kind: "IntLiteral", span: span(s, s), value: Number(image(s)) };
+      return { __proto__: LAZY_SPAN, kind: "IntLiteral", first: s, last: s, value: Number(image(s)) } as unknown as Expr;
     case T.StringLit:
       at++;
-      return { kind: "StrLiteral", span: span(s, s), value: stringValue(s) };
+      return { __proto__: LAZY_SPAN, kind: "StrLiteral", first: s, last: s, value: stringValue(s) } as unknown as Expr;
     case T.LBrace:
       return parseRecord();
     case T.LParen: {
@@ -550,18 +566,18 @@ function parsePrimary(): Expr {
         if (kinds[at] === T.Comma) at++;
       }
       expect(T.RBracket);
-      return { kind: "ListExpr", span: span(s, at - 1), elements };
+      return { __proto__: LAZY_SPAN, kind: "ListExpr", first: s, last: at - 1, elements } as unknown as Expr;
     }
     case T.FloatLit:
       at++;
-      return { kind: "FloatLiteral", span: span(s, s), value: Number(image(s)) };
+      return { __proto__: LAZY_SPAN, kind: "FloatLiteral", first: s, last: s, value: Number(image(s)) } as unknown as Expr;
     case T.True:
     case T.False:
       at++;
-      return { kind: "BoolLiteral", span: span(s, s), value: kinds[s] === T.True };
+      return { __proto__: LAZY_SPAN, kind: "BoolLiteral", first: s, last: s, value: kinds[s] === T.True } as unknown as Expr;
     case T.Null:
       at++;
-      return { kind: "NullLiteral", span: span(s, s) };
+      return { __proto__: LAZY_SPAN, kind: "NullLiteral", first: s, last: s } as unknown as Expr;
   }
   return failAt(s, "unexpected");
 }
@@ -578,7 +594,7 @@ function parseRecord(): RecordExpr {
     if (kinds[at] === T.Comma) at++;
   }
   expect(T.RBrace);
-  return { kind: "RecordExpr", span: span(s, at - 1), pairs };
+  return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, pairs } as unknown as RecordExpr;
 }
 
 function parseEntry(): RecordPair | SpreadPair {
@@ -586,7 +602,7 @@ function parseEntry(): RecordPair | SpreadPair {
   if (kinds[s] === T.DotDotDot) {
     at++;
     const expr = parseExpr();
-    return { kind: "SpreadPair", span: span(s, at - 1), expr };
+    return { __proto__: LAZY_SPAN, kind: "SpreadPair", first: s, last: at - 1, expr } as unknown as SpreadPair;
   }
   let key = words[s];
   at++;
@@ -598,7 +614,7 @@ function parseEntry(): RecordPair | SpreadPair {
   }
   expect(T.Colon);
   const value = parseExpr();
-  return { kind: "RecordPair", span: span(s, at - 1), key, value };
+  return { __proto__: LAZY_SPAN, kind: "RecordPair", first: s, last: at - 1, key, value } as unknown as RecordPair;
 }
 
 // ---- control-flow forms and their desugaring (spec §2.8) ----
