@@ -24,7 +24,7 @@ var (
 	eventName      = regexp.MustCompile(`^[a-z][a-z_]*$`)
 )
 
-// sectionRef is a citation of a section of doc/a0.md: §5, §5.4, §10.2.1, §D (an appendix).
+// sectionRef is a citation of a section of doc/a0.md: § and a section number (§5, §5.4), or § and an appendix letter.
 var sectionRef = regexp.MustCompile(`^§([0-9]+|[A-Z])(\.[0-9]+)*$`)
 
 // ParseSections parses the arguments of `@spec §N …`: blank-separated citations of
