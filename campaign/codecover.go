@@ -7,9 +7,9 @@ package campaign
 //
 // (the main package must be instrumented too: its init registers the counters' mode)
 //
-// the guide re-runs each case of a finished batch in this process's Go evaluator, between
-// a reset and a read of the binary's own coverage counters (runtime/coverage), and adds
-// the counters the case reached — each (package, function, counter) with its hit count in
+// the guide re-runs each case of a finished batch in this process's Go evaluator, reading
+// the binary's own coverage counters (runtime/coverage) before and after, and adds the
+// counters the case moved — each (package, function, counter) with its hit count in
 // AFL-style buckets (1, 2, 3, 4–7, 8–15, 16–31, 32–127, 128+) — to the features that
 // decide whether it joins the pool. This is the statement coverage `go test -cover`
 // measures, per case, of the evaluator the campaign compares; the Go side of the
@@ -42,8 +42,9 @@ var (
 // (guided mode then steers by them).
 func CodeCoverageAvailable() bool {
 	codeCoverOnce.Do(func() {
-		// the runtime learns the counter mode when it first writes the meta-data
-		codeCoverOK = coverage.WriteMeta(io.Discard) == nil && coverage.ClearCounters() == nil
+		// the runtime learns the counter mode when it first writes the meta-data; only
+		// atomic counters can be read while the program runs
+		codeCoverOK = coverage.WriteMeta(io.Discard) == nil && coverage.WriteCounters(io.Discard) == nil
 		if codeCoverOK {
 			codeCoverImpl = run.New()
 		}
@@ -52,36 +53,58 @@ func CodeCoverageAvailable() bool {
 }
 
 // codeFeatures runs gc in this process's Go evaluator and returns the coverage counters
-// it reached as features (nil when the binary has no counters or they cannot be read).
-// Callers make sure that nothing else runs Go code of the instrumented packages meanwhile.
+// it moved as features (nil when the binary has no counters or they cannot be read).
+// The counters are read before and after the run, never reset, so the process's own
+// coverage (what GOCOVERDIR receives at exit) stays whole. Callers make sure that
+// nothing else runs Go code of the instrumented packages meanwhile.
 func codeFeatures(gc *gen.Case) []uint64 {
 	if !CodeCoverageAvailable() {
 		return nil
 	}
-	if err := coverage.ClearCounters(); err != nil {
+	before, ok := readCounters()
+	if !ok {
 		return nil
 	}
 	cfg := gc.Config
 	cfg.Limits = cfg.Limits.WithDefaults()
 	codeCoverImpl.Run(context.Background(), gc.Source, cfg)
-	var buf bytes.Buffer
-	if err := coverage.WriteCounters(&buf); err != nil {
+	after, ok := readCounters()
+	if !ok {
 		return nil
 	}
 	var out []uint64
-	if err := visitCounters(buf.Bytes(), func(pkg, fn, idx, count uint32) {
+	var b [13]byte
+	for k, n := range after {
+		if n <= before[k] {
+			continue
+		}
+		binary.LittleEndian.PutUint32(b[0:], k.pkg)
+		binary.LittleEndian.PutUint32(b[4:], k.fn)
+		binary.LittleEndian.PutUint32(b[8:], k.idx)
+		b[12] = countBucket(n - before[k])
 		h := fnv.New64a()
-		var b [13]byte
-		binary.LittleEndian.PutUint32(b[0:], pkg)
-		binary.LittleEndian.PutUint32(b[4:], fn)
-		binary.LittleEndian.PutUint32(b[8:], idx)
-		b[12] = countBucket(count)
 		h.Write(b[:])
 		out = append(out, h.Sum64())
-	}); err != nil {
-		return nil
 	}
 	return out
+}
+
+// counterKey names one coverage counter.
+type counterKey struct{ pkg, fn, idx uint32 }
+
+// readCounters reads the process's non-zero coverage counters.
+func readCounters() (map[counterKey]uint32, bool) {
+	var buf bytes.Buffer
+	if err := coverage.WriteCounters(&buf); err != nil {
+		return nil, false
+	}
+	m := map[counterKey]uint32{}
+	if err := visitCounters(buf.Bytes(), func(pkg, fn, idx, count uint32) {
+		m[counterKey{pkg, fn, idx}] = count
+	}); err != nil {
+		return nil, false
+	}
+	return m, true
 }
 
 // countBucket is AFL's bucket of a hit count (count > 0).

@@ -1,13 +1,12 @@
 package diff
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -30,23 +29,11 @@ func threeOutcome(s string) (outcome.Outcome, error) {
 }
 
 func TestCompareThree(t *testing.T) {
-	f, err := os.Open("testdata/three.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
+	const file = "testdata/three.txt"
 	cases := 0
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		where := fmt.Sprintf("testdata/three.txt:%d", n)
-		fields := strings.Split(line, " | ")
-		if len(fields) != 7 {
-			t.Fatalf("%s: want 7 fields, got %d", where, len(fields))
-		}
+	var err error
+	for _, r := range testfile.MustReadTable(t, file, 7) {
+		where, fields := r.At(file), r.Fields
 		var os3 [3]outcome.Outcome
 		for i := range os3 {
 			if os3[i], err = threeOutcome(fields[i]); err != nil {
@@ -89,9 +76,6 @@ func TestCompareThree(t *testing.T) {
 		if got.Verdict == Diverge && got.Attribution.Explain() == "" {
 			t.Errorf("%s: attribution %q has no explanation", where, got.Attribution)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if cases < 10 {
 		t.Fatalf("only %d cases read", cases)

@@ -16,3 +16,24 @@ func BenchmarkValidates(b *testing.B) {
 		Validates(c.Source)
 	}
 }
+
+// BenchmarkDerive measures one guided-mode derivation (AST edits through ast.ExprSlots,
+// validation of the result).
+func BenchmarkDerive(b *testing.B) {
+	parents := make([]*Case, 64)
+	for i := range parents {
+		parents[i] = Generate(RandChooser{CaseRand(2, i)}, Options{})
+	}
+	for i := 0; b.Loop(); i++ {
+		Derive(RandChooser{CaseRand(3, i)}, parents[i%len(parents)], parents[(i+1)%len(parents)], Options{})
+	}
+}
+
+// BenchmarkTokenize measures splitting a generated program into the tokens the
+// invalid-text mutations and layouts work on.
+func BenchmarkTokenize(b *testing.B) {
+	c := Generate(RandChooser{CaseRand(1, 4)}, Options{Size: 100})
+	for b.Loop() {
+		tokenize(c.Source)
+	}
+}

@@ -146,6 +146,7 @@ func (g *generator) program() *ast.Program {
 		stmts = append(stmts, g.stmt(sc, 0)...)
 	}
 	stmts = append(stmts, g.probes(sc)...)
+	stmts = append(stmts, g.corner(sc)...)
 	stmts = append(stmts, &ast.ReturnStmt{Value: g.finalValue(sc)})
 	p := &ast.Program{Statements: stmts}
 	p.Headers = g.headers()

@@ -153,6 +153,10 @@ type jsResult struct {
 	// *goja.Exception), read on the run's goroutine: reading it runs the thrown value's
 	// toString or message getter, JavaScript that must stay under the deadline.
 	exception string
+	// ended is when the run's goroutine finished: a run that ended after its deadline is
+	// a timeout even when its result, not the timer, was seen first (on a loaded machine
+	// both are ready by the time the runner looks, and select picks one at random).
+	ended time.Time
 }
 
 // Run executes source under cfg. It returns by min(ctx deadline, cfg.Limits.Timeout)
@@ -182,6 +186,10 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 	var stop error // why the run was interrupted, nil when it was not
 	select {
 	case res = <-done:
+		if !res.ended.Before(deadline) {
+			r.discarded.Add(1)
+			return hostOutcome(outcome.StatusTimeout, "the run ended after its deadline: "+errDeadline.Error())
+		}
 	case <-timer.C:
 		stop = errDeadline
 	case <-ctx.Done():
@@ -233,6 +241,7 @@ func execute(e *engine, st *runState, source, config string, done chan<- jsResul
 			res = jsResult{goPanic: fmt.Sprintf("%s\n%s", panicText(x), debug.Stack())}
 		}
 		e.cur = nil
+		res.ended = time.Now()
 		done <- res
 	}()
 	if !e.ready {

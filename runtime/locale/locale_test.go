@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -37,16 +38,9 @@ func stringList(text string) ([]string, error) {
 // Each line is a JSON list of strings, a tab, and that list sorted (stably, with equal
 // strings in their input order, as V8's sort keeps them).
 func TestCompareV8(t *testing.T) {
-	text, err := os.ReadFile("testdata/collate.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for n, line := range strings.Split(strings.TrimSuffix(string(text), "\n"), "\n") {
-		where := fmt.Sprintf("testdata/collate.txt:%d", n+1)
-		in, want, ok := strings.Cut(line, "\t")
-		if !ok {
-			t.Fatalf("%s: want two tab-separated fields", where)
-		}
+	const file = "testdata/collate.txt"
+	for _, r := range testfile.MustReadTable(t, file, 2) {
+		where, in, want := r.At(file), r.Fields[0], r.Fields[1]
 		items, err := stringList(in)
 		if err != nil {
 			t.Fatalf("%s: %v", where, err)

@@ -1,36 +1,22 @@
 package outcome
 
 import (
-	"bufio"
-	"fmt"
-	"os"
-	"strings"
 	"testing"
+
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 )
 
 // parseFast either leaves a text to the careful reader or reads it exactly as that one
 // does (compared as Marshal text, the differ's equality); testdata/fastparse.txt says
 // which texts it must take.
 func TestParseFastAgreesWithCareful(t *testing.T) {
-	f, err := os.Open("testdata/fastparse.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+	const file = "testdata/fastparse.txt"
+	for _, r := range testfile.MustReadTable(t, file, 2) {
+		want, text := r.Fields[0], r.Fields[1]
+		if want != "fast" && want != "careful" {
+			t.Fatalf("%s: want fast or careful, then the text", r.At(file))
 		}
-		want, text, found := strings.Cut(line, " ")
-		if !found || (want != "fast" && want != "careful") {
-			t.Fatalf("testdata/fastparse.txt:%d: want \"fast TEXT\" or \"careful TEXT\"", n)
-		}
-		checkFastParse(t, fmt.Sprintf("testdata/fastparse.txt:%d", n), []byte(text), want == "fast")
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		checkFastParse(t, r.At(file), []byte(text), want == "fast")
 	}
 }
 

@@ -1,14 +1,13 @@
 package stdlib
 
 import (
-	"bufio"
 	"errors"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -40,21 +39,10 @@ func TestTestdata(t *testing.T) {
 }
 
 func runFile(t *testing.T, file string, seen map[string]bool) {
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	lim := Limits{}
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		where := file + ":" + strconv.Itoa(line)
-		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		if rest, ok := strings.CutPrefix(text, "@maxsize "); ok {
+	for _, r := range testfile.MustReadTable(t, file, 0) {
+		where := r.At(file)
+		if rest, ok := strings.CutPrefix(r.Fields[0], "@maxsize "); ok && len(r.Fields) == 1 {
 			n, err := strconv.Atoi(rest)
 			if err != nil {
 				t.Fatalf("%s: bad @maxsize: %v", where, err)
@@ -62,7 +50,7 @@ func runFile(t *testing.T, file string, seen map[string]bool) {
 			lim.MaxSize = n
 			continue
 		}
-		fields := strings.Split(text, "\t")
+		fields := r.Fields
 		if len(fields) != 3 {
 			t.Fatalf("%s: want NAME, ARGS and EXPECTATION separated by tabs", where)
 		}
@@ -86,9 +74,6 @@ func runFile(t *testing.T, file string, seen map[string]bool) {
 			t.Errorf("%s: %s modified its arguments: %s", where, name, after)
 		}
 		check(t, where, name, argsText, got, err, want)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -29,8 +29,8 @@ type Piece struct {
 // token by token (the generators' text mutations and layouts, the reducer's text
 // passes), so that they cut where the parser does.
 func Pieces(src string) []Piece {
-	lx := &lexer{src: src, strFailFrom: -1, strFailTo: -1, digitFailTo: -1}
-	var out []Piece
+	lx := lexer{src: src, strFailFrom: -1, strFailTo: -1, digitFailTo: -1}
+	out := make([]Piece, 0, len(src)/3+1)
 	for i := 0; i < len(src); {
 		k, n, ok := lx.match(i)
 		piece := Piece{Kind: PieceToken}
@@ -41,12 +41,9 @@ func Pieces(src string) []Piece {
 		case k == tSpace || k == tNewline:
 			piece.Kind = PieceSpace
 			j := i + n
-			for j < len(src) {
-				k, n, ok := lx.match(j)
-				if !ok || k != tSpace && k != tNewline {
-					break
-				}
-				j += n
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n' ||
+				src[j] == '\r' && j+1 < len(src) && src[j+1] == '\n') {
+				j++
 			}
 			n = j - i
 		case k == tComment:

@@ -1,30 +1,28 @@
 package toolkit
 
 import (
-	"os"
-	"strings"
 	"testing"
+
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 )
 
 // TestParseURL checks the kit's URL parser against testdata/urls.txt, which records
 // what Node's URL class does with each input (regenerate with testdata/node/urls.js).
 func TestParseURL(t *testing.T) {
 	const file = "testdata/urls.txt"
-	text, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for i, line := range strings.Split(string(text), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+	for _, r := range testfile.MustReadTable(t, file, 0) {
+		where := r.At(file)
+		var inputJSON, baseJSON, want string
+		hasBase := false
+		switch f := r.Fields; len(f) {
+		case 2:
+			inputJSON, want = f[0], f[1]
+		case 3:
+			inputJSON, baseJSON, want, hasBase = f[0], f[1], f[2], true
+		default:
+			t.Fatalf("%s: want INPUT, [BASE,] HREF separated by tabs", where)
 		}
-		where := file + ":" + itoa(i+1)
-		lhs, want, ok := strings.Cut(line, " => ")
-		if !ok {
-			t.Fatalf("%s: no ' => '", where)
-		}
-		inputJSON, baseJSON, hasBase := strings.Cut(lhs, " @ ")
 		input := mustCanonical(t, where, inputJSON).(string)
 		var base *parsedURL
 		if hasBase {

@@ -1,39 +1,25 @@
 package value
 
 import (
-	"bufio"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 )
 
 // readCases returns the tab-separated lines of a testdata file (blank lines and lines
 // starting with # skipped), each with its line number.
 func readCases(t testing.TB, name string) [][]string {
 	t.Helper()
-	f, err := os.Open("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out [][]string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+	for _, r := range testfile.MustReadTable(t, "testdata/"+name, 0) {
+		if len(r.Fields) < 2 {
+			t.Fatalf("%s: want tab-separated fields", r.At("testdata/"+name))
 		}
-		fields := strings.SplitN(line, "\t", 2)
-		if len(fields) != 2 {
-			t.Fatalf("testdata/%s:%d: want two tab-separated fields", name, n)
-		}
-		out = append(out, append(fields, strconv.Itoa(n)))
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		// The first field, the rest (which some files split further), the line.
+		out = append(out, []string{r.Fields[0], strings.Join(r.Fields[1:], "\t"), strconv.Itoa(r.Line)})
 	}
 	return out
 }

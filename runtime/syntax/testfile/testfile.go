@@ -1,8 +1,14 @@
-// Package testfile reads the human-editable test files of the front-end packages
-// (runtime/syntax, runtime/validate): blocks of A0 program text, each followed by the
-// expected result, and renders diagnostics in the same one-line form.
+// Package testfile reads the human-editable test files of the module, in three formats
+// with one reader each:
 //
-// A file is a sequence of cases:
+//   - the case file of the front-end packages (runtime/syntax, runtime/validate,
+//     runtime/ast): blocks of A0 program text, each followed by the expected result
+//     (Read, below), and diagnostics rendered in the same one-line form;
+//   - txtar archives of named files (ReadArchive: diff, corpus, gen, the tool scenarios);
+//   - tables, one case per line with tab-separated fields (ReadTable: value, locale,
+//     stdlib, outcome, the URL cases, the three-way comparisons).
+//
+// A case file is a sequence of cases:
 //
 //	# a comment line (outside cases)
 //	=== name of the case

@@ -1,0 +1,51 @@
+package testfile
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func write(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "f.txt")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestReadTable(t *testing.T) {
+	path := write(t, "# comment\n\na\tb\n  \nc\t\td\n# x\te\n")
+	rows, err := ReadTable(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Row{{Line: 3, Fields: []string{"a", "b"}}, {Line: 5, Fields: []string{"c", "", "d"}}}
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("rows %+v, want %+v", rows, want)
+	}
+	if got := rows[1].At("f.txt"); got != "f.txt:5" {
+		t.Errorf("At = %q", got)
+	}
+}
+
+func TestReadArchive(t *testing.T) {
+	path := write(t, "comment\nmore\n-- a --\n1\n2\n-- b.want --\nx\n")
+	a, err := ReadArchive(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a.Names, []string{"a", "b.want"}) || a.Files["a"] != "1\n2\n" || a.Files["b.want"] != "x\n" {
+		t.Errorf("archive %+v", a)
+	}
+	if a.Lines["a"] != 3 || a.Lines["b.want"] != 6 || !strings.HasSuffix(a.At("b.want"), "f.txt:6:") {
+		t.Errorf("lines %v, At %q", a.Lines, a.At("b.want"))
+	}
+	_, err = ReadArchive(write(t, "-- a --\n1\n-- a --\n2\n"))
+	if err == nil || !strings.Contains(err.Error(), ":3: file a repeated (first at line 1)") {
+		t.Errorf("a repeated file: %v", err)
+	}
+}
