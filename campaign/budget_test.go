@@ -12,16 +12,16 @@ import (
 	"github.com/a0diff/a0diff/trial"
 )
 
-// port is an external implementation with two mistakes, each one signature: every
-// string result comes back with a "!" appended, and every runtime error as exit 5.
+// port is an external implementation with two mistakes, each one signature: a result
+// that is a number comes back one more, and every runtime error as exit 5.
 type port struct{ outcome.Runner }
 
 func (port) Name() string { return "port" }
 
 func (p port) Run(ctx context.Context, src string, cfg outcome.Config) outcome.Outcome {
 	o := p.Runner.Run(ctx, src, cfg)
-	if s, ok := o.Value.(string); ok && o.HasValue {
-		o.Value = s + "!"
+	if n, ok := o.Value.(float64); ok && o.HasValue {
+		o.Value = n + 1
 	}
 	if o.ExitCode == 4 {
 		o.ExitCode = 5
