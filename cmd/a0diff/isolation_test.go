@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -298,10 +299,12 @@ func TestHostileBundles(t *testing.T) {
 	tests := []struct {
 		bundle, timeout, rss string
 		verdict, status      string
-		detail               string
+		details              []string // one of them
 	}{
-		{"looping-tostring.js", "500ms", "512", "timeout", "timeout", "deadline exceeded at toString"},
-		{"memory-bomb.js", "60s", "200", "diverge", "resource", "memory: the ref worker's resident set reached"},
+		// The goja host interrupts the loop at the deadline; on a loaded machine the
+		// interruption may come after the grace, and the supervisor kills the worker.
+		{"looping-tostring.js", "500ms", "512", "timeout", "timeout", []string{"deadline exceeded at toString", "still running 2s after the run's deadline and was killed"}},
+		{"memory-bomb.js", "60s", "200", "diverge", "resource", []string{"memory: the ref worker's resident set reached"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.bundle, func(t *testing.T) {
@@ -310,7 +313,8 @@ func TestHostileBundles(t *testing.T) {
 				t.Fatalf("exit %d, %+v", code, rep)
 			}
 			e := rep.Entries[0]
-			if e.Verdict != tt.verdict || e.Ref.Status != tt.status || e.Go.Status != "ok" || len(e.Divergences) == 0 || !strings.Contains(e.Divergences[0].Ref, tt.detail) {
+			if e.Verdict != tt.verdict || e.Ref.Status != tt.status || e.Go.Status != "ok" || len(e.Divergences) == 0 ||
+				!slices.ContainsFunc(tt.details, func(d string) bool { return strings.Contains(e.Divergences[0].Ref, d) }) {
 				t.Errorf("entry %+v", e)
 			}
 		})

@@ -5,17 +5,6 @@ import (
 	"reflect"
 )
 
-// Equal reports whether two trees are the same program fragment: same node kinds and
-// fields, ignoring every Span and the Text of number literals (a literal is its value).
-// Nil and empty slices are equal; number values compare bit for bit (any NaN equals any
-// NaN). Equal is what "parse(Print(t)) == t" means.
-func Equal(a, b Node) bool {
-	if isNil(a) || isNil(b) {
-		return isNil(a) && isNil(b)
-	}
-	return equalNode(a, b)
-}
-
 // equalList compares two lists of nodes element by element (nil and empty are equal).
 func equalList[T Node](a, b []T) bool {
 	if len(a) != len(b) {

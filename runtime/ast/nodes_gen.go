@@ -358,9 +358,15 @@ func cloneNode(n Node) Node {
 	return n
 }
 
-// equalNode is Equal on two non-nil nodes: the scalars and names first, then the
-// children in field order.
-func equalNode(a, b Node) bool {
+// Equal reports whether two trees are the same program fragment: same node kinds and
+// fields, ignoring every Span and the Text of number literals (a literal is its value).
+// Nil and empty slices are equal; number values compare bit for bit (any NaN equals any
+// NaN). Equal is what "parse(Print(t)) == t" means. Each node compares its scalars and
+// names first, then its children in field order.
+func Equal(a, b Node) bool {
+	if isNil(a) || isNil(b) {
+		return isNil(a) && isNil(b)
+	}
 	switch x := a.(type) {
 	case *Program:
 		y, ok := b.(*Program)
