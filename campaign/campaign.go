@@ -68,6 +68,62 @@ type Options struct {
 	// Batch, when set, runs the campaign in campaign workers started with it (see
 	// batch.go); the runners then serve only the cases that are not agreement.
 	Batch *worker.BatchConfig
+	// Reduce bounds the reductions of new signatures (zero fields: DefaultReduceBudget).
+	Reduce ReduceBudget
+	// Impls maps each external implementation's name to its --impl NAME=COMMAND, for
+	// replay commands.
+	Impls map[string]string
+}
+
+// ReduceBudget bounds the work a campaign spends reducing the first case of each new
+// signature, so that an implementation with many signatures, or without limits (whose
+// candidates may run on to their deadline), does not turn a campaign into a reduction.
+// A signature found when the campaign's budget is spent is reported with its first case
+// and replay command, not reduced.
+type ReduceBudget struct {
+	// PerSignatureCandidates and PerSignatureTime bound the reduction of one signature.
+	PerSignatureCandidates int
+	PerSignatureTime       time.Duration
+	// Candidates and Time bound all the reductions of the campaign together. Time 0
+	// bounds them relative to the campaign: at most ReduceShare of its elapsed time (and
+	// at least MinReduceTime), so that reducing never takes most of a campaign.
+	Candidates int
+	Time       time.Duration
+	// CandidateTimeout is the deadline of each candidate (the first run of the case
+	// keeps the campaign's --timeout), far below the run's deadline.
+	CandidateTimeout time.Duration
+}
+
+// DefaultReduceBudget is the budget of a campaign that sets none.
+var DefaultReduceBudget = ReduceBudget{
+	PerSignatureCandidates: 500, PerSignatureTime: 10 * time.Second,
+	Candidates: 5000, Time: 0,
+	CandidateTimeout: time.Second,
+}
+
+// ReduceShare is the share of a campaign's elapsed time its reductions may take when
+// ReduceBudget.Time is 0, and MinReduceTime what they may take however short the
+// campaign so far (the first signatures come early).
+const (
+	ReduceShare   = 0.25
+	MinReduceTime = 2 * time.Second
+)
+
+func (b ReduceBudget) withDefaults() ReduceBudget {
+	d := DefaultReduceBudget
+	if b.PerSignatureCandidates <= 0 {
+		b.PerSignatureCandidates = d.PerSignatureCandidates
+	}
+	if b.PerSignatureTime <= 0 {
+		b.PerSignatureTime = d.PerSignatureTime
+	}
+	if b.Candidates <= 0 {
+		b.Candidates = d.Candidates
+	}
+	if b.CandidateTimeout <= 0 {
+		b.CandidateTimeout = d.CandidateTimeout
+	}
+	return b
 }
 
 // Check reports the first option a campaign cannot run with, naming it by the flag of
@@ -167,8 +223,16 @@ type Summary struct {
 	CrossChecked bool
 	Attribution  harness.AttributionCounts
 	// Implementations counts, per external implementation, the cases on which it
-	// diverged from the reference.
-	Implementations map[string]int
+	// agreed with the reference, diverged from it, or was not compared.
+	Implementations map[string]harness.ImplCounts
+	// Scopes is what the comparisons left out, per implementation ("go" for the Go
+	// evaluator against the reference); implementations compared in full are absent.
+	Scopes map[string]diff.Scope
+	// Reduced counts the candidates and time the reductions took, and BudgetSpent the
+	// signatures left unreduced because the campaign's reduction budget was spent.
+	ReducedCandidates int
+	ReducedTime       time.Duration
+	BudgetSpent       int
 	// Coverage is the number of distinct coverage features the Go evaluator's outcomes
 	// reached (see guided.go), Curve the coverage and signatures at Checkpoints.
 	Coverage int
@@ -205,7 +269,13 @@ type Campaign struct {
 	timeouts, retried int
 	timeoutCases      []int
 	attribution       harness.AttributionCounts
-	implementations   map[string]int
+	implementations   map[string]harness.ImplCounts
+
+	// reducedCandidates and reducedTime are the reduction budget spent so far;
+	// budgetSpent counts the signatures not reduced for want of it.
+	reducedCandidates int
+	reducedTime       time.Duration
+	budgetSpent       int
 
 	// covered is the set of coverage features reached, curve its checkpoints.
 	covered map[uint64]bool
@@ -227,12 +297,13 @@ func New(rs trial.Runners, opts Options) *Campaign {
 		opts.Workers = 1
 	}
 	c := &Campaign{rs: rs, opts: opts, verdicts: map[diff.Verdict]int{}, buckets: map[string]*Bucket{},
-		implementations: map[string]int{}, covered: map[uint64]bool{}}
+		implementations: map[string]harness.ImplCounts{}, covered: map[uint64]bool{}}
+	c.opts.Reduce = opts.Reduce.withDefaults()
 	if opts.Guided {
 		c.guide = NewGuide(opts.Seed, opts.Gen)
 	}
 	for _, x := range rs.Extra {
-		c.implementations[x.Name()] = 0
+		c.implementations[x.Name()] = harness.ImplCounts{}
 	}
 	return c
 }
@@ -372,11 +443,21 @@ func (c *Campaign) Summary() *Summary {
 	}
 	s.CrossChecked, s.Attribution = c.rs.Node != nil, c.attribution
 	if len(c.rs.Extra) > 0 {
-		s.Implementations = map[string]int{}
+		s.Implementations = map[string]harness.ImplCounts{}
 		for name, n := range c.implementations {
 			s.Implementations[name] = n
 		}
 	}
+	s.Scopes = map[string]diff.Scope{}
+	if !c.rs.Scope.IsFull() {
+		s.Scopes["go"] = c.rs.Scope
+	}
+	for _, x := range c.rs.Extra {
+		if sc := trial.ScopeOf(c.rs.Scope, x); !sc.IsFull() {
+			s.Scopes[x.Name()] = sc
+		}
+	}
+	s.ReducedCandidates, s.ReducedTime, s.BudgetSpent = c.reducedCandidates, c.reducedTime, c.budgetSpent
 	for _, b := range c.buckets {
 		s.Buckets = append(s.Buckets, *b)
 	}
@@ -501,10 +582,19 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 	}
 	var extraClaims []trial.Extra
 	for _, x := range fc.extras {
+		counts := c.implementations[x.Name]
+		switch x.Diff.Verdict {
+		case diff.Agree:
+			counts.Agree++
+		case diff.Diverge:
+			counts.Diverged++
+		default:
+			counts.NotCompared++
+		}
+		c.implementations[x.Name] = counts
 		if x.Diff.Verdict != diff.Diverge {
 			continue
 		}
-		c.implementations[x.Name]++
 		sig := ExtraSignature(x.Name, x.Diff.Signature())
 		b := c.buckets[sig]
 		if b == nil {
@@ -611,8 +701,14 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 	}
 	if c.opts.Minimize {
 		rs := c.rs.Primary()
-		opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1, Known: &fc.res, Program: fc.c.Program}
-		res, err := reduce.Reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
+		opts, ok := c.reduceOptions()
+		if !ok {
+			prose := append(append([]string{found}, Describe(fc.res)...), replayLines...)
+			prose = append(prose, "Not reduced: "+c.budgetNote()+".")
+			return c.writeCase(ctx, path, fc.c, prose, fc.sig)
+		}
+		opts.Known, opts.Program = &fc.res, fc.c.Program
+		res, err := c.reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
 		if err == nil {
 			origin := fmt.Sprintf("case %d of a0diff fuzz --seed %d", fc.index, c.opts.Seed)
 			note := append([]string{found}, Describe(res.Diff)...)
@@ -654,14 +750,18 @@ func (c *Campaign) writeExtraEntry(ctx context.Context, fc *fuzzCase, name, sig 
 	if err := os.MkdirAll(c.opts.Out, 0o755); err != nil {
 		return "", err.Error(), ""
 	}
-	rs := trial.Runners{Impl: impl, Ref: c.rs.Ref}
-	opts := reduce.Options{Timeout: c.opts.Timeout, MaxTime: MinimizeBudget, Workers: 1, Program: fc.c.Program}
+	rs := trial.Runners{Impl: impl, Ref: c.rs.Ref, Scope: trial.ScopeOf(c.rs.Scope, impl)}
+	opts, ok := c.reduceOptions()
+	if !ok {
+		return "", "not reduced: " + c.budgetNote() + " (replay the first case)", ""
+	}
+	opts.Program = fc.c.Program
 	for _, x := range fc.extras {
 		if x.Name == name {
 			opts.Known = &x.Diff
 		}
 	}
-	res, err := reduce.Reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
+	res, err := c.reduce(ctx, fc.c.Source, fc.c.Config, rs, opts)
 	if err != nil {
 		return "", "not reduced: " + err.Error(), ""
 	}
@@ -670,15 +770,60 @@ func (c *Campaign) writeExtraEntry(ctx context.Context, fc *fuzzCase, name, sig 
 		fmt.Sprintf("Found by a0diff fuzz: seed %d, case %d: the external implementation %s diverges from the reference (in the lines below, \"go\" is %s).", c.opts.Seed, fc.index, name, name),
 	}
 	prose = append(prose, Describe(res.Diff)...)
+	prose = append(prose, "Replay this entry: "+harness.ExtraReplayCommand(name, c.opts.Impls[name], path)+" ; "+harness.ReplayCommand("ref", path, c.opts.RefPath))
 	if err := reduce.Save(ctx, res, rs, opts, origin, path, prose...); err != nil {
 		return "", "not written: " + err.Error(), ""
 	}
 	return path, "", res.Source
 }
 
+// reduceOptions are the options of the next reduction: the per-signature bounds, cut
+// to what is left of the campaign's budget; ok is false when that is spent (the caller
+// then reports the signature unreduced, and it is counted).
+func (c *Campaign) reduceOptions() (opts reduce.Options, ok bool) {
+	b := c.opts.Reduce
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	limit := b.Time
+	if limit <= 0 {
+		limit = max(MinReduceTime, time.Duration(ReduceShare*float64(time.Since(c.start))))
+	}
+	leftCandidates, leftTime := b.Candidates-c.reducedCandidates, limit-c.reducedTime
+	if leftCandidates <= 0 || leftTime <= 0 {
+		c.budgetSpent++
+		return reduce.Options{}, false
+	}
+	return reduce.Options{
+		Timeout: c.opts.Timeout, CandidateTimeout: b.CandidateTimeout, Workers: 1,
+		MaxTime: min(b.PerSignatureTime, leftTime), MaxCandidates: min(b.PerSignatureCandidates, leftCandidates),
+	}, true
+}
+
+// budgetNote says why a signature was not reduced.
+func (c *Campaign) budgetNote() string {
+	b := c.opts.Reduce
+	if b.Time <= 0 {
+		return fmt.Sprintf("the campaign's reduction budget (%d candidates, %.0f%% of its time) is spent", b.Candidates, 100*ReduceShare)
+	}
+	return fmt.Sprintf("the campaign's reduction budget (%d candidates, %s) is spent", b.Candidates, b.Time)
+}
+
+// reduce runs one reduction and charges its candidates and time to the budget.
+func (c *Campaign) reduce(ctx context.Context, source string, cfg outcome.Config, rs trial.Runners, opts reduce.Options) (reduce.Result, error) {
+	start := time.Now()
+	candidates := 0
+	opts.Progress = func(p reduce.Progress) { candidates = p.Candidates }
+	res, err := reduce.Reduce(ctx, source, cfg, rs, opts)
+	c.mu.Lock()
+	c.reducedCandidates += candidates
+	c.reducedTime += time.Since(start)
+	c.mu.Unlock()
+	return res, err
+}
+
 // shrink minimises fc's case with gen.Minimize, keeping its first signature.
 func (c *Campaign) shrink(ctx context.Context, fc *fuzzCase) (*gen.Case, diff.Result) {
-	minCtx, cancel := context.WithTimeout(ctx, MinimizeBudget)
+	minCtx, cancel := context.WithTimeout(ctx, min(MinimizeBudget, c.opts.Reduce.PerSignatureTime))
 	defer cancel()
 	keep := func(d *gen.Case) bool {
 		if minCtx.Err() != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/jstemmer/go-junit-report/v2/junit"
@@ -62,8 +63,21 @@ type ReportSummary struct {
 	// Attribution counts the diverged cases by attribution (with --cross-check).
 	Attribution *harness.AttributionCounts `json:"attribution,omitempty"`
 	// Implementations counts, per external implementation (--impl), the cases on which it
-	// diverged from the reference.
-	Implementations map[string]int `json:"implementations,omitempty"`
+	// agreed with the reference, diverged from it, or was not compared.
+	Implementations map[string]harness.ImplCounts `json:"implementations,omitempty"`
+	// LeftOut says, per implementation ("go" for the Go evaluator against the
+	// reference), what the comparisons left out and why.
+	LeftOut map[string][]diff.Left `json:"leftOut,omitempty"`
+	// Reduction is what reducing new signatures took, and how many were left unreduced
+	// because the campaign's budget was spent.
+	Reduction ReportReduction `json:"reduction"`
+}
+
+// ReportReduction is the reduction work of a campaign.
+type ReportReduction struct {
+	Candidates  int   `json:"candidates"`
+	ElapsedMs   int64 `json:"elapsedMs"`
+	BudgetSpent int   `json:"unreducedForBudget"`
 }
 
 // ReportSignature is one divergence bucket.
@@ -117,6 +131,13 @@ func NewReport(s *Summary, opts Options, interrupted bool) Report {
 		r.Summary.Attribution = &counts
 	}
 	r.Summary.Implementations = s.Implementations
+	if len(s.Scopes) > 0 {
+		r.Summary.LeftOut = map[string][]diff.Left{}
+		for name, sc := range s.Scopes {
+			r.Summary.LeftOut[name] = sc.LeftOut()
+		}
+	}
+	r.Summary.Reduction = ReportReduction{Candidates: s.ReducedCandidates, ElapsedMs: s.ReducedTime.Milliseconds(), BudgetSpent: s.BudgetSpent}
 	for _, b := range s.Buckets {
 		rs := ReportSignature{Signature: b.Signature, Count: b.Count, FirstCase: b.First, Replay: opts.Replay(b.First),
 			File: b.File, Note: b.Note, Program: b.Program,
@@ -129,10 +150,18 @@ func NewReport(s *Summary, opts Options, interrupted bool) Report {
 			rs.Replay = "(derived by guided fuzzing: replay the entry)"
 		}
 		if b.Implementation != "" {
-			rs.Replay += " --impl " + b.Implementation + "=COMMAND"
+			spec := opts.Impls[b.Implementation]
+			if spec == "" {
+				spec = b.Implementation + "=COMMAND"
+			}
+			rs.Replay += " --impl " + harness.ShellQuote(spec)
 		}
 		if b.File != "" {
-			rs.ReplayEntry = harness.ReplayCommand("go", b.File, "") + " ; " + harness.ReplayCommand("ref", b.File, opts.RefPath)
+			first := harness.ReplayCommand("go", b.File, "")
+			if b.Implementation != "" {
+				first = harness.ExtraReplayCommand(b.Implementation, opts.Impls[b.Implementation], b.File)
+			}
+			rs.ReplayEntry = first + " ; " + harness.ReplayCommand("ref", b.File, opts.RefPath)
 			r.Files = append(r.Files, b.File)
 		}
 		r.Signatures = append(r.Signatures, rs)
@@ -164,7 +193,7 @@ func (r Report) JUnit() junit.Testsuites {
 	whole := junit.Testcase{Name: "campaign", Classname: "fuzz", Time: seconds}
 	external := 0
 	for _, n := range r.Summary.Implementations {
-		external += n
+		external += n.Diverged
 	}
 	if r.Summary.Diverged > 0 || r.Summary.Timeouts > 0 || external > 0 {
 		msg := fmt.Sprintf("%d of %d cases diverged (%d signatures), %d timed out on one side", r.Summary.Diverged, r.Summary.Cases, r.Summary.Signatures, r.Summary.Timeouts)
@@ -174,6 +203,19 @@ func (r Report) JUnit() junit.Testsuites {
 		whole.Failure = &junit.Result{Type: "divergence", Message: msg}
 	}
 	suite.AddTestcase(whole)
+	for _, name := range sortedNames(r.Summary.Implementations) {
+		n := r.Summary.Implementations[name]
+		suite.AddProperty("implementation."+name+".agree", fmt.Sprint(n.Agree))
+		suite.AddProperty("implementation."+name+".diverged", fmt.Sprint(n.Diverged))
+		suite.AddProperty("implementation."+name+".notCompared", fmt.Sprint(n.NotCompared))
+	}
+	for _, name := range sortedNames(r.Summary.LeftOut) {
+		var parts []string
+		for _, l := range r.Summary.LeftOut[name] {
+			parts = append(parts, l.What+" ("+l.Why+")")
+		}
+		suite.AddProperty("leftOut."+name, harness.XMLSafe(strings.Join(parts, ", ")))
+	}
 	for _, s := range r.Signatures {
 		var data strings.Builder
 		fmt.Fprintf(&data, "signature: %s\ncases: %d, first case %d\nreplay: %s\n", s.Signature, s.Count, s.FirstCase, s.Replay)
@@ -229,4 +271,13 @@ func (r Report) WriteJUnit(w io.Writer) error {
 	}
 	suites := r.JUnit()
 	return suites.WriteXML(w)
+}
+
+func sortedNames[V any](m map[string]V) []string {
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
 }

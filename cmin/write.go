@@ -119,7 +119,7 @@ func Write(ctx context.Context, an *Analysis, sel Selection, plan []Placement, r
 			return notes, err
 		}
 		if opts.Reduce && info.Verdict == diff.Diverge {
-			rr := trial.Runners{Impl: rs.Impl, Ref: rs.Ref}
+			rr := trial.Runners{Impl: rs.Impl, Ref: rs.Ref, Scope: rs.Scope}
 			ro := reduce.Options{Timeout: opts.Timeout, Workers: opts.Workers, MaxTime: opts.ReduceBudget}
 			res, err := reduce.ReduceEntry(ctx, info.Entry, rr, ro)
 			if err == nil {

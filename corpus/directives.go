@@ -24,6 +24,25 @@ var (
 	eventName      = regexp.MustCompile(`^[a-z][a-z_]*$`)
 )
 
+// sectionRef is a citation of a section of doc/a0.md: § and a section number (§5, §5.4), or § and an appendix letter.
+var sectionRef = regexp.MustCompile(`^§([0-9]+|[A-Z])(\.[0-9]+)*$`)
+
+// ParseSections parses the arguments of `@spec §N …`: blank-separated citations of
+// doc/a0.md sections. It returns them without the §.
+func ParseSections(args string) ([]string, error) {
+	var out []string
+	for _, f := range strings.Fields(args) {
+		if !sectionRef.MatchString(f) {
+			return nil, fmt.Errorf("malformed section %q (want blank-separated citations of doc/a0.md such as §5.4 §10.2)", f)
+		}
+		out = append(out, strings.TrimPrefix(f, "§"))
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no section cited (want # @spec §N …)")
+	}
+	return out, nil
+}
+
 // ExitValues are the values `@expect exit` accepts.
 var ExitValues = []string{"0", "1", "2", "3", "4", "5", "timeout", "resource", "crash"}
 
@@ -235,6 +254,12 @@ func (p *directiveParser) apply(d Directive) error {
 			return fmt.Errorf("%s: %v", limit.Name, err)
 		}
 		*limit.Count(&cfg.Limits) = n
+	case "spec":
+		sections, err := ParseSections(args)
+		if err != nil {
+			return err
+		}
+		p.entry.Sections = append(p.entry.Sections, sections...)
 	case "expect":
 		return p.expect(d)
 	default:

@@ -40,6 +40,9 @@ type Entry struct {
 	Config outcome.Config
 	// Expect holds the @expect lines.
 	Expect Expectation
+	// Sections are the doc/a0.md sections the entry tests (its @spec lines, without
+	// the §), in file order.
+	Sections []string
 	// Directives lists every directive line in file order.
 	Directives []Directive
 	// FirstCodeLine and LastCodeLine are the 1-based lines of the first and last line of

@@ -10,6 +10,11 @@
 // that the same bug found in two programs (or in a program and its reduction) has the
 // same signature.
 //
+// A Scope narrows a comparison (CompareIn): the aspects of the Outcome an implementation
+// in progress does not model yet, or that a user chose to leave out (--compare), and the
+// harness limits it does not enforce, are never a divergence, and a Scope says what it
+// left out and why.
+//
 // Section numbers (§N) and appendices refer to doc/a0.md, the project's reference of A0.
 package diff
 
@@ -153,13 +158,19 @@ var bounded = map[outcome.Status]bool{outcome.StatusTimeout: true, outcome.Statu
 // Inconclusive. Otherwise the Outcomes are compared field by field (Detail never is).
 //
 // Signatures have the form CATEGORY@PATH[:QUALIFIER…], PATH with list indices written
-// [*], and the qualifiers, in this order: the Kind unless it is Changed; for errors the
+// [*] and without any position inside a value (below the value itself, a tool call's
+// result, or the first level of a record with a fixed schema: an evidence record, trace
+// data, details, tool arguments), so that neither a generated variable name, nor a
+// fixture's key, nor the depth at which a wrong number sits splits one root cause into
+// several signatures; the qualifiers, in this order: the Kind unless it is Changed; for a
+// changed value, the types of the two sides (`number`, or `string/number` as GO/REF); for errors the
 // diagnostic codes on the two sides (sorted, distinct, comma-separated); for the trace
 // the event types on the two sides (likewise); for the exit the two exit codes as
 // GO/REF; for a crash, timeout or resource the side it happened on (go, ref or both).
-// Examples: `value@value.items[*].name`, `errors@errors[*].message:E_TYPE`,
-// `trace@trace[*]:go-only:stmt_end`, `value@value:key-order`, `exit@exitCode:4/0`,
-// `crash@status:go`.
+// Examples: `value@value:number` (a wrong number anywhere in the result),
+// `errors@errors[*].message:E_TYPE`, `trace@trace[*]:go-only:stmt_end`,
+// `trace@trace[*].data.args:number:fn_call_start`, `value@value:key-order`,
+// `exit@exitCode:4/0`, `crash@status:go`.
 func Compare(goOut, refOut outcome.Outcome) Result {
 	g, r := outcome.Normalize(goOut), outcome.Normalize(refOut)
 	known := func(s outcome.Status) bool { return s == outcome.StatusOK || bounded[s] }
@@ -285,11 +296,29 @@ type pathInfo struct {
 	category        Category
 	goIdx, refIdx   int // the top-level list position (errors, trace, …), -1 when none
 	order           bool
+	// collapsed: a position inside a value was left out of the abstract path.
+	collapsed bool
 }
 
 func (c *collector) divergence() (Divergence, bool) {
 	pi := pathInfo{goIdx: -1, refIdx: -1}
 	depth := 0 // how many Outcome-level steps were seen
+	// A position inside a value is left out of the signature (the shown path keeps it):
+	// where in a result a wrong number sits, and under which generated variable name or
+	// fixture key, says nothing of the root cause, so one mistake is one signature
+	// (`value@value:number`). steps counts the record keys and list indices since the
+	// last Outcome field; from step named+1 on the rest of the path is dropped — every
+	// step of a result value (value, a tool call's result), the steps below the first
+	// level of a record with a fixed schema (an evidence record, trace data, diagnostic
+	// details, tool arguments), whose first-level keys are the schema's.
+	steps, named := 0, 1
+	position := func() bool {
+		steps++
+		if steps > named {
+			pi.collapsed = true
+		}
+		return pi.collapsed
+	}
 	for _, step := range c.path {
 		switch s := step.(type) {
 		case cmp.StructField:
@@ -308,11 +337,16 @@ func (c *collector) divergence() (Divergence, bool) {
 				pi.category = categoryOf(name)
 			}
 			depth++
+			steps, named = 0, 1
+			if name == "value" || name == "result" {
+				named = 0
+			}
 			pi.add(".", name)
 		case cmp.SliceIndex:
 			ix, iy := s.SplitKeys()
 			if depth == 1 {
 				pi.goIdx, pi.refIdx = ix, iy
+				steps, named = 0, 1
 			}
 			depth++
 			i := ix
@@ -324,15 +358,23 @@ func (c *collector) divergence() (Divergence, bool) {
 		case cmp.MapIndex:
 			depth++
 			if s.Key().Kind() == reflect.Int {
-				pi.shown.WriteString("[" + strconv.FormatInt(s.Key().Int(), 10) + "]")
-				pi.abstract.WriteString("[*]")
+				shown := "[" + strconv.FormatInt(s.Key().Int(), 10) + "]"
+				if position() {
+					pi.shown.WriteString(shown)
+				} else {
+					pi.addKey(shown, "[*]")
+				}
 				continue
 			}
 			k := s.Key().String()
+			shown := "[" + value.Quote(k) + "]"
 			if isIdentifier(k) {
-				pi.add(".", k)
+				shown = "." + k
+			}
+			if position() {
+				pi.shown.WriteString(shown)
 			} else {
-				pi.add("", "["+value.Quote(k)+"]")
+				pi.addKey(shown, shown)
 			}
 		}
 	}
@@ -352,8 +394,14 @@ func (c *collector) divergence() (Divergence, bool) {
 		d.Kind = GoOnly
 	}
 	d.Go, d.Ref = renderValue(vx), renderValue(vy)
-	d.Signature = c.signature(&pi, d)
+	d.Signature = c.signature(&pi, d, vx, vy)
 	return d, true
+}
+
+// addKey adds a record key, shown and abstract as given.
+func (pi *pathInfo) addKey(shown, abstract string) {
+	pi.shown.WriteString(shown)
+	pi.abstract.WriteString(abstract)
 }
 
 func (pi *pathInfo) add(sep, s string) {
@@ -383,11 +431,18 @@ func categoryOf(field string) Category {
 	return Category(field)
 }
 
-func (c *collector) signature(pi *pathInfo, d Divergence) string {
+func (c *collector) signature(pi *pathInfo, d Divergence, vx, vy reflect.Value) string {
 	var b strings.Builder
 	b.WriteString(string(d.Category) + "@" + pi.abstract.String())
 	if d.Kind != Changed {
 		b.WriteString(":" + string(d.Kind))
+	} else if gt, rt := typeName(vx), typeName(vy); gt != "" && rt != "" && pi.abstract.Len() > 0 && (pi.collapsed || d.Category == CatValue) {
+		// A changed value: the types of the sides stand for the position left out.
+		if gt == rt {
+			b.WriteString(":" + gt)
+		} else {
+			b.WriteString(":" + gt + "/" + rt)
+		}
 	}
 	var names []string
 	at := func(i, n int, name func(int) string) {
@@ -410,6 +465,36 @@ func (c *collector) signature(pi *pathInfo, d Divergence) string {
 		b.WriteString(":" + strings.Join(slices.Compact(names), ","))
 	}
 	return b.String()
+}
+
+// typeName is the A0 type of a view value ("" when it is not a value).
+func typeName(v reflect.Value) string {
+	if !v.IsValid() {
+		return ""
+	}
+	if v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return "null"
+		}
+		v = v.Elem()
+	}
+	switch v.Interface().(type) {
+	case number:
+		return "number"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case list:
+		return "list"
+	case record:
+		return "record"
+	case function:
+		return "function"
+	case nil:
+		return "null"
+	}
+	return ""
 }
 
 // isMissing reports whether a side has nothing at a path: no element, an absent{}

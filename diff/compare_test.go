@@ -89,12 +89,34 @@ func TestSignaturesAbstractPositions(t *testing.T) {
 	b := Compare(
 		parseOutcome(t, `{"status":"ok","exitCode":0,"value":{"items":[{"name":"x"},{"name":"y"},{"name":"z"},{"name":"w"}]}}`),
 		parseOutcome(t, `{"status":"ok","exitCode":0,"value":{"items":[{"name":"x"},{"name":"y"},{"name":"z"},{"name":"W"}]}}`))
-	want := []string{"value@value.items[*].name"}
+	want := []string{"value@value:string"}
 	if !reflect.DeepEqual(a.Signatures(), want) || !reflect.DeepEqual(b.Signatures(), want) {
 		t.Errorf("signatures %v and %v, want %v", a.Signatures(), b.Signatures(), want)
 	}
 	if a.Divergences[0].Path != "value.items[1].name" || b.Divergences[0].Path != "value.items[3].name" {
 		t.Errorf("paths %q, %q", a.Divergences[0].Path, b.Divergences[0].Path)
+	}
+}
+
+func TestSignaturesNameNoPositionInAValue(t *testing.T) {
+	// One root cause, wherever it shows in a result and in programs whose variables (the
+	// result's keys) are named differently, is one signature: the position inside a value
+	// is left out, the types of the two sides stand for it; keys of records with a fixed
+	// schema (trace data, details) stay.
+	tests := []struct{ g, r, want string }{
+		{`{"status":"ok","exitCode":0,"value":{"acc6":0.3}}`, `{"status":"ok","exitCode":0,"value":{"acc6":0.30000000000000004}}`, "value@value:number"},
+		{`{"status":"ok","exitCode":0,"value":{"cond7":0.3}}`, `{"status":"ok","exitCode":0,"value":{"cond7":0.30000000000000004}}`, "value@value:number"},
+		{`{"status":"ok","exitCode":0,"value":{"a b":[{"x":1}]}}`, `{"status":"ok","exitCode":0,"value":{"a b":[{"x":2}]}}`, "value@value:number"},
+		// The same mistake at the top of a result and deep inside it.
+		{`{"status":"ok","exitCode":0,"value":0.3}`, `{"status":"ok","exitCode":0,"value":0.30000000000000004}`, "value@value:number"},
+		{`{"status":"ok","exitCode":0,"value":"x"}`, `{"status":"ok","exitCode":0,"value":1}`, "value@value:string/number"},
+		{`{"status":"ok","exitCode":0,"trace":[{"event":"x","data":{"fn":"f","args":{"n1":1}}}]}`, `{"status":"ok","exitCode":0,"trace":[{"event":"x","data":{"fn":"f","args":{"n1":2}}}]}`, "trace@trace[*].data.args:number:x"},
+		{`{"status":"ok","exitCode":4,"errors":[{"code":"E_X","message":"m","details":{"k":{"q":1}}}]}`, `{"status":"ok","exitCode":4,"errors":[{"code":"E_X","message":"m","details":{"k":{"q":2}}}]}`, "errors@errors[*].details.k:number:E_X"},
+	}
+	for _, tt := range tests {
+		if got := Compare(parseOutcome(t, tt.g), parseOutcome(t, tt.r)).Signature(); got != tt.want {
+			t.Errorf("%s vs %s: signature %q, want %q", tt.g, tt.r, got, tt.want)
+		}
 	}
 }
 
@@ -107,7 +129,7 @@ func TestSignaturesStableAcrossRuns(t *testing.T) {
 	wantSigs := []string{
 		"exit@exitCode:1/0",
 		"trace@trace[*].data.p:x", "trace@trace[*].data.q:x", "trace@trace[*].data.r:x",
-		"value@value.a", "value@value.b", "value@value.c", "value@value.d", "value@value.e", "value@value.f",
+		"value@value:number",
 	}
 	if !reflect.DeepEqual(first.Signatures(), wantSigs) {
 		t.Errorf("Signatures = %q\nwant %q", first.Signatures(), wantSigs)

@@ -92,8 +92,8 @@ func render(b *strings.Builder, v any) {
 			b.WriteString(`,"span":`)
 			render(b, *x.Span)
 		}
-		if x.Hint != "" {
-			b.WriteString(`,"hint":` + value.Quote(x.Hint))
+		if h, ok := x.Hint.(string); ok {
+			b.WriteString(`,"hint":` + value.Quote(h))
 		}
 		if _, ok := x.Details.(absent); !ok {
 			b.WriteString(`,"details":`)

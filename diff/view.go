@@ -28,7 +28,7 @@ type diagView struct {
 	Code    string
 	Message string
 	Span    *spanView
-	Hint    string
+	Hint    any // absent{} when the diagnostic has none, so that it shows as "(absent)"
 	Details any
 }
 
@@ -98,7 +98,11 @@ func viewOf(o outcome.Outcome) *outcomeView {
 		v.Value = node(o.Value)
 	}
 	for _, d := range o.Errors {
-		v.Errors = append(v.Errors, diagView{Code: string(d.Code), Message: d.Message, Span: spanOf(d.Span), Hint: d.Hint, Details: optional(d.Details)})
+		var hint any = absent{}
+		if d.Hint != "" {
+			hint = d.Hint
+		}
+		v.Errors = append(v.Errors, diagView{Code: string(d.Code), Message: d.Message, Span: spanOf(d.Span), Hint: hint, Details: optional(d.Details)})
 	}
 	for _, e := range o.Evidence {
 		v.Evidence = append(v.Evidence, node(e))

@@ -46,7 +46,7 @@ func TestCrossCheckAndExtras(t *testing.T) {
 			if !rep.CrossChecked || rep.Attribution != tt.counts {
 				t.Errorf("attribution counts %+v, want %+v", rep.Attribution, tt.counts)
 			}
-			if rep.Implementations["port"] != 2 { // extra.a0, and diverge.a0 where the reference adds one
+			if rep.Implementations["port"].Diverged != 2 { // extra.a0, and diverge.a0 where the reference adds one
 				t.Errorf("implementations %v, want port: 2", rep.Implementations)
 			}
 			res := byName(rep)
@@ -69,7 +69,7 @@ func TestCrossCheckAndExtras(t *testing.T) {
 			var text strings.Builder
 			WriteText(&text, rep, ReportOptions{})
 			for _, want := range []string{"attribution: " + d.Attribution.Explain(), "a0diff exec --impl node ", "[port: value] value (changed)",
-				"cross-checked under node: " + tt.counts.String(), "implementation port: 2 diverged from the reference"} {
+				"cross-checked under node: " + tt.counts.String(), "implementation port against the reference: 5 agree, 2 diverged, 1 not compared"} {
 				if !strings.Contains(text.String(), want) {
 					t.Errorf("text report lacks %q:\n%s", want, text.String())
 				}

@@ -222,8 +222,20 @@ type Report struct {
 	CrossChecked bool
 	Attribution  AttributionCounts
 	// Implementations counts, per external implementation, the entries on which it
-	// diverged from the reference (every external implementation is listed).
-	Implementations map[string]int
+	// agreed with the reference, diverged from it, or was not compared (every external
+	// implementation is listed).
+	Implementations map[string]ImplCounts
+	// Scopes is what the comparisons left out, per implementation ("go" for the Go
+	// evaluator against the reference); implementations compared in full are absent.
+	Scopes map[string]diff.Scope
+}
+
+// ImplCounts count an external implementation's comparisons with the reference.
+type ImplCounts struct {
+	Agree    int `json:"agree"`
+	Diverged int `json:"diverged"`
+	// NotCompared: inconclusive (both sides bounded) or out of scope.
+	NotCompared int `json:"notCompared"`
 }
 
 // OK reports whether every entry passed.
@@ -271,11 +283,17 @@ func run(ctx context.Context, rs trial.Runners, n int, entry func(i int) (*corpu
 		results[i] = keep(res)
 	})
 
-	rep := &Report{CrossChecked: rs.Node != nil}
+	rep := &Report{CrossChecked: rs.Node != nil, Scopes: map[string]diff.Scope{}}
+	if !rs.Scope.IsFull() {
+		rep.Scopes["go"] = rs.Scope
+	}
 	if len(rs.Extra) > 0 {
-		rep.Implementations = map[string]int{}
+		rep.Implementations = map[string]ImplCounts{}
 		for _, x := range rs.Extra {
-			rep.Implementations[x.Name()] = 0
+			rep.Implementations[x.Name()] = ImplCounts{}
+			if s := trial.ScopeOf(rs.Scope, x); !s.IsFull() {
+				rep.Scopes[x.Name()] = s
+			}
 		}
 	}
 	rep.kept = results[:0] // in place: the entries not started are dropped
@@ -302,9 +320,16 @@ func run(ctx context.Context, rs trial.Runners, n int, entry func(i int) (*corpu
 			s.Retried++
 		}
 		for _, x := range r.Extras {
-			if x.Diff.Verdict == diff.Diverge {
-				rep.Implementations[x.Name]++
+			c := rep.Implementations[x.Name]
+			switch x.Diff.Verdict {
+			case diff.Diverge:
+				c.Diverged++
+			case diff.Agree:
+				c.Agree++
+			default:
+				c.NotCompared++
 			}
+			rep.Implementations[x.Name] = c
 		}
 		if r.ExpectationFailed() {
 			s.ExpectFailures++

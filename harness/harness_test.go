@@ -70,7 +70,7 @@ func TestRun(t *testing.T) {
 		{"agree.a0", diff.Agree, true, 0, 0, nil, "0"},
 		{"fail.a0", diff.Agree, true, 0, 0, nil, "4"},
 		{"tool.a0", diff.Agree, true, 0, 0, nil, "4"},
-		{"diverge.a0", diff.Diverge, false, 0, 1, []string{"value@value"}, "0"},
+		{"diverge.a0", diff.Diverge, false, 0, 1, []string{"value@value:number"}, "0"},
 		{"wrong.a0", diff.Agree, false, 1, 1, nil, "0"},
 		{"hang.a0", diff.Inconclusive, true, 0, 0, nil, "timeout"},
 	}
@@ -201,7 +201,7 @@ func TestTextReport(t *testing.T) {
 	text := b.String()
 	d, w := filepath.Join(dir, "diverge.a0"), filepath.Join(dir, "wrong.a0")
 	for _, want := range []string{
-		"FAIL " + d + ": diverges (value@value); expectations failed (ref)\n" +
+		"FAIL " + d + ": diverges (value@value:number); expectations failed (ref)\n" +
 			"  [value] value (changed)\n" +
 			"      go:  1\n" +
 			"      ref: 2\n" +
@@ -269,7 +269,7 @@ func TestJSONReport(t *testing.T) {
 	for _, e := range doc.Entries {
 		switch filepath.Base(e.Path) {
 		case "diverge.a0":
-			if e.Verdict != "diverge" || e.Passed || len(e.Divergences) != 1 || e.Divergences[0].Signature != "value@value" ||
+			if e.Verdict != "diverge" || e.Passed || len(e.Divergences) != 1 || e.Divergences[0].Signature != "value@value:number" ||
 				e.Divergences[0].Go != "1" || e.Divergences[0].Ref != "2" || e.Outcomes == nil ||
 				len(e.Expectations.Ref) != 1 || e.Expectations.Ref[0].Line != 4 {
 				t.Errorf("diverge entry %+v", e)

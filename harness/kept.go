@@ -22,6 +22,7 @@ type kept struct {
 // passing is what the reports show of a passing entry.
 type passing struct {
 	path             string
+	sections         []string // the doc/a0.md sections it cites (the scoreboard counts them)
 	goO, refO, nodeO status
 	diff             diff.Result // agreement or inconclusive: no divergence, or a few
 	attribution      diff.Attribution
@@ -50,14 +51,14 @@ func keep(r *EntryResult) kept {
 	if !r.Passed() {
 		return kept{full: r}
 	}
-	p := passing{path: r.Entry.Path, goO: statusOf(r.Go), refO: statusOf(r.Ref), nodeO: statusOf(r.Node),
+	p := passing{path: r.Entry.Path, sections: r.Entry.Sections, goO: statusOf(r.Go), refO: statusOf(r.Ref), nodeO: statusOf(r.Node),
 		diff: r.Diff, attribution: r.Attribution, crossChecked: r.CrossChecked, timeout: r.Timeout,
 		retried: r.Retried, update: r.Update, elapsed: r.Elapsed}
 	if r.Diff.Verdict == diff.Agree {
 		p.diff = diff.Result{Verdict: diff.Agree}
 	}
 	for _, x := range r.Extras {
-		p.extras = append(p.extras, trial.Extra{Name: x.Name, Outcome: statusOf(x.Outcome).outcome(), Diff: diff.Result{Verdict: x.Diff.Verdict}})
+		p.extras = append(p.extras, trial.Extra{Name: x.Name, Outcome: statusOf(x.Outcome).outcome(), Diff: diff.Result{Verdict: x.Diff.Verdict}, NotRun: x.NotRun})
 	}
 	return kept{pass: p}
 }
@@ -69,7 +70,7 @@ func (k *kept) result() *EntryResult {
 		return k.full
 	}
 	p := &k.pass
-	return &EntryResult{Entry: &corpus.Entry{Path: p.path}, Go: p.goO.outcome(), Ref: p.refO.outcome(), Node: p.nodeO.outcome(),
+	return &EntryResult{Entry: &corpus.Entry{Path: p.path, Sections: p.sections}, Go: p.goO.outcome(), Ref: p.refO.outcome(), Node: p.nodeO.outcome(),
 		Diff: p.diff, Attribution: p.attribution, CrossChecked: p.crossChecked, Timeout: p.timeout, Retried: p.retried,
 		Extras: p.extras, Update: p.update, Elapsed: p.elapsed}
 }

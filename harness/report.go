@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -30,6 +31,18 @@ type ReportOptions struct {
 	Color bool
 	// Verbose lists the passing entries too (text report).
 	Verbose bool
+	// Impls maps each external implementation's name to its --impl NAME=COMMAND, for
+	// replay commands.
+	Impls map[string]string
+}
+
+// ExtraReplayCommand is the command that re-runs one entry in the external
+// implementation name (spec its NAME=COMMAND, or NAME=COMMAND spelled out when unknown).
+func ExtraReplayCommand(name, spec, path string) string {
+	if spec == "" {
+		spec = name + "=COMMAND"
+	}
+	return "a0diff exec --impl " + shellQuote(spec) + " " + shellQuote(path)
 }
 
 // ReplayCommand is the command that re-runs one entry in one implementation ("go" or
@@ -41,6 +54,9 @@ func ReplayCommand(impl, path, refPath string) string {
 	}
 	return cmd + " " + shellQuote(path)
 }
+
+// ShellQuote quotes s for a POSIX shell when it needs it (replay commands).
+func ShellQuote(s string) string { return shellQuote(s) }
 
 // shellQuote quotes s for a POSIX shell when it needs it: '…' in general, and $'…' with
 // \xHH escapes when s holds bytes that are not printable UTF-8 (control characters,
@@ -139,7 +155,7 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 		case !r.Passed():
 			tag := red("FAIL")
 			b.WriteString(tag + " " + DisplayPath(r.Entry.Path) + ": " + failureSummary(r) + "\n")
-			b.WriteString(indent(entryDetail(r, o.RefPath), "  "))
+			b.WriteString(indent(entryDetail(r, o), "  "))
 		case r.Update != nil && r.Update.Written:
 			b.WriteString(cyan("UPDATED") + " " + DisplayPath(r.Entry.Path) + "\n")
 		case o.Verbose && r.Diff.Verdict == diff.Inconclusive:
@@ -166,7 +182,11 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 		line += "; cross-checked under node: " + rep.Attribution.String()
 	}
 	for _, name := range sortedKeys(rep.Implementations) {
-		line += fmt.Sprintf("; implementation %s: %d diverged from the reference", name, rep.Implementations[name])
+		c := rep.Implementations[name]
+		line += fmt.Sprintf("; implementation %s against the reference: %d agree, %d diverged", name, c.Agree, c.Diverged)
+		if c.NotCompared > 0 {
+			line += fmt.Sprintf(", %d not compared", c.NotCompared)
+		}
 	}
 	if s.Abandoned > 0 {
 		line += fmt.Sprintf(", %d abandoned runs", s.Abandoned)
@@ -184,8 +204,22 @@ func WriteText(w io.Writer, rep *Report, o ReportOptions) error {
 		line = red(line)
 	}
 	b.WriteString(line + "\n")
+	b.WriteString(scopeLines(rep.Scopes))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// scopeLines says, one line per implementation, what its comparisons left out and why.
+func scopeLines(scopes map[string]diff.Scope) string {
+	var b strings.Builder
+	for _, name := range sortedKeys(scopes) {
+		who := "implementation " + name
+		if name == "go" {
+			who = "go and ref"
+		}
+		b.WriteString(who + ": " + scopes[name].String() + "\n")
+	}
+	return b.String()
 }
 
 // failureSummary is the one-line reason an entry failed.
@@ -224,7 +258,8 @@ func failureSummary(r *EntryResult) string {
 
 // entryDetail is the text block describing a failed entry: its divergences, its failed
 // expectations and the replay commands. The JUnit report reuses it.
-func entryDetail(r *EntryResult, refPath string) string {
+func entryDetail(r *EntryResult, o ReportOptions) string {
+	refPath := o.RefPath
 	var b strings.Builder
 	if r.Attribution != "" {
 		fmt.Fprintf(&b, "attribution: %s\n", r.Attribution.Explain())
@@ -262,6 +297,11 @@ func entryDetail(r *EntryResult, refPath string) string {
 	fmt.Fprintf(&b, "replay: %s\n        %s\n", ReplayCommand("go", r.Entry.Path, refPath), ReplayCommand("ref", r.Entry.Path, refPath))
 	if r.CrossChecked {
 		fmt.Fprintf(&b, "        %s\n", ReplayCommand("node", r.Entry.Path, refPath))
+	}
+	for _, x := range r.Extras {
+		if x.Diff.Verdict == diff.Diverge {
+			fmt.Fprintf(&b, "        %s\n", ExtraReplayCommand(x.Name, o.Impls[x.Name], r.Entry.Path))
+		}
 	}
 	return b.String()
 }
@@ -388,6 +428,9 @@ type JSONImplementation struct {
 	Status      JSONStatus        `json:"status"`
 	Divergences []diff.Divergence `json:"divergences"`
 	Signatures  []string          `json:"signatures"`
+	Replay      string            `json:"replay"`
+	// Outcome is its whole normalised Outcome when it diverged.
+	Outcome json.RawMessage `json:"outcome,omitempty"`
 	// Detail explains a status other than ok: for a crash, the head and tail of the
 	// worker's stderr (diverged implementations only).
 	Detail string `json:"detail,omitempty"`
@@ -406,8 +449,11 @@ type JSONSummary struct {
 	ElapsedMs int64 `json:"elapsedMs"`
 	// Attribution counts the diverged entries by attribution (with --cross-check).
 	Attribution *AttributionCounts `json:"attribution,omitempty"`
-	// Implementations counts the entries on which each external implementation diverged.
-	Implementations map[string]int `json:"implementations,omitempty"`
+	// Implementations counts each external implementation's comparisons.
+	Implementations map[string]ImplCounts `json:"implementations,omitempty"`
+	// LeftOut says, per implementation ("go" for the Go evaluator against the
+	// reference), what the comparisons left out and why.
+	LeftOut map[string][]diff.Left `json:"leftOut,omitempty"`
 }
 
 // jsonVerdict is an entry's verdict, with "timeout" for a one-sided timeout.
@@ -430,6 +476,12 @@ func jsonSummary(rep *Report) JSONSummary {
 	if rep.CrossChecked {
 		counts := rep.Attribution
 		s.Attribution = &counts
+	}
+	if len(rep.Scopes) > 0 {
+		s.LeftOut = map[string][]diff.Left{}
+		for name, sc := range rep.Scopes {
+			s.LeftOut[name] = sc.LeftOut()
+		}
 	}
 	return s
 }
@@ -455,14 +507,19 @@ func jsonEntry(r *EntryResult, o ReportOptions) JSONEntry {
 		e.Replay.Node = ReplayCommand("node", r.Entry.Path, o.RefPath)
 	}
 	for _, x := range r.Extras {
-		e.Implementations = append(e.Implementations, JSONImplementation{
+		ji := JSONImplementation{
 			Name: x.Name, Verdict: x.Diff.Verdict, Status: JSONStatus{x.Outcome.Status, x.Outcome.ExitCode},
 			Divergences: append([]diff.Divergence{}, x.Diff.Divergences...),
 			Signatures:  append([]string{}, x.Diff.Signatures()...),
-		})
-		if x.Diff.Verdict == diff.Diverge && x.Outcome.Status != outcome.StatusOK {
-			e.Implementations[len(e.Implementations)-1].Detail = x.Outcome.Detail
+			Replay:      ExtraReplayCommand(x.Name, o.Impls[x.Name], r.Entry.Path),
 		}
+		if x.Diff.Verdict == diff.Diverge {
+			ji.Outcome = outcome.Marshal(outcome.Normalize(x.Outcome))
+			if x.Outcome.Status != outcome.StatusOK {
+				ji.Detail = x.Outcome.Detail
+			}
+		}
+		e.Implementations = append(e.Implementations, ji)
 	}
 	if u := r.Update; u != nil {
 		ju := &JSONUpdate{Written: u.Written, Removed: u.Removed, Added: u.Added, Skipped: u.Skipped}
@@ -549,7 +606,7 @@ func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 			Classname: xmlSafe(filepath.ToSlash(filepath.Dir(r.Entry.Path))),
 			Time:      seconds(r.Elapsed),
 		}
-		detail := xmlSafe(entryDetail(r, o.RefPath))
+		detail := xmlSafe(entryDetail(r, o))
 		switch {
 		case r.Diff.Verdict == diff.Diverge || r.ExpectationFailed() || r.ExtraDiverged():
 			typ := "divergence"
@@ -570,6 +627,16 @@ func BuildJUnit(rep *Report, o ReportOptions) junit.Testsuites {
 		}
 		suite.AddTestcase(tc)
 	})
+	// Each external implementation's counts, and what its comparisons left out.
+	for _, name := range sortedKeys(rep.Implementations) {
+		c := rep.Implementations[name]
+		suite.AddProperty("implementation."+name+".agree", strconv.Itoa(c.Agree))
+		suite.AddProperty("implementation."+name+".diverged", strconv.Itoa(c.Diverged))
+		suite.AddProperty("implementation."+name+".notCompared", strconv.Itoa(c.NotCompared))
+	}
+	for _, name := range sortedKeys(rep.Scopes) {
+		suite.AddProperty("leftOut."+name, xmlSafe(rep.Scopes[name].String()))
+	}
 	var suites junit.Testsuites
 	suites.AddSuite(suite)
 	suites.Name = "a0diff"
@@ -610,7 +677,7 @@ func xmlSafe(s string) string {
 	return b.String()
 }
 
-func sortedKeys(m map[string]int) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

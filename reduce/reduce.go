@@ -59,6 +59,11 @@ type Options struct {
 	MaxTime time.Duration
 	// MaxCandidates stops the reduction after this many candidate runs (0: no bound).
 	MaxCandidates int
+	// CandidateTimeout, when positive and shorter, is the deadline of every candidate
+	// after the original program (which runs under Timeout): a candidate that loops in
+	// an implementation without limits costs this, not the run's deadline, and its
+	// timeout is a divergence of another signature, so it is not kept.
+	CandidateTimeout time.Duration
 	// Workers is how many candidates delta debugging runs at the same time
 	// (runtime.NumCPU() when ≤ 0). The result does not depend on it.
 	Workers int
@@ -194,6 +199,9 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs trial.Run
 	}
 	if first.Verdict != diff.Diverge {
 		return Result{}, &NoDivergenceError{Verdict: first.Verdict}
+	}
+	if opts.CandidateTimeout > 0 && opts.CandidateTimeout < r.limits.Timeout {
+		r.limits.Timeout = opts.CandidateTimeout
 	}
 	r.want = first.Signatures()
 	r.cache[r.key(source, r.cfg)] = true

@@ -389,13 +389,46 @@ return { s: s, n: len { in: unused } }
 	if !strings.Contains(res.Source, "keepme") {
 		t.Errorf("the result lost the word that avoids the hang:\n%s", res.Source)
 	}
-	if want := []string{"value@value.s"}; !slices.Equal(res.Signatures, want) {
+	if want := []string{"value@value:string"}; !slices.Equal(res.Signatures, want) {
 		t.Errorf("signatures %v, want %v", res.Signatures, want)
 	}
 	if el := time.Since(start); el > 30*time.Second {
 		t.Errorf("took %s: hanging candidates stalled the reduction", el)
 	}
 	t.Logf("%d candidates in %s:\n%s", res.Candidates, res.Elapsed.Round(time.Millisecond), res.Source)
+}
+
+// TestCandidatesHaveTheirOwnDeadline: with CandidateTimeout, a hanging candidate ends at
+// that deadline, not at the run's (an hour here: the test would not end without it),
+// and the original program still runs under the run's.
+func TestCandidatesHaveTheirOwnDeadline(t *testing.T) {
+	src := `let keepme = "k"
+let unused = [1, 2, 3]
+let s = str.concat { parts: ["a", keepme, "c"] }
+return { s: s, n: len { in: unused } }
+`
+	rs := faultyRunners(faults["concat3"])
+	rs.Impl = hangUnless{Runner: rs.Impl, word: "keepme"}
+	res, err := Reduce(context.Background(), src, outcome.Config{File: "hang.a0"}, rs, Options{Timeout: time.Hour, CandidateTimeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Source, "keepme") || !slices.Equal(res.Signatures, []string{"value@value:string"}) {
+		t.Errorf("reduced to %v:\n%s", res.Signatures, res.Source)
+	}
+}
+
+// TestScopeIsKept: a reduction within a scope keeps the divergences in scope and
+// ignores the others (here the whole value is out of scope but the exit code).
+func TestScopeIsKept(t *testing.T) {
+	src := `let s = str.concat { parts: ["a", "b", "c"] }
+return { s: s }
+`
+	rs := faultyRunners(faults["concat3"])
+	rs.Scope = diff.Full.Only([]diff.Aspect{diff.AspectExit}, "chosen with --compare")
+	if _, err := Reduce(context.Background(), src, outcome.Config{File: "scope.a0"}, rs, Options{}); err == nil {
+		t.Errorf("a divergence out of scope was reduced")
+	}
 }
 
 func TestBoundsStopTheReductionWithADivergingProgram(t *testing.T) {
@@ -512,7 +545,7 @@ func TestSaveChecksAndWritesTheEntry(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(out)
-	for _, want := range []string{res.Source, "# Found by a test.\n", "#   value@value.msg\n", "# @name concat3.a0\n"} {
+	for _, want := range []string{res.Source, "# Found by a test.\n", "#   value@value:string\n", "# @name concat3.a0\n"} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("the entry lacks %q:\n%s", want, data)
 		}

@@ -10,6 +10,7 @@ package trial
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"time"
 
@@ -30,6 +31,10 @@ type Runners struct {
 	// Concurrent runs Impl and Ref at the same time even when they do not say that
 	// they may (Beside): the reducer sets it, its in-process runners sharing nothing.
 	Concurrent bool
+	// Scope is what every comparison compares (the zero Scope: everything, as
+	// diff.Compare); an extra implementation's comparisons also leave out what its
+	// worker declares it does not model and the limits it does not enforce (ScopeOf).
+	Scope diff.Scope
 }
 
 // All lists every runner that is set.
@@ -81,6 +86,33 @@ type Extra struct {
 	Diff    diff.Result
 	// Retried: its first Outcome was not believed (NeedsRerun), and it was run again.
 	Retried bool
+	// NotRun: the reference ended the run at a harness limit the implementation does not
+	// enforce, so it was not run (Diff is diff.OutOfScope, Outcome empty).
+	NotRun bool
+}
+
+// declarer is implemented by implementations that declare what they do not model and
+// which harness limits they do not enforce (worker.Pool, from its workers' hello).
+type declarer interface {
+	Unmodelled() []string
+	IgnoredLimits() []outcome.LimitName
+}
+
+// ScopeOf is the scope of r's comparisons with the reference: chosen, less what r
+// declares it does not model and the deterministic limits it does not enforce.
+func ScopeOf(chosen diff.Scope, r outcome.Runner) diff.Scope {
+	d, ok := r.(declarer)
+	if !ok {
+		return chosen
+	}
+	why := "declared by " + r.Name()
+	s := chosen
+	if un := d.Unmodelled(); len(un) > 0 {
+		if as, err := diff.ParseAspects(strings.Join(un, ",")); err == nil {
+			s = s.Without(as, why)
+		}
+	}
+	return s.WithoutLimits(d.IgnoredLimits(), why)
 }
 
 // Comparison is the result of Compare.
@@ -155,7 +187,7 @@ func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config)
 	implOut, implRetried := rerun(ctx, rs.Impl, c.Impl, c.Ref, source, cfg)
 	refOut, refRetried := rerun(ctx, rs.Ref, c.Ref, c.Impl, source, cfg)
 	if implRetried || refRetried {
-		c.FirstDiff = diff.Compare(c.Impl, c.Ref)
+		c.FirstDiff = diff.CompareIn(rs.Scope, c.Impl, c.Ref)
 	}
 	c.Impl, c.Ref, c.Retried = implOut, refOut, implRetried || refRetried
 	if rs.Node != nil {
@@ -167,7 +199,7 @@ func Compare(ctx context.Context, rs Runners, source string, cfg outcome.Config)
 		t := diff.CompareThree(c.Impl, c.Ref, c.Node)
 		c.Diff, c.Attribution = t.Result, t.Attribution
 	} else {
-		c.Diff = diff.Compare(c.Impl, c.Ref)
+		c.Diff = diff.CompareIn(rs.Scope, c.Impl, c.Ref)
 	}
 	c.Extras = compareExtras(ctx, rs, source, cfg, c.Ref)
 	return c
@@ -181,9 +213,16 @@ func compareExtras(ctx context.Context, rs Runners, source string, cfg outcome.C
 	}
 	out := make([]Extra, 0, len(rs.Extra))
 	for _, x := range rs.Extra {
+		s := ScopeOf(rs.Scope, x)
+		if s.OutOfScope(ref) {
+			// Nothing to compare, and an implementation without that limit may run on to
+			// the deadline: not run at all.
+			out = append(out, Extra{Name: x.Name(), Diff: diff.Result{Verdict: diff.OutOfScope}, NotRun: true})
+			continue
+		}
 		o := outcome.SafeRun(ctx, x, source, cfg)
 		o, retried := rerun(ctx, x, o, ref, source, cfg)
-		out = append(out, Extra{Name: x.Name(), Outcome: o, Diff: diff.Compare(o, ref), Retried: retried})
+		out = append(out, Extra{Name: x.Name(), Outcome: o, Diff: diff.CompareIn(s, o, ref), Retried: retried})
 	}
 	return out
 }

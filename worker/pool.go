@@ -161,6 +161,16 @@ func (p *Pool) Hello() (Hello, error) {
 	return w.hello, nil
 }
 
+// Unmodelled returns what the pool's workers declared they do not model (their hello's
+// "unmodelled"), starting a worker if none ran yet; nil when none can start.
+func (p *Pool) Unmodelled() []string {
+	h, err := p.Hello()
+	if err != nil {
+		return nil
+	}
+	return h.Unmodelled
+}
+
 // IgnoredLimits returns the harness limits (outcome.HarnessLimits) the pool's workers
 // did not say they honour in their hello (nil before a worker has started).
 func (p *Pool) IgnoredLimits() []outcome.LimitName {

@@ -61,6 +61,10 @@ type Hello struct {
 	// Limits names the harness limits the implementation honours (of
 	// outcome.HarnessLimits); the host reports the others as ignored.
 	Limits []outcome.LimitName `json:"limits"`
+	// Unmodelled names the parts of the Outcome the implementation does not model
+	// (aspects of diff.Aspects, e.g. "trace.data", "errors.message"): they are left out
+	// of its comparisons. Optional.
+	Unmodelled []string `json:"unmodelled,omitempty"`
 	// Tools is "host" when the worker calls tools through the host (tool messages),
 	// "local" when it runs its own copy of the hermetic kit.
 	Tools string `json:"tools"`

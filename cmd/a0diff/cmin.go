@@ -54,6 +54,7 @@ type cminFlags struct {
 	source   string
 	workers  int
 	verbose  bool
+	compare  extraFlags
 }
 
 func newCminCmd(a *app) *cobra.Command {
@@ -78,6 +79,7 @@ func newCminCmd(a *app) *cobra.Command {
 	fl.StringVar(&f.source, "source", "", "the a0diff source tree the coverage build uses (default: the one around the working directory)")
 	fl.IntVarP(&f.workers, "jobs", "j", 0, "entries run at the same time (0: the number of CPUs)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "list every kept and dropped entry")
+	fl.StringVar(&f.compare.compare, "compare", "", compareHelp+"; the signatures kept are those within them")
 	return cmd
 }
 
@@ -94,6 +96,10 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 	if f.reduce && f.dryRun {
 		return usageErrorf("cmin: --reduce writes entries; it cannot go with --dry-run")
 	}
+	scope, err := f.compare.scope()
+	if err != nil {
+		return err
+	}
 	var rs trial.Runners
 	defer func() { closeRunners(rs) }()
 	job := cmin.Job{
@@ -102,6 +108,7 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 		Runners: func(workers int) (trial.Runners, error) {
 			var err error
 			rs, err = a.implementations(workers)
+			rs.Scope = scope
 			return rs, err
 		},
 		Warn: func(s string) { fmt.Fprintf(a.stderr, "a0diff: %s\n", s) },

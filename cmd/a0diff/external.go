@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/a0diff/a0diff/diff"
 	"regexp"
 	"strings"
 
@@ -18,6 +19,32 @@ import (
 type extraFlags struct {
 	crossCheck bool
 	impls      []string
+	compare    string
+}
+
+const compareHelp = "compare only these `ASPECTS` of the outcomes (comma-separated, of exit, value, errors.code, errors.message, errors.span, errors.hint, errors.details, evidence, trace.event, trace.span, trace.data, toolCalls; errors, trace and all name groups), e.g. value,exit,errors.code; how a run ended (crash, timeout, resource) is always compared, and the summary says what was left out"
+
+// scope is the scope --compare chooses (diff.Full without it).
+func (f *extraFlags) scope() (diff.Scope, error) {
+	if f.compare == "" {
+		return diff.Full, nil
+	}
+	as, err := diff.ParseAspects(f.compare)
+	if err != nil {
+		return diff.Full, usageErrorf("--compare: %v", err)
+	}
+	return diff.Full.Only(as, "chosen with --compare"), nil
+}
+
+// specs maps each --impl NAME to its NAME=COMMAND (for replay commands).
+func (f *extraFlags) specs() map[string]string {
+	m := map[string]string{}
+	for _, spec := range f.impls {
+		if name, _, ok := strings.Cut(spec, "="); ok {
+			m[name] = spec
+		}
+	}
+	return m
 }
 
 const implFlagHelp = "add an external implementation `NAME=COMMAND` (repeatable): COMMAND is started as a worker speaking worker/PROTOCOL.md, and every run is compared with the reference; COMMAND is split into words like a shell would, with '…' and \"…\" quoting and \\ escapes, but no expansion"
@@ -30,6 +57,7 @@ func addExtraFlags(fl *pflag.FlagSet, f *extraFlags, withImpl bool) {
 	if withImpl {
 		fl.StringArrayVar(&f.impls, "impl", nil, implFlagHelp)
 	}
+
 }
 
 // addExtras adds the implementations the flags ask for to rs. Every one runs in its own
@@ -49,8 +77,14 @@ func (a *app) addExtras(rs *trial.Runners, f *extraFlags, workers int) (err erro
 	start := func(name string, argv []string) (*worker.Pool, error) {
 		p := worker.NewPool(worker.Config{Name: name, Command: argv, Size: workers, RSSLimitMB: a.rssLimitMB})
 		made = append(made, p)
-		if _, err := p.Hello(); err != nil {
+		h, err := p.Hello()
+		if err != nil {
 			return nil, err
+		}
+		if len(h.Unmodelled) > 0 {
+			if _, err := diff.ParseAspects(strings.Join(h.Unmodelled, ",")); err != nil {
+				return nil, fmt.Errorf("the worker's hello: \"unmodelled\": %v", err)
+			}
 		}
 		return p, nil
 	}

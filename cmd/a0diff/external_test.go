@@ -86,12 +86,12 @@ func shellWord(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`
 func TestExternalImplementationAgrees(t *testing.T) {
 	self := selfImpl(t, "self", "--impl", "go")
 	code, stdout, stderr := realCLI(context.Background(), "--impl", self, "-j", "2", "../../corpus/lexical", "../../corpus/tools")
-	if code != exitOK || !strings.Contains(stdout, "; implementation self: 0 diverged from the reference") {
+	if code != exitOK || !strings.Contains(stdout, "; implementation self against the reference: 88 agree, 0 diverged") {
 		t.Errorf("run: exit %d\n%s%s", code, stdout, stderr)
 	}
 	noWorkersLeft(t)
 	code, stdout, stderr = realCLI(context.Background(), "fuzz", "--seed", "5", "--count", "40", "-j", "2", "--out", t.TempDir(), "--impl", self)
-	if code != exitOK || !strings.Contains(stdout, "implementation self: 0 cases diverged from the reference") ||
+	if code != exitOK || !strings.Contains(stdout, "implementation self against the reference: 40 agree, 0 diverged, 0 not compared") ||
 		!strings.Contains(stdout, "self workers: ") {
 		t.Errorf("fuzz: exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -126,7 +126,7 @@ func TestExternalImplementationDiverges(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "one.a0"), []byte("return 1\n"), 0o644)
 	code, stdout, stderr := realCLI(context.Background(), "--impl", bad, dir)
 	if code != exitFailure || !strings.Contains(stdout, "implementation fake diverges from the reference (crash@status:go)") ||
-		!strings.Contains(stdout, "[fake: crash] status") || !strings.Contains(stdout, "implementation fake: 1 diverged from the reference") {
+		!strings.Contains(stdout, "[fake: crash] status") || !strings.Contains(stdout, "implementation fake against the reference: 0 agree, 1 diverged") {
 		t.Errorf("text: exit %d\n%s%s", code, stdout, stderr)
 	}
 	_, stdout, _ = realCLI(context.Background(), "--impl", bad, "--format", "json", dir)
@@ -135,7 +135,7 @@ func TestExternalImplementationDiverges(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(rep.Entries) != 1 || len(rep.Entries[0].Implementations) != 1 || rep.Entries[0].Implementations[0].Name != "fake" ||
-		rep.Entries[0].Implementations[0].Verdict != "diverge" || rep.Entries[0].Passed || rep.Summary.Implementations["fake"] != 1 {
+		rep.Entries[0].Implementations[0].Verdict != "diverge" || rep.Entries[0].Passed || rep.Summary.Implementations["fake"] != (harness.ImplCounts{Diverged: 1}) {
 		t.Errorf("json: %s", stdout)
 	}
 	_, stdout, _ = realCLI(context.Background(), "--impl", bad, "--format", "junit", dir)
@@ -194,7 +194,7 @@ func TestCrossCheckAttributesAnEngineDifference(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "newer.a0"), []byte("return sort { in: [\"a\", \"\U0001FA70\"] }\n"), 0o644)
 	code, stdout, stderr = realCLI(context.Background(), "--cross-check", dir)
-	if code != exitFailure || !strings.Contains(stdout, "diverges (value@value[*]:engine-shared): engine: goja differs from V8, and the Go evaluator follows goja") ||
+	if code != exitFailure || !strings.Contains(stdout, "diverges (value@value:string:engine-shared): engine: goja differs from V8, and the Go evaluator follows goja") ||
 		!strings.Contains(stdout, "    node: ") || !strings.Contains(stdout, "a0diff exec --impl node ") ||
 		!strings.Contains(stdout, "1 engine shared (goja wrong, Go follows it)") {
 		t.Errorf("text: exit %d\n%s%s", code, stdout, stderr)
@@ -256,10 +256,11 @@ func TestFuzzExternalImplementationDivergence(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
+	spec := selfImpl(t, "fake", "--impl", "ref", "--ref", shellWord(fake))
 	code, stdout, stderr := realCLI(context.Background(), "fuzz", "--seed", "3", "--count", "5", "-j", "1", "--out", out,
-		"--impl", selfImpl(t, "fake", "--impl", "ref", "--ref", shellWord(fake)))
+		"--impl", spec)
 	m := regexp.MustCompile(`impl fake: crash@status:go: 5 cases, first case 0 → (\S+)`).FindStringSubmatch(stdout)
-	if code != exitFailure || m == nil || !strings.Contains(stdout, "implementation fake: 5 cases diverged from the reference") {
+	if code != exitFailure || m == nil || !strings.Contains(stdout, "implementation fake against the reference: 0 agree, 5 diverged, 0 not compared") {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
 	data, err := os.ReadFile(m[1])
@@ -272,7 +273,7 @@ func TestFuzzExternalImplementationDivergence(t *testing.T) {
 		"--impl", selfImpl(t, "fake", "--impl", "ref", "--ref", shellWord(fake)))
 	var rep struct {
 		Summary struct {
-			Implementations map[string]int `json:"implementations"`
+			Implementations map[string]harness.ImplCounts `json:"implementations"`
 		} `json:"summary"`
 		Signatures []struct {
 			Implementation string `json:"implementation"`
@@ -282,8 +283,9 @@ func TestFuzzExternalImplementationDivergence(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, stdout)
 	}
-	if rep.Summary.Implementations["fake"] != 5 || len(rep.Signatures) != 1 || rep.Signatures[0].Implementation != "fake" ||
-		!strings.HasSuffix(rep.Signatures[0].Replay, " --impl fake=COMMAND") {
+	// The replay command names the implementation's real command.
+	if rep.Summary.Implementations["fake"] != (harness.ImplCounts{Diverged: 5}) || len(rep.Signatures) != 1 || rep.Signatures[0].Implementation != "fake" ||
+		!strings.HasSuffix(rep.Signatures[0].Replay, " --impl "+harness.ShellQuote(spec)) {
 		t.Errorf("json: %s", stdout)
 	}
 	if x, err := os.ReadFile(junitFile); err != nil || !strings.Contains(string(x), `type="implementation"`) ||

@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"github.com/a0diff/a0diff/baseline"
 	"io"
 	"os"
 	"path/filepath"
@@ -41,8 +42,13 @@ features out.
 The first line printed is the seed. Each new divergence — one per signature (see package
 diff) — is minimised (unless --minimize=false) and written to --out as a corpus entry:
 the program, a comment saying how it was found and how to replay it, and the directives
-of its host configuration. The reduction is package reduce's (as in "a0diff reduce", at most
-30 s per divergence). An entry whose file already exists is not overwritten, so
+of its host configuration. The reduction is package reduce's (as in "a0diff reduce"), within
+a budget: --reduce-candidates and --reduce-time per signature, --reduce-total-candidates
+and --reduce-total-time for the campaign, each candidate under --reduce-deadline instead
+of --timeout; a signature found once the campaign's budget is spent is not reduced (the
+summary gives its first case and replay command). --compare narrows what is compared, as for "a0diff run"; --write-baseline
+FILE records the signatures found, and with --baseline FILE only a signature the file
+does not list fails the campaign. An entry whose file already exists is not overwritten, so
 repeated runs into the same directory add only new signatures. A progress line is shown
 on a terminal. At the end a summary gives the number of cases, cases per second, the
 share of valid-mode programs that pass validation, the verdict counts and the signature
@@ -90,7 +96,8 @@ signatures so far.
 "count", "shard": {"k", "n"}, "interrupted", "summary": {"cases", "agree", "diverged",
 "inconclusive", "timeouts", "retried", "abandoned", "validMode", "validPass",
 "invalidMode", "signatures", "workers", "elapsedMs", "casesPerSecond", "coverage",
-"curve": [{"cases", "features", "signatures"}], with --guided "pool" and "derived"},
+"curve": [{"cases", "features", "signatures"}], "reduction": {"candidates", "elapsedMs",
+"unreducedForBudget"}, with --guided "pool" and "derived"},
 "signatures": [{"signature", "count", "firstCase", "replay", "file", "replayEntry",
 "note", "program", "derived"}], "timeouts": [{"case", "replay"}], "files": [...]}. --junit FILE also writes
 a JUnit report: a test case for the campaign, one per signature and one per timed-out
@@ -105,7 +112,10 @@ SIGNATURE", counted, and reduced and written like the Go evaluator's (with the e
 implementation in its place). In the JSON summary, --cross-check adds "attribution"
 ({"engine", "engineShared", "implementation", "unattributed"}) to "summary" and
 "attribution" and "attributionText" to each signature; --impl adds "implementations"
-({NAME: cases}) to "summary" and "implementation" to its signatures. The JUnit report's
+({NAME: {"agree", "diverged", "notCompared"}}) to "summary" and "implementation" to its
+signatures, whose replay commands repeat --impl NAME=COMMAND; with --compare or a worker
+that declares what it does not model, "summary" has "leftOut" ({NAME: [{"what",
+"why"}]}). The JUnit report's
 failure types say the same ("divergence: ATTRIBUTION", "implementation").
 
 Ctrl-C stops starting cases and cancels the runs in flight; the summary counts the cases
@@ -132,6 +142,9 @@ type fuzzFlags struct {
 	format       string
 	junit        string
 	guided       bool
+
+	baseline, writeBaseline string
+	budget                  campaign.ReduceBudget
 }
 
 func newFuzzCmd(a *app) *cobra.Command {
@@ -168,6 +181,15 @@ func newFuzzCmd(a *app) *cobra.Command {
 	fl.BoolVar(&f.guided, "guided", false, "coverage guidance: derive half of the cases from earlier ones that reached new coverage (replay derived cases from their entries)")
 	fl.StringVar(&f.junit, "junit", "", "also write a JUnit report to `FILE` (must not exist)")
 	addExtraFlags(fl, &f.extra, true)
+	fl.StringVar(&f.extra.compare, "compare", "", compareHelp)
+	fl.StringVar(&f.baseline, "baseline", "", "known signatures (a file --write-baseline wrote): they are reported as expected, and only a new signature fails the campaign")
+	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write the campaign's signatures to `FILE` as a baseline (replacing it)")
+	d := campaign.DefaultReduceBudget
+	fl.IntVar(&f.budget.PerSignatureCandidates, "reduce-candidates", d.PerSignatureCandidates, "reduction budget of one signature, in candidate programs run")
+	fl.DurationVar(&f.budget.PerSignatureTime, "reduce-time", d.PerSignatureTime, "reduction budget of one signature, in time")
+	fl.IntVar(&f.budget.Candidates, "reduce-total-candidates", d.Candidates, "reduction budget of the whole campaign, in candidate programs run; signatures found after it is spent are reported unreduced")
+	fl.DurationVar(&f.budget.Time, "reduce-total-time", d.Time, "reduction budget of the whole campaign, in time (0: a quarter of the campaign's elapsed time, at least 2s)")
+	fl.DurationVar(&f.budget.CandidateTimeout, "reduce-deadline", d.CandidateTimeout, "deadline of each reduction candidate (far below --timeout: a candidate that loops in an implementation without limits costs this)")
 	return cmd
 }
 
@@ -224,6 +246,19 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 			return usageErrorf("--junit %s: %v", f.junit, err)
 		}
 	}
+	scope, err := f.extra.scope()
+	if err != nil {
+		return err
+	}
+	if f.budget.PerSignatureCandidates <= 0 || f.budget.Candidates <= 0 || f.budget.PerSignatureTime <= 0 || f.budget.Time < 0 || f.budget.CandidateTimeout <= 0 {
+		return usageErrorf("--reduce-candidates, --reduce-time, --reduce-total-candidates and --reduce-deadline must be positive, --reduce-total-time not negative")
+	}
+	var known *baseline.Baseline
+	if f.baseline != "" {
+		if known, err = baseline.Read(f.baseline); err != nil {
+			return usageErrorf("%v", err)
+		}
+	}
 	rs, err := a.implementations(f.workers)
 	if err != nil {
 		return err
@@ -235,6 +270,8 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if a.isolation == "process" && rs.Node == nil && len(rs.Extra) == 0 {
 		opts.Batch = a.campaignWorkers()
 	}
+	rs.Scope = scope
+	opts.Reduce, opts.Impls = f.budget, f.extra.specs()
 	c := campaign.New(rs, opts)
 	// The text summary's first error is kept: a summary that cannot be written (a full
 	// disk, a closed pipe) is exit status 2, as for the other reports.
@@ -302,15 +339,45 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if ctx.Err() != nil {
 		return interrupted("interrupted: the summary counts the %d cases that completed", s.Cases())
 	}
+	failures := fuzzFailures(s)
+	if f.writeBaseline != "" {
+		header := fmt.Sprintf("a0diff fuzz --seed %d: %d cases, %d signatures", s.Seed, s.Cases(), len(failures))
+		if err := baseline.New(failures).WriteFile(f.writeBaseline, header); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stderr, "a0diff: wrote %d known signatures to %s\n", len(failures), f.writeBaseline)
+	}
+	if known != nil {
+		check := known.Against(failures, func(baseline.Failure) bool { return false })
+		writeBaselineCheck(a.stderr, known.Path, check)
+		if !check.OK() || s.Timeouts > 0 {
+			return errFailed
+		}
+		return nil
+	}
 	if s.Verdicts[diff.Diverge] > 0 || s.Timeouts > 0 {
 		return errFailed
 	}
 	for _, n := range s.Implementations {
-		if n > 0 {
+		if n.Diverged > 0 {
 			return errFailed
 		}
 	}
 	return nil
+}
+
+// fuzzFailures are a campaign's signatures in baseline terms: per implementation ("go"
+// for the Go evaluator against the reference), each signature with its case count.
+func fuzzFailures(s *campaign.Summary) []baseline.Failure {
+	var out []baseline.Failure
+	for _, b := range s.Buckets {
+		impl, sig := "go", b.Signature
+		if b.Implementation != "" {
+			impl, sig = b.Implementation, strings.TrimPrefix(b.Signature, campaign.ExtraSignature(b.Implementation, ""))
+		}
+		out = append(out, baseline.Failure{Impl: impl, Kind: baseline.Signature, Name: sig, Note: fmt.Sprintf("%d cases, first case %d", b.Count, b.First)})
+	}
+	return out
 }
 
 // errWriter writes to w until a write fails, and keeps that error.
@@ -350,7 +417,22 @@ func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
 		fmt.Fprintf(w, "cross-checked under node: %s\n", s.Attribution)
 	}
 	for _, name := range sortedNames(s.Implementations) {
-		fmt.Fprintf(w, "implementation %s: %d cases diverged from the reference\n", name, s.Implementations[name])
+		n := s.Implementations[name]
+		fmt.Fprintf(w, "implementation %s against the reference: %d agree, %d diverged, %d not compared\n", name, n.Agree, n.Diverged, n.NotCompared)
+	}
+	for _, name := range sortedNames(s.Scopes) {
+		who := "implementation " + name
+		if name == "go" {
+			who = "go and ref"
+		}
+		fmt.Fprintf(w, "%s: %s\n", who, s.Scopes[name])
+	}
+	if s.ReducedCandidates > 0 || s.BudgetSpent > 0 {
+		fmt.Fprintf(w, "reduction: %d candidates in %s", s.ReducedCandidates, s.ReducedTime.Round(time.Millisecond))
+		if s.BudgetSpent > 0 {
+			fmt.Fprintf(w, "; %d signatures not reduced, the campaign's budget being spent", s.BudgetSpent)
+		}
+		fmt.Fprintln(w)
 	}
 	if s.Timeouts > 0 || s.Retried > 0 {
 		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, trial.RetryFactor)
@@ -411,7 +493,7 @@ func writeWorkerStats(w io.Writer, rs trial.Runners) {
 	}
 }
 
-func sortedNames(m map[string]int) []string {
+func sortedNames[V any](m map[string]V) []string {
 	names := make([]string, 0, len(m))
 	for k := range m {
 		names = append(names, k)

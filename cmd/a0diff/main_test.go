@@ -96,7 +96,7 @@ func TestTextReport(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	p := filepath.Join(dir, "diverge.a0")
-	want := "FAIL " + p + ": diverges (value@value); expectations failed (ref)\n" +
+	want := "FAIL " + p + ": diverges (value@value:number); expectations failed (ref)\n" +
 		"  [value] value (changed)\n" +
 		"      go:  1\n" +
 		"      ref: 2\n" +

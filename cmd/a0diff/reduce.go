@@ -51,9 +51,10 @@ the signatures and a note of the reduction; it is replayed once more before it i
 written. FILE itself and existing files are never overwritten. A progress line is shown
 on a terminal.
 
-With --impl NAME=COMMAND the divergence reduced is that of the external implementation
-NAME (a worker, see "a0diff run --help") from the reference, in place of the Go
-evaluator's.
+With --impl NAME=COMMAND (one) the divergence reduced is that of the external
+implementation NAME (a worker, see "a0diff run --help") from the reference, in place of
+the Go evaluator's; what its worker declares it does not model is left out, and so is
+what --compare leaves out.
 
 With --cross-check every candidate also runs in the reference under node (V8), the
 signatures carry the attribution (engine, engine-shared, implementation, unattributed;
@@ -72,6 +73,8 @@ errors.`,
 	fl.IntVar(&f.maxCandidates, "max-candidates", 0, "stop reducing after this many candidate runs (0: no bound)")
 	fl.IntVarP(&f.workers, "jobs", "j", 0, "candidates run at the same time (0: the number of CPUs)")
 	addExtraFlags(fl, &f.extra, true)
+	fl.Lookup("impl").Usage = "reduce the divergence of the external implementation `NAME=COMMAND` (one: a worker speaking worker/PROTOCOL.md) from the reference, in place of the Go evaluator's"
+	fl.StringVar(&f.extra.compare, "compare", "", compareHelp+"; the reduction keeps the divergences within them")
 	return cmd
 }
 
@@ -104,7 +107,11 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 	if err := a.addExtras(&rs, &f.extra, workers); err != nil {
 		return err
 	}
-	runners := trial.Runners{Impl: rs.Impl, Ref: rs.Ref, Node: rs.Node}
+	scope, err := f.extra.scope()
+	if err != nil {
+		return err
+	}
+	runners := trial.Runners{Impl: rs.Impl, Ref: rs.Ref, Node: rs.Node, Scope: scope}
 	switch len(rs.Extra) {
 	case 0:
 	case 1:
@@ -113,8 +120,9 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 			return usageErrorf("reduce: --impl and --cross-check cannot be combined")
 		}
 		runners.Impl = rs.Extra[0]
+		runners.Scope = trial.ScopeOf(scope, rs.Extra[0])
 	default:
-		return usageErrorf("reduce: at most one --impl")
+		return usageErrorf("reduce: one --impl at most (the divergence reduced is one implementation's)")
 	}
 	opts := reduce.Options{Timeout: a.timeout, MaxTime: f.maxTime, MaxCandidates: f.maxCandidates, Workers: f.workers}
 	var status *statusLine

@@ -68,7 +68,7 @@ func TestReduceWritesANewEntry(t *testing.T) {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
 	out := filepath.Join(dir, "greet.reduced.a0")
-	for _, want := range []string{"reduced " + in + " -> " + out, "signatures: value@value.msg", `return { msg: str.concat { parts: [null, "", ""] } }`} {
+	for _, want := range []string{"reduced " + in + " -> " + out, "signatures: value@value:string", `return str.concat { parts: [null, "", ""] }`} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("report lacks %q:\n%s", want, stdout)
 		}
@@ -91,7 +91,7 @@ func TestReduceWritesANewEntry(t *testing.T) {
 		t.Errorf("the entry lacks the note on the reduction:\n%s", data)
 	}
 	// The written entry replays the divergence.
-	if code, stdout, _ := reduceCLI(t, out); code != 1 || !strings.Contains(stdout, "diverges (value@value.msg)") {
+	if code, stdout, _ := reduceCLI(t, out); code != 1 || !strings.Contains(stdout, "diverges (value@value:string)") {
 		t.Errorf("a0diff %s: exit %d, want the divergence:\n%s", out, code, stdout)
 	}
 	// A second reduction never replaces the first.

@@ -1,6 +1,13 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/a0diff/a0diff/baseline"
+	"github.com/a0diff/a0diff/scoreboard"
 	"os"
 	"regexp"
 	"runtime"
@@ -72,10 +79,15 @@ With --cross-check: entries add "node": {"status", "exitCode"}, "attribution",
 "replay.node", "outcomes.node", a "node" rendering in divergences when known; the
 summary adds "attribution": {"engine", "engineShared", "implementation",
 "unattributed"}. With --impl: entries add "implementations": [{"name", "verdict",
-"status", "divergences", "signatures", "detail" (a diverged implementation's crash: the
-head and tail of its stderr)}], the summary "implementations": {NAME: count}. The text
+"status", "divergences", "signatures", "replay", "outcome" (when it diverged), "detail" (a
+diverged implementation's crash: the head and tail of its stderr)}], the summary
+"implementations": {NAME: {"agree", "diverged", "notCompared"}}. With --compare or a
+worker that declares what it does not model, the summary adds "leftOut": {NAME: [{"what",
+"why"}]} ("go" for the Go evaluator against the reference). The text
 report shows that stderr too, with control characters escaped; file names that hold
 control characters or invalid UTF-8 are shown and replayed as $'…' with \xHH escapes.
+
+--compare, --scoreboard, --baseline and --write-baseline: see README.md ("Commands").
 The JUnit report (--format junit) has one test case per entry: a failure for a divergence
 (type "divergence", or "divergence: ATTRIBUTION" with --cross-check; "implementation"
 when only an external implementation diverged), a one-sided timeout (type "timeout") or a
@@ -83,12 +95,15 @@ failed expectation, an error for a failed
 update, a skip for an inconclusive entry.`
 
 type runFlags struct {
-	extra   extraFlags
-	workers int
-	filter  string
-	update  bool
-	format  string
-	verbose bool
+	extra         extraFlags
+	scoreboard    string
+	baseline      string
+	writeBaseline string
+	workers       int
+	filter        string
+	update        bool
+	format        string
+	verbose       bool
 }
 
 // configureRun makes cmd the run command (used for both `a0diff run` and bare `a0diff`).
@@ -108,6 +123,10 @@ func configureRun(a *app, cmd *cobra.Command) {
 	fl.StringVar(&f.format, "format", "text", "report format: text, json or junit")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "list passing entries too (text report)")
 	addExtraFlags(fl, &f.extra, true)
+	fl.StringVar(&f.extra.compare, "compare", "", compareHelp)
+	fl.StringVar(&f.scoreboard, "scoreboard", "", "write the conformance scoreboard of each external implementation (of the Go evaluator without --impl) to `FILE`: HTML when it ends in .html, JSON in .json, else text; - is text on stderr")
+	fl.StringVar(&f.baseline, "baseline", "", "known failures (a file --write-baseline wrote): they are reported as expected; only a new failure fails the run, and known failures that pass are listed")
+	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write this run's failures to `FILE` as a baseline (replacing it)")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error { return runCorpus(cmd, a, f, args) }
 }
 
@@ -131,6 +150,16 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 			return usageErrorf("--filter: %v", err)
 		}
 	}
+	scope, err := f.extra.scope()
+	if err != nil {
+		return err
+	}
+	var known *baseline.Baseline
+	if f.baseline != "" {
+		if known, err = baseline.Read(f.baseline); err != nil {
+			return usageErrorf("%v", err)
+		}
+	}
 	entries, err := harness.LoadFiles(paths, filter)
 	if err != nil {
 		return err
@@ -143,6 +172,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	if err := a.addExtras(&rs, &f.extra, f.workers); err != nil {
 		return err
 	}
+	rs.Scope = scope
 	opts := harness.Options{Workers: f.workers, Timeout: a.timeout, Update: f.update}
 	var bar *progressbar.ProgressBar
 	if isTerminal(a.stderr) {
@@ -161,7 +191,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	if bar != nil {
 		bar.Finish()
 	}
-	ro := harness.ReportOptions{RefPath: a.refPath, Verbose: f.verbose, Color: isTerminal(a.stdout) && os.Getenv("NO_COLOR") == ""}
+	ro := harness.ReportOptions{RefPath: a.refPath, Verbose: f.verbose, Color: isTerminal(a.stdout) && os.Getenv("NO_COLOR") == "", Impls: f.extra.specs()}
 	switch f.format {
 	case "json":
 		err = harness.WriteJSON(a.stdout, rep, ro)
@@ -179,8 +209,68 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	if cmd.Context().Err() != nil {
 		return interrupted("interrupted: %d of %d entries completed", rep.Len(), len(entries))
 	}
+	if f.scoreboard != "" {
+		if err := a.writeScoreboards(f.scoreboard, harness.Scoreboards(rep, ro)); err != nil {
+			return err
+		}
+	}
+	failures := harness.Failures(rep)
+	if f.writeBaseline != "" {
+		header := fmt.Sprintf("%d entries run; %d known failures", rep.Len(), len(failures))
+		if err := baseline.New(failures).WriteFile(f.writeBaseline, header); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stderr, "a0diff: wrote %d known failures to %s\n", len(failures), f.writeBaseline)
+	}
+	if known != nil {
+		check := known.Against(failures, harness.Covers(rep))
+		writeBaselineCheck(a.stderr, known.Path, check)
+		if !check.OK() {
+			return errFailed
+		}
+		return nil
+	}
 	if !rep.OK() {
 		return errFailed
+	}
+	return nil
+}
+
+// writeBaselineCheck says how a run compares with its baseline.
+func writeBaselineCheck(w io.Writer, path string, c baseline.Check) {
+	fmt.Fprintf(w, "baseline %s: %d known failures as expected, %d new, %d known failures now pass\n", path, len(c.Expected), len(c.New), len(c.Fixed))
+	for _, f := range c.New {
+		fmt.Fprintf(w, "  NEW FAILURE %s   # %s\n", f, f.Note)
+	}
+	for _, f := range c.Fixed {
+		fmt.Fprintf(w, "  now passes: %s (tighten the baseline: --write-baseline %s)\n", f, path)
+	}
+}
+
+// writeScoreboards writes the boards to path (- for text on stderr), in the format its
+// extension names.
+func (a *app) writeScoreboards(path string, boards []*scoreboard.Board) error {
+	var buf bytes.Buffer
+	for _, b := range boards {
+		var err error
+		switch {
+		case strings.HasSuffix(path, ".html"):
+			err = b.WriteHTML(&buf)
+		case strings.HasSuffix(path, ".json"):
+			err = b.WriteJSON(&buf)
+		default:
+			err = b.WriteText(&buf)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if path == "-" {
+		_, err := a.stderr.Write(buf.Bytes())
+		return err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("--scoreboard: %v", err)
 	}
 	return nil
 }

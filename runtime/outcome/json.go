@@ -155,7 +155,12 @@ func SpanValue(s ast.Span) *value.Record {
 
 // Parse reads an Outcome from canonical JSON: the text a reference bundle returns (without
 // toolCalls, which the host fills in) or the text Marshal writes.
+//
+// A text nested deeper than MaxNesting is an error.
 func Parse(text []byte) (Outcome, error) {
+	if err := checkNesting(text); err != nil {
+		return Outcome{}, err
+	}
 	if o, ok := parseFast(text); ok {
 		return o, nil
 	}
@@ -498,4 +503,42 @@ const timeBudgetMessage = "Budget exceeded: timeMs limit exceeded."
 func isTimeBudgetMessage(m value.Value) bool {
 	s, ok := m.(string)
 	return ok && strings.HasPrefix(s, "Budget exceeded: timeMs limit of ")
+}
+
+// MaxNesting bounds how deeply the JSON text of an Outcome may nest (objects and
+// arrays, the Outcome's own levels included). The Outcome's readers, the comparison
+// (package diff) and its renderings walk values recursively; a value nested deeper than
+// this, which no A0 implementation within the harness limits produces (a value is built
+// one level per step, and maxSteps is 100 000 by default), is refused by Parse — so a
+// worker that sends one is that implementation's crash, not a stack overflow of a0diff.
+const MaxNesting = 200_000
+
+// checkNesting returns an error when text nests deeper than MaxNesting. It scans
+// without recursion, and only texts long enough to nest that deep.
+func checkNesting(text []byte) error {
+	if len(text) <= 2*MaxNesting {
+		return nil
+	}
+	depth, inString := 0, false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+			if depth > MaxNesting {
+				return fmt.Errorf("the Outcome nests deeper than %d levels (at byte %d): a0diff reads, compares and renders values at most that deep", MaxNesting, i)
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return nil
 }

@@ -30,6 +30,8 @@ var levels = []struct {
 		[]string{"runtime/eval", "runtime/run", "reference/ts-bundle"}},
 	{"the comparison of Outcomes", []string{"diff"}},
 	{"the one run-and-compare primitive", []string{"trial"}},
+	{"what comparisons add up to (a conformance scoreboard, a baseline of known failures) and the check of a worker against the protocol",
+		[]string{"scoreboard", "baseline", "workercheck"}},
 	{"corpus entries: their format, their expectations, their writer", []string{"corpus"}},
 	{"generation and reduction of programs", []string{"gen", "reduce"}},
 	{"the corpus run loop and the corpus distiller", []string{"harness", "harness/harnesstest", "cmin", "cmin/covrun"}},
