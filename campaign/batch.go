@@ -76,21 +76,7 @@ func (c *Campaign) runBatched(ctx, feedCtx context.Context) {
 			s.run(ctx, feedCtx, indices)
 		}()
 	}
-	if c.opts.Guided {
-		c.feedBatches(feedCtx, indices)
-	} else {
-	feed:
-		for i := c.opts.Start; c.opts.Count == 0 || i < c.opts.Start+c.opts.Count; i++ {
-			if !c.opts.Shard.Owns(i) {
-				continue
-			}
-			select {
-			case indices <- i:
-			case <-feedCtx.Done():
-				break feed
-			}
-		}
-	}
+	c.feed(feedCtx, indices)
 	close(indices)
 	wg.Wait()
 }

@@ -365,26 +365,31 @@ func (c *Campaign) Run(ctx context.Context) *Summary {
 			}
 		}()
 	}
-	if c.opts.Guided {
-		c.feedBatches(feedCtx, indices)
-	} else {
-	feed:
-		for i := c.opts.Start; c.opts.Count == 0 || i < c.opts.Start+c.opts.Count; i++ {
-			if !c.opts.Shard.Owns(i) {
-				continue
-			}
-			select {
-			case indices <- i:
-			case <-feedCtx.Done():
-				break feed
-			}
-		}
-	}
+	c.feed(feedCtx, indices)
 	close(indices)
 	makers.Wait()
 	close(jobs)
 	wg.Wait()
 	return c.Summary()
+}
+
+// feed sends the campaign's case indices (its shard's, from Start, Count of them or
+// until ctx ends) to the runners, in guided batches when the campaign is guided.
+func (c *Campaign) feed(ctx context.Context, indices chan<- int) {
+	if c.opts.Guided {
+		c.feedBatches(ctx, indices)
+		return
+	}
+	for i := c.opts.Start; c.opts.Count == 0 || i < c.opts.Start+c.opts.Count; i++ {
+		if !c.opts.Shard.Owns(i) {
+			continue
+		}
+		select {
+		case indices <- i:
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 // feedBatches feeds the cases of a guided campaign in batches of GuidedBatch: it waits

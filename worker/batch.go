@@ -21,9 +21,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -100,59 +98,13 @@ func StartBatch(cfg BatchConfig) (*Batch, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the progress cell of a batch worker: %w", err)
 	}
-	defer cellFile.Close() // the mapping and the child's copy stay
-	// Launched as Pool.start launches a worker (its own process group, a death signal,
-	// a0diff a subreaper, registered for KillAll, stderr read by a goroutine of ours).
-	becomeSubreaper()
-	cmd := exec.Command(cfg.Command[0], cfg.Command[1:]...)
-	ownGroup(cmd)
-	cmd.Env = append(os.Environ(), cfg.Env...)
-	cmd.ExtraFiles = []*os.File{cellFile} // fd 3
-	w := &proc{cmd: cmd, stderr: newHeadTail(4 << 10), stderrDone: make(chan struct{})}
-	childIn, stdin, err := os.Pipe()
+	defer cellFile.Close()                                       // the mapping and the child's copy stay
+	w, err := launch(cfg.Command, cfg.Env, []*os.File{cellFile}) // the cell is fd 3
 	if err != nil {
 		cell.close()
 		return nil, err
 	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		childIn.Close()
-		stdin.Close()
-		cell.close()
-		return nil, err
-	}
-	cmd.Stdin, cmd.Stderr = childIn, errW
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		childIn.Close()
-		stdin.Close()
-		errR.Close()
-		errW.Close()
-		cell.close()
-		return nil, err
-	}
-	startMu.Lock()
-	err = cmd.Start()
-	if err == nil {
-		live[cmd.Process.Pid] = w
-	}
-	startMu.Unlock()
-	childIn.Close()
-	errW.Close()
-	if err != nil {
-		stdin.Close()
-		errR.Close()
-		cell.close()
-		return nil, fmt.Errorf("starting %s: %w", cfg.Command[0], err)
-	}
-	w.stderrR = errR
-	go func() {
-		io.Copy(w.stderr, errR)
-		close(w.stderrDone)
-	}()
-	w.stdin = stdin
-	w.in = bufio.NewWriterSize(stdin, 64<<10)
-	w.out = newLineReader(stdout.(*os.File))
+	w.in = bufio.NewWriterSize(w.stdin, 64<<10)
 	b := &Batch{cfg: cfg, w: w, cell: cell}
 	w.out.setDeadline(time.Now().Add(cfg.StartTimeout))
 	line, err := w.out.next(maxMessage)

@@ -583,56 +583,12 @@ func (p *Pool) start(ctx context.Context, runTime time.Duration) (*proc, error) 
 	if len(p.cfg.Command) == 0 {
 		return nil, errors.New("no worker command")
 	}
-	becomeSubreaper()
-	cmd := exec.Command(p.cfg.Command[0], p.cfg.Command[1:]...)
-	ownGroup(cmd)
-	cmd.Env = append(os.Environ(), p.cfg.Env...)
-	w := &proc{cmd: cmd, stderr: newHeadTail(4 << 10), stderrDone: make(chan struct{})}
-	// The host's ends are os.Pipe files, which the runtime's poller serves, so read and
-	// write deadlines work on them (StdinPipe would hide the *os.File). Stderr is a pipe
-	// of the host's own too, read by a goroutine of its own: os/exec's Wait would wait for
-	// a copy of it to end, which a descendant holding the pipe open delays for ever.
-	childIn, stdin, err := os.Pipe()
+	w, err := launch(p.cfg.Command, p.cfg.Env, nil)
 	if err != nil {
 		return nil, err
 	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		childIn.Close()
-		stdin.Close()
-		return nil, err
-	}
-	cmd.Stdin, cmd.Stderr = childIn, errW
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		childIn.Close()
-		stdin.Close()
-		errR.Close()
-		errW.Close()
-		return nil, err
-	}
-	startMu.Lock()
-	err = cmd.Start()
-	if err == nil {
-		live[cmd.Process.Pid] = w
-	}
-	startMu.Unlock()
-	childIn.Close()
-	errW.Close()
-	if err != nil {
-		stdin.Close()
-		errR.Close()
-		return nil, fmt.Errorf("starting %s: %w", p.cfg.Command[0], err)
-	}
-	w.stderrR = errR
-	go func() {
-		io.Copy(w.stderr, errR)
-		close(w.stderrDone)
-	}()
 	p.started.Add(1)
-	w.stdin = stdin
-	w.in = bufio.NewWriterSize(pipeIO(stdin), 64<<10)
-	w.out = newLineReader(stdout.(*os.File))
+	w.in = bufio.NewWriterSize(pipeIO(w.stdin), 64<<10)
 	helloWait := p.cfg.StartTimeout
 	p.mu.Lock()
 	restart := p.hello != nil && runTime > 0 && runTime < helloWait
