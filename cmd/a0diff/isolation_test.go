@@ -185,14 +185,7 @@ func TestStopSignals(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(1500 * time.Millisecond)
-		cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(60 * time.Second):
-			cmd.Process.Kill()
+		if !signalAndWait(cmd, syscall.SIGTERM) {
 			t.Fatal("a0diff exec did not exit after SIGTERM")
 		}
 		if code := cmd.ProcessState.ExitCode(); code != 143 || !strings.Contains(out.String(), `"status":"timeout"`) {
@@ -208,14 +201,7 @@ func TestStopSignals(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(1500 * time.Millisecond)
-			cmd.Process.Signal(tt.sig)
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case <-done:
-			case <-time.After(60 * time.Second):
-				cmd.Process.Kill()
+			if !signalAndWait(cmd, tt.sig) {
 				t.Fatalf("a0diff did not exit after %v\n%s%s", tt.sig, out.String(), errOut.String())
 			}
 			if code := cmd.ProcessState.ExitCode(); code != tt.code || !strings.Contains(out.String(), "\ncases: ") {
@@ -345,5 +331,21 @@ func TestHostileBundles(t *testing.T) {
 				t.Errorf("entry %+v", e)
 			}
 		})
+	}
+}
+
+// signalAndWait sends sig to the started a0diff once it is under way and waits for it to
+// exit; it kills it and reports false when it has not exited within a minute.
+func signalAndWait(cmd *exec.Cmd, sig os.Signal) bool {
+	time.Sleep(1500 * time.Millisecond)
+	cmd.Process.Signal(sig)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+		return true
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		return false
 	}
 }
