@@ -32,6 +32,18 @@ func TestReadTable(t *testing.T) {
 	}
 }
 
+func TestParseTable(t *testing.T) {
+	// A table inside a larger file: row lines are the file's.
+	rows, err := ParseTable("f.txt", 7, "# c\na\tb\n\nc\r\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Row{{Line: 8, Fields: []string{"a", "b"}}, {Line: 10, Fields: []string{"c"}}}
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("rows %+v, want %+v", rows, want)
+	}
+}
+
 func TestReadArchive(t *testing.T) {
 	path := write(t, "comment\nmore\n-- a --\n1\n2\n-- b.want --\nx\n")
 	a, err := ReadArchive(path)

@@ -16,6 +16,8 @@ const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
 
+// parseScenario splits a scenario (a txtar archive) into its files; the calls file is a
+// table: TOOL <TAB> ARGS <TAB> ok RESULT | err TEXT [<TAB> go-only], # comments.
 function parseScenario(text, file) {
   const sections = {};
   let current = null;
@@ -26,19 +28,12 @@ function parseScenario(text, file) {
   }
   const fixtures = sections.fixtures ? JSON.parse(sections.fixtures.join('\n')) : {};
   const calls = [];
-  let goOnly = false;
   (sections.calls || []).forEach((line, i) => {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) return;
-    if (line.trim() === '!go-only') { goOnly = true; return; }
-    const exp = /^\s+(ok|err) (.*)$/.exec(line);
-    if (exp) {
-      const last = calls[calls.length - 1];
-      last.expect = { kind: exp[1], text: exp[2] };
-      return;
-    }
-    const sp = line.indexOf(' ');
-    calls.push({ tool: line.slice(0, sp), argsText: line.slice(sp + 1), goOnly, where: `${file}: calls line ${i + 1}` });
-    goOnly = false;
+    if (line.trim() === '' || line.startsWith('#')) return;
+    const [tool, argsText, expect, flag] = line.split('\t');
+    const exp = /^(ok|err) (.*)$/.exec(expect || '');
+    if (!exp) throw new Error(`${file}: calls line ${i + 1}: want TOOL, ARGS and ok RESULT or err TEXT, tab-separated`);
+    calls.push({ tool, argsText, expect: { kind: exp[1], text: exp[2] }, goOnly: flag === 'go-only', where: `${file}: calls line ${i + 1}` });
   });
   return { fixtures, calls };
 }
