@@ -15,26 +15,21 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
+const testfile = require('../../../../reference/ts/scripts/testfile.cjs');
 
-// parseScenario splits a scenario (a txtar archive) into its files; the calls file is a
-// table: TOOL <TAB> ARGS <TAB> ok RESULT | err TEXT [<TAB> go-only], # comments.
+// parseScenario reads a scenario, a txtar archive whose calls file is a table:
+// TOOL <TAB> ARGS <TAB> ok RESULT | err TEXT [<TAB> go-only] (read with
+// reference/ts/scripts/testfile.cjs, as the Go test reads it with package testfile).
 function parseScenario(text, file) {
-  const sections = {};
-  let current = null;
-  for (const line of text.split('\n')) {
-    const m = /^-- (\w+) --$/.exec(line);
-    if (m) { current = m[1]; sections[current] = []; continue; }
-    if (current) sections[current].push(line);
-  }
-  const fixtures = sections.fixtures ? JSON.parse(sections.fixtures.join('\n')) : {};
+  const a = testfile.parseArchive(text, file);
+  const fixtures = a.files.fixtures ? JSON.parse(a.files.fixtures) : {};
   const calls = [];
-  (sections.calls || []).forEach((line, i) => {
-    if (line.trim() === '' || line.startsWith('#')) return;
-    const [tool, argsText, expect, flag] = line.split('\t');
+  for (const { where, fields } of testfile.parseTable(a.files.calls || '', file, a.lines.calls + 1)) {
+    const [tool, argsText, expect, flag] = fields;
     const exp = /^(ok|err) (.*)$/.exec(expect || '');
-    if (!exp) throw new Error(`${file}: calls line ${i + 1}: want TOOL, ARGS and ok RESULT or err TEXT, tab-separated`);
-    calls.push({ tool, argsText, expect: { kind: exp[1], text: exp[2] }, goOnly: flag === 'go-only', where: `${file}: calls line ${i + 1}` });
-  });
+    if (!exp) throw new Error(`${where}: want TOOL, ARGS and ok RESULT or err TEXT, tab-separated`);
+    calls.push({ tool, argsText, expect: { kind: exp[1], text: exp[2] }, goOnly: flag === 'go-only', where });
+  }
   return { fixtures, calls };
 }
 
