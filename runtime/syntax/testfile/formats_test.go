@@ -61,3 +61,28 @@ func TestReadArchive(t *testing.T) {
 		t.Errorf("a repeated file: %v", err)
 	}
 }
+
+func TestRead(t *testing.T) {
+	path := write(t, "# comment\n=== one\nlet a = 1<TAB>\nreturn a\n---\nok<SP>\n# between\n\n=== two <x>\n<U+D800>\n---\n")
+	cases, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Case{
+		{Name: "one", Line: 2, Source: "let a = 1\t\nreturn a", Expect: []string{"ok "}},
+		{Name: "two <x>", Line: 9, Source: "\xed\xa0\x80"},
+	}
+	if !reflect.DeepEqual(cases, want) {
+		t.Errorf("cases %+v, want %+v", cases, want)
+	}
+	for _, bad := range []struct{ text, err string }{
+		{"text\n=== a\n---\n", ":1: text outside a case"},
+		{"=== a\nreturn 1\n=== b\n---\n", `:1: case "a" has no --- line`},
+		{"=== a\nreturn 1\n", `:1: case "a" has no --- line`},
+		{"=== a\n<U+110000>\n---\n", ":1: bad escape <U+110000>"},
+	} {
+		if _, err := Read(write(t, bad.text)); err == nil || !strings.Contains(err.Error(), bad.err) {
+			t.Errorf("%q: error %v, want one containing %q", bad.text, err, bad.err)
+		}
+	}
+}
