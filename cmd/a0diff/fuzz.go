@@ -215,7 +215,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if err := a.checkTimeout(); err != nil {
 		return err
 	}
-	if err := checkWritableDir(f.out); err != nil {
+	if err := corpus.CheckWritableDir(f.out); err != nil {
 		return usageErrorf("--out %s: %v", f.out, err)
 	}
 	var err error
@@ -242,7 +242,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 			return usageErrorf("--junit %s: already exists; a0diff fuzz never replaces a file", f.junit)
 		}
 		// A report that cannot be written is noticed now, not after the campaign.
-		if err := checkWritableDir(filepath.Dir(f.junit)); err != nil {
+		if err := corpus.CheckWritableDir(filepath.Dir(f.junit)); err != nil {
 			return usageErrorf("--junit %s: %v", f.junit, err)
 		}
 	}

@@ -169,7 +169,7 @@ func checkOutput(input, out string) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return usageErrorf("-o %s: the directory %s does not exist", out, dir)
 	}
-	if err := checkWritableDir(dir); err != nil {
+	if err := corpus.CheckWritableDir(dir); err != nil {
 		return usageErrorf("-o %s: %v", out, err)
 	}
 	return nil
