@@ -26,14 +26,11 @@ const compareHelp = "compare only these `ASPECTS` of the outcomes (comma-separat
 
 // scope is the scope --compare chooses (diff.Full without it).
 func (f *extraFlags) scope() (diff.Scope, error) {
-	if f.compare == "" {
-		return diff.Full, nil
-	}
-	as, err := diff.ParseAspects(f.compare)
+	s, err := diff.CompareScope(f.compare)
 	if err != nil {
-		return diff.Full, usageErrorf("--compare: %v", err)
+		return s, usageErrorf("%v", err)
 	}
-	return diff.Full.Only(as, "chosen with --compare"), nil
+	return s, nil
 }
 
 // specs maps each --impl NAME to its NAME=COMMAND (for replay commands).
