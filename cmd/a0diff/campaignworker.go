@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -75,16 +73,4 @@ func (a *app) campaignWorkers() *worker.BatchConfig {
 		env = append(env, "GOMEMLIMIT="+strconv.Itoa(a.rssLimitMB/3)+"MiB")
 	}
 	return &worker.BatchConfig{Name: "campaign", Command: argv, Env: env, RSSLimitMB: a.rssLimitMB}
-}
-
-// writeCampaignWorkerStats prints what the campaign workers did, if there were any.
-func writeCampaignWorkerStats(w io.Writer, opts campaign.Options, st campaign.BatchStats) {
-	if opts.Batch == nil {
-		return
-	}
-	fmt.Fprintf(w, "campaign workers: %d started, %d died or killed, %d replaced for memory kept, %d cases run again one implementation per worker (%d pinned by a death, the others not agreement)\n",
-		st.Started, st.Deaths, st.Recycled, st.Redone, st.Pinned)
-	if st.StartError != "" {
-		fmt.Fprintf(w, "campaign workers: one could not be started, and its cases ran one implementation per worker: %s\n", st.StartError)
-	}
 }

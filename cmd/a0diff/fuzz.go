@@ -9,9 +9,6 @@ import (
 	"github.com/a0diff/a0diff/baseline"
 	"io"
 	"runtime"
-	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -19,7 +16,6 @@ import (
 
 	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
@@ -256,11 +252,15 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 			return err
 		}
 		writeWorkerStats(a.stderr, rs)
-		writeCampaignWorkerStats(a.stderr, opts, c.BatchStats())
+		if opts.Batch != nil {
+			c.BatchStats().WriteText(a.stderr)
+		}
 	} else {
-		writeFuzzSummary(stdout, s, opts.ReplayFlags())
+		s.WriteText(stdout, opts.ReplayFlags())
 		writeWorkerStats(stdout, rs)
-		writeCampaignWorkerStats(stdout, opts, c.BatchStats())
+		if opts.Batch != nil {
+			c.BatchStats().WriteText(stdout)
+		}
 	}
 	if f.req.JUnit != "" {
 		var b bytes.Buffer
@@ -277,7 +277,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if ctx.Err() != nil {
 		return interrupted("interrupted: the summary counts the %d cases that completed", s.Cases())
 	}
-	failures := fuzzFailures(s)
+	failures := s.Failures()
 	if f.writeBaseline != "" {
 		header := fmt.Sprintf("a0diff fuzz --seed %d: %d cases, %d signatures", s.Seed, s.Cases(), len(failures))
 		if err := baseline.New(failures).WriteFile(f.writeBaseline, header); err != nil {
@@ -293,29 +293,10 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		}
 		return nil
 	}
-	if s.Verdicts[diff.Diverge] > 0 || s.Timeouts > 0 {
+	if s.Failed() {
 		return errFailed
 	}
-	for _, n := range s.Implementations {
-		if n.Diverged > 0 {
-			return errFailed
-		}
-	}
 	return nil
-}
-
-// fuzzFailures are a campaign's signatures in baseline terms: per implementation ("go"
-// for the Go evaluator against the reference), each signature with its case count.
-func fuzzFailures(s *campaign.Summary) []baseline.Failure {
-	var out []baseline.Failure
-	for _, b := range s.Buckets {
-		impl, sig := "go", b.Signature
-		if b.Implementation != "" {
-			impl, sig = b.Implementation, strings.TrimPrefix(b.Signature, campaign.ExtraSignature(b.Implementation, ""))
-		}
-		out = append(out, baseline.Failure{Impl: impl, Kind: baseline.Signature, Name: sig, Note: fmt.Sprintf("%d cases, first case %d", b.Count, b.First)})
-	}
-	return out
 }
 
 // errWriter writes to w until a write fails, and keeps that error.
@@ -333,87 +314,6 @@ func (e *errWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// writeFuzzSummary prints a campaign's summary.
-func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
-	fmt.Fprintf(w, "cases: %d in %s (%.1f cases/s, %d workers)\n", s.Cases(), s.Elapsed.Round(time.Millisecond), s.Rate(), s.Workers)
-	share := 0.0
-	if s.ValidMode > 0 {
-		share = 100 * float64(s.ValidPass) / float64(s.ValidMode)
-	}
-	fmt.Fprintf(w, "valid share: %.1f%% of %d valid-mode cases pass validation; %d invalid-mode cases\n", share, s.ValidMode, s.InvalidMode)
-	fmt.Fprintf(w, "verdicts: %d agree, %d diverge, %d inconclusive, %d timeout\n", s.Verdicts[diff.Agree], s.Verdicts[diff.Diverge], s.Verdicts[diff.Inconclusive], s.Timeouts)
-	fmt.Fprintf(w, "abandoned runs: %d\n", s.Abandoned)
-	fmt.Fprintf(w, "coverage: %d features", s.Coverage)
-	if s.Guided {
-		fmt.Fprintf(w, " (guided: %d cases derived from a pool of %d)", s.Derived, s.Pool)
-	}
-	for _, p := range s.Curve {
-		fmt.Fprintf(w, "; %d cases: %d features, %d signatures", p.Cases, p.Features, p.Signatures)
-	}
-	fmt.Fprintln(w)
-	if s.CrossChecked {
-		fmt.Fprintf(w, "cross-checked under node: %s\n", s.Attribution)
-	}
-	for _, name := range sortedNames(s.Implementations) {
-		n := s.Implementations[name]
-		fmt.Fprintf(w, "implementation %s against the reference: %d agree, %d diverged, %d not compared\n", name, n.Agree, n.Diverged, n.NotCompared)
-	}
-	for _, name := range sortedNames(s.Scopes) {
-		who := "implementation " + name
-		if name == "go" {
-			who = "go and ref"
-		}
-		fmt.Fprintf(w, "%s: %s\n", who, s.Scopes[name])
-	}
-	if s.ReducedCandidates > 0 || s.BudgetSpent > 0 {
-		fmt.Fprintf(w, "reduction: %d candidates in %s", s.ReducedCandidates, s.ReducedTime.Round(time.Millisecond))
-		if s.BudgetSpent > 0 {
-			fmt.Fprintf(w, "; %d signatures not reduced, the campaign's budget being spent", s.BudgetSpent)
-		}
-		fmt.Fprintln(w)
-	}
-	if s.Timeouts > 0 || s.Retried > 0 {
-		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, trial.RetryFactor)
-		if len(s.TimeoutCases) > 0 {
-			fmt.Fprintf(w, "; cases %s (replay: a0diff fuzz --seed %d --start I --count 1%s)", joinInts(s.TimeoutCases), s.Seed, replayFlags)
-		}
-		fmt.Fprintln(w)
-	}
-	if len(s.Buckets) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "signatures: %d\n", len(s.Buckets))
-	for _, b := range s.Buckets {
-		line := fmt.Sprintf("  %s: %d cases, first case %d", b.Signature, b.Count, b.First)
-		if b.Derived != "" {
-			line += " (" + b.Derived + ")"
-		}
-		if b.Attribution != "" {
-			line += " [" + b.Attribution.Explain() + "]"
-		}
-		if b.File != "" {
-			line += " → " + b.File
-		}
-		if b.Note != "" {
-			line += " (" + b.Note + ")"
-		}
-		fmt.Fprintln(w, line)
-		if b.Program != "" {
-			for _, l := range strings.Split(strings.TrimRight(b.Program, "\n"), "\n") {
-				fmt.Fprintln(w, "      "+l)
-			}
-		}
-	}
-}
-
-func joinInts(ns []int) string {
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, ", ")
-}
-
 // writeWorkerStats prints what the supervisors of worker processes saw, if any.
 func writeWorkerStats(w io.Writer, rs trial.Runners) {
 	runners := []outcome.Runner{rs.Impl, rs.Ref}
@@ -429,13 +329,4 @@ func writeWorkerStats(w io.Writer, rs trial.Runners) {
 		fmt.Fprintf(w, "%s workers: %d started, %d crashed, %d killed at the deadline, %d killed over the memory ceiling, %d replaced for memory kept after a run\n",
 			p.Name(), st.Started, st.Crashes, st.Timeouts, st.MemoryKills, st.Recycled)
 	}
-}
-
-func sortedNames[V any](m map[string]V) []string {
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return names
 }
