@@ -53,7 +53,7 @@ func newApp(stdout, stderr io.Writer) *app {
 // of each) unless --isolation none. The caller closes them (closeRunners).
 func (a *app) implementations(workers int) (trial.Runners, error) {
 	if a.isolation == "none" {
-		tuneInProcessGC()
+		worker.TuneInProcessGC()
 		ref, err := a.newRef(a.refPath)
 		if err != nil {
 			return trial.Runners{}, err
@@ -162,7 +162,7 @@ func (a *app) implementation(name string) (outcome.Runner, error) {
 		return nil, usageErrorf("--impl must be go, ref, node or NAME=COMMAND, not %q", name)
 	}
 	if a.isolation == "none" {
-		tuneInProcessGC()
+		worker.TuneInProcessGC()
 		return r, nil
 	}
 	closeRunner(r)
