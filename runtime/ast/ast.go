@@ -155,8 +155,8 @@ type NullLiteral struct {
 // IdentPath is a dotted identifier path (≥ 1 part): a variable with property reads
 // (§5.5), a tool name, a function name or a `->` target, depending on where it stands.
 type IdentPath struct {
-	Span  Span `dump:"Path {Parts|dots}"`
-	Parts []string
+	Span  Span     `dump:"Path {Parts|dots}"`
+	Parts []string `list:"-"` // one name, not a list of them (see Lists)
 }
 
 // ---- records and lists ----

@@ -685,8 +685,6 @@ func Lists(n Node) []List {
 		return []List{{Field: "Headers", p: &n.Headers}, {Field: "Statements", p: &n.Statements}}
 	case *FnDecl:
 		return []List{{Field: "Params", p: &n.Params}, {Field: "Body", p: &n.Body}}
-	case *IdentPath:
-		return []List{{Field: "Parts", p: &n.Parts}}
 	case *RecordExpr:
 		return []List{{Field: "Pairs", p: &n.Pairs}}
 	case *ListExpr:

@@ -16,7 +16,8 @@
 //
 // `declares:"name"` marks a string or []string field holding the names the node binds
 // (a let's name, a function's name and parameters, a block's binding); `body:"-"` marks a
-// []Stmt field that is not a block's body (the program's top level).
+// []Stmt field that is not a block's body (the program's top level); `list:"-"` a slice
+// field whose elements are not removed one by one (a path's segments).
 //
 // From the table it writes nodes_gen.go: eachChild (Inspect, Children, PreorderStack),
 // cloneNode (Clone), Equal, the node lines of Dump, and the enumerations the generators
@@ -59,6 +60,8 @@ type Slot struct {
 	Declares bool
 	// NotBody: a []Stmt field that is not a block's body (the program's top level).
 	NotBody bool
+	// NotList: a slice field that Lists leaves out (a path's segments: one name).
+	NotList bool
 }
 
 // Class is what a slot holds.
@@ -121,6 +124,7 @@ func Table(src []byte) ([]Kind, error) {
 					Name: name.Name, Type: typ, Class: class, DumpLabel: label,
 					Optional: opts == "optional", NotEqual: tag.Get("equal") == "-",
 					Declares: tag.Get("declares") == "name", NotBody: tag.Get("body") == "-",
+					NotList: tag.Get("list") == "-",
 				})
 				if d := tag.Get("declares"); d != "" && (d != "name" || typ != "string" && typ != "[]string") {
 					return nil, fmt.Errorf("%s.%s: declares:%q on a field of type %s (want declares:\"name\" on a string or []string)", k.Name, name.Name, d, typ)
@@ -472,7 +476,7 @@ func Lists(n Node) []List {
 	for _, k := range kinds {
 		var ls []string
 		for _, s := range k.Slots {
-			if s.Class == ChildList || s.Class == Names {
+			if (s.Class == ChildList || s.Class == Names) && !s.NotList {
 				ls = append(ls, fmt.Sprintf("{Field: %q, p: &n.%[1]s}", s.Name))
 			}
 		}
