@@ -831,15 +831,33 @@ func (c *Campaign) reduce(ctx context.Context, source string, cfg outcome.Config
 // MinimizeCandidates candidates and MinimizeBudget (or the per-signature time, when
 // shorter).
 func (c *Campaign) shrink(ctx context.Context, fc *fuzzCase) (*gen.Case, diff.Result) {
+	// The comparisons of the candidates kept (one at a time: Workers is 1), so that the
+	// result is not run again before the entry writer's one run.
+	type run struct {
+		c   *gen.Case
+		res diff.Result
+	}
+	var kept []run
 	keep := func(src string, cfg outcome.Config) bool {
-		got := c.compare(ctx, &gen.Case{Source: src, Config: cfg})
-		return got.Verdict == diff.Diverge && got.Signature() == fc.sig
+		gc := &gen.Case{Source: src, Config: cfg}
+		got := c.compare(ctx, gc)
+		ok := got.Verdict == diff.Diverge && got.Signature() == fc.sig
+		if ok {
+			kept = append(kept, run{gc, got})
+		}
+		return ok
 	}
 	opts := reduce.Options{Workers: 1, MaxCandidates: MinimizeCandidates, Program: fc.c.Program, Known: &fc.res,
 		MaxTime: min(MinimizeBudget, c.opts.Reduce.PerSignatureTime)}
 	res, err := reduce.Minimize(ctx, fc.c.Source, fc.c.Config, keep, opts)
-	if err != nil || res.Source == fc.c.Source && reflect.DeepEqual(res.Config, fc.c.Config) {
+	if err != nil {
 		return fc.c, fc.res
+	}
+	kept = append(kept, run{fc.c, fc.res})
+	for i := len(kept) - 1; i >= 0; i-- {
+		if k := kept[i]; k.c.Source == res.Source && reflect.DeepEqual(k.c.Config, res.Config) {
+			return k.c, k.res
+		}
 	}
 	gc := &gen.Case{Source: res.Source, Config: res.Config}
 	return gc, c.compare(ctx, gc)
