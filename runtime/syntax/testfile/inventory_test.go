@@ -19,9 +19,10 @@ import (
 const root = "../../.."
 
 // inventory lists the text files under the module's testdata directories by format: the
-// three formats of this package, each with one reader (Read, ReadArchive, ReadTable), and
-// the two files that keep a format of their own because it is not a test format. A new
-// testdata file in a format of its own fails TestInventory.
+// three formats of this package, each with one reader (Read, ReadArchive, ReadTable),
+// golden files (a test's whole expected output, no format), and the two files that keep
+// a format of their own because it is not a test format. A new testdata file in a format
+// of its own fails TestInventory.
 var inventory = []struct {
 	format string
 	globs  []string
@@ -54,6 +55,12 @@ var inventory = []struct {
 		"runtime/toolkit/testdata/validate.txt",
 		"diff/testdata/three.txt",
 		"reference/ts/test/testdata/json/inputs.txt",
+	}},
+	// Golden files: the whole file is the exact text a test expects a function to write
+	// (compared whole; the test's -update flag rewrites it).
+	{"golden", []string{
+		"campaign/testdata/summary-*.txt",
+		"cmin/testdata/report-*.txt",
 	}},
 	// The input of tools/mutants (its catalogue of porting mistakes, a tool's data
 	// documented in catalogue.go) and a coverage profile as `go test -coverprofile`
@@ -175,7 +182,7 @@ func TestInventory(t *testing.T) {
 	for _, file := range files {
 		format, glob := formatOf(t, file)
 		if format == "" {
-			t.Errorf("%s: a testdata file of no listed format; write it as cases (Read), a txtar archive (ReadArchive) or a table (ReadTable) and list it in inventory", file)
+			t.Errorf("%s: a testdata file of no listed format; write it as cases (Read), a txtar archive (ReadArchive) or a table (ReadTable), or if it is a golden file (a test's whole expected output) say so, in the inventory of runtime/syntax/testfile/inventory_test.go", file)
 			continue
 		}
 		used[glob] = true
@@ -250,7 +257,7 @@ func TestJavaScriptReaderAgrees(t *testing.T) {
 	want := map[string]any{}
 	for _, file := range testdataFiles(t) {
 		format, _ := formatOf(t, file)
-		if format == "" || format == "other" {
+		if format == "" || format == "golden" || format == "other" {
 			continue
 		}
 		dump, err := readDump(file, format)
