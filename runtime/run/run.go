@@ -149,7 +149,7 @@ func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Confi
 	return r.execute(ctx, prog, cfg, lim)
 }
 
-// execute evaluates prog over a fresh tool set and builds the Outcome.
+// execute evaluates prog over a fresh tool kit and builds the Outcome.
 func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Config, lim outcome.Limits) outcome.Outcome {
 	var kit toolkit.Kit
 	if r.opts.Kit != nil {
