@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
-	"github.com/a0diff/a0diff/baseline"
 	"io"
 	"runtime"
 	"sync"
@@ -220,31 +219,13 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		}
 	}
 
-	progress := isTerminal(a.stderr)
-	stopProgress := make(chan struct{})
-	var progressDone sync.WaitGroup
-	if progress {
-		progressDone.Add(1)
-		go func() {
-			defer progressDone.Done()
-			t := time.NewTicker(200 * time.Millisecond)
-			defer t.Stop()
-			for {
-				select {
-				case <-stopProgress:
-					fmt.Fprint(a.stderr, "\r\033[K")
-					return
-				case <-t.C:
-					cases, rate, diverged, sigs := c.Progress()
-					fmt.Fprintf(a.stderr, "\r\033[K%d cases, %.0f cases/s, %d diverged, %d signatures", cases, rate, diverged, sigs)
-				}
-			}
-		}()
+	stopProgress := func() {}
+	if isTerminal(a.stderr) {
+		stopProgress = showProgress(a.stderr, c)
 	}
 	s := c.Run(ctx)
 	a.noteIgnoredLimits(rs)
-	close(stopProgress)
-	progressDone.Wait()
+	stopProgress()
 
 	rep := campaign.NewReport(s, opts, ctx.Err() != nil)
 	if f.req.Format == "json" {
@@ -278,25 +259,37 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		return interrupted("interrupted: the summary counts the %d cases that completed", s.Cases())
 	}
 	failures := s.Failures()
-	if f.writeBaseline != "" {
-		header := fmt.Sprintf("a0diff fuzz --seed %d: %d cases, %d signatures", s.Seed, s.Cases(), len(failures))
-		if err := baseline.New(failures).WriteFile(f.writeBaseline, header); err != nil {
-			return err
+	return a.judge(verdict{
+		failures: failures, noun: "known signatures", failed: s.Failed(), failsAnyway: s.Timeouts > 0,
+		header: fmt.Sprintf("a0diff fuzz --seed %d: %d cases, %d signatures", s.Seed, s.Cases(), len(failures)),
+	}, f.writeBaseline, known)
+}
+
+// showProgress draws the campaign's progress on one terminal line of w every 200 ms
+// until the stop it returns is called, which clears the line.
+func showProgress(w io.Writer, c *campaign.Campaign) (stop func()) {
+	done := make(chan struct{})
+	var drawing sync.WaitGroup
+	drawing.Add(1)
+	go func() {
+		defer drawing.Done()
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				fmt.Fprint(w, "\r\033[K")
+				return
+			case <-t.C:
+				cases, rate, diverged, sigs := c.Progress()
+				fmt.Fprintf(w, "\r\033[K%d cases, %.0f cases/s, %d diverged, %d signatures", cases, rate, diverged, sigs)
+			}
 		}
-		fmt.Fprintf(a.stderr, "a0diff: wrote %d known signatures to %s\n", len(failures), f.writeBaseline)
+	}()
+	return func() {
+		close(done)
+		drawing.Wait()
 	}
-	if known != nil {
-		check := known.Against(failures, func(baseline.Failure) bool { return false })
-		writeBaselineCheck(a.stderr, known.Path, check)
-		if !check.OK() || s.Timeouts > 0 {
-			return errFailed
-		}
-		return nil
-	}
-	if s.Failed() {
-		return errFailed
-	}
-	return nil
 }
 
 // errWriter writes to w until a write fails, and keeps that error.

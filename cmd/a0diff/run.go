@@ -3,9 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
 
-	"github.com/a0diff/a0diff/baseline"
 	"github.com/a0diff/a0diff/scoreboard"
 	"os"
 	"runtime"
@@ -189,36 +187,10 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		}
 	}
 	failures := harness.Failures(rep)
-	if f.writeBaseline != "" {
-		header := fmt.Sprintf("%d entries run; %d known failures", rep.Len(), len(failures))
-		if err := baseline.New(failures).WriteFile(f.writeBaseline, header); err != nil {
-			return err
-		}
-		fmt.Fprintf(a.stderr, "a0diff: wrote %d known failures to %s\n", len(failures), f.writeBaseline)
-	}
-	if known != nil {
-		check := known.Against(failures, harness.Covers(rep))
-		writeBaselineCheck(a.stderr, known.Path, check)
-		if !check.OK() {
-			return errFailed
-		}
-		return nil
-	}
-	if !rep.OK() {
-		return errFailed
-	}
-	return nil
-}
-
-// writeBaselineCheck says how a run compares with its baseline.
-func writeBaselineCheck(w io.Writer, path string, c baseline.Check) {
-	fmt.Fprintf(w, "baseline %s: %d known failures as expected, %d new, %d known failures now pass\n", path, len(c.Expected), len(c.New), len(c.Fixed))
-	for _, f := range c.New {
-		fmt.Fprintf(w, "  NEW FAILURE %s   # %s\n", f, f.Note)
-	}
-	for _, f := range c.Fixed {
-		fmt.Fprintf(w, "  now passes: %s (tighten the baseline: --write-baseline %s)\n", f, path)
-	}
+	return a.judge(verdict{
+		failures: failures, noun: "known failures", failed: !rep.OK(), covered: harness.Covers(rep),
+		header: fmt.Sprintf("%d entries run; %d known failures", rep.Len(), len(failures)),
+	}, f.writeBaseline, known)
 }
 
 // writeScoreboards writes the boards to path (- for text on stderr), in the format its
