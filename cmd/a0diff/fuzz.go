@@ -15,7 +15,6 @@ import (
 
 	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
@@ -309,11 +308,7 @@ func (e *errWriter) Write(p []byte) (int, error) {
 
 // writeWorkerStats prints what the supervisors of worker processes saw, if any.
 func writeWorkerStats(w io.Writer, rs trial.Runners) {
-	runners := []outcome.Runner{rs.Impl, rs.Ref}
-	if rs.Node != nil {
-		runners = append(runners, rs.Node)
-	}
-	for _, r := range append(runners, rs.Extra...) {
+	for _, r := range rs.All() {
 		p, ok := r.(*worker.Pool)
 		if !ok {
 			continue
