@@ -227,28 +227,23 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	stopProgress()
 
 	rep := campaign.NewReport(s, opts, ctx.Err() != nil)
+	// The supervisors' figures follow the text summary, or go to stderr beside the JSON.
+	stats := io.Writer(stdout)
 	if f.req.Format == "json" {
 		if err := rep.WriteJSON(a.stdout); err != nil {
 			return err
 		}
-		writeWorkerStats(a.stderr, rs)
-		if opts.Batch != nil {
-			c.BatchStats().WriteText(a.stderr)
-		}
+		stats = a.stderr
 	} else {
 		s.WriteText(stdout, opts.ReplayFlags())
-		writeWorkerStats(stdout, rs)
-		if opts.Batch != nil {
-			c.BatchStats().WriteText(stdout)
-		}
+	}
+	writeWorkerStats(stats, rs)
+	if opts.Batch != nil {
+		c.BatchStats().WriteText(stats)
 	}
 	if f.req.JUnit != "" {
-		var b bytes.Buffer
-		if err := rep.WriteJUnit(&b); err != nil {
+		if err := writeJUnit(f.req.JUnit, rep); err != nil {
 			return err
-		}
-		if err := corpus.CreateFileAtomic(f.req.JUnit, b.Bytes()); err != nil {
-			return &exitError{code: exitFailure, err: fmt.Errorf("--junit %s: %v", f.req.JUnit, err)}
 		}
 	}
 	if stdout.err != nil {
@@ -262,6 +257,18 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		failures: failures, noun: "known signatures", failed: s.Failed(), failsAnyway: s.Timeouts > 0,
 		header: fmt.Sprintf("a0diff fuzz --seed %d: %d cases, %d signatures", s.Seed, s.Cases(), len(failures)),
 	}, f.writeBaseline, known)
+}
+
+// writeJUnit writes the campaign's JUnit report to the new file path (--junit).
+func writeJUnit(path string, rep campaign.Report) error {
+	var b bytes.Buffer
+	if err := rep.WriteJUnit(&b); err != nil {
+		return err
+	}
+	if err := corpus.CreateFileAtomic(path, b.Bytes()); err != nil {
+		return &exitError{code: exitFailure, err: fmt.Errorf("--junit %s: %v", path, err)}
+	}
+	return nil
 }
 
 // showProgress draws the campaign's progress on one terminal line of w every 200 ms
