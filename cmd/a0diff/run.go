@@ -35,12 +35,15 @@ For each divergence or failed expectation the report gives the file, what differ
 (category and path), both sides and the commands that replay the entry in one
 implementation. The progress bar is shown on a terminal only.
 
-Programs run in supervised worker processes, one pool per implementation (--isolation
-process, the default): a worker that overruns a run's deadline by 2 s is killed (the run
-is that side's timeout), one whose resident set exceeds --rss-limit-mb is killed (the run
-is that side's resource outcome, "memory"), one that dies is that side's crash with its
-stderr; a fresh worker takes the next run. --isolation none runs everything in this
-process. A run on which one side times out while the other completes is run again with
+Programs run in supervised worker processes (--isolation process, the default): with
+only the built-in implementations, each of -j entry workers is given batches of entries,
+runs both implementations and answers with the entries that passed; every other entry,
+and the one an entry worker died on, is run again in per-case workers, one pool per
+implementation (--isolation case runs every entry so). A per-case worker that overruns a
+run's deadline by 2 s is killed (the run is that side's timeout), one whose resident set
+exceeds --rss-limit-mb is killed (the run is that side's resource outcome, "memory"), one
+that dies is that side's crash with its stderr; a fresh worker takes the next run.
+--isolation none runs everything in this process. A run on which one side times out while the other completes is run again with
 3 times the deadline; a timeout that persists is reported as a one-sided timeout, its
 own category, not a divergence (but the entry fails).
 
