@@ -213,7 +213,13 @@ func (s *batchSlot) run(indices <-chan int) {
 			continue
 		}
 		reply, err := parseEntryBatchReply(answer, len(jobs))
+		if err == nil && len(reply.Results) == 0 && !reply.Exit && br.ctx.Err() == nil {
+			err = fmt.Errorf("it answered none of a batch of %d entries", len(jobs))
+		}
 		if err != nil {
+			// A worker that breaks the protocol (or answers nothing, which would loop
+			// for ever) is replaced; the first entry is run one by one, so that the run
+			// moves on.
 			s.slot.Retire()
 			br.count(func(st *BatchStats) { st.Deaths++ })
 			s.requeue(nil, jobs[1:])

@@ -194,6 +194,13 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	}
 	rep, loadErr := harness.RunFiles(cmd.Context(), rs, entries, opts)
 	a.noteIgnoredLimits(rs)
+	if st := rep.Batch; st != nil && (st.Deaths > 0 || st.StartError != "") {
+		// The report is what per-case workers give; what the entry workers met is said here.
+		fmt.Fprintf(a.stderr, "a0diff: entry workers: %d started, %d died or killed (the entry each was on ran again one implementation per worker)\n", st.Started, st.Deaths)
+		if st.StartError != "" {
+			fmt.Fprintf(a.stderr, "a0diff: an entry worker could not be started, and its entries ran one implementation per worker: %s\n", st.StartError)
+		}
+	}
 	if bar != nil {
 		bar.Finish()
 	}
