@@ -161,7 +161,7 @@ func (s *batchSlot) run(indices <-chan int) {
 		if br.ctx.Err() != nil {
 			continue // drain: the entries not started are left out of the report
 		}
-		req := entryBatch{Type: "entries", Timeout: int64(br.opts.Timeout), Update: br.opts.Update}
+		req := entryBatch{Type: "entries", Timeout: int64(br.opts.Timeout), Update: br.opts.Update, Beside: br.opts.Workers == 1}
 		var jobs []batchJob
 		for _, i := range idx {
 			e, err := br.entry(i)

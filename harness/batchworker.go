@@ -39,7 +39,10 @@ type entryBatch struct {
 	Timeout int64  `json:"timeoutNs"`
 	// Update: the run rewrites expectations; an entry whose rewrite would change its
 	// text is run again by the supervisor (which writes it).
-	Update  bool         `json:"update,omitempty"`
+	Update bool `json:"update,omitempty"`
+	// Beside: run an entry's two sides at the same time (at -j 1, one worker: the
+	// other core would idle, as per-case workers then run the sides beside each other).
+	Beside  bool         `json:"beside,omitempty"`
 	Entries []batchEntry `json:"entries"`
 }
 
@@ -159,8 +162,16 @@ func serveEntries(ctx context.Context, rs trial.Runners, cell *worker.ProgressCe
 			continue
 		}
 		cfg := e.RunConfig(timeout)
-		goOut := outcome.SafeRun(ctx, rs.Impl, e.Source, cfg)
-		refOut := outcome.SafeRun(ctx, rs.Ref, e.Source, cfg)
+		var goOut, refOut outcome.Outcome
+		if req.Beside {
+			goDone := make(chan outcome.Outcome, 1)
+			go func() { goDone <- outcome.SafeRun(ctx, rs.Impl, e.Source, cfg) }()
+			refOut = outcome.SafeRun(ctx, rs.Ref, e.Source, cfg)
+			goOut = <-goDone
+		} else {
+			goOut = outcome.SafeRun(ctx, rs.Impl, e.Source, cfg)
+			refOut = outcome.SafeRun(ctx, rs.Ref, e.Source, cfg)
+		}
 		if ctx.Err() != nil {
 			break // a cancelled run is no verdict
 		}

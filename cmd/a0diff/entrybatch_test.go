@@ -47,16 +47,16 @@ func copyTree(t *testing.T, src, dst string) {
 // runReports runs the entries under dir through the shipped implementations under
 // --isolation iso ("process": entry workers; "case": per-case workers) and renders the
 // three reports, with the times (which no two runs share) taken out.
-func runReports(t *testing.T, iso, ref, dir string, update bool) (reports map[string]string, rep *harness.Report) {
+func runReports(t *testing.T, iso, ref, dir string, workers int, update bool) (reports map[string]string, rep *harness.Report) {
 	t.Helper()
 	a := newApp(new(bytes.Buffer), new(bytes.Buffer))
 	a.isolation, a.refPath, a.rssLimitMB, a.timeout = iso, ref, worker.DefaultRSSLimitMB, 10*time.Second
-	rs, err := a.implementations(2)
+	rs, err := a.implementations(workers)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer closeRunners(rs)
-	opts := harness.Options{Workers: 2, Timeout: a.timeout, Update: update}
+	opts := harness.Options{Workers: workers, Timeout: a.timeout, Update: update}
 	if iso == "process" {
 		opts.Batch = a.entryWorkers()
 	}
@@ -97,10 +97,13 @@ var timesOut = regexp.MustCompile(`\(\d[0-9.]*[µnm]?s\)|"elapsedMs": ?\d+|time=
 // writes the same files.
 func TestEntryWorkersGiveTheSameReports(t *testing.T) {
 	planted := plantedDefectsBundle(t)
-	for _, tt := range []struct{ name, ref string }{{"embedded", ""}, {"planted defects", planted}} {
+	for _, tt := range []struct {
+		name, ref string
+		workers   int
+	}{{"embedded", "", 2}, {"planted defects", planted, 2}, {"planted defects -j 1", planted, 1}} {
 		t.Run(tt.name, func(t *testing.T) {
-			perCase, _ := runReports(t, "case", tt.ref, "../../corpus", false)
-			batched, rep := runReports(t, "process", tt.ref, "../../corpus", false)
+			perCase, _ := runReports(t, "case", tt.ref, "../../corpus", tt.workers, false)
+			batched, rep := runReports(t, "process", tt.ref, "../../corpus", tt.workers, false)
 			for _, format := range []string{"text", "json", "junit"} {
 				if d := cmp.Diff(perCase[format], batched[format]); d != "" {
 					t.Errorf("%s report (-per-case +entry workers):\n%s", format, d)
@@ -136,7 +139,7 @@ func TestEntryWorkersGiveTheSameReports(t *testing.T) {
 				}
 				os.WriteFile(f, b, 0o644)
 			}
-			r, _ := runReports(t, iso, "", dir, true)
+			r, _ := runReports(t, iso, "", dir, 2, true)
 			reports = append(reports, r)
 			written[iso] = map[string]string{}
 			for _, f := range files {
