@@ -385,7 +385,7 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 		defer stop()
 	}
 	var cancelAt time.Time // zero: the cancel message is not sent
-	var kit *toolkit.Kit
+	var kit *toolkit.Virtual
 	for {
 		deadline := killAt
 		if !pollAt.IsZero() && pollAt.Before(deadline) {
@@ -514,7 +514,7 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 const pipeBuffer = 64 << 10
 
 // serveTool runs a tool call on the host's kit and returns the toolResult message.
-func serveTool(kit *toolkit.Kit, m message) []byte {
+func serveTool(kit *toolkit.Virtual, m message) []byte {
 	call, _ := m.uint("call")
 	prefix := `{"type":"toolResult","call":` + strconv.FormatUint(call, 10)
 	if r, ok := m["run"]; ok {

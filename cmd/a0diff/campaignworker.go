@@ -1,12 +1,9 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -39,12 +36,9 @@ func newBatchWorkerCmd(a *app, use, short string, serve func(io.Reader, io.Write
 		Args:   exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			signal.Ignore(os.Interrupt) // the supervisor decides (see newWorkerCmd)
-			if os.Getenv("GOGC") == "" {
-				// Both implementations in one process, as with --isolation none, but two
-				// such processes at -j 2: half the in-process setting keeps most of its
-				// speed for two thirds of the memory (README, "Figures").
-				debug.SetGCPercent(campaignWorkerGOGC)
-			}
+			// Both implementations in one process, as with --isolation none, but two such
+			// processes at -j 2: half the in-process setting.
+			worker.TuneBatchWorkerGC()
 			cell, err := worker.OpenProgressCell()
 			if err != nil {
 				return &exitError{code: exitUsage, err: err}
@@ -64,9 +58,6 @@ func newBatchWorkerCmd(a *app, use, short string, serve func(io.Reader, io.Write
 	}
 }
 
-// campaignWorkerGOGC is the batch workers' collector setting (see above).
-const campaignWorkerGOGC = inProcessGOGC / 2
-
 // campaignWorkers configures the campaign workers of `a0diff fuzz`.
 func (a *app) campaignWorkers() *worker.BatchConfig {
 	return a.batchWorkers("campaign-worker", "campaign")
@@ -85,23 +76,8 @@ func (a *app) batchWorkers(subcommand, name string) *worker.BatchConfig {
 	if a.refPath != "" {
 		argv = append(argv, "--ref", a.refPath)
 	}
-	var env []string
-	if a.rssLimitMB > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		// As for the per-case workers (workerPool): ordinary slices keep the collector's
-		// pace, a large heap is collected harder well before the ceiling.
-		env = append(env, "GOMEMLIMIT="+strconv.Itoa(a.rssLimitMB/3)+"MiB")
-	}
+	// As for the per-case workers (workerPool): ordinary slices keep the collector's
+	// pace, a large heap is collected harder well before the ceiling.
+	env := worker.MemoryLimitEnv(a.rssLimitMB)
 	return &worker.BatchConfig{Name: name, Command: argv, Env: env, RSSLimitMB: a.rssLimitMB}
-}
-
-// writeCampaignWorkerStats prints what the campaign workers did, if there were any.
-func writeCampaignWorkerStats(w io.Writer, opts campaign.Options, st campaign.BatchStats) {
-	if opts.Batch == nil {
-		return
-	}
-	fmt.Fprintf(w, "campaign workers: %d started, %d died or killed, %d replaced for memory kept, %d cases run again one implementation per worker (%d pinned by a death, the others not agreement)\n",
-		st.Started, st.Deaths, st.Recycled, st.Redone, st.Pinned)
-	if st.StartError != "" {
-		fmt.Fprintf(w, "campaign workers: one could not be started, and its cases ran one implementation per worker: %s\n", st.StartError)
-	}
 }

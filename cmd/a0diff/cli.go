@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -55,7 +53,7 @@ func newApp(stdout, stderr io.Writer) *app {
 // of each) unless --isolation none. The caller closes them (closeRunners).
 func (a *app) implementations(workers int) (trial.Runners, error) {
 	if a.isolation == "none" {
-		tuneInProcessGC()
+		worker.TuneInProcessGC()
 		ref, err := a.newRef(a.refPath)
 		if err != nil {
 			return trial.Runners{}, err
@@ -164,7 +162,7 @@ func (a *app) implementation(name string) (outcome.Runner, error) {
 		return nil, usageErrorf("--impl must be go, ref, node or NAME=COMMAND, not %q", name)
 	}
 	if a.isolation == "none" {
-		tuneInProcessGC()
+		worker.TuneInProcessGC()
 		return r, nil
 	}
 	closeRunner(r)
@@ -291,42 +289,4 @@ func execute(ctx context.Context, args []string, a *app) int {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
-}
-
-// checkWritableDir reports why new files cannot be created in dir (which MkdirAll
-// creates when it does not exist): a path on the way that is not a directory, a
-// dangling symbolic link, or a directory where a file cannot be created (tried, so that
-// permissions, read-only file systems and the like are all noticed before any work).
-func checkWritableDir(dir string) error {
-	d := dir
-	for {
-		st, err := os.Stat(d)
-		if err == nil {
-			if !st.IsDir() {
-				return fmt.Errorf("%s is not a directory", d)
-			}
-			f, err := os.CreateTemp(d, ".a0diff-write-check-*")
-			if err != nil {
-				var pe *fs.PathError
-				if errors.As(err, &pe) {
-					err = pe.Err // the temporary file's name says nothing
-				}
-				return fmt.Errorf("cannot create files in %s: %w", d, err)
-			}
-			f.Close()
-			os.Remove(f.Name())
-			return nil
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		if _, lerr := os.Lstat(d); lerr == nil {
-			return fmt.Errorf("%s is a symbolic link to a missing file", d)
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return err
-		}
-		d = parent
-	}
 }

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/dop251/goja"
 )
 
@@ -28,17 +29,18 @@ var errDeadline = errors.New("deadline exceeded")
 type Option func(*options)
 
 type options struct {
-	newKit       func(outcome.Fixtures) ToolKit
+	newKit       func(outcome.Fixtures) toolkit.Kit
 	maxCallStack int
 	grace        time.Duration
 	maxIdle      int
 }
 
-// WithToolKit replaces the tool kit a run's host.call uses: newKit is called once per
-// run (on its first tool call) with the case's fixtures. The catalogue (host.tools) and
-// argument validation (host.validate) stay the shipped ones. Meant for tests that need a
-// tool to fail or panic.
-func WithToolKit(newKit func(outcome.Fixtures) ToolKit) Option {
+// WithKit replaces the tool kit a run's host.call uses (a fresh toolkit.Virtual by
+// default): newKit is called once per run (on its first tool call) with the case's
+// fixtures. The catalogue (host.tools) and argument validation (host.validate) stay the
+// shipped ones. A worker process passes the kits that call its host (worker.HostKit);
+// tests pass tools that fail or panic.
+func WithKit(newKit func(outcome.Fixtures) toolkit.Kit) Option {
 	return func(o *options) { o.newKit = newKit }
 }
 

@@ -62,21 +62,27 @@ func Read(path string) ([]Case, error) {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	n := 0
-	flush := func() {
+	flush := func() error {
 		if cur == nil {
-			return
+			return nil
+		}
+		if !inExpect {
+			return fmt.Errorf("%s:%d: case %q has no --- line", path, cur.Line, cur.Name)
 		}
 		for len(cur.Expect) > 0 && strings.TrimSpace(cur.Expect[len(cur.Expect)-1]) == "" {
 			cur.Expect = cur.Expect[:len(cur.Expect)-1]
 		}
 		cases = append(cases, *cur)
+		return nil
 	}
 	for sc.Scan() {
 		n++
 		line := sc.Text()
 		switch {
 		case strings.HasPrefix(line, "=== "):
-			flush()
+			if err := flush(); err != nil {
+				return nil, err
+			}
 			cur = &Case{Name: strings.TrimSpace(line[4:]), Line: n}
 			src = nil
 			inExpect = false
@@ -106,10 +112,9 @@ func Read(path string) ([]Case, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if cur != nil && !inExpect {
-		return nil, fmt.Errorf("%s:%d: case %q has no --- line", path, cur.Line, cur.Name)
+	if err := flush(); err != nil {
+		return nil, err
 	}
-	flush()
 	return cases, nil
 }
 
