@@ -4,7 +4,10 @@
 // external implementations, each compared with the reference), compares the Outcomes
 // (package diff) and checks them against the entries' expectations (package corpus),
 // optionally rewrites the expectations, and renders the results as a text, JSON or JUnit
-// report.
+// report. With only the two built-in implementations, batches of entries can go to entry
+// workers that run both in one process and answer with what passed (batch.go,
+// batchworker.go); whatever did not pass plainly is run again one implementation per
+// worker, so the reports are the same.
 //
 // It is a package of its own, not part of the CLI's main package, so that it can be
 // tested with fake implementations and reused by other subcommands (fuzz, reduce).
