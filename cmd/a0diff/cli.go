@@ -220,7 +220,7 @@ Without a subcommand, a0diff runs the corpus entries under PATH..., as "a0diff r
 	}
 	root.PersistentFlags().StringVar(&a.refPath, "ref", "", "load the reference from this bundle `FILE.js` instead of the embedded one")
 	root.PersistentFlags().DurationVar(&a.timeout, "timeout", outcome.DefaultLimits.Timeout, "per-run deadline of entries without their own @timeout")
-	root.PersistentFlags().StringVar(&a.isolation, "isolation", a.defaultIsolation, "where programs run: process (supervised worker processes; fuzz gives campaign workers slices of cases when only the built-in implementations run), case (one run per request, one worker pool per implementation) or none (in this process)")
+	root.PersistentFlags().StringVar(&a.isolation, "isolation", a.defaultIsolation, "where programs run: process (supervised worker processes; fuzz gives campaign workers slices of cases and run gives entry workers batches of entries when only the built-in implementations run), case (one run per request, one worker pool per implementation) or none (in this process)")
 	root.PersistentFlags().IntVar(&a.rssLimitMB, "rss-limit-mb", worker.DefaultRSSLimitMB, "memory ceiling of one worker process in MiB (resident set); a run over it is a resource outcome (0: none)")
 	root.CompletionOptions.HiddenDefaultCmd = true
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {

@@ -31,12 +31,15 @@ For each divergence or failed expectation the report gives the file, what differ
 (category and path), both sides and the commands that replay the entry in one
 implementation. The progress bar is shown on a terminal only.
 
-Programs run in supervised worker processes, one pool per implementation (--isolation
-process, the default): a worker that overruns a run's deadline by 2 s is killed (the run
-is that side's timeout), one whose resident set exceeds --rss-limit-mb is killed (the run
-is that side's resource outcome, "memory"), one that dies is that side's crash with its
-stderr; a fresh worker takes the next run. --isolation none runs everything in this
-process. A run on which one side times out while the other completes is run again with
+Programs run in supervised worker processes (--isolation process, the default): with
+only the built-in implementations, each of -j entry workers is given batches of entries,
+runs both implementations and answers with the entries that passed; every other entry,
+and the one an entry worker died on, is run again in per-case workers, one pool per
+implementation (--isolation case runs every entry so). A per-case worker that overruns a
+run's deadline by 2 s is killed (the run is that side's timeout), one whose resident set
+exceeds --rss-limit-mb is killed (the run is that side's resource outcome, "memory"), one
+that dies is that side's crash with its stderr; a fresh worker takes the next run.
+--isolation none runs everything in this process. A run on which one side times out while the other completes is run again with
 3 times the deadline; a timeout that persists is reported as a one-sided timeout, its
 own category, not a divergence (but the entry fails).
 
@@ -154,6 +157,9 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	}
 	rs.Scope = scope
 	opts := harness.Options{Workers: f.workers, Timeout: a.timeout, Update: f.update}
+	if a.isolation == "process" {
+		opts.Batch = a.entryWorkers() // used when only the built-in implementations run
+	}
 	var bar *progressbar.ProgressBar
 	if isTerminal(a.stderr) {
 		bar = progressbar.NewOptions(len(entries),
@@ -168,6 +174,13 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	}
 	rep, loadErr := harness.RunFiles(cmd.Context(), rs, entries, opts)
 	a.noteIgnoredLimits(rs)
+	if st := rep.Batch; st != nil && (st.Deaths > 0 || st.StartError != "") {
+		// The report is what per-case workers give; what the entry workers met is said here.
+		fmt.Fprintf(a.stderr, "a0diff: entry workers: %d started, %d died or killed (the entry each was on ran again one implementation per worker)\n", st.Started, st.Deaths)
+		if st.StartError != "" {
+			fmt.Fprintf(a.stderr, "a0diff: an entry worker could not be started, and its entries ran one implementation per worker: %s\n", st.StartError)
+		}
+	}
 	if bar != nil {
 		bar.Finish()
 	}
