@@ -238,6 +238,27 @@ func TestWorkerDeaths(t *testing.T) {
 	}
 }
 
+// A worker that died is succeeded by one started ahead of the next run: the pool starts
+// it while the supervisor reports the death, and the next run takes it.
+func TestSuccessorStartsAhead(t *testing.T) {
+	p := testPool(t, "hostile", Config{})
+	if o := p.Run(context.Background(), "fine", config(time.Minute)); o.Status != outcome.StatusOK {
+		t.Fatalf("first run: %s", outcome.Marshal(o))
+	}
+	if o := p.Run(context.Background(), "exit", config(time.Minute)); o.Status != outcome.StatusCrash {
+		t.Fatalf("the worker did not die: %s", outcome.Marshal(o))
+	}
+	for end := time.Now().Add(time.Minute); p.Stats().Started < 2 && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if s := p.Stats(); s.Started != 2 {
+		t.Fatalf("%d workers started with no run asking, want 2 (the successor)", s.Started)
+	}
+	if o := p.Run(context.Background(), "fine", config(time.Minute)); o.Status != outcome.StatusOK || p.Stats().Started != 2 {
+		t.Errorf("the run after the death: %s, %d workers started (want the successor's 2)", outcome.Marshal(o), p.Stats().Started)
+	}
+}
+
 // The resident set is read after every run, however short: a worker that keeps memory
 // after each run is killed over the ceiling, long before the every-32nd-run recycling
 // check would see it. (On a loaded machine a run may last a poll interval, after which

@@ -1,27 +1,37 @@
 package main
 
 import (
+	"io"
 	"os"
 	"os/signal"
 
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/campaign"
+	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
-func init() { register(newCampaignWorkerCmd) }
+func init() {
+	register(func(a *app) *cobra.Command {
+		return newBatchWorkerCmd(a, "campaign-worker", "Run slices of a fuzz campaign through both built-in implementations (internal)", campaign.ServeBatches)
+	})
+	register(func(a *app) *cobra.Command {
+		return newBatchWorkerCmd(a, "entry-worker", "Run batches of corpus entries through both built-in implementations (internal)", harness.ServeEntries)
+	})
+}
 
-// newCampaignWorkerCmd is the hidden campaign worker mode of `a0diff fuzz`
-// (campaign.ServeBatches): both built-in implementations in one process, given slices
-// of the campaign on stdin, answering on stdout, its progress in the cell on fd 3.
-func newCampaignWorkerCmd(a *app) *cobra.Command {
+// newBatchWorkerCmd is a hidden batch worker mode: the campaign workers of `a0diff fuzz`
+// (campaign.ServeBatches) and the entry workers of `a0diff run` (harness.ServeEntries),
+// both built-in implementations in one process, given batches on stdin, answering on
+// stdout, their progress in the cell on fd 3.
+func newBatchWorkerCmd(a *app, use, short string, serve func(io.Reader, io.Writer, *worker.ProgressCell, trial.Runners) error) *cobra.Command {
 	return &cobra.Command{
-		Use:    "campaign-worker [--ref FILE.js]",
-		Short:  "Run slices of a fuzz campaign through both built-in implementations (internal)",
+		Use:    use + " [--ref FILE.js]",
+		Short:  short,
 		Hidden: true,
 		Args:   exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -40,7 +50,7 @@ func newCampaignWorkerCmd(a *app) *cobra.Command {
 				}
 			}
 			rs := trial.Runners{Impl: run.New(), Ref: tsbundle.NewRunner(b)}
-			if err := campaign.ServeBatches(os.Stdin, os.Stdout, cell, rs); err != nil {
+			if err := serve(os.Stdin, os.Stdout, cell, rs); err != nil {
 				return &exitError{code: exitUsage, err: err}
 			}
 			return nil
@@ -50,16 +60,24 @@ func newCampaignWorkerCmd(a *app) *cobra.Command {
 
 // campaignWorkers configures the campaign workers of `a0diff fuzz`.
 func (a *app) campaignWorkers() *worker.BatchConfig {
+	return a.batchWorkers("campaign-worker", "campaign")
+}
+
+// entryWorkers configures the entry workers of `a0diff run`.
+func (a *app) entryWorkers() *worker.BatchConfig { return a.batchWorkers("entry-worker", "entry") }
+
+// batchWorkers configures batch workers started as `a0diff SUBCOMMAND`.
+func (a *app) batchWorkers(subcommand, name string) *worker.BatchConfig {
 	exe, err := os.Executable()
 	if err != nil {
-		return nil // the campaign runs case by case
+		return nil // the campaign or run goes case by case
 	}
-	argv := []string{exe, "campaign-worker"}
+	argv := []string{exe, subcommand}
 	if a.refPath != "" {
 		argv = append(argv, "--ref", a.refPath)
 	}
 	// As for the per-case workers (workerPool): ordinary slices keep the collector's
 	// pace, a large heap is collected harder well before the ceiling.
 	env := worker.MemoryLimitEnv(a.rssLimitMB)
-	return &worker.BatchConfig{Name: "campaign", Command: argv, Env: env, RSSLimitMB: a.rssLimitMB}
+	return &worker.BatchConfig{Name: name, Command: argv, Env: env, RSSLimitMB: a.rssLimitMB}
 }

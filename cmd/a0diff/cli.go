@@ -93,11 +93,7 @@ func (a *app) checkIsolation() error {
 // noteIgnoredLimits says on stderr which harness limits a worker did not say it honours
 // (a divergence over such a limit may be the limit's, not the program's).
 func (a *app) noteIgnoredLimits(rs trial.Runners) {
-	runners := []outcome.Runner{rs.Impl, rs.Ref}
-	if rs.Node != nil {
-		runners = append(runners, rs.Node)
-	}
-	for _, r := range append(runners, rs.Extra...) {
+	for _, r := range rs.All() {
 		if p, ok := r.(*worker.Pool); ok {
 			if ignored := p.IgnoredLimits(); len(ignored) > 0 {
 				fmt.Fprintf(a.stderr, "a0diff: the %s implementation does not honour the limits %s\n", p.Name(), outcome.JoinLimitNames(ignored, ", "))
@@ -109,13 +105,8 @@ func (a *app) noteIgnoredLimits(rs trial.Runners) {
 // closeRunners closes the implementations that hold resources (worker processes,
 // goja runtimes).
 func closeRunners(rs trial.Runners) {
-	closeRunner(rs.Impl)
-	closeRunner(rs.Ref)
-	if rs.Node != nil {
-		closeRunner(rs.Node)
-	}
-	for _, x := range rs.Extra {
-		closeRunner(x)
+	for _, r := range rs.All() {
+		closeRunner(r)
 	}
 }
 
@@ -229,7 +220,7 @@ Without a subcommand, a0diff runs the corpus entries under PATH..., as "a0diff r
 	}
 	root.PersistentFlags().StringVar(&a.refPath, "ref", "", "load the reference from this bundle `FILE.js` instead of the embedded one")
 	root.PersistentFlags().DurationVar(&a.timeout, "timeout", outcome.DefaultLimits.Timeout, "per-run deadline of entries without their own @timeout")
-	root.PersistentFlags().StringVar(&a.isolation, "isolation", a.defaultIsolation, "where programs run: process (supervised worker processes; fuzz gives campaign workers slices of cases when only the built-in implementations run), case (one run per request, one worker pool per implementation) or none (in this process)")
+	root.PersistentFlags().StringVar(&a.isolation, "isolation", a.defaultIsolation, "where programs run: process (supervised worker processes; fuzz gives campaign workers slices of cases and run gives entry workers batches of entries when only the built-in implementations run), case (one run per request, one worker pool per implementation) or none (in this process)")
 	root.PersistentFlags().IntVar(&a.rssLimitMB, "rss-limit-mb", worker.DefaultRSSLimitMB, "memory ceiling of one worker process in MiB (resident set); a run over it is a resource outcome (0: none)")
 	root.CompletionOptions.HiddenDefaultCmd = true
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
