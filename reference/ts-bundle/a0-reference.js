@@ -2170,14 +2170,12 @@
       return { kind: "error", error, evidence, trace: traceEvents };
     }
   }
-  function takeStep() {
-    if (stepsLeft === 0) {
-      throw new HarnessLimitError("maxSteps", `the run took more than ${limits.maxSteps} steps (trace events and iterations)`);
-    }
-    stepsLeft--;
+  function tooManySteps() {
+    throw new HarnessLimitError("maxSteps", `the run took more than ${limits.maxSteps} steps (trace events and iterations)`);
   }
   function emit(event, span2, data) {
-    takeStep();
+    if (stepsLeft === 0) tooManySteps();
+    stepsLeft--;
     traceEvents.push(data === void 0 ? { event, span: span2 } : { event, span: span2, data });
   }
   function budgetExceeded(budget, limit, actual, span2, message) {
@@ -2193,7 +2191,8 @@
     }
   }
   function countIteration(span2) {
-    takeStep();
+    if (stepsLeft === 0) tooManySteps();
+    stepsLeft--;
     iterationCount++;
     const limit = maxIterations;
     if (limit !== void 0 && iterationCount > limit) {
@@ -2210,7 +2209,8 @@
     for (let i = 0; i < stmts.length; i++) {
       const stmt = stmts[i];
       if (timeMs !== void 0) checkTime(stmt);
-      takeStep();
+      if (stepsLeft === 0) tooManySteps();
+      stepsLeft--;
       traceEvents.push({ event: "stmt_start", span: stmt.span });
       switch (stmt.kind) {
         case "LetStmt":
@@ -2226,12 +2226,14 @@
           break;
         case "ReturnStmt": {
           const v = evalExpr(stmt.value, scope);
-          takeStep();
+          if (stepsLeft === 0) tooManySteps();
+          stepsLeft--;
           traceEvents.push({ event: "stmt_end", span: stmt.span });
           return v;
         }
       }
-      takeStep();
+      if (stepsLeft === 0) tooManySteps();
+      stepsLeft--;
       traceEvents.push({ event: "stmt_end", span: stmt.span });
     }
     return null;
@@ -3606,7 +3608,9 @@
     return name;
   }
   function parseIdentPath() {
-    const s = expect(30 /* Ident */);
+    const s = at;
+    if (kinds[s] !== 30 /* Ident */) failAt(s, "expected", 30 /* Ident */);
+    at = s + 1;
     const parts = [words[s]];
     while (kinds[at] === 40 /* Dot */) {
       at++;
@@ -3811,7 +3815,9 @@
     return failAt(s, "unexpected");
   }
   function parseRecord() {
-    const s = expect(31 /* LBrace */);
+    const s = at;
+    if (kinds[s] !== 31 /* LBrace */) failAt(s, "expected", 31 /* LBrace */);
+    at = s + 1;
     const pairs = [];
     if (ENTRY_START[kinds[at]]) {
       pairs.push(parseEntry());
@@ -3821,7 +3827,8 @@
       }
       if (kinds[at] === 38 /* Comma */) at++;
     }
-    expect(32 /* RBrace */);
+    if (kinds[at] !== 32 /* RBrace */) failAt(at, "expected", 32 /* RBrace */);
+    at++;
     return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, pairs };
   }
   function parseEntry() {
@@ -3839,7 +3846,8 @@
       key += "." + words[at];
       at++;
     }
-    expect(37 /* Colon */);
+    if (kinds[at] !== 37 /* Colon */) failAt(at, "expected", 37 /* Colon */);
+    at++;
     const value = parseExpr();
     return { __proto__: LAZY_SPAN, kind: "RecordPair", first: s, last: at - 1, key, value };
   }

@@ -267,18 +267,18 @@ function runProgram(program: AST.Program): RunResult {
   }
 }
 
-// takeStep takes one step of maxSteps: one trace event or one counted iteration. The
-// step over the limit ends the run before it happens (the Go evaluator counts the same
-// steps at the same points: runtime/outcome.Limits).
-function takeStep(): void {
-  if (stepsLeft === 0) {
-    throw new HarnessLimitError("maxSteps", `the run took more than ${limits.maxSteps} steps (trace events and iterations)`);
-  }
-  stepsLeft--;
+// A step of maxSteps is one trace event or one counted iteration; each is taken as
+// `if (stepsLeft === 0) tooManySteps(); stepsLeft--;` (written out at each point rather
+// than called, as the steps are the most frequent thing a run does). The step over the
+// limit ends the run before it happens (the Go evaluator counts the same steps at the same
+// points: runtime/outcome.Limits).
+function tooManySteps(): never {
+  throw new HarnessLimitError("maxSteps", `the run took more than ${limits.maxSteps} steps (trace events and iterations)`);
 }
 
 function emit(event: string, span: AST.Span, data?: Rec): void {
-  takeStep();
+  if (stepsLeft === 0) tooManySteps();
+  stepsLeft--;
   traceEvents.push(data === undefined ? { event, span } : { event, span, data });
 }
 
@@ -302,7 +302,8 @@ function checkTime(node: { span: AST.Span }): void {
 
 // countIteration counts one iteration: first as a step, then for maxIterations.
 function countIteration(span: AST.Span): void {
-  takeStep();
+  if (stepsLeft === 0) tooManySteps();
+  stepsLeft--;
   iterationCount++;
   const limit = maxIterations;
   if (limit !== undefined && iterationCount > limit) {
@@ -325,7 +326,8 @@ function execBlock(stmts: AST.Stmt[], scope: Scope): Value {
   for (let i = 0; i < stmts.length; i++) {
     const stmt = stmts[i];
     if (timeMs !== undefined) checkTime(stmt);
-    takeStep();
+    if (stepsLeft === 0) tooManySteps();
+    stepsLeft--;
     traceEvents.push({ event: "stmt_start", span: stmt.span });
     switch (stmt.kind) {
       case "LetStmt":
@@ -341,12 +343,14 @@ function execBlock(stmts: AST.Stmt[], scope: Scope): Value {
         break;
       case "ReturnStmt": {
         const v = evalExpr(stmt.value, scope);
-        takeStep();
+        if (stepsLeft === 0) tooManySteps();
+        stepsLeft--;
         traceEvents.push({ event: "stmt_end", span: stmt.span });
         return v;
       }
     }
-    takeStep();
+    if (stepsLeft === 0) tooManySteps();
+    stepsLeft--;
     traceEvents.push({ event: "stmt_end", span: stmt.span });
   }
   return null;
