@@ -3116,7 +3116,6 @@
       }
       let kind = -1;
       let end = i + 1;
-      let aux = 0;
       switch (CLASS[c]) {
         case 5 /* Word */: {
           while (WORD_CHAR[chars[end]] === 1) end++;
@@ -3143,10 +3142,29 @@
           continue;
         case 7 /* Quote */:
           end = scanString(chars, i);
-          if (end >= 0) {
-            kind = 29 /* StringLit */;
-            aux = stringAux;
-            auxes2[t] = aux;
+          if (end < 0) break;
+          kind = 29 /* StringLit */;
+          auxes2[t] = stringAux;
+          if (stringAux > 1) {
+            kinds2[t] = kind;
+            starts2[t] = i;
+            ends2[t] = end;
+            lines2[t] = line;
+            cols2[t] = i - lineStart + 1;
+            t++;
+            for (let j = i + 1; j < end; j++) {
+              const s = chars[j];
+              if (s === "\n") {
+                line++;
+                lineStart = j + 1;
+              } else if (s === "\r") {
+                if (chars[j + 1] === "\n") j++;
+                line++;
+                lineStart = j + 1;
+              }
+            }
+            i = end;
+            continue;
           }
           break;
         case 6 /* Digit */:
@@ -3234,19 +3252,6 @@
       lines2[t] = line;
       cols2[t] = i - lineStart + 1;
       t++;
-      if (aux > 1) {
-        for (let j = i + 1; j < end; j++) {
-          const s = chars[j];
-          if (s === "\n") {
-            line++;
-            lineStart = j + 1;
-          } else if (s === "\r") {
-            if (chars[j + 1] === "\n") j++;
-            line++;
-            lineStart = j + 1;
-          }
-        }
-      }
       i = end;
     }
     if (n < src2.length) {
