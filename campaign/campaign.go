@@ -18,6 +18,7 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -674,8 +675,8 @@ func (o *Options) Replay(i int) string {
 // writeEntry reduces the case of a new signature and writes it to Out. It returns the
 // file written ("" when none), a note, and the program written (for the summary). The
 // reduction is package reduce's (the signature set is kept, the result is 1-minimal); when
-// it fails — a flaky divergence, say — the case is shrunk with gen.Minimize, keeping the
-// first signature, instead.
+// it fails — a flaky divergence, say — the case is reduced with reduce.Minimize, keeping
+// the first signature only, instead.
 func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, program string) {
 	path := filepath.Join(c.opts.Out, EntryName(fc.sig))
 	if _, err := os.Stat(path); err == nil {
@@ -732,7 +733,7 @@ func (c *Campaign) writeEntry(ctx context.Context, fc *fuzzCase) (file, note, pr
 		// fall back on the generator's own shrinking
 		gc, res2 := c.shrink(ctx, fc)
 		prose := append(append([]string{found}, Describe(res2)...), replayLines...)
-		prose = append(prose, "the reducer (package reduce) could not reduce it ("+err.Error()+"); shrunk by gen.Minimize instead.")
+		prose = append(prose, "the reducer (package reduce) could not reduce it ("+err.Error()+"); reduced keeping its first signature only (reduce.Minimize) instead.")
 		return c.writeCase(ctx, path, gc, prose, fc.sig)
 	}
 	prose := append(append([]string{found}, Describe(fc.res)...), replayLines...)
@@ -826,21 +827,39 @@ func (c *Campaign) reduce(ctx context.Context, source string, cfg outcome.Config
 	return res, err
 }
 
-// shrink minimises fc's case with gen.Minimize, keeping its first signature.
+// shrink minimises fc's case with reduce.Minimize, keeping its first signature, within
+// MinimizeCandidates candidates and MinimizeBudget (or the per-signature time, when
+// shorter).
 func (c *Campaign) shrink(ctx context.Context, fc *fuzzCase) (*gen.Case, diff.Result) {
-	minCtx, cancel := context.WithTimeout(ctx, min(MinimizeBudget, c.opts.Reduce.PerSignatureTime))
-	defer cancel()
-	keep := func(d *gen.Case) bool {
-		if minCtx.Err() != nil {
-			return false
+	// The comparisons of the candidates kept (one at a time: Workers is 1), so that the
+	// result is not run again before the entry writer's one run.
+	type run struct {
+		c   *gen.Case
+		res diff.Result
+	}
+	var kept []run
+	keep := func(src string, cfg outcome.Config) bool {
+		gc := &gen.Case{Source: src, Config: cfg}
+		got := c.compare(ctx, gc)
+		ok := got.Verdict == diff.Diverge && got.Signature() == fc.sig
+		if ok {
+			kept = append(kept, run{gc, got})
 		}
-		got := c.compare(minCtx, d)
-		return got.Verdict == diff.Diverge && got.Signature() == fc.sig
+		return ok
 	}
-	gc := gen.Minimize(fc.c, keep, 400)
-	if gc == fc.c {
-		return gc, fc.res
+	opts := reduce.Options{Workers: 1, MaxCandidates: MinimizeCandidates, Program: fc.c.Program, Known: &fc.res,
+		MaxTime: min(MinimizeBudget, c.opts.Reduce.PerSignatureTime)}
+	res, err := reduce.Minimize(ctx, fc.c.Source, fc.c.Config, keep, opts)
+	if err != nil {
+		return fc.c, fc.res
 	}
+	kept = append(kept, run{fc.c, fc.res})
+	for i := len(kept) - 1; i >= 0; i-- {
+		if k := kept[i]; k.c.Source == res.Source && reflect.DeepEqual(k.c.Config, res.Config) {
+			return k.c, k.res
+		}
+	}
+	gc := &gen.Case{Source: res.Source, Config: res.Config}
 	return gc, c.compare(ctx, gc)
 }
 
@@ -875,8 +894,12 @@ func Describe(res diff.Result) []string {
 	return lines
 }
 
-// MinimizeBudget bounds the time spent reducing one divergence.
-const MinimizeBudget = 30 * time.Second
+// MinimizeBudget and MinimizeCandidates bound the reduction of a divergence whose
+// signature set the reducer could not keep (Campaign.shrink).
+const (
+	MinimizeBudget     = 30 * time.Second
+	MinimizeCandidates = 400
+)
 
 // oneLine keeps a rendering on one comment line.
 func oneLine(s string) string {

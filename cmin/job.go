@@ -54,6 +54,9 @@ type Report struct {
 	AfterStmts int
 	// Notes say what happened to single entries (a reduction that failed).
 	Notes []string
+	// Out and DryRun are the Job's.
+	Out    string
+	DryRun bool
 }
 
 // UsageError is a Job the inputs make impossible (a bad Out, no source tree): the
@@ -131,7 +134,7 @@ func (j Job) Run(ctx context.Context) (*Report, error) {
 		}
 		return nil, err
 	}
-	rep := &Report{Analysis: an, Options: opts, Compared: time.Since(start), Selection: an.Select()}
+	rep := &Report{Analysis: an, Options: opts, Compared: time.Since(start), Selection: an.Select(), Out: j.Out, DryRun: j.DryRun}
 	kept := make([]string, len(rep.Selection.Kept))
 	for k, i := range rep.Selection.Kept {
 		kept[k] = an.Entries[i].Entry.Path

@@ -3,6 +3,8 @@ package corpus
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -151,4 +153,42 @@ func placeTemp(path string, data []byte, mode fs.FileMode, place func(tmp, path 
 		d.Close()
 	}
 	return nil
+}
+
+// CheckWritableDir reports why new files cannot be created in dir (which MkdirAll
+// creates when it does not exist): a path on the way that is not a directory, a
+// dangling symbolic link, or a directory where a file cannot be created (tried, so that
+// permissions, read-only file systems and the like are all noticed before any work).
+func CheckWritableDir(dir string) error {
+	d := dir
+	for {
+		st, err := os.Stat(d)
+		if err == nil {
+			if !st.IsDir() {
+				return fmt.Errorf("%s is not a directory", d)
+			}
+			f, err := os.CreateTemp(d, ".a0diff-write-check-*")
+			if err != nil {
+				var pe *fs.PathError
+				if errors.As(err, &pe) {
+					err = pe.Err // the temporary file's name says nothing
+				}
+				return fmt.Errorf("cannot create files in %s: %w", d, err)
+			}
+			f.Close()
+			os.Remove(f.Name())
+			return nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		if _, lerr := os.Lstat(d); lerr == nil {
+			return fmt.Errorf("%s is a symbolic link to a missing file", d)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return err
+		}
+		d = parent
+	}
 }

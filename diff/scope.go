@@ -105,6 +105,20 @@ func joinAspects(as []Aspect) string {
 	return strings.Join(s, ", ")
 }
 
+// CompareScope is the Scope the --compare flag's list chooses: Full when the list is
+// empty, else Full narrowed to the aspects listed, "chosen with --compare". Its error
+// names the flag.
+func CompareScope(list string) (Scope, error) {
+	if list == "" {
+		return Full, nil
+	}
+	as, err := ParseAspects(list)
+	if err != nil {
+		return Full, fmt.Errorf("--compare: %v", err)
+	}
+	return Full.Only(as, "chosen with --compare"), nil
+}
+
 // Only returns s narrowed to the aspects listed: every other one is left out for why.
 func (s Scope) Only(compared []Aspect, why string) Scope {
 	var out []Aspect

@@ -84,3 +84,25 @@ func TestParseAspects(t *testing.T) {
 		t.Errorf("String() = %q\nwant %q", got, want)
 	}
 }
+
+func TestCompareScope(t *testing.T) {
+	tests := []struct{ list, want, err string }{
+		{"", "", ""},
+		{"all", "", ""},
+		{"value,exit", "left out: errors.code, errors.message, errors.span, errors.hint, errors.details, evidence, trace.event, trace.span, trace.data, toolCalls (chosen with --compare)", ""},
+		{"value,bogus", "", `--compare: unknown aspect "bogus"`},
+		{",", "", "--compare: no aspect named"},
+	}
+	for _, tt := range tests {
+		s, err := CompareScope(tt.list)
+		if tt.err != "" {
+			if err == nil || !strings.HasPrefix(err.Error(), tt.err) {
+				t.Errorf("CompareScope(%q): error %v, want one starting %q", tt.list, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || s.String() != tt.want {
+			t.Errorf("CompareScope(%q) = %q, %v; want %q", tt.list, s.String(), err, tt.want)
+		}
+	}
+}

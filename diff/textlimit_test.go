@@ -2,7 +2,6 @@ package diff_test
 
 import (
 	"context"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 )
 
 // textLimitCase is one program of testdata/text-limit.txt.
@@ -21,29 +21,33 @@ type textLimitCase struct {
 	source string
 }
 
-// readTextLimitCases reads testdata/text-limit.txt: the prelude and the cases, each
-// program with the prelude before it.
+// readTextLimitCases reads testdata/text-limit.txt (testfile.Read): the case PRELUDE
+// and the others, each program with the prelude before it and its AT after "---".
 func readTextLimitCases(t *testing.T) []textLimitCase {
 	t.Helper()
 	const file = "testdata/text-limit.txt"
-	data, err := os.ReadFile(file)
+	read, err := testfile.Read(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var prelude string
 	var cases []textLimitCase
-	for i, block := range strings.Split(string(data), "\n== ")[1:] {
-		head, body, _ := strings.Cut(block, "\n")
-		if head == "PRELUDE" {
-			prelude = body
+	for _, c := range read {
+		if c.Name == "PRELUDE" {
+			if len(c.Expect) != 0 {
+				t.Fatalf("%s:%d: the prelude has no AT", file, c.Line)
+			}
+			prelude = c.Source + "\n"
 			continue
 		}
-		cut := strings.LastIndexByte(head, ' ')
-		at, err := strconv.Atoi(head[cut+1:])
-		if cut < 0 || err != nil {
-			t.Fatalf("%s: block %d: header %q is not \"NAME AT\"", file, i+1, head)
+		if len(c.Expect) != 1 {
+			t.Fatalf("%s:%d: case %q wants one line AT after ---", file, c.Line, c.Name)
 		}
-		cases = append(cases, textLimitCase{name: head[:cut], at: at, source: body})
+		at, err := strconv.Atoi(c.Expect[0])
+		if err != nil {
+			t.Fatalf("%s:%d: case %q: AT %q is not a number", file, c.Line, c.Name, c.Expect[0])
+		}
+		cases = append(cases, textLimitCase{name: c.Name, at: at, source: c.Source + "\n"})
 	}
 	if prelude == "" || len(cases) == 0 {
 		t.Fatalf("%s: no prelude or no cases", file)

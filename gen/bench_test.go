@@ -37,3 +37,13 @@ func BenchmarkTokenize(b *testing.B) {
 		tokenize(c.Source)
 	}
 }
+
+// BenchmarkEditProgram measures one shrinking step: a copy of a generated tree with one
+// of its edit sites applied (the shrinker makes one per variant it proposes).
+func BenchmarkEditProgram(b *testing.B) {
+	c := Generate(RandChooser{CaseRand(1, 4)}, Options{Size: 100})
+	n := editSites(c.Program)
+	for i := 0; b.Loop(); i++ {
+		editProgram(c.Program, i%n)
+	}
+}

@@ -22,6 +22,7 @@
 // that lexer, parser and validator diagnostics are exercised.
 //
 // Arbitrary is the gopter generator (with a shrinker that drops statements and simplifies
-// expressions); Minimize shrinks a case against any predicate. A case is written as a
-// corpus entry by corpus.Draft and corpus.WriteNew.
+// expressions, through the edit enumerations of package ast); minimising a case against
+// a property is package reduce's (reduce.Minimize): there is one reducer. A case is
+// written as a corpus entry by corpus.Draft and corpus.WriteNew.
 package gen

@@ -173,37 +173,6 @@ func TestInvalidModeFailsBeforeRunning(t *testing.T) {
 	}
 }
 
-func TestMinimize(t *testing.T) {
-	// Find a case calling range, and minimise it keeping the call.
-	for i := 0; ; i++ {
-		c := Generate(RandChooser{CaseRand(15, i)}, Options{Size: 120})
-		if !strings.Contains(c.Source, "range {") || len(c.Source) < 300 {
-			continue
-		}
-		keep := func(d *Case) bool { return strings.Contains(d.Source, "range {") }
-		m := Minimize(c, keep, 2000)
-		if !keep(m) || !Validates(m.Source) {
-			t.Fatalf("minimised case lost the property or validity:\n%s", m.Source)
-		}
-		if len(m.Source) > 80 {
-			t.Fatalf("minimised %d bytes only to %d:\n%s", len(c.Source), len(m.Source), m.Source)
-		}
-		if len(m.Config.Fixtures.Files)+len(m.Config.Fixtures.HTTP)+len(m.Config.Fixtures.Shell) > 0 {
-			t.Errorf("unneeded fixtures kept: %+v", m.Config.Fixtures)
-		}
-		return
-	}
-}
-
-func TestMinimizeText(t *testing.T) {
-	c := &Case{Source: "let a = 1\nlet b = [1, 2, 3]\nreturn { a: a, b: b } ;\n", Mode: InvalidText}
-	keep := func(d *Case) bool { return strings.Contains(d.Source, ";") }
-	m := Minimize(c, keep, 1000)
-	if strings.TrimSpace(m.Source) != ";" {
-		t.Fatalf("got %q, want only the semicolon left", m.Source)
-	}
-}
-
 // A generated case written as a corpus entry (corpus.Draft, the one entry writer's
 // rendering) parses back to the same program and host configuration.
 func TestCaseEntriesParseBack(t *testing.T) {

@@ -166,28 +166,3 @@ func Validates(src string) bool {
 	r := validate.Check(p)
 	return len(r.Diagnostics) == 0 && !r.UnsupportedSpread
 }
-
-// Minimize shrinks c greedily: it tries the variants of Shrinks in order, moves to the
-// first one for which keep holds, and starts over from there, until no variant is kept
-// or keep has been asked maxTries times. It returns the smallest case found (c itself
-// when nothing smaller keeps the property).
-func Minimize(c *Case, keep func(*Case) bool, maxTries int) *Case {
-	tries := 0
-	for {
-		next := Shrinks(c)
-		improved := false
-		for d := next(); d != nil; d = next() {
-			if tries >= maxTries {
-				return c
-			}
-			tries++
-			if keep(d) {
-				c, improved = d, true
-				break
-			}
-		}
-		if !improved {
-			return c
-		}
-	}
-}

@@ -26,200 +26,102 @@ func walkNode(n ast.Node, fn func(ast.Node)) {
 	})
 }
 
-// editor copies a tree, applying at most one edit: the one whose number is target. Edit
-// sites are numbered in a fixed pre-order walk, each statement list offering "drop
-// statement i" for each of its statements before its statements are entered, so that
-// the big reductions come first. Each expression offers, in order: replacing it by one
-// of its stand-ins (ast.StandIns), then by null, then by 0; each record entry and list
-// element can be dropped; each header can be dropped. With target −1 the editor only
-// copies, and count ends as the number of edit sites.
-type editor struct {
-	target int
-	count  int
-}
+// Edit sites are the one-step edits of the shrinker (Shrinks), numbered in a fixed
+// walk of the tree through package ast's generated enumerations, so that the shrinker
+// edits exactly the lists, slots and stand-ins the reducer (package reduce) edits. At
+// each node, in this order: dropping each element of each of its lists of nodes
+// (ast.Lists: headers, statements, record entries, list elements — a function's
+// parameters stay, as dropping one breaks its calls); then for each of its expression
+// slots (ast.ExprSlots), replacing the expression by one of its stand-ins
+// (ast.StandIns), then, when it has parts, by null and by 0; then the same inside each
+// child (ast.Inspect's order), headers excepted (a header is dropped whole). A node's
+// sites come before its children's, so the big reductions come first.
 
 // editSites counts the edits editProgram can make to p.
 func editSites(p *ast.Program) int {
-	e := &editor{target: -1}
-	e.program(p)
-	return e.count
+	n := 0
+	eachEdit(p, func(edit) bool { n++; return true })
+	return n
 }
 
 // editProgram returns a copy of p with edit number k applied.
 func editProgram(p *ast.Program, k int) *ast.Program {
-	return (&editor{target: k}).program(p)
-}
-
-func (e *editor) site() bool {
-	hit := e.count == e.target
-	e.count++
-	return hit
-}
-
-func (e *editor) program(p *ast.Program) *ast.Program {
-	q := &ast.Program{Span: p.Span}
-	drop := -1
-	for i := range p.Headers {
-		if e.site() {
-			drop = i
+	q := ast.Clone(p)
+	i := 0
+	eachEdit(q, func(e edit) bool {
+		if i == k {
+			e.apply()
+			return false
 		}
-	}
-	for i, h := range p.Headers {
-		if i == drop {
-			continue
-		}
-		q.Headers = append(q.Headers, ast.Clone(h))
-	}
-	q.Statements = e.stmts(p.Statements)
+		i++
+		return true
+	})
 	return q
 }
 
-func (e *editor) stmts(list []ast.Stmt) []ast.Stmt {
-	if list == nil {
-		return nil
+// edit is one edit site: dropping element i of list, or else replacing *slot by a
+// stand-in (by), by 0 (zero) or by null.
+type edit struct {
+	list ast.List
+	i    int
+	slot *ast.Expr
+	by   ast.Expr
+	zero bool
+}
+
+func (e edit) apply() {
+	switch {
+	case e.slot == nil:
+		e.list.Drop(e.i)
+	case e.by != nil:
+		*e.slot = e.by
+	case e.zero:
+		*e.slot = intLit(0)
+	default:
+		*e.slot = &ast.NullLiteral{}
 	}
-	drop := -1
-	for i := range list {
-		if e.site() {
-			drop = i
+}
+
+// eachEdit calls site with each edit of the tree root, in order, until site returns
+// false.
+func eachEdit(root ast.Node, site func(edit) bool) {
+	more := true
+	ast.Inspect(root, func(n ast.Node) bool {
+		if _, header := n.(ast.Header); header || !more {
+			return false
 		}
-	}
-	out := make([]ast.Stmt, 0, len(list))
-	for i, s := range list {
-		if i == drop {
-			continue
+		for _, l := range ast.Lists(n) {
+			if l.Names() {
+				continue
+			}
+			for i := 0; i < l.Len() && more; i++ {
+				more = site(edit{list: l, i: i})
+			}
 		}
-		out = append(out, e.stmt(s))
-	}
-	return out
+		for _, slot := range ast.ExprSlots(n) {
+			x := *slot
+			if ast.IsNil(x) {
+				continue
+			}
+			for _, c := range ast.StandIns(x) {
+				more = more && site(edit{slot: slot, by: c})
+			}
+			if hasParts(x) {
+				more = more && site(edit{slot: slot}) && site(edit{slot: slot, zero: true})
+			}
+		}
+		return more
+	})
 }
 
-func (e *editor) stmt(s ast.Stmt) ast.Stmt {
-	switch s := s.(type) {
-	case *ast.LetStmt:
-		return &ast.LetStmt{Span: s.Span, Name: s.Name, Value: e.expr(s.Value)}
-	case *ast.ExprStmt:
-		return &ast.ExprStmt{Span: s.Span, Expr: e.expr(s.Expr), Target: ast.Clone(s.Target)}
-	case *ast.ReturnStmt:
-		return &ast.ReturnStmt{Span: s.Span, Value: e.expr(s.Value)}
-	case *ast.FnDecl:
-		return &ast.FnDecl{Span: s.Span, Name: s.Name, Params: append([]string(nil), s.Params...), Body: e.stmts(s.Body)}
-	}
-	return s
-}
-
-// nodeCount is the number of nodes of the subtree x.
-func nodeCount(x ast.Node) int {
-	n := 0
-	walkNode(x, func(ast.Node) { n++ })
-	return n
-}
-
-func isLeaf(x ast.Expr) bool {
-	switch x.(type) {
-	case *ast.IntLiteral, *ast.FloatLiteral, *ast.BoolLiteral, *ast.StrLiteral, *ast.NullLiteral, *ast.IdentPath:
-		return true
+// hasParts reports whether x has a child other than its name path: whether it is more
+// than one node in the counting of walkNode.
+func hasParts(x ast.Expr) bool {
+	name := ast.NamePath(x)
+	for _, c := range ast.Children(x) {
+		if id, ok := c.(*ast.IdentPath); !ok || id != name {
+			return true
+		}
 	}
 	return false
-}
-
-func (e *editor) expr(x ast.Expr) ast.Expr {
-	if ast.IsNil(x) {
-		return x
-	}
-	for _, c := range ast.StandIns(x) {
-		if e.site() {
-			return ast.Clone(c)
-		}
-	}
-	if !isLeaf(x) && nodeCount(x) > 1 {
-		if e.site() {
-			return &ast.NullLiteral{}
-		}
-		if e.site() {
-			return intLit(0)
-		}
-	}
-	switch x := x.(type) {
-	case *ast.IntLiteral, *ast.FloatLiteral, *ast.BoolLiteral, *ast.StrLiteral, *ast.NullLiteral, *ast.IdentPath:
-		return ast.Clone(x)
-	case *ast.RecordExpr:
-		return e.record(x)
-	case *ast.ListExpr:
-		drop := -1
-		for i := range x.Elements {
-			if e.site() {
-				drop = i
-			}
-		}
-		l := &ast.ListExpr{Span: x.Span}
-		for i, el := range x.Elements {
-			if i != drop {
-				l.Elements = append(l.Elements, e.expr(el))
-			}
-		}
-		return l
-	case *ast.CallExpr:
-		return &ast.CallExpr{Span: x.Span, Tool: ast.Clone(x.Tool), Args: e.record(x.Args)}
-	case *ast.DoExpr:
-		return &ast.DoExpr{Span: x.Span, Tool: ast.Clone(x.Tool), Args: e.record(x.Args)}
-	case *ast.AssertExpr:
-		return &ast.AssertExpr{Span: x.Span, Args: e.record(x.Args)}
-	case *ast.CheckExpr:
-		return &ast.CheckExpr{Span: x.Span, Args: e.record(x.Args)}
-	case *ast.FnCallExpr:
-		return &ast.FnCallExpr{Span: x.Span, Name: ast.Clone(x.Name), Args: e.record(x.Args)}
-	case *ast.IfExpr:
-		return &ast.IfExpr{Span: x.Span, Cond: e.expr(x.Cond), Then: e.expr(x.Then), Else: e.expr(x.Else)}
-	case *ast.IfBlockExpr:
-		return &ast.IfBlockExpr{Span: x.Span, Cond: e.expr(x.Cond), ThenBody: e.stmts(x.ThenBody), ElseBody: e.stmts(x.ElseBody)}
-	case *ast.ForExpr:
-		return &ast.ForExpr{Span: x.Span, List: e.expr(x.List), Binding: x.Binding, Body: e.stmts(x.Body)}
-	case *ast.FilterBlockExpr:
-		return &ast.FilterBlockExpr{Span: x.Span, List: e.expr(x.List), Binding: x.Binding, Body: e.stmts(x.Body)}
-	case *ast.LoopExpr:
-		return &ast.LoopExpr{Span: x.Span, Init: e.expr(x.Init), Times: e.expr(x.Times), Binding: x.Binding, Body: e.stmts(x.Body)}
-	case *ast.MatchExpr:
-		return &ast.MatchExpr{Span: x.Span, Subject: e.expr(x.Subject), OkArm: e.arm(x.OkArm), ErrArm: e.arm(x.ErrArm)}
-	case *ast.TryExpr:
-		return &ast.TryExpr{Span: x.Span, TryBody: e.stmts(x.TryBody), CatchBinding: x.CatchBinding, CatchBody: e.stmts(x.CatchBody)}
-	case *ast.BinaryExpr:
-		return &ast.BinaryExpr{Span: x.Span, Op: x.Op, Left: e.expr(x.Left), Right: e.expr(x.Right)}
-	case *ast.UnaryExpr:
-		return &ast.UnaryExpr{Span: x.Span, Op: x.Op, Operand: e.expr(x.Operand)}
-	}
-	return x
-}
-
-func (e *editor) arm(a *ast.MatchArm) *ast.MatchArm {
-	if a == nil {
-		return nil
-	}
-	return &ast.MatchArm{Span: a.Span, Tag: a.Tag, Binding: a.Binding, Body: e.stmts(a.Body)}
-}
-
-// record copies r, offering to drop each entry.
-func (e *editor) record(r *ast.RecordExpr) *ast.RecordExpr {
-	if r == nil {
-		return nil
-	}
-	drop := -1
-	for i := range r.Pairs {
-		if e.site() {
-			drop = i
-		}
-	}
-	out := &ast.RecordExpr{Span: r.Span}
-	for i, en := range r.Pairs {
-		if i == drop {
-			continue
-		}
-		switch en := en.(type) {
-		case *ast.RecordPair:
-			out.Pairs = append(out.Pairs, &ast.RecordPair{Span: en.Span, Key: en.Key, Value: e.expr(en.Value)})
-		case *ast.SpreadPair:
-			out.Pairs = append(out.Pairs, &ast.SpreadPair{Span: en.Span, Expr: e.expr(en.Expr)})
-		}
-	}
-	return out
 }

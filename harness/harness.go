@@ -4,7 +4,10 @@
 // external implementations, each compared with the reference), compares the Outcomes
 // (package diff) and checks them against the entries' expectations (package corpus),
 // optionally rewrites the expectations, and renders the results as a text, JSON or JUnit
-// report.
+// report. With only the two built-in implementations, batches of entries can go to entry
+// workers that run both in one process and answer with what passed (batch.go,
+// batchworker.go); whatever did not pass plainly is run again one implementation per
+// worker, so the reports are the same.
 //
 // It is a package of its own, not part of the CLI's main package, so that it can be
 // tested with fake implementations and reused by other subcommands (fuzz, reduce).
@@ -23,6 +26,7 @@ import (
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/trial"
+	"github.com/a0diff/a0diff/worker"
 )
 
 // Options configure Run.
@@ -36,6 +40,11 @@ type Options struct {
 	Update bool
 	// OnDone, when set, is called after each entry finishes (never concurrently).
 	OnDone func(*EntryResult)
+	// Batch, when set and the runners are Batchable, runs the entries in entry workers
+	// (batch.go): each of Workers of them is given batches of entries, runs both
+	// built-in implementations itself and answers with what passed; every other entry
+	// is run again through the runners (per-case workers). The report is the same.
+	Batch *worker.BatchConfig
 }
 
 // Load discovers the entries under paths, keeps those whose path matches filter (all
@@ -228,6 +237,8 @@ type Report struct {
 	// Scopes is what the comparisons left out, per implementation ("go" for the Go
 	// evaluator against the reference); implementations compared in full are absent.
 	Scopes map[string]diff.Scope
+	// Batch counts what the entry workers did (nil when the entries ran one by one).
+	Batch *BatchStats
 }
 
 // ImplCounts count an external implementation's comparisons with the reference.
@@ -264,26 +275,36 @@ func run(ctx context.Context, rs trial.Runners, n int, entry func(i int) (*corpu
 	}
 	results := make([]kept, n)
 	errs := make([]error, n)
-	var doneMu sync.Mutex
-	trial.Parallel(ctx, n, workers, func(i int) {
-		e, err := entry(i)
-		if err != nil {
-			errs[i] = err
-			return
-		}
-		res := runEntry(ctx, rs, e, opts)
-		if res == nil {
-			return // cancelled
-		}
-		if opts.OnDone != nil {
-			doneMu.Lock()
-			opts.OnDone(res)
-			doneMu.Unlock()
-		}
-		results[i] = keep(res)
-	})
+	var batched *batchRun
+	if opts.Batch != nil && Batchable(rs) {
+		opts.Workers = workers
+		batched = &batchRun{ctx: ctx, rs: rs, opts: opts, entry: entry, results: results, errs: errs}
+		batched.run(n)
+	} else {
+		var doneMu sync.Mutex
+		trial.Parallel(ctx, n, workers, func(i int) {
+			e, err := entry(i)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			res := runEntry(ctx, rs, e, opts)
+			if res == nil {
+				return // cancelled
+			}
+			if opts.OnDone != nil {
+				doneMu.Lock()
+				opts.OnDone(res)
+				doneMu.Unlock()
+			}
+			results[i] = keep(res)
+		})
+	}
 
 	rep := &Report{CrossChecked: rs.Node != nil, Scopes: map[string]diff.Scope{}}
+	if batched != nil {
+		rep.Batch = &batched.stats
+	}
 	if !rs.Scope.IsFull() {
 		rep.Scopes["go"] = rs.Scope
 	}

@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
-	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/stdlib"
@@ -92,8 +91,8 @@ var faults = map[string]fault{
 		name:  "csvupper",
 		about: "fs.read of a .csv file returns its content in upper case",
 		goImpl: func() outcome.Runner {
-			return run.NewRunner(run.Options{Tools: func(fx outcome.Fixtures) eval.Tools {
-				return upperCSV{eval.KitTools{Kit: toolkit.New(fx)}}
+			return run.NewRunner(run.Options{Kit: func(fx outcome.Fixtures) toolkit.Kit {
+				return upperCSV{toolkit.New(fx)}
 			}})
 		},
 	},
@@ -132,10 +131,10 @@ func faultyStdlib(name string, wrong func(args *value.Record, res value.Value) v
 }
 
 // upperCSV is the hermetic tool kit with a faulty fs.read.
-type upperCSV struct{ eval.KitTools }
+type upperCSV struct{ *toolkit.Virtual }
 
-func (u upperCSV) Call(name string, args *value.Record) (any, error) {
-	res, err := u.KitTools.Call(name, args)
+func (u upperCSV) CallData(name string, args *value.Record, data toolkit.Data) (value.Value, error) {
+	res, err := u.Virtual.CallData(name, args, data)
 	if name == "fs.read" && err == nil {
 		p, _ := args.Lookup("path")
 		if ps, ok := p.(string); ok && strings.HasSuffix(ps, ".csv") {

@@ -84,17 +84,10 @@ func (r *reducer) dropDeadCode() func() {
 		for _, l := range lists {
 			kept := (*l)[:0:0]
 			for _, s := range *l {
-				switch s := s.(type) {
-				case *ast.LetStmt:
-					if !used[s.Name] {
-						removed = true
-						continue
-					}
-				case *ast.FnDecl:
-					if !used[s.Name] {
-						removed = true
-						continue
-					}
+				// A let's or a function's own name comes first among the names it declares.
+				if names := ast.DeclaredNames(s); len(names) > 0 && !used[*names[0]] {
+					removed = true
+					continue
 				}
 				kept = append(kept, s)
 			}

@@ -519,24 +519,10 @@ func userNames(p *ast.Program) []string {
 		}
 	}
 	walk(p, func(n ast.Node) {
+		for _, name := range ast.DeclaredNames(n) {
+			add(*name)
+		}
 		switch n := n.(type) {
-		case *ast.LetStmt:
-			add(n.Name)
-		case *ast.FnDecl:
-			add(n.Name)
-			for _, prm := range n.Params {
-				add(prm)
-			}
-		case *ast.ForExpr:
-			add(n.Binding)
-		case *ast.FilterBlockExpr:
-			add(n.Binding)
-		case *ast.LoopExpr:
-			add(n.Binding)
-		case *ast.MatchArm:
-			add(n.Binding)
-		case *ast.TryExpr:
-			add(n.CatchBinding)
 		case *ast.ExprStmt:
 			if n.Target != nil {
 				for _, s := range n.Target.Parts {
@@ -580,31 +566,33 @@ func fixedKeys(p *ast.Program) map[*ast.RecordPair]bool {
 			}
 		}
 	}
-	for _, h := range p.Headers {
-		switch h := h.(type) {
-		case *ast.CapDecl:
-			mark(h.Capabilities)
-		case *ast.BudgetDecl:
-			mark(h.Budget)
-		}
+	for rec := range headerRecords(p) {
+		mark(rec)
 	}
 	walk(p, func(n ast.Node) {
-		switch n := n.(type) {
-		case *ast.FnCallExpr:
-			if n.Name == nil || len(n.Name.Parts) != 1 || !userFns[n.Name.Parts[0]] {
-				mark(n.Args)
-			}
-		case *ast.CallExpr:
-			mark(n.Args)
-		case *ast.DoExpr:
-			mark(n.Args)
-		case *ast.AssertExpr:
-			mark(n.Args)
-		case *ast.CheckExpr:
-			mark(n.Args)
+		args := ast.Args(n)
+		if args == nil {
+			return
 		}
+		if f, ok := n.(*ast.FnCallExpr); ok && f.Name != nil && len(f.Name.Parts) == 1 && userFns[f.Name.Parts[0]] {
+			return // a user function's parameters are names of the program
+		}
+		mark(args)
 	})
 	return fixed
+}
+
+// headerRecords are the records of p's headers (a cap or budget header's entries).
+func headerRecords(p *ast.Program) map[*ast.RecordExpr]bool {
+	out := map[*ast.RecordExpr]bool{}
+	for _, h := range p.Headers {
+		for _, c := range ast.Children(h) {
+			if rec, ok := c.(*ast.RecordExpr); ok {
+				out[rec] = true
+			}
+		}
+	}
+	return out
 }
 
 // allNames is every name-like word of the program: declared names, path segments, keys,
@@ -697,39 +685,16 @@ func renameWalk(p *ast.Program, skip map[*ast.RecordPair]bool, name func(*string
 			name(&ip.Parts[i])
 		}
 	}
-	header := map[*ast.RecordExpr]bool{}
-	for _, h := range p.Headers {
-		switch h := h.(type) {
-		case *ast.CapDecl:
-			header[h.Capabilities] = true
-		case *ast.BudgetDecl:
-			header[h.Budget] = true
-		}
-	}
+	header := headerRecords(p)
 	walk(p, func(n ast.Node) {
+		for _, s := range ast.DeclaredNames(n) {
+			name(s)
+		}
+		// Variable paths are renamed below; tool and function names are reached through
+		// their parents.
 		switch n := n.(type) {
-		case *ast.LetStmt:
-			name(&n.Name)
-		case *ast.FnDecl:
-			name(&n.Name)
-			for i := range n.Params {
-				name(&n.Params[i])
-			}
-		case *ast.ForExpr:
-			name(&n.Binding)
-		case *ast.FilterBlockExpr:
-			name(&n.Binding)
-		case *ast.LoopExpr:
-			name(&n.Binding)
-		case *ast.MatchArm:
-			name(&n.Binding)
-		case *ast.TryExpr:
-			name(&n.CatchBinding)
 		case *ast.ExprStmt:
 			paths(n.Target)
-		case *ast.IdentPath:
-			// Variable paths; tool and function names are reached through their parents
-			// and skipped below.
 		case *ast.FnCallExpr:
 			if n.Name != nil && len(n.Name.Parts) == 1 {
 				name(&n.Name.Parts[0])

@@ -17,6 +17,9 @@
 //
 // The result is 1-minimal: removing any single statement, field, argument, list element,
 // parameter, header or fixture loses the divergence.
+//
+// Minimize makes the same reduction against any other property (the module's one
+// reducer: the generators have none of their own).
 package reduce
 
 import (
@@ -129,7 +132,9 @@ type Result struct {
 	// Stopped says why the reduction ended before its fixpoint (MaxTime, MaxCandidates);
 	// "" when it reached the fixpoint and the result is 1-minimal.
 	Stopped string
-	// Go and Ref are the outcomes of the result, Diff their comparison.
+	// Go and Ref are the outcomes of the result, Diff their comparison. When the result
+	// is the input and Options.Known gave its comparison, Diff is that and Go and Ref are
+	// zero (the input is not run again); Minimize leaves all three zero.
 	Go, Ref outcome.Outcome
 	Diff    diff.Result
 }
@@ -204,11 +209,40 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs trial.Run
 		r.limits.Timeout = opts.CandidateTimeout
 	}
 	r.want = first.Signatures()
-	r.cache[r.key(source, r.cfg)] = true
 	if opts.Known == nil {
 		r.last.key, r.last.cmp = r.key(source, r.cfg), c
 	}
+	res, err := r.reduce(source)
+	if err != nil {
+		return Result{}, err
+	}
+	res.Signatures = r.want
+	// The outcomes of the result are those of its last run as a candidate (or, for an
+	// input nothing could be taken from, those the caller passed as Known: the result's
+	// Go and Ref are then zero); the entry writer (Save) runs it once more before
+	// writing it, which catches a divergence that only showed up by chance.
+	switch key := r.key(res.Source, res.Config); {
+	case r.last.key == key:
+		res.Go, res.Ref, res.Diff = r.last.cmp.Impl, r.last.cmp.Ref, r.last.cmp.Diff
+	case opts.Known != nil && key == r.key(source, copyConfig(cfg)):
+		res.Diff = *opts.Known
+	default:
+		c2 := r.trial(res.Source, res.Config)
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		res.Go, res.Ref, res.Diff = c2.Impl, c2.Ref, c2.Diff
+	}
+	res.Elapsed = time.Since(r.start)
+	return res, nil
+}
 
+// reduce reduces source, which holds the property (r.judge), to a fixpoint or until a
+// bound stops it: the shared part of Reduce and Minimize. The result's outcomes are left
+// to the caller.
+func (r *reducer) reduce(source string) (Result, error) {
+	cfg, opts, ctx := r.cfg, r.opts, r.ctx
+	r.cache[r.key(source, r.cfg)] = true
 	r.pieces = []string{source}
 	r.phase = "parsing"
 	var prog *ast.Program
@@ -242,24 +276,16 @@ func Reduce(ctx context.Context, source string, cfg outcome.Config, rs trial.Run
 		Source:     r.current(),
 		Config:     r.cfg,
 		Canonical:  r.prog != nil,
-		Signatures: r.want,
 		Before:     before,
 		Candidates: r.candidates,
 		CacheHits:  r.hits,
 		Stopped:    r.stopReason,
 	}
-	res.After = measure(res.Config.File, res.Source)
-	// The outcomes of the result are those of its last run as a candidate; the entry
-	// writer (Save) runs it once more before writing it, which catches a divergence that
-	// only showed up by chance.
-	c2, ok := r.last.cmp, r.last.key == r.key(res.Source, res.Config)
-	if !ok {
-		c2 = r.trial(res.Source, res.Config)
-		if err := ctx.Err(); err != nil {
-			return Result{}, err
-		}
+	if r.prog != nil { // the tree the source is the print of: no parse again
+		res.After = Size{Nodes: countNodes(r.prog), Lines: codeLines(res.Source), Bytes: len(res.Source)}
+	} else {
+		res.After = measure(res.Config.File, res.Source)
 	}
-	res.Go, res.Ref, res.Diff = c2.Impl, c2.Ref, c2.Diff
 	res.Elapsed = time.Since(r.start)
 	return res, nil
 }
@@ -280,7 +306,10 @@ type reducer struct {
 	opts   Options
 	limits outcome.Limits
 	want   []string
-	cache  map[[32]byte]bool
+	// keep, when set, is the property a candidate must hold instead of the wanted
+	// signatures (Minimize).
+	keep  func(src string, cfg outcome.Config) bool
+	cache map[[32]byte]bool
 	// last is the latest candidate run found interesting: its key and comparison (the
 	// result's outcomes, when it is the result).
 	last struct {
@@ -416,6 +445,9 @@ func (r *reducer) firstInteresting(n int, candidateAt func(k int) (string, outco
 // judge runs one candidate: whether both implementations diverge on it with exactly
 // the wanted signatures. It is called concurrently and touches no reducer state.
 func (r *reducer) judge(src string, cfg outcome.Config) (bool, trial.Comparison) {
+	if r.keep != nil {
+		return r.keep(src, cfg), trial.Comparison{}
+	}
 	c := r.trial(src, cfg)
 	return c.Diff.Verdict == diff.Diverge && slices.Equal(c.Diff.Signatures(), r.want), c
 }

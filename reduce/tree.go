@@ -54,21 +54,17 @@ func (s slot) replace(e ast.Expr) func() {
 	return func() { s.set(old) }
 }
 
-// nodeSeqs returns the removable sequences directly owned by n, in source order.
+// nodeSeqs returns the removable sequences directly owned by n, in source order: its
+// slice fields (ast.Lists) — a program's headers and statements, a function's parameters
+// and body, a record's fields, a list's elements, the bodies of a block.
 func nodeSeqs(n ast.Node) []seq {
-	switch n := n.(type) {
-	case *ast.Program:
-		return []seq{sliceSeq("header", &n.Headers), sliceSeq("statement", &n.Statements)}
-	case *ast.FnDecl:
-		return []seq{sliceSeq("parameter", &n.Params), sliceSeq("statement", &n.Body)}
-	case *ast.RecordExpr:
-		return []seq{sliceSeq("field", &n.Pairs)}
-	case *ast.ListExpr:
-		return []seq{sliceSeq("element", &n.Elements)}
+	lists := ast.Lists(n)
+	if len(lists) == 0 {
+		return nil
 	}
-	var out []seq
-	for _, b := range ast.Bodies(n) {
-		out = append(out, sliceSeq("statement", b))
+	out := make([]seq, len(lists))
+	for i, l := range lists {
+		out[i] = seq{kind: l.Field, len: l.Len, keep: l.Keep}
 	}
 	return out
 }

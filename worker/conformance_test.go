@@ -1,7 +1,6 @@
 package worker
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -24,53 +24,46 @@ type conformanceCase struct {
 	wantText   string
 }
 
+// readConformance reads the cases of a conformance file (testfile.Read): the script
+// lines of each case become the worker's shell script, the line after "---" its want.
 func readConformance(t *testing.T, path string) []conformanceCase {
 	t.Helper()
-	f, err := os.Open(path)
+	cases, err := testfile.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var cases []conformanceCase
-	var cur *conformanceCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		where := fmt.Sprintf("%s:%d", path, n)
-		switch {
-		case line == "" || strings.HasPrefix(line, "#"):
-		case strings.HasPrefix(line, "=== "):
-			cases = append(cases, conformanceCase{name: line[4:], line: where})
-			cur = &cases[len(cases)-1]
-		case cur == nil:
-			t.Fatalf("%s: a line before the first case", where)
-		case strings.HasPrefix(line, "< "):
-			text := strings.ReplaceAll(line[2:], "'", `'\''`)
-			cur.script = append(cur.script, `printf '%s\n' '`+strings.ReplaceAll(text, "$LAST", `'"$LAST"'`)+`'`)
-		case strings.HasPrefix(line, "> "):
-			typ := line[2:]
-			cur.script = append(cur.script, `IFS= read -r LAST || exit 8`,
-				`case "$LAST" in *'"type":"`+typ+`"'*) ;; *) echo "expected a `+typ+` message, got: $LAST" >&2; exit 9;; esac`)
-		case strings.HasPrefix(line, "$ "):
-			cur.script = append(cur.script, line[2:])
-		case line == "cancel":
-			cur.cancel = true
-		case strings.HasPrefix(line, "want "):
-			status, text, _ := strings.Cut(line[5:], " ")
-			cur.wantStatus, cur.wantText = status, text
-		default:
-			t.Fatalf("%s: unknown line %q", where, line)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	var out []conformanceCase
 	for _, c := range cases {
-		if c.wantStatus == "" {
-			t.Fatalf("%s: case %q has no want line", c.line, c.name)
+		cur := conformanceCase{name: c.Name, line: fmt.Sprintf("%s:%d", path, c.Line)}
+		for i, line := range strings.Split(c.Source, "\n") {
+			where := fmt.Sprintf("%s:%d", path, c.Line+1+i)
+			switch {
+			case line == "" || strings.HasPrefix(line, "#"):
+			case strings.HasPrefix(line, "< "):
+				text := strings.ReplaceAll(line[2:], "'", `'\''`)
+				cur.script = append(cur.script, `printf '%s\n' '`+strings.ReplaceAll(text, "$LAST", `'"$LAST"'`)+`'`)
+			case strings.HasPrefix(line, "> "):
+				typ := line[2:]
+				cur.script = append(cur.script, `IFS= read -r LAST || exit 8`,
+					`case "$LAST" in *'"type":"`+typ+`"'*) ;; *) echo "expected a `+typ+` message, got: $LAST" >&2; exit 9;; esac`)
+			case strings.HasPrefix(line, "$ "):
+				cur.script = append(cur.script, line[2:])
+			case line == "cancel":
+				cur.cancel = true
+			default:
+				t.Fatalf("%s: unknown script line %q", where, line)
+			}
 		}
+		if len(c.Expect) != 1 {
+			t.Fatalf("%s: case %q wants one result line after ---, has %d", cur.line, c.Name, len(c.Expect))
+		}
+		cur.wantStatus, cur.wantText, _ = strings.Cut(c.Expect[0], " ")
+		out = append(out, cur)
 	}
-	return cases
+	if len(out) == 0 {
+		t.Fatalf("%s: no cases", path)
+	}
+	return out
 }
 
 // TestProtocolConformance drives the host (Pool) with the scripted workers of

@@ -1,9 +1,9 @@
 package worker_test
 
 import (
-	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -12,8 +12,8 @@ func init() {
 	worker.GoForTest.Worker = func() worker.Implementation {
 		return worker.Implementation{
 			Name: "go", Version: "test", Limits: outcome.LimitNames(nil),
-			NewRunner: func(tools func(outcome.Fixtures) *worker.Kit) outcome.Runner {
-				return run.NewRunner(run.Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
+			NewRunner: func(kits func(outcome.Fixtures) toolkit.Kit) outcome.Runner {
+				return run.NewRunner(run.Options{Kit: kits})
 			},
 		}
 	}

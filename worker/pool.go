@@ -92,6 +92,13 @@ type Pool struct {
 	idle   []*proc
 	closed bool
 	hello  *Hello // of the first worker started
+	// starting counts the successors starting ahead (startAhead); startDone is closed
+	// (and made anew) when one has started or failed to.
+	starting  int
+	startDone chan struct{}
+	// aheadCtx ends the starts ahead when the pool closes.
+	aheadCtx  context.Context
+	stopAhead context.CancelFunc
 
 	runs, started, crashes, timeouts, memoryKills, abandoned, recycled atomic.Int64
 	// abandonedRunning sums what the live workers last said of their abandoned runs
@@ -113,7 +120,9 @@ func NewPool(cfg Config) *Pool {
 	if cfg.StartTimeout <= 0 {
 		cfg.StartTimeout = 30 * time.Second
 	}
-	return &Pool{cfg: cfg, slot: make(chan struct{}, cfg.Size)}
+	p := &Pool{cfg: cfg, slot: make(chan struct{}, cfg.Size), startDone: make(chan struct{})}
+	p.aheadCtx, p.stopAhead = context.WithCancel(context.Background())
+	return p
 }
 
 // Name is the implementation's name.
@@ -189,29 +198,61 @@ func (p *Pool) IgnoredLimits() []outcome.LimitName {
 	return ignored
 }
 
-// Close stops the idle workers; workers busy now stop when their run ends.
+// Close stops the idle workers and those starting ahead; workers busy now stop when
+// their run ends.
 func (p *Pool) Close() error {
 	p.mu.Lock()
 	idle := p.idle
 	p.idle, p.closed = nil, true
 	p.mu.Unlock()
+	p.stopAhead()
 	for _, w := range idle {
 		w.stop()
 	}
+	p.mu.Lock()
+	for p.starting > 0 {
+		done := p.startDone
+		p.mu.Unlock()
+		<-done
+		p.mu.Lock()
+	}
+	p.mu.Unlock()
 	return nil
 }
 
-// acquire takes an idle worker or starts one. runTime, when not 0, is the time the run
-// may take (its deadline plus the grace): a worker started in place of one that died
-// must say hello within it (a worker that once said hello needs no 30 s to say it again,
-// and a run must not outlast its deadline waiting for it).
+// acquire takes an idle worker, or the one starting ahead (startAhead), or starts one.
+// runTime, when not 0, is the time the run may take (its deadline plus the grace): a
+// worker started in place of one that died must say hello within it (a worker that once
+// said hello needs no 30 s to say it again, and a run must not outlast its deadline
+// waiting for it).
 func (p *Pool) acquire(ctx context.Context, runTime time.Duration) (*proc, error) {
 	select {
 	case p.slot <- struct{}{}:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+	var waitEnd <-chan time.Time
 	p.mu.Lock()
+	for !p.closed && len(p.idle) == 0 && p.starting > 0 {
+		// A successor is starting: wait for it rather than start another process.
+		done := p.startDone
+		p.mu.Unlock()
+		if waitEnd == nil && runTime > 0 {
+			t := time.NewTimer(runTime)
+			defer t.Stop()
+			waitEnd = t.C
+		}
+		select {
+		case <-done:
+		case <-ctx.Done():
+			<-p.slot
+			return nil, ctx.Err()
+		case <-waitEnd:
+			<-p.slot
+			return nil, fmt.Errorf("%w (%v)", errNoHelloAgain, runTime)
+		}
+		p.mu.Lock()
+	}
 	if p.closed {
 		p.mu.Unlock()
 		<-p.slot
@@ -232,24 +273,57 @@ func (p *Pool) acquire(ctx context.Context, runTime time.Duration) (*proc, error
 	return w, nil
 }
 
-// release returns a worker to the pool, or stops it.
+// release returns a worker to the pool, or stops it and starts its successor ahead of
+// the next run (startAhead).
 func (p *Pool) release(w *proc, keep bool) {
 	p.mu.Lock()
 	if keep && !p.closed && !w.dead() {
 		p.idle = append(p.idle, w)
 		p.mu.Unlock()
 	} else {
+		ahead := !p.closed && p.hello != nil
+		if ahead {
+			p.starting++
+		}
 		p.mu.Unlock()
 		w.stop()
 		p.gone(w)
+		if ahead {
+			go p.startAhead()
+		}
 	}
 	<-p.slot
+}
+
+// startAhead starts the successor of a worker that died or was replaced, while the
+// supervisor does something else (reports the death, compares, runs the other side), so
+// that the next run finds it ready: a start is a process and, for the reference, the
+// evaluation of its bundle. A start that fails is forgotten; the next run starts a
+// worker itself and reports why it cannot.
+func (p *Pool) startAhead() {
+	w, err := p.start(p.aheadCtx, 0)
+	p.mu.Lock()
+	p.starting--
+	closed := p.closed
+	if err == nil && !closed {
+		p.idle = append(p.idle, w)
+	}
+	close(p.startDone)
+	p.startDone = make(chan struct{})
+	p.mu.Unlock()
+	if err == nil && closed {
+		w.stop()
+	}
 }
 
 // Run runs source in a worker. It returns by the run's deadline plus the grace whatever
 // the worker does.
 func (p *Pool) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
 	p.runs.Add(1)
+	// The limits are resolved here, not with the deadline (outcome.Bound): the run's
+	// deadline starts in the worker, when it gets the run, so that waiting for a worker
+	// (or its start) does not count against it; the pool bounds that wait and the run by
+	// the timeout plus its grace.
 	cfg.Limits = cfg.Limits.WithDefaults()
 	if err := ctx.Err(); err != nil {
 		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run was not started: " + err.Error()}
@@ -315,7 +389,7 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 		defer stop()
 	}
 	var cancelAt time.Time // zero: the cancel message is not sent
-	var kit *toolkit.Kit
+	var kit *toolkit.Virtual
 	for {
 		deadline := killAt
 		if !pollAt.IsZero() && pollAt.Before(deadline) {
@@ -444,7 +518,7 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 const pipeBuffer = 64 << 10
 
 // serveTool runs a tool call on the host's kit and returns the toolResult message.
-func serveTool(kit *toolkit.Kit, m message) []byte {
+func serveTool(kit *toolkit.Virtual, m message) []byte {
 	call, _ := m.uint("call")
 	prefix := `{"type":"toolResult","call":` + strconv.FormatUint(call, 10)
 	if r, ok := m["run"]; ok {

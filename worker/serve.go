@@ -22,9 +22,9 @@ type Implementation struct {
 	// Limits are the harness limits the implementation honours (see Hello.Limits).
 	Limits []outcome.LimitName
 	// NewRunner builds the runner, given the factory of the tool kits that call the host
-	// (one per run, over the run's fixtures). A runner that ignores it runs its own kit
-	// (set LocalTools then).
-	NewRunner func(tools func(outcome.Fixtures) *Kit) outcome.Runner
+	// (a HostKit per run, over the run's fixtures). A runner that ignores it runs its own
+	// kit (set LocalTools then).
+	NewRunner func(kits func(outcome.Fixtures) toolkit.Kit) outcome.Runner
 	// LocalTools says the runner does not use the host's kit.
 	LocalTools bool
 	// Abandoned, when set, reports the runner's abandoned runs: still running, and in
@@ -197,39 +197,27 @@ func (s *server) write(b []byte) error {
 	return s.out.Flush()
 }
 
-// Kit is the hermetic tool kit of one run as a worker sees it: tool descriptors and
-// argument validation are local (they are fixed), calls go to the host, which runs them
-// on its kit over the run's fixtures. It records the calls as it saw them. It satisfies
-// both eval.Tools (the Go evaluator) and tsbundle.ToolKit (the goja host).
-type Kit struct {
+// HostKit is the toolkit.Kit of one run in a worker process: it sends each call to the
+// host, which runs it on its toolkit.Virtual over the run's fixtures, and records the
+// calls as it saw them.
+type HostKit struct {
 	s     *server
 	run   uint64
 	mu    sync.Mutex
 	calls []outcome.Call
 }
 
-func (s *server) newKit(outcome.Fixtures) *Kit {
+var _ toolkit.Kit = (*HostKit)(nil)
+
+func (s *server) newKit(outcome.Fixtures) toolkit.Kit {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return &Kit{s: s, run: s.cur}
+	return &HostKit{s: s, run: s.cur}
 }
 
-// Lookup describes a tool (the shipped catalogue).
-func (k *Kit) Lookup(name string) (toolkit.Tool, bool) { return toolkit.Lookup(name) }
-
-// ValidateArgs checks a tool's arguments (the shipped rules).
-func (k *Kit) ValidateArgs(name string, args *value.Record) string {
-	return toolkit.ValidateArgs(name, args)
-}
-
-// Call asks the host to run the tool and records the answer.
-func (k *Kit) Call(tool string, args *value.Record) (value.Value, error) {
-	return k.CallData(tool, args, toolkit.Data{})
-}
-
-// CallData is Call with the text the implementation serialised for fs.write, which the
-// tool message carries to the host (toolkit.Data).
-func (k *Kit) CallData(tool string, args *value.Record, data toolkit.Data) (value.Value, error) {
+// CallData asks the host to run the tool and records the answer; the text the
+// implementation serialised for fs.write travels in the tool message (toolkit.Data).
+func (k *HostKit) CallData(tool string, args *value.Record, data toolkit.Data) (value.Value, error) {
 	if args == nil {
 		args = value.NewRecord()
 	}
@@ -247,7 +235,7 @@ func (k *Kit) CallData(tool string, args *value.Record, data toolkit.Data) (valu
 }
 
 // Calls returns the calls made so far, in order.
-func (k *Kit) Calls() []outcome.Call {
+func (k *HostKit) Calls() []outcome.Call {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	return append([]outcome.Call(nil), k.calls...)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -31,8 +32,8 @@ func TestMain(m *testing.M) {
 	case "hostile":
 		err := Serve(os.Stdin, os.Stdout, Implementation{
 			Name: "hostile", Version: "test",
-			NewRunner: func(tools func(outcome.Fixtures) *Kit) outcome.Runner {
-				return hostile{tools}
+			NewRunner: func(kits func(outcome.Fixtures) toolkit.Kit) outcome.Runner {
+				return hostile{kits}
 			},
 		})
 		exitOn(err)
@@ -41,7 +42,7 @@ func TestMain(m *testing.M) {
 		var total, running int64
 		err := Serve(os.Stdin, os.Stdout, Implementation{
 			Name: "abandoning", Version: "test",
-			NewRunner: func(func(outcome.Fixtures) *Kit) outcome.Runner {
+			NewRunner: func(func(outcome.Fixtures) toolkit.Kit) outcome.Runner {
 				return runnerFunc(func(source string) outcome.Outcome {
 					running = 0
 					if source == "abandon" {
@@ -69,7 +70,7 @@ func exitOn(err error) {
 
 // hostile is a test implementation whose source text names what it does.
 type hostile struct {
-	tools func(outcome.Fixtures) *Kit
+	kits func(outcome.Fixtures) toolkit.Kit
 }
 
 func (hostile) Name() string { return "hostile" }
@@ -131,10 +132,10 @@ func (h hostile) Run(ctx context.Context, source string, cfg outcome.Config) out
 		fmt.Fprintln(os.Stdout, "this is not JSON")
 		time.Sleep(time.Hour)
 	case "tool":
-		kit := h.tools(cfg.Fixtures)
+		kit := h.kits(cfg.Fixtures)
 		args := value.NewRecord()
 		args.Set("path", "a.txt")
-		v, err := kit.Call("fs.read", args)
+		v, err := kit.CallData("fs.read", args, toolkit.Data{})
 		if err != nil {
 			return outcome.Outcome{Status: outcome.StatusOK, ExitCode: 4, Detail: err.Error(), ToolCalls: kit.Calls()}
 		}
@@ -234,6 +235,27 @@ func TestWorkerDeaths(t *testing.T) {
 				t.Errorf("%d workers started, want 2 (one replaced)", s.Started)
 			}
 		})
+	}
+}
+
+// A worker that died is succeeded by one started ahead of the next run: the pool starts
+// it while the supervisor reports the death, and the next run takes it.
+func TestSuccessorStartsAhead(t *testing.T) {
+	p := testPool(t, "hostile", Config{})
+	if o := p.Run(context.Background(), "fine", config(time.Minute)); o.Status != outcome.StatusOK {
+		t.Fatalf("first run: %s", outcome.Marshal(o))
+	}
+	if o := p.Run(context.Background(), "exit", config(time.Minute)); o.Status != outcome.StatusCrash {
+		t.Fatalf("the worker did not die: %s", outcome.Marshal(o))
+	}
+	for end := time.Now().Add(time.Minute); p.Stats().Started < 2 && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if s := p.Stats(); s.Started != 2 {
+		t.Fatalf("%d workers started with no run asking, want 2 (the successor)", s.Started)
+	}
+	if o := p.Run(context.Background(), "fine", config(time.Minute)); o.Status != outcome.StatusOK || p.Stats().Started != 2 {
+		t.Errorf("the run after the death: %s, %d workers started (want the successor's 2)", outcome.Marshal(o), p.Stats().Started)
 	}
 }
 

@@ -1,41 +1,44 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/campaign"
+	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
 
-func init() { register(newCampaignWorkerCmd) }
+func init() {
+	register(func(a *app) *cobra.Command {
+		return newBatchWorkerCmd(a, "campaign-worker", "Run slices of a fuzz campaign through both built-in implementations (internal)", campaign.ServeBatches)
+	})
+	register(func(a *app) *cobra.Command {
+		return newBatchWorkerCmd(a, "entry-worker", "Run batches of corpus entries through both built-in implementations (internal)", harness.ServeEntries)
+	})
+}
 
-// newCampaignWorkerCmd is the hidden campaign worker mode of `a0diff fuzz`
-// (campaign.ServeBatches): both built-in implementations in one process, given slices
-// of the campaign on stdin, answering on stdout, its progress in the cell on fd 3.
-func newCampaignWorkerCmd(a *app) *cobra.Command {
+// newBatchWorkerCmd is a hidden batch worker mode: the campaign workers of `a0diff fuzz`
+// (campaign.ServeBatches) and the entry workers of `a0diff run` (harness.ServeEntries),
+// both built-in implementations in one process, given batches on stdin, answering on
+// stdout, their progress in the cell on fd 3.
+func newBatchWorkerCmd(a *app, use, short string, serve func(io.Reader, io.Writer, *worker.ProgressCell, trial.Runners) error) *cobra.Command {
 	return &cobra.Command{
-		Use:    "campaign-worker [--ref FILE.js]",
-		Short:  "Run slices of a fuzz campaign through both built-in implementations (internal)",
+		Use:    use + " [--ref FILE.js]",
+		Short:  short,
 		Hidden: true,
 		Args:   exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			signal.Ignore(os.Interrupt) // the supervisor decides (see newWorkerCmd)
-			if os.Getenv("GOGC") == "" {
-				// Both implementations in one process, as with --isolation none, but two
-				// such processes at -j 2: half the in-process setting keeps most of its
-				// speed for two thirds of the memory (README, "Figures").
-				debug.SetGCPercent(campaignWorkerGOGC)
-			}
+			// Both implementations in one process, as with --isolation none, but two such
+			// processes at -j 2: half the in-process setting.
+			worker.TuneBatchWorkerGC()
 			cell, err := worker.OpenProgressCell()
 			if err != nil {
 				return &exitError{code: exitUsage, err: err}
@@ -47,7 +50,7 @@ func newCampaignWorkerCmd(a *app) *cobra.Command {
 				}
 			}
 			rs := trial.Runners{Impl: run.New(), Ref: tsbundle.NewRunner(b)}
-			if err := campaign.ServeBatches(os.Stdin, os.Stdout, cell, rs); err != nil {
+			if err := serve(os.Stdin, os.Stdout, cell, rs); err != nil {
 				return &exitError{code: exitUsage, err: err}
 			}
 			return nil
@@ -55,36 +58,26 @@ func newCampaignWorkerCmd(a *app) *cobra.Command {
 	}
 }
 
-// campaignWorkerGOGC is the campaign workers' collector setting (see above).
-const campaignWorkerGOGC = inProcessGOGC / 2
-
 // campaignWorkers configures the campaign workers of `a0diff fuzz`.
 func (a *app) campaignWorkers() *worker.BatchConfig {
+	return a.batchWorkers("campaign-worker", "campaign")
+}
+
+// entryWorkers configures the entry workers of `a0diff run`.
+func (a *app) entryWorkers() *worker.BatchConfig { return a.batchWorkers("entry-worker", "entry") }
+
+// batchWorkers configures batch workers started as `a0diff SUBCOMMAND`.
+func (a *app) batchWorkers(subcommand, name string) *worker.BatchConfig {
 	exe, err := os.Executable()
 	if err != nil {
-		return nil // the campaign runs case by case
+		return nil // the campaign or run goes case by case
 	}
-	argv := []string{exe, "campaign-worker"}
+	argv := []string{exe, subcommand}
 	if a.refPath != "" {
 		argv = append(argv, "--ref", a.refPath)
 	}
-	var env []string
-	if a.rssLimitMB > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		// As for the per-case workers (workerPool): ordinary slices keep the collector's
-		// pace, a large heap is collected harder well before the ceiling.
-		env = append(env, "GOMEMLIMIT="+strconv.Itoa(a.rssLimitMB/3)+"MiB")
-	}
-	return &worker.BatchConfig{Name: "campaign", Command: argv, Env: env, RSSLimitMB: a.rssLimitMB}
-}
-
-// writeCampaignWorkerStats prints what the campaign workers did, if there were any.
-func writeCampaignWorkerStats(w io.Writer, opts campaign.Options, st campaign.BatchStats) {
-	if opts.Batch == nil {
-		return
-	}
-	fmt.Fprintf(w, "campaign workers: %d started, %d died or killed, %d replaced for memory kept, %d cases run again one implementation per worker (%d pinned by a death, the others not agreement)\n",
-		st.Started, st.Deaths, st.Recycled, st.Redone, st.Pinned)
-	if st.StartError != "" {
-		fmt.Fprintf(w, "campaign workers: one could not be started, and its cases ran one implementation per worker: %s\n", st.StartError)
-	}
+	// As for the per-case workers (workerPool): ordinary slices keep the collector's
+	// pace, a large heap is collected harder well before the ceiling.
+	env := worker.MemoryLimitEnv(a.rssLimitMB)
+	return &worker.BatchConfig{Name: name, Command: argv, Env: env, RSSLimitMB: a.rssLimitMB}
 }

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -55,7 +53,7 @@ func newApp(stdout, stderr io.Writer) *app {
 // of each) unless --isolation none. The caller closes them (closeRunners).
 func (a *app) implementations(workers int) (trial.Runners, error) {
 	if a.isolation == "none" {
-		tuneInProcessGC()
+		worker.TuneInProcessGC()
 		ref, err := a.newRef(a.refPath)
 		if err != nil {
 			return trial.Runners{}, err
@@ -95,11 +93,7 @@ func (a *app) checkIsolation() error {
 // noteIgnoredLimits says on stderr which harness limits a worker did not say it honours
 // (a divergence over such a limit may be the limit's, not the program's).
 func (a *app) noteIgnoredLimits(rs trial.Runners) {
-	runners := []outcome.Runner{rs.Impl, rs.Ref}
-	if rs.Node != nil {
-		runners = append(runners, rs.Node)
-	}
-	for _, r := range append(runners, rs.Extra...) {
+	for _, r := range rs.All() {
 		if p, ok := r.(*worker.Pool); ok {
 			if ignored := p.IgnoredLimits(); len(ignored) > 0 {
 				fmt.Fprintf(a.stderr, "a0diff: the %s implementation does not honour the limits %s\n", p.Name(), outcome.JoinLimitNames(ignored, ", "))
@@ -111,13 +105,8 @@ func (a *app) noteIgnoredLimits(rs trial.Runners) {
 // closeRunners closes the implementations that hold resources (worker processes,
 // goja runtimes).
 func closeRunners(rs trial.Runners) {
-	closeRunner(rs.Impl)
-	closeRunner(rs.Ref)
-	if rs.Node != nil {
-		closeRunner(rs.Node)
-	}
-	for _, x := range rs.Extra {
-		closeRunner(x)
+	for _, r := range rs.All() {
+		closeRunner(r)
 	}
 }
 
@@ -164,7 +153,7 @@ func (a *app) implementation(name string) (outcome.Runner, error) {
 		return nil, usageErrorf("--impl must be go, ref, node or NAME=COMMAND, not %q", name)
 	}
 	if a.isolation == "none" {
-		tuneInProcessGC()
+		worker.TuneInProcessGC()
 		return r, nil
 	}
 	closeRunner(r)
@@ -231,7 +220,7 @@ Without a subcommand, a0diff runs the corpus entries under PATH..., as "a0diff r
 	}
 	root.PersistentFlags().StringVar(&a.refPath, "ref", "", "load the reference from this bundle `FILE.js` instead of the embedded one")
 	root.PersistentFlags().DurationVar(&a.timeout, "timeout", outcome.DefaultLimits.Timeout, "per-run deadline of entries without their own @timeout")
-	root.PersistentFlags().StringVar(&a.isolation, "isolation", a.defaultIsolation, "where programs run: process (supervised worker processes; fuzz gives campaign workers slices of cases when only the built-in implementations run), case (one run per request, one worker pool per implementation) or none (in this process)")
+	root.PersistentFlags().StringVar(&a.isolation, "isolation", a.defaultIsolation, "where programs run: process (supervised worker processes; fuzz gives campaign workers slices of cases and run gives entry workers batches of entries when only the built-in implementations run), case (one run per request, one worker pool per implementation) or none (in this process)")
 	root.PersistentFlags().IntVar(&a.rssLimitMB, "rss-limit-mb", worker.DefaultRSSLimitMB, "memory ceiling of one worker process in MiB (resident set); a run over it is a resource outcome (0: none)")
 	root.CompletionOptions.HiddenDefaultCmd = true
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
@@ -291,42 +280,4 @@ func execute(ctx context.Context, args []string, a *app) int {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
-}
-
-// checkWritableDir reports why new files cannot be created in dir (which MkdirAll
-// creates when it does not exist): a path on the way that is not a directory, a
-// dangling symbolic link, or a directory where a file cannot be created (tried, so that
-// permissions, read-only file systems and the like are all noticed before any work).
-func checkWritableDir(dir string) error {
-	d := dir
-	for {
-		st, err := os.Stat(d)
-		if err == nil {
-			if !st.IsDir() {
-				return fmt.Errorf("%s is not a directory", d)
-			}
-			f, err := os.CreateTemp(d, ".a0diff-write-check-*")
-			if err != nil {
-				var pe *fs.PathError
-				if errors.As(err, &pe) {
-					err = pe.Err // the temporary file's name says nothing
-				}
-				return fmt.Errorf("cannot create files in %s: %w", d, err)
-			}
-			f.Close()
-			os.Remove(f.Name())
-			return nil
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		if _, lerr := os.Lstat(d); lerr == nil {
-			return fmt.Errorf("%s is a symbolic link to a missing file", d)
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return err
-		}
-		d = parent
-	}
 }

@@ -3,20 +3,15 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/cmin"
+	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/trial"
 )
 
 func init() { register(newCminCmd) }
-
-// cminReduceBudget bounds the reduction of each kept entry with --reduce.
-const cminReduceBudget = 30 * time.Second
 
 const cminLong = `Distil the corpus entries under DIR... into OUT: the smallest set of entries found by a
 greedy set cover (preferring the smaller file among equals) that keeps everything the
@@ -87,23 +82,11 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 	if err := a.checkTimeout(); err != nil {
 		return err
 	}
-	if f.out == "" && !f.dryRun {
-		return usageErrorf("cmin: -o OUT is required (or --dry-run)")
-	}
-	if f.workers < 0 {
-		return usageErrorf("-j must not be negative, not %d", f.workers)
-	}
-	if f.reduce && f.dryRun {
-		return usageErrorf("cmin: --reduce writes entries; it cannot go with --dry-run")
-	}
-	scope, err := f.compare.scope()
-	if err != nil {
-		return err
-	}
 	var rs trial.Runners
 	defer func() { closeRunners(rs) }()
+	var scope diff.Scope
 	job := cmin.Job{
-		Inputs: inputs, Out: f.out, DryRun: f.dryRun, Reduce: f.reduce, ReduceBudget: cminReduceBudget,
+		Inputs: inputs, Out: f.out, DryRun: f.dryRun, Reduce: f.reduce, ReduceBudget: cmin.ReduceBudget,
 		Coverage: f.coverage, Source: f.source, Workers: f.workers, Timeout: a.timeout, RSSLimitMB: a.rssLimitMB,
 		Runners: func(workers int) (trial.Runners, error) {
 			var err error
@@ -112,6 +95,13 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 			return rs, err
 		},
 		Warn: func(s string) { fmt.Fprintf(a.stderr, "a0diff: %s\n", s) },
+	}
+	if err := job.Validate(); err != nil {
+		return usageErrorf("%v", err)
+	}
+	var err error
+	if scope, err = f.compare.scope(); err != nil { // the scope Runners gives rs
+		return err
 	}
 	rep, err := job.Run(cmd.Context())
 	var usage *cmin.UsageError
@@ -127,65 +117,5 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 	default:
 		return err
 	}
-	return cminReport{Report: rep, dryRun: f.dryRun, out: f.out, verbose: f.verbose || f.dryRun}.write(a.stdout)
-}
-
-type cminReport struct {
-	*cmin.Report
-	dryRun, verbose bool
-	out             string
-}
-
-func (r cminReport) write(w io.Writer) error {
-	var b strings.Builder
-	an, sel := r.Analysis, r.Selection
-	before := an.Totals(nil)
-	if r.verbose {
-		for k, i := range sel.Kept {
-			e := an.Entries[i]
-			dest := ""
-			if r.Plan != nil {
-				dest = " -> " + r.Plan[k].To
-			}
-			fmt.Fprintf(&b, "keep %s%s (%d bytes, +%d features)\n", e.Entry.Path, dest, e.Size, sel.Gain[k])
-		}
-		for _, i := range sel.Dropped {
-			fmt.Fprintf(&b, "drop %s\n", an.Entries[i].Entry.Path)
-		}
-	}
-	fmt.Fprintf(&b, "a0diff cmin: %d -> %d entries (%d dropped)\n", len(an.Entries), len(sel.Kept), len(sel.Dropped))
-	fmt.Fprintf(&b, "  %-12s %8s %8s\n", "features", "before", "after")
-	for _, k := range cmin.Kinds {
-		if k == cmin.Coverage && r.Options.Coverage == nil {
-			continue
-		}
-		fmt.Fprintf(&b, "  %-12s %8d %8d\n", k, before.Features[k], r.After.Features[k])
-	}
-	if c := r.Options.Coverage; c != nil {
-		total := an.TotalStmts
-		fmt.Fprintf(&b, "  Go statement coverage of runtime/...: before %d of %d (%.1f%%), after %d (%.1f%%)\n",
-			before.Stmts, total, pct(before.Stmts, total), r.After.Stmts, pct(r.After.Stmts, total))
-		fmt.Fprintf(&b, "  cost: coverage build %s; instrumented runs %s and profile conversions %s (summed over the workers); comparison %s\n",
-			c.Cost.Build.Round(time.Millisecond), c.Cost.Run.Round(time.Millisecond), c.Cost.Convert.Round(time.Millisecond), r.Compared.Round(time.Millisecond))
-	} else {
-		fmt.Fprintf(&b, "  Go coverage: not measured (--coverage=false); comparison %s\n", r.Compared.Round(time.Millisecond))
-	}
-	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "  note: %s\n", n)
-	}
-	switch {
-	case r.dryRun:
-		b.WriteString("dry run: nothing written\n")
-	default:
-		fmt.Fprintf(&b, "wrote %d entries under %s\n", len(r.Plan), r.out)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func pct(n, total int) float64 {
-	if total == 0 {
-		return 0
-	}
-	return 100 * float64(n) / float64(total)
+	return rep.WriteText(a.stdout, f.verbose)
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"github.com/a0diff/a0diff/diff"
-	"regexp"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -26,14 +25,11 @@ const compareHelp = "compare only these `ASPECTS` of the outcomes (comma-separat
 
 // scope is the scope --compare chooses (diff.Full without it).
 func (f *extraFlags) scope() (diff.Scope, error) {
-	if f.compare == "" {
-		return diff.Full, nil
-	}
-	as, err := diff.ParseAspects(f.compare)
+	s, err := diff.CompareScope(f.compare)
 	if err != nil {
-		return diff.Full, usageErrorf("--compare: %v", err)
+		return s, usageErrorf("%v", err)
 	}
-	return diff.Full.Only(as, "chosen with --compare"), nil
+	return s, nil
 }
 
 // specs maps each --impl NAME to its NAME=COMMAND (for replay commands).
@@ -140,91 +136,11 @@ func (a *app) nodePool(workers int) (*worker.Pool, error) {
 	return worker.NewPool(worker.Config{Name: "node", Command: argv, Size: workers, RSSLimitMB: a.rssLimitMB}), nil
 }
 
-// implName is what an external implementation may be called: reports and bucket
-// signatures say it.
-var implName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
-
-// parseImplSpec reads --impl NAME=COMMAND.
+// parseImplSpec reads --impl NAME=COMMAND (worker.ParseSpec), its errors naming the flag.
 func parseImplSpec(spec string) (name string, argv []string, err error) {
-	name, command, ok := strings.Cut(spec, "=")
-	if !ok {
-		return "", nil, usageErrorf("--impl %q: want NAME=COMMAND", spec)
-	}
-	if !implName.MatchString(name) {
-		return "", nil, usageErrorf("--impl %q: the name must be letters, digits, '_', '.' and '-', starting with a letter or digit", spec)
-	}
-	if name == "go" || name == "ref" || name == "node" {
-		return "", nil, usageErrorf("--impl %q: %s is the name of a built-in implementation", spec, name)
-	}
-	argv, err = splitWords(command)
+	s, err := worker.ParseSpec(spec)
 	if err != nil {
 		return "", nil, usageErrorf("--impl %q: %v", spec, err)
 	}
-	if len(argv) == 0 {
-		return "", nil, usageErrorf("--impl %q: the command is empty", spec)
-	}
-	return name, argv, nil
-}
-
-// splitWords splits a command line into words the way a POSIX shell splits a simple
-// command, without any expansion: blanks (space, tab, newline) separate words; inside
-// '…' every character is literal; inside "…" a backslash escapes only " \ $ and `
-// (and is kept before anything else); outside quotes a backslash makes the next
-// character literal. Quotes may join parts into one word (a'b'"c" is abc); a pair of
-// single quotes with nothing between them is an empty word. Variables, globs, ~, pipes
-// and redirections have no special meaning.
-func splitWords(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	rs := []rune(s)
-	for i := 0; i < len(rs); i++ {
-		c := rs[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case c == '\'':
-			inWord = true
-			j := i + 1
-			for j < len(rs) && rs[j] != '\'' {
-				j++
-			}
-			if j == len(rs) {
-				return nil, errors.New("unterminated ' quote")
-			}
-			cur.WriteString(string(rs[i+1 : j]))
-			i = j
-		case c == '"':
-			inWord = true
-			j := i + 1
-			for ; j < len(rs) && rs[j] != '"'; j++ {
-				if rs[j] == '\\' && j+1 < len(rs) && strings.ContainsRune("\"\\$`", rs[j+1]) {
-					j++
-				}
-				cur.WriteRune(rs[j])
-			}
-			if j == len(rs) {
-				return nil, errors.New(`unterminated " quote`)
-			}
-			i = j
-		case c == '\\':
-			inWord = true
-			if i+1 == len(rs) {
-				return nil, errors.New("a backslash ends the command")
-			}
-			i++
-			cur.WriteRune(rs[i])
-		default:
-			inWord = true
-			cur.WriteRune(c)
-		}
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words, nil
+	return s.Name, s.Command, nil
 }

@@ -16,38 +16,6 @@ import (
 	"github.com/a0diff/a0diff/harness"
 )
 
-func TestSplitWords(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-		err  string
-	}{
-		{"", nil, ""},
-		{"  a0  worker\t--impl go\n", []string{"a0", "worker", "--impl", "go"}, ""},
-		{`python3 'my impl.py' "--name=a b"`, []string{"python3", "my impl.py", "--name=a b"}, ""},
-		{`a'b'"c"d`, []string{"abcd"}, ""},
-		{`x '' y`, []string{"x", "", "y"}, ""},
-		{`"a \" \\ \$ \x"`, []string{`a " \ $ \x`}, ""},
-		{`a\ b \'c`, []string{"a b", "'c"}, ""},
-		{`'$HOME' ~ *.go "$X" |`, []string{"$HOME", "~", "*.go", "$X", "|"}, ""},
-		{`'unterminated`, nil, "unterminated ' quote"},
-		{`"unterminated`, nil, `unterminated " quote`},
-		{`trailing\`, nil, "a backslash ends the command"},
-	}
-	for _, tt := range tests {
-		got, err := splitWords(tt.in)
-		if tt.err != "" {
-			if err == nil || err.Error() != tt.err {
-				t.Errorf("splitWords(%q) error %v, want %q", tt.in, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("splitWords(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		}
-	}
-}
-
 func TestParseImplSpecErrors(t *testing.T) {
 	tests := []struct{ spec, err string }{
 		{"mine", "want NAME=COMMAND"},

@@ -6,14 +6,8 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
-	"github.com/a0diff/a0diff/baseline"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
-	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -21,9 +15,6 @@ import (
 
 	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/diff"
-	"github.com/a0diff/a0diff/gen"
-	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
@@ -126,29 +117,14 @@ Exit status: 0 when nothing diverged or timed out (an external implementation in
 1 when something did, 2 on usage errors, 128+N when stopped by signal N.`
 
 type fuzzFlags struct {
-	extra        extraFlags
-	seed         int64
-	count        int
-	duration     time.Duration
-	start        int
-	workers      int
-	out          string
-	swarm        bool
-	invalidShare float64
-	size         int
-	features     string
-	minimize     bool
-	shard        string
-	format       string
-	junit        string
-	guided       bool
-
-	baseline, writeBaseline string
-	budget                  campaign.ReduceBudget
+	req           campaign.Request
+	extra         extraFlags
+	writeBaseline string
 }
 
 func newFuzzCmd(a *app) *cobra.Command {
 	f := &fuzzFlags{}
+	r := &f.req
 	cmd := &cobra.Command{
 		Use:   "fuzz [--seed S] [--count N | --time D] [--shard K/N] [-j N] [--out DIR] [--swarm] [--format text|json] [--junit FILE]",
 		Short: "Run generated programs through both implementations and compare",
@@ -156,40 +132,40 @@ func newFuzzCmd(a *app) *cobra.Command {
 		Args:  exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("seed") {
-				f.seed = randomSeed()
+				r.Seed = randomSeed()
 			}
 			if !cmd.Flags().Changed("count") && !cmd.Flags().Changed("time") {
-				f.count = 1000
+				r.Count = 1000
 			}
 			return runFuzz(cmd.Context(), a, f)
 		},
 	}
 	fl := cmd.Flags()
-	fl.Int64Var(&f.seed, "seed", 0, "the run's seed (default: random, printed first)")
-	fl.IntVar(&f.count, "count", 0, "run this many cases; 0 runs until --time ends or Ctrl-C (default 1000 unless --time is given)")
-	fl.DurationVar(&f.duration, "time", 0, "run cases for this long (with --count: whichever ends first)")
-	fl.IntVar(&f.start, "start", 0, "index of the first case")
-	fl.IntVarP(&f.workers, "jobs", "j", runtime.NumCPU(), "number of cases run in parallel")
-	fl.StringVar(&f.out, "out", "fuzz-out", "directory the divergences are written to")
-	fl.BoolVar(&f.swarm, "swarm", false, "swarm testing: each case uses a random half of the features (without it: all, or all but a few)")
-	fl.Float64Var(&f.invalidShare, "invalid-share", 0.1, "share of cases (0…1) mutated into invalid programs")
-	fl.IntVar(&f.size, "size", 0, "program size bound, about the number of AST nodes (default 60)")
-	fl.StringVar(&f.features, "features", "all", "comma-separated features the programs may use, \"-name\" leaving one out (see package gen)")
-	fl.BoolVar(&f.minimize, "minimize", true, "reduce each new divergence before writing it")
-	fl.StringVar(&f.shard, "shard", "", "run only shard `K/N` of the cases: those whose index I has I mod N = K")
-	fl.StringVar(&f.format, "format", "text", "summary format: text or json")
-	fl.BoolVar(&f.guided, "guided", false, "coverage guidance: derive half of the cases from earlier ones that reached new coverage (replay derived cases from their entries)")
-	fl.StringVar(&f.junit, "junit", "", "also write a JUnit report to `FILE` (must not exist)")
+	fl.Int64Var(&r.Seed, "seed", 0, "the run's seed (default: random, printed first)")
+	fl.IntVar(&r.Count, "count", 0, "run this many cases; 0 runs until --time ends or Ctrl-C (default 1000 unless --time is given)")
+	fl.DurationVar(&r.Duration, "time", 0, "run cases for this long (with --count: whichever ends first)")
+	fl.IntVar(&r.Start, "start", 0, "index of the first case")
+	fl.IntVarP(&r.Workers, "jobs", "j", runtime.NumCPU(), "number of cases run in parallel")
+	fl.StringVar(&r.Out, "out", "fuzz-out", "directory the divergences are written to")
+	fl.BoolVar(&r.Swarm, "swarm", false, "swarm testing: each case uses a random half of the features (without it: all, or all but a few)")
+	fl.Float64Var(&r.InvalidShare, "invalid-share", 0.1, "share of cases (0…1) mutated into invalid programs")
+	fl.IntVar(&r.Size, "size", 0, "program size bound, about the number of AST nodes (default 60)")
+	fl.StringVar(&r.Features, "features", "all", "comma-separated features the programs may use, \"-name\" leaving one out (see package gen)")
+	fl.BoolVar(&r.Minimize, "minimize", true, "reduce each new divergence before writing it")
+	fl.StringVar(&r.Shard, "shard", "", "run only shard `K/N` of the cases: those whose index I has I mod N = K")
+	fl.StringVar(&r.Format, "format", "text", "summary format: text or json")
+	fl.BoolVar(&r.Guided, "guided", false, "coverage guidance: derive half of the cases from earlier ones that reached new coverage (replay derived cases from their entries)")
+	fl.StringVar(&r.JUnit, "junit", "", "also write a JUnit report to `FILE` (must not exist)")
 	addExtraFlags(fl, &f.extra, true)
-	fl.StringVar(&f.extra.compare, "compare", "", compareHelp)
-	fl.StringVar(&f.baseline, "baseline", "", "known signatures (a file --write-baseline wrote): they are reported as expected, and only a new signature fails the campaign")
+	fl.StringVar(&r.Compare, "compare", "", compareHelp)
+	fl.StringVar(&r.Baseline, "baseline", "", "known signatures (a file --write-baseline wrote): they are reported as expected, and only a new signature fails the campaign")
 	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write the campaign's signatures to `FILE` as a baseline (replacing it)")
 	d := campaign.DefaultReduceBudget
-	fl.IntVar(&f.budget.PerSignatureCandidates, "reduce-candidates", d.PerSignatureCandidates, "reduction budget of one signature, in candidate programs run")
-	fl.DurationVar(&f.budget.PerSignatureTime, "reduce-time", d.PerSignatureTime, "reduction budget of one signature, in time")
-	fl.IntVar(&f.budget.Candidates, "reduce-total-candidates", d.Candidates, "reduction budget of the whole campaign, in candidate programs run; signatures found after it is spent are reported unreduced")
-	fl.DurationVar(&f.budget.Time, "reduce-total-time", d.Time, "reduction budget of the whole campaign, in time (0: a quarter of the campaign's elapsed time, at least 2s)")
-	fl.DurationVar(&f.budget.CandidateTimeout, "reduce-deadline", d.CandidateTimeout, "deadline of each reduction candidate (far below --timeout: a candidate that loops in an implementation without limits costs this)")
+	fl.IntVar(&r.Reduce.PerSignatureCandidates, "reduce-candidates", d.PerSignatureCandidates, "reduction budget of one signature, in candidate programs run")
+	fl.DurationVar(&r.Reduce.PerSignatureTime, "reduce-time", d.PerSignatureTime, "reduction budget of one signature, in time")
+	fl.IntVar(&r.Reduce.Candidates, "reduce-total-candidates", d.Candidates, "reduction budget of the whole campaign, in candidate programs run; signatures found after it is spent are reported unreduced")
+	fl.DurationVar(&r.Reduce.Time, "reduce-total-time", d.Time, "reduction budget of the whole campaign, in time (0: a quarter of the campaign's elapsed time, at least 2s)")
+	fl.DurationVar(&r.Reduce.CandidateTimeout, "reduce-deadline", d.CandidateTimeout, "deadline of each reduction candidate (far below --timeout: a candidate that loops in an implementation without limits costs this)")
 	return cmd
 }
 
@@ -202,135 +178,72 @@ func randomSeed() int64 {
 }
 
 func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
-	opts := campaign.Options{
-		Seed: f.seed, Count: f.count, Duration: f.duration, Start: f.start, Workers: f.workers,
-		Out:          f.out,
-		Gen:          gen.Options{Size: f.size, Swarm: f.swarm, InvalidShare: f.invalidShare},
-		FeaturesFlag: f.features, Minimize: f.minimize, Timeout: a.timeout, RefPath: a.refPath,
-		Guided: f.guided,
-	}
-	if err := opts.Check(); err != nil {
+	f.req.Timeout, f.req.RefPath = a.timeout, a.refPath
+	// The campaign's numbers first, then the persistent flags, then what reads files.
+	if err := f.req.Validate(); err != nil {
 		return usageErrorf("%v", err)
 	}
-	if err := a.checkTimeout(); err != nil {
+	if err := a.checkIsolation(); err != nil {
 		return err
 	}
-	if err := checkWritableDir(f.out); err != nil {
-		return usageErrorf("--out %s: %v", f.out, err)
-	}
-	var err error
-	if opts.Gen.Features, err = gen.ParseFeatures(f.features); err != nil {
-		return usageErrorf("--features: %v", err)
-	}
-	if opts.Gen.Features == 0 {
-		return usageErrorf("--features: at least one feature is needed")
-	}
-	if f.shard != "" {
-		if opts.Shard, err = campaign.ParseShard(f.shard); err != nil {
-			return usageErrorf("--shard: %v", err)
-		}
-		if err := opts.Check(); err != nil { // --guided with a shard
-			return usageErrorf("%v", err)
-		}
-	}
-	shard := opts.Shard
-	if f.format != "text" && f.format != "json" {
-		return usageErrorf("--format must be text or json, not %q", f.format)
-	}
-	if f.junit != "" {
-		if _, err := os.Lstat(f.junit); err == nil {
-			return usageErrorf("--junit %s: already exists; a0diff fuzz never replaces a file", f.junit)
-		}
-		// A report that cannot be written is noticed now, not after the campaign.
-		if err := checkWritableDir(filepath.Dir(f.junit)); err != nil {
-			return usageErrorf("--junit %s: %v", f.junit, err)
-		}
-	}
-	scope, err := f.extra.scope()
+	plan, err := f.req.Resolve()
 	if err != nil {
-		return err
+		return usageErrorf("%v", err)
 	}
-	if f.budget.PerSignatureCandidates <= 0 || f.budget.Candidates <= 0 || f.budget.PerSignatureTime <= 0 || f.budget.Time < 0 || f.budget.CandidateTimeout <= 0 {
-		return usageErrorf("--reduce-candidates, --reduce-time, --reduce-total-candidates and --reduce-deadline must be positive, --reduce-total-time not negative")
-	}
-	var known *baseline.Baseline
-	if f.baseline != "" {
-		if known, err = baseline.Read(f.baseline); err != nil {
-			return usageErrorf("%v", err)
-		}
-	}
-	rs, err := a.implementations(f.workers)
+	opts, known := plan.Options, plan.Known
+	rs, err := a.implementations(opts.Workers)
 	if err != nil {
 		return err
 	}
 	defer func() { closeRunners(rs) }() // rs gains the extra implementations below
-	if err := a.addExtras(&rs, &f.extra, f.workers); err != nil {
+	if err := a.addExtras(&rs, &f.extra, opts.Workers); err != nil {
 		return err
 	}
 	if a.isolation == "process" && rs.Node == nil && len(rs.Extra) == 0 {
 		opts.Batch = a.campaignWorkers()
 	}
-	rs.Scope = scope
-	opts.Reduce, opts.Impls = f.budget, f.extra.specs()
+	rs.Scope = plan.Scope
+	opts.Impls = f.extra.specs()
 	c := campaign.New(rs, opts)
 	// The text summary's first error is kept: a summary that cannot be written (a full
 	// disk, a closed pipe) is exit status 2, as for the other reports.
 	stdout := &errWriter{w: a.stdout}
-	if f.format == "text" {
-		line := fmt.Sprintf("a0diff fuzz: seed %d", f.seed)
-		if shard.N > 1 {
-			line += ", shard " + shard.String()
+	if f.req.Format == "text" {
+		line := fmt.Sprintf("a0diff fuzz: seed %d", opts.Seed)
+		if opts.Shard.N > 1 {
+			line += ", shard " + opts.Shard.String()
 		}
 		if _, err := fmt.Fprintln(stdout, line); err != nil {
 			return fmt.Errorf("writing the summary: %w", err)
 		}
 	}
 
-	progress := isTerminal(a.stderr)
-	stopProgress := make(chan struct{})
-	var progressDone sync.WaitGroup
-	if progress {
-		progressDone.Add(1)
-		go func() {
-			defer progressDone.Done()
-			t := time.NewTicker(200 * time.Millisecond)
-			defer t.Stop()
-			for {
-				select {
-				case <-stopProgress:
-					fmt.Fprint(a.stderr, "\r\033[K")
-					return
-				case <-t.C:
-					cases, rate, diverged, sigs := c.Progress()
-					fmt.Fprintf(a.stderr, "\r\033[K%d cases, %.0f cases/s, %d diverged, %d signatures", cases, rate, diverged, sigs)
-				}
-			}
-		}()
+	stopProgress := func() {}
+	if isTerminal(a.stderr) {
+		stopProgress = showProgress(a.stderr, c)
 	}
 	s := c.Run(ctx)
 	a.noteIgnoredLimits(rs)
-	close(stopProgress)
-	progressDone.Wait()
+	stopProgress()
 
 	rep := campaign.NewReport(s, opts, ctx.Err() != nil)
-	if f.format == "json" {
+	// The supervisors' figures follow the text summary, or go to stderr beside the JSON.
+	stats := io.Writer(stdout)
+	if f.req.Format == "json" {
 		if err := rep.WriteJSON(a.stdout); err != nil {
 			return err
 		}
-		writeWorkerStats(a.stderr, rs)
-		writeCampaignWorkerStats(a.stderr, opts, c.BatchStats())
+		stats = a.stderr
 	} else {
-		writeFuzzSummary(stdout, s, opts.ReplayFlags())
-		writeWorkerStats(stdout, rs)
-		writeCampaignWorkerStats(stdout, opts, c.BatchStats())
+		s.WriteText(stdout, opts.ReplayFlags())
 	}
-	if f.junit != "" {
-		var b bytes.Buffer
-		if err := rep.WriteJUnit(&b); err != nil {
+	writeWorkerStats(stats, rs)
+	if opts.Batch != nil {
+		c.BatchStats().WriteText(stats)
+	}
+	if f.req.JUnit != "" {
+		if err := writeJUnit(f.req.JUnit, rep); err != nil {
 			return err
-		}
-		if err := corpus.CreateFileAtomic(f.junit, b.Bytes()); err != nil {
-			return &exitError{code: exitFailure, err: fmt.Errorf("--junit %s: %v", f.junit, err)}
 		}
 	}
 	if stdout.err != nil {
@@ -339,45 +252,50 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if ctx.Err() != nil {
 		return interrupted("interrupted: the summary counts the %d cases that completed", s.Cases())
 	}
-	failures := fuzzFailures(s)
-	if f.writeBaseline != "" {
-		header := fmt.Sprintf("a0diff fuzz --seed %d: %d cases, %d signatures", s.Seed, s.Cases(), len(failures))
-		if err := baseline.New(failures).WriteFile(f.writeBaseline, header); err != nil {
-			return err
-		}
-		fmt.Fprintf(a.stderr, "a0diff: wrote %d known signatures to %s\n", len(failures), f.writeBaseline)
+	failures := s.Failures()
+	return a.judge(verdict{
+		failures: failures, noun: "known signatures", failed: s.Failed(), failsAnyway: s.Timeouts > 0,
+		header: fmt.Sprintf("a0diff fuzz --seed %d: %d cases, %d signatures", s.Seed, s.Cases(), len(failures)),
+	}, f.writeBaseline, known)
+}
+
+// writeJUnit writes the campaign's JUnit report to the new file path (--junit).
+func writeJUnit(path string, rep campaign.Report) error {
+	var b bytes.Buffer
+	if err := rep.WriteJUnit(&b); err != nil {
+		return err
 	}
-	if known != nil {
-		check := known.Against(failures, func(baseline.Failure) bool { return false })
-		writeBaselineCheck(a.stderr, known.Path, check)
-		if !check.OK() || s.Timeouts > 0 {
-			return errFailed
-		}
-		return nil
-	}
-	if s.Verdicts[diff.Diverge] > 0 || s.Timeouts > 0 {
-		return errFailed
-	}
-	for _, n := range s.Implementations {
-		if n.Diverged > 0 {
-			return errFailed
-		}
+	if err := corpus.CreateFileAtomic(path, b.Bytes()); err != nil {
+		return &exitError{code: exitFailure, err: fmt.Errorf("--junit %s: %v", path, err)}
 	}
 	return nil
 }
 
-// fuzzFailures are a campaign's signatures in baseline terms: per implementation ("go"
-// for the Go evaluator against the reference), each signature with its case count.
-func fuzzFailures(s *campaign.Summary) []baseline.Failure {
-	var out []baseline.Failure
-	for _, b := range s.Buckets {
-		impl, sig := "go", b.Signature
-		if b.Implementation != "" {
-			impl, sig = b.Implementation, strings.TrimPrefix(b.Signature, campaign.ExtraSignature(b.Implementation, ""))
+// showProgress draws the campaign's progress on one terminal line of w every 200 ms
+// until the stop it returns is called, which clears the line.
+func showProgress(w io.Writer, c *campaign.Campaign) (stop func()) {
+	done := make(chan struct{})
+	var drawing sync.WaitGroup
+	drawing.Add(1)
+	go func() {
+		defer drawing.Done()
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				fmt.Fprint(w, "\r\033[K")
+				return
+			case <-t.C:
+				cases, rate, diverged, sigs := c.Progress()
+				fmt.Fprintf(w, "\r\033[K%d cases, %.0f cases/s, %d diverged, %d signatures", cases, rate, diverged, sigs)
+			}
 		}
-		out = append(out, baseline.Failure{Impl: impl, Kind: baseline.Signature, Name: sig, Note: fmt.Sprintf("%d cases, first case %d", b.Count, b.First)})
+	}()
+	return func() {
+		close(done)
+		drawing.Wait()
 	}
-	return out
 }
 
 // errWriter writes to w until a write fails, and keeps that error.
@@ -395,94 +313,9 @@ func (e *errWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// writeFuzzSummary prints a campaign's summary.
-func writeFuzzSummary(w io.Writer, s *campaign.Summary, replayFlags string) {
-	fmt.Fprintf(w, "cases: %d in %s (%.1f cases/s, %d workers)\n", s.Cases(), s.Elapsed.Round(time.Millisecond), s.Rate(), s.Workers)
-	share := 0.0
-	if s.ValidMode > 0 {
-		share = 100 * float64(s.ValidPass) / float64(s.ValidMode)
-	}
-	fmt.Fprintf(w, "valid share: %.1f%% of %d valid-mode cases pass validation; %d invalid-mode cases\n", share, s.ValidMode, s.InvalidMode)
-	fmt.Fprintf(w, "verdicts: %d agree, %d diverge, %d inconclusive, %d timeout\n", s.Verdicts[diff.Agree], s.Verdicts[diff.Diverge], s.Verdicts[diff.Inconclusive], s.Timeouts)
-	fmt.Fprintf(w, "abandoned runs: %d\n", s.Abandoned)
-	fmt.Fprintf(w, "coverage: %d features", s.Coverage)
-	if s.Guided {
-		fmt.Fprintf(w, " (guided: %d cases derived from a pool of %d)", s.Derived, s.Pool)
-	}
-	for _, p := range s.Curve {
-		fmt.Fprintf(w, "; %d cases: %d features, %d signatures", p.Cases, p.Features, p.Signatures)
-	}
-	fmt.Fprintln(w)
-	if s.CrossChecked {
-		fmt.Fprintf(w, "cross-checked under node: %s\n", s.Attribution)
-	}
-	for _, name := range sortedNames(s.Implementations) {
-		n := s.Implementations[name]
-		fmt.Fprintf(w, "implementation %s against the reference: %d agree, %d diverged, %d not compared\n", name, n.Agree, n.Diverged, n.NotCompared)
-	}
-	for _, name := range sortedNames(s.Scopes) {
-		who := "implementation " + name
-		if name == "go" {
-			who = "go and ref"
-		}
-		fmt.Fprintf(w, "%s: %s\n", who, s.Scopes[name])
-	}
-	if s.ReducedCandidates > 0 || s.BudgetSpent > 0 {
-		fmt.Fprintf(w, "reduction: %d candidates in %s", s.ReducedCandidates, s.ReducedTime.Round(time.Millisecond))
-		if s.BudgetSpent > 0 {
-			fmt.Fprintf(w, "; %d signatures not reduced, the campaign's budget being spent", s.BudgetSpent)
-		}
-		fmt.Fprintln(w)
-	}
-	if s.Timeouts > 0 || s.Retried > 0 {
-		fmt.Fprintf(w, "timeouts: %d cases timed out on one side only, %d of them also with %d times the deadline", s.Retried, s.Timeouts, trial.RetryFactor)
-		if len(s.TimeoutCases) > 0 {
-			fmt.Fprintf(w, "; cases %s (replay: a0diff fuzz --seed %d --start I --count 1%s)", joinInts(s.TimeoutCases), s.Seed, replayFlags)
-		}
-		fmt.Fprintln(w)
-	}
-	if len(s.Buckets) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "signatures: %d\n", len(s.Buckets))
-	for _, b := range s.Buckets {
-		line := fmt.Sprintf("  %s: %d cases, first case %d", b.Signature, b.Count, b.First)
-		if b.Derived != "" {
-			line += " (" + b.Derived + ")"
-		}
-		if b.Attribution != "" {
-			line += " [" + b.Attribution.Explain() + "]"
-		}
-		if b.File != "" {
-			line += " → " + b.File
-		}
-		if b.Note != "" {
-			line += " (" + b.Note + ")"
-		}
-		fmt.Fprintln(w, line)
-		if b.Program != "" {
-			for _, l := range strings.Split(strings.TrimRight(b.Program, "\n"), "\n") {
-				fmt.Fprintln(w, "      "+l)
-			}
-		}
-	}
-}
-
-func joinInts(ns []int) string {
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, ", ")
-}
-
 // writeWorkerStats prints what the supervisors of worker processes saw, if any.
 func writeWorkerStats(w io.Writer, rs trial.Runners) {
-	runners := []outcome.Runner{rs.Impl, rs.Ref}
-	if rs.Node != nil {
-		runners = append(runners, rs.Node)
-	}
-	for _, r := range append(runners, rs.Extra...) {
+	for _, r := range rs.All() {
 		p, ok := r.(*worker.Pool)
 		if !ok {
 			continue
@@ -491,13 +324,4 @@ func writeWorkerStats(w io.Writer, rs trial.Runners) {
 		fmt.Fprintf(w, "%s workers: %d started, %d crashed, %d killed at the deadline, %d killed over the memory ceiling, %d replaced for memory kept after a run\n",
 			p.Name(), st.Started, st.Crashes, st.Timeouts, st.MemoryKills, st.Recycled)
 	}
-}
-
-func sortedNames[V any](m map[string]V) []string {
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return names
 }

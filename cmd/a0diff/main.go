@@ -11,21 +11,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 
 	"github.com/a0diff/a0diff/worker"
 )
 
 func main() {
-	// Each goja object is several Go allocations and a reference runtime's live heap is
-	// about 2 MB, under the collector's 4 MB floor, so with the default GOGC the collector
-	// runs every few programs; GOGC=400 runs the reference about 1.4× faster for a few
-	// more MB per worker. Workers bound their heap with GOMEMLIMIT (worker.go). An
-	// explicit GOGC from the environment wins.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
+	worker.TuneProcessGC() // GOGC 400 for goja, unless the environment sets GOGC
 	ctx, cancel := context.WithCancelCause(context.Background())
 	interrupts := make(chan os.Signal, 2)
 	signal.Notify(interrupts, stopSignals...)
@@ -66,30 +58,6 @@ func signalName(sig os.Signal) string {
 		return "SIGHUP"
 	}
 	return sig.String()
-}
-
-// In-process runs (--isolation none) tune the collector further: with both
-// implementations in this process the live heap is still only a few MB (the goja
-// runtimes and the cases in flight), and a generated case allocates about 0.5 MB, nearly
-// all of it goja's, so with GOGC 400 the collector still runs every 20-odd cases, and
-// while it marks, every pointer write of the JavaScript engine pays the write barrier.
-// GOGC 1600 collects a quarter as often (measured: README.md, "Figures"). A
-// soft memory limit keeps a large live heap (a run the step limit ends in goja holds about
-// 130 MiB) from growing to 17 times its size: near the limit the collector runs as often
-// as it must. Explicit GOGC or GOMEMLIMIT settings win.
-const (
-	inProcessGOGC          = 1600
-	inProcessMemoryLimitMB = 512
-)
-
-// tuneInProcessGC applies the in-process collector settings above.
-func tuneInProcessGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(inProcessGOGC)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(inProcessMemoryLimitMB << 20)
-	}
 }
 
 // handleInterrupts implements Ctrl-C and the other stopSignals: the first cancels the

@@ -3,17 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/reduce"
-	"github.com/a0diff/a0diff/trial"
 )
 
 func init() { register(newReduceCmd) }
@@ -92,8 +88,8 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 	out := f.out
 	if out == "" {
 		out = reduce.DefaultPath(input)
-	} else if err := checkOutput(input, out); err != nil {
-		return err
+	} else if err := reduce.CheckOutput(input, out); err != nil {
+		return usageErrorf("%v", err)
 	}
 	workers := f.workers
 	if workers == 0 {
@@ -107,22 +103,12 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 	if err := a.addExtras(&rs, &f.extra, workers); err != nil {
 		return err
 	}
-	scope, err := f.extra.scope()
-	if err != nil {
+	if rs.Scope, err = f.extra.scope(); err != nil {
 		return err
 	}
-	runners := trial.Runners{Impl: rs.Impl, Ref: rs.Ref, Node: rs.Node, Scope: scope}
-	switch len(rs.Extra) {
-	case 0:
-	case 1:
-		// The divergence to keep is the external implementation's from the reference.
-		if rs.Node != nil {
-			return usageErrorf("reduce: --impl and --cross-check cannot be combined")
-		}
-		runners.Impl = rs.Extra[0]
-		runners.Scope = trial.ScopeOf(scope, rs.Extra[0])
-	default:
-		return usageErrorf("reduce: one --impl at most (the divergence reduced is one implementation's)")
+	runners, err := reduce.Target(rs)
+	if err != nil {
+		return usageErrorf("%v", err)
 	}
 	opts := reduce.Options{Timeout: a.timeout, MaxTime: f.maxTime, MaxCandidates: f.maxCandidates, Workers: f.workers}
 	var status *statusLine
@@ -131,76 +117,17 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 		opts.Progress = status.update
 	}
 	ctx := cmd.Context()
-	res, err := reduce.ReduceEntry(ctx, e, runners, opts)
+	res, err := reduce.File(ctx, e, input, out, runners, opts)
 	status.clear()
 	if err != nil {
 		if ctx.Err() != nil {
 			return interrupted("%s: interrupted", input)
 		}
-		// The input does not diverge, or the divergence is not reproducible.
-		return &exitError{code: exitFailure, err: fmt.Errorf("%s: %v", input, err)}
+		// The input does not diverge, the divergence is not reproducible, or the
+		// result could not be written.
+		return &exitError{code: exitFailure, err: err}
 	}
-	if err := reduce.Save(ctx, res, runners, opts, input, out); err != nil {
-		if ctx.Err() != nil {
-			return interrupted("%s: interrupted", input)
-		}
-		return &exitError{code: exitFailure, err: fmt.Errorf("%s: %v", out, err)}
-	}
-	return writeReduceReport(a.stdout, input, out, res)
-}
-
-// checkOutput refuses, before any reduction, an explicit output that is the input, an
-// existing file (or a symbolic link, even a dangling one), or a path in a directory that
-// does not exist or cannot be written.
-func checkOutput(input, out string) error {
-	if st, err := os.Stat(out); err == nil {
-		if in, err := os.Stat(input); err == nil && os.SameFile(in, st) {
-			return usageErrorf("-o %s: that is the input; a0diff reduce never overwrites its input", out)
-		}
-		return usageErrorf("-o %s: already exists; a0diff reduce never replaces a file", out)
-	}
-	if filepath.Clean(out) == filepath.Clean(input) {
-		return usageErrorf("-o %s: that is the input; a0diff reduce never overwrites its input", out)
-	}
-	if _, err := os.Lstat(out); err == nil {
-		return usageErrorf("-o %s: already exists (a symbolic link to a missing file); a0diff reduce never replaces a file", out)
-	}
-	dir := filepath.Dir(out)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return usageErrorf("-o %s: the directory %s does not exist", out, dir)
-	}
-	if err := checkWritableDir(dir); err != nil {
-		return usageErrorf("-o %s: %v", out, err)
-	}
-	return nil
-}
-
-func writeReduceReport(w io.Writer, input, out string, res reduce.Result) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "reduced %s -> %s\n", input, out)
-	if f := res.Factor(); f > 0 {
-		fmt.Fprintf(&b, "  size:       %d -> %d AST nodes (%.1fx smaller), %d -> %d lines of code\n",
-			res.Before.Nodes, res.After.Nodes, f, res.Before.Lines, res.After.Lines)
-	} else {
-		fmt.Fprintf(&b, "  size:       %d -> %d lines of code, %d -> %d bytes (reduced as text: it does not parse)\n",
-			res.Before.Lines, res.After.Lines, res.Before.Bytes, res.After.Bytes)
-	}
-	fmt.Fprintf(&b, "  work:       %d candidates run, %d answered from the cache, %s\n",
-		res.Candidates, res.CacheHits, res.Elapsed.Round(time.Millisecond))
-	fmt.Fprintf(&b, "  signatures: %s\n", strings.Join(res.Signatures, " "))
-	if res.Stopped != "" {
-		fmt.Fprintf(&b, "  note:       the reduction %s; the program may not be minimal\n", res.Stopped)
-	}
-	b.WriteString("\n")
-	b.WriteString(res.Source)
-	if !strings.HasSuffix(res.Source, "\n") {
-		b.WriteString("\n")
-	}
-	for _, d := range corpus.Directives(res.Config) {
-		b.WriteString(d + "\n")
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return res.WriteReport(a.stdout, input, out)
 }
 
 // statusLine draws the reduction's progress on one terminal line.

@@ -42,7 +42,7 @@ func newWorkerCmd(a *app) *cobra.Command {
 }
 
 // builtinWorker describes a built-in implementation as a worker serves it: both call
-// tools through the host's kit (worker.Kit), so the callbacks of the protocol are the
+// tools through the host's kit (worker.HostKit), so the callbacks of the protocol are the
 // path every run takes.
 func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 	switch impl {

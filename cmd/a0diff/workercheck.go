@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/a0diff/a0diff/worker"
 	"github.com/a0diff/a0diff/workercheck"
 )
 
@@ -31,7 +32,7 @@ Exit status: 0 when every check passes (warnings allowed), 1 when one fails, 2 o
 errors.`,
 		Args: exactArgs(1, "one COMMAND"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			argv, err := splitWords(args[0])
+			argv, err := worker.SplitCommand(args[0])
 			if err != nil {
 				return usageErrorf("worker-check %q: %v", args[0], err)
 			}

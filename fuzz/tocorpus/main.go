@@ -6,8 +6,10 @@
 //
 // Each input is decoded the way its target decodes it (FuzzGen: the generated case;
 // FuzzParse and FuzzDiff: the text, as a corpus entry when it is one), run through both
-// implementations, and written as NAME.a0 (TARGET-INPUTFILE.a0) with a comment saying
-// where it came from, what diverged and how to replay it. Existing files are left alone.
+// implementations, and written by the one entry writer (corpus.WriteNew: the text parsed
+// back and run once more, written only when it gives the input's signature) as NAME.a0
+// (TARGET-INPUTFILE.a0) with a comment saying where it came from, what diverged and how
+// to replay it. Existing files are left alone.
 // The exit status is 1 when an input could not be read or written, else 0.
 package main
 
@@ -114,43 +116,41 @@ func convert(target, input, outDir string) (string, error) {
 	prose = append(prose, "Replay: "+harness.ReplayCommand("go", path, "")+" ; "+harness.ReplayCommand("ref", path, ""))
 
 	// The entry must reproduce what the input gave: same comparison signature (or
-	// agreement). Candidates in order of preference.
-	reproduces := func(text string) bool {
-		e, err := corpus.Parse(path, []byte(text))
-		if err != nil {
-			return false
-		}
-		got := trial.Compare(ctx, fuzz.Runners().Primary(), e.Source, e.RunConfig(fuzz.Timeout))
-		return got.Diff.Signature() == res.Signature()
-	}
-	var candidates []string
+	// agreement). It is written by the one entry writer (corpus.WriteNew: render, parse
+	// back, run once, write atomically); drafts in order of preference.
+	var drafts []corpus.Draft
 	if target != "FuzzGen" {
 		if e, err := corpus.Parse(path, data); err == nil && len(e.Directives) > 0 {
-			// already an entry: keep it byte for byte, prose appended
-			text := string(data)
-			if !strings.HasSuffix(text, "\n") {
-				text += "\n"
-			}
-			for _, l := range prose {
-				text += "# " + l + "\n"
-			}
-			candidates = append(candidates, text, string(data))
+			// already an entry: keep it byte for byte (its directives are in its text),
+			// prose appended, or else without the prose
+			drafts = append(drafts, corpus.Draft{Source: string(data), Prose: prose}, corpus.Draft{Source: string(data)})
 		}
 	}
 	c.Config.Limits.Timeout = 0
-	candidates = append(candidates, string(corpus.Draft{Source: c.Source, Config: c.Config, Prose: prose}.Text(false)))
-	defused := *c
-	defused.Source = defuseDirectives(c.Source)
-	candidates = append(candidates, string(corpus.Draft{Source: defused.Source, Config: defused.Config, Prose: prose}.Text(false)))
-	for _, text := range candidates {
-		if reproduces(text) {
-			if err := os.MkdirAll(outDir, 0o755); err != nil {
-				return "", err
-			}
-			return path, corpus.CreateFileAtomic(path, []byte(text))
+	drafts = append(drafts,
+		corpus.Draft{Source: c.Source, Config: c.Config, Prose: prose},
+		corpus.Draft{Source: defuseDirectives(c.Source), Config: c.Config, Prose: prose})
+	judge := func(got trial.Comparison) error {
+		if got.Diff.Signature() != res.Signature() {
+			return fmt.Errorf("signature %q", got.Diff.Signature())
 		}
+		return nil
 	}
-	return "", fmt.Errorf("%s: no corpus entry reproduces the input's outcome (signature %q); convert it by hand", input, res.Signature())
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return "", err
+	}
+	var tried []string
+	for _, d := range drafts {
+		_, err := corpus.WriteNew(ctx, path, d, fuzz.Runners().Primary(), fuzz.Timeout, judge)
+		if err == nil {
+			return path, nil
+		}
+		if _, statErr := os.Lstat(path); statErr == nil {
+			return "", nil // written meanwhile by another run: left alone
+		}
+		tried = append(tried, err.Error())
+	}
+	return "", fmt.Errorf("%s: no corpus entry reproduces the input's outcome (signature %q; the drafts gave: %s); convert it by hand", input, res.Signature(), strings.Join(tried, "; "))
 }
 
 func oneLine(s string) string {

@@ -1,63 +1,51 @@
 package tsbundle
 
 import (
-	"bufio"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 	"github.com/dop251/goja"
 )
 
 type engineCase struct {
 	line         int
+	name         string
 	js, goja, v8 string
 }
 
-// readEngineCases reads testdata/engine-differences.txt (format at its top).
+// readEngineCases reads testdata/engine-differences.txt (testfile.Read; the lines after
+// "---" are "goja: TEXT" and "v8: TEXT").
 func readEngineCases(t *testing.T) []engineCase {
 	t.Helper()
-	f, err := os.Open("testdata/engine-differences.txt")
+	const file = "testdata/engine-differences.txt"
+	read, err := testfile.Read(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var cases []engineCase
-	var cur engineCase
-	flush := func() {
-		if cur.js != "" {
-			if cur.goja == "" || cur.v8 == "" {
-				t.Fatalf("testdata/engine-differences.txt:%d: a case needs js:, goja: and v8: lines", cur.line)
-			}
-			cases = append(cases, cur)
+	for _, c := range read {
+		goja, okGoja := cutLabel(c.Expect, 0, "goja:")
+		v8, okV8 := cutLabel(c.Expect, 1, "v8:")
+		if len(c.Expect) != 2 || !okGoja || !okV8 || c.Source == "" {
+			t.Fatalf("%s:%d: case %q needs an expression and, after ---, a goja: and a v8: line", file, c.Line, c.Name)
 		}
-		cur = engineCase{}
+		cases = append(cases, engineCase{line: c.Line, name: c.Name, js: c.Source, goja: goja, v8: v8})
 	}
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		key, val, _ := strings.Cut(line, ":")
-		val = strings.TrimLeft(val, " ")
-		switch {
-		case strings.TrimSpace(line) == "":
-			flush()
-		case strings.HasPrefix(line, "#"):
-		case key == "js":
-			cur.js, cur.line = val, n
-		case key == "goja":
-			cur.goja = val
-		case key == "v8":
-			cur.v8 = val
-		default:
-			t.Fatalf("testdata/engine-differences.txt:%d: unexpected line %q", n, line)
-		}
-	}
-	flush()
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	if len(cases) == 0 {
+		t.Fatalf("%s: no cases", file)
 	}
 	return cases
+}
+
+// cutLabel returns line i of lines without its label and the spaces after it.
+func cutLabel(lines []string, i int, label string) (string, bool) {
+	if i >= len(lines) {
+		return "", false
+	}
+	rest, ok := strings.CutPrefix(lines[i], label)
+	return strings.TrimLeft(rest, " "), ok
 }
 
 // TestGojaIsNotV8 pins goja's side of every documented engine difference, so that a goja
@@ -81,7 +69,7 @@ func TestGojaIsNotV8(t *testing.T) {
 			got = v.String()
 		}
 		if got != c.goja {
-			t.Errorf("testdata/engine-differences.txt:%d: %s\n got %s\nwant %s", c.line, c.js, got, c.goja)
+			t.Errorf("testdata/engine-differences.txt:%d: %s: %s\n got %s\nwant %s", c.line, c.name, c.js, got, c.goja)
 		}
 	}
 }

@@ -11,25 +11,19 @@ import (
 	"github.com/dop251/goja"
 )
 
-// ToolKit is what a run needs from the hermetic tool kit: *toolkit.Kit satisfies it.
-// WithToolKit replaces it (tests inject faulty tools this way).
-type ToolKit interface {
-	CallData(tool string, args *value.Record, data toolkit.Data) (value.Value, error)
-	Calls() []outcome.Call
-}
-
-// newShippedKit is the default kit factory: a fresh toolkit.Kit per run.
-func newShippedKit(f outcome.Fixtures) ToolKit { return toolkit.New(f) }
+// newShippedKit is the default kit factory: a fresh toolkit.Virtual per run. WithKit
+// replaces it (tests inject faulty tools this way).
+func newShippedKit(f outcome.Fixtures) toolkit.Kit { return toolkit.New(f) }
 
 // runState is what the host callbacks of one run act on.
 type runState struct {
 	cfg    outcome.Config
-	newKit func(outcome.Fixtures) ToolKit
+	newKit func(outcome.Fixtures) toolkit.Kit
 
 	// mu guards kit: after an abandoned run the Runner reads the calls while the
 	// abandoned goroutine may still be calling tools.
 	mu  sync.Mutex
-	kit ToolKit // created on the first host.call
+	kit toolkit.Kit // created on the first host.call
 
 	// hostPanic is set (before the runtime is interrupted) when a host callback panicked.
 	hostPanic string

@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"github.com/a0diff/a0diff/harness"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 	"github.com/a0diff/a0diff/worker"
@@ -203,26 +203,37 @@ func TestNodeHostExchanges(t *testing.T) {
 		name, where string
 		steps       []step
 	}
-	data, err := os.ReadFile("testdata/node-host-exchanges.txt")
+	const file = "testdata/node-host-exchanges.txt"
+	read, err := testfile.Read(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var cases []exchange
-	for i, line := range strings.Split(string(data), "\n") {
-		where := fmt.Sprintf("testdata/node-host-exchanges.txt:%d", i+1)
-		switch {
-		case line == "" || strings.HasPrefix(line, "#"):
-		case strings.HasPrefix(line, "=== "):
-			cases = append(cases, exchange{name: line[4:], where: where})
-		case len(cases) == 0:
-			t.Fatalf("%s: a line before the first case", where)
-		case strings.HasPrefix(line, "> "), strings.HasPrefix(line, "< "), strings.HasPrefix(line, "<+ "), strings.HasPrefix(line, "exit "):
-			op, text, _ := strings.Cut(line, " ")
-			c := &cases[len(cases)-1]
-			c.steps = append(c.steps, step{op, text, where})
-		default:
-			t.Fatalf("%s: unknown line %q", where, line)
+	for _, rc := range read {
+		c := exchange{name: rc.Name, where: fmt.Sprintf("%s:%d", file, rc.Line)}
+		for i, line := range strings.Split(rc.Source, "\n") {
+			where := fmt.Sprintf("%s:%d", file, rc.Line+1+i)
+			switch {
+			case line == "" || strings.HasPrefix(line, "#"):
+			case strings.HasPrefix(line, "> "), strings.HasPrefix(line, "< "), strings.HasPrefix(line, "<+ "):
+				op, text, _ := strings.Cut(line, " ")
+				c.steps = append(c.steps, step{op, text, where})
+			default:
+				t.Fatalf("%s: unknown line %q", where, line)
+			}
 		}
+		if len(rc.Expect) != 1 || !strings.HasPrefix(rc.Expect[0], "exit ") {
+			t.Fatalf("%s: case %q wants one line \"exit N TEXT\" after ---", c.where, rc.Name)
+		}
+		exitLine := rc.Line + 2 // the header, "---", then the exit line
+		if rc.Source != "" {
+			exitLine += 1 + strings.Count(rc.Source, "\n")
+		}
+		c.steps = append(c.steps, step{"exit", strings.TrimPrefix(rc.Expect[0], "exit "), fmt.Sprintf("%s:%d", file, exitLine)})
+		cases = append(cases, c)
+	}
+	if len(cases) == 0 {
+		t.Fatalf("%s: no cases", file)
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

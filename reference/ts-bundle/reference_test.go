@@ -14,6 +14,7 @@ import (
 
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
 func referenceBundle(t testing.TB) *Bundle {
@@ -134,7 +135,7 @@ func TestEmbeddedReferenceDeepRecursionIsAResourceOutcome(t *testing.T) {
 }
 
 func TestEmbeddedReferenceReportsToolFailuresAsETool(t *testing.T) {
-	r := referenceRunner(t, WithToolKit(func(outcome.Fixtures) ToolKit { return &faultyKit{} }))
+	r := referenceRunner(t, WithKit(func(outcome.Fixtures) toolkit.Kit { return &faultyKit{} }))
 	tests := []struct {
 		tool, message string
 	}{

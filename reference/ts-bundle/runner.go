@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/dop251/goja"
 )
 
@@ -21,24 +22,22 @@ import (
 // is abandoned (outcome.GraceBundle, one of the graces of outcome's table).
 const defaultGrace = outcome.GraceBundle
 
-// errDeadline is the interrupt value of a run that reached its deadline.
-var errDeadline = errors.New("deadline exceeded")
-
 // Option configures a Runner.
 type Option func(*options)
 
 type options struct {
-	newKit       func(outcome.Fixtures) ToolKit
+	newKit       func(outcome.Fixtures) toolkit.Kit
 	maxCallStack int
 	grace        time.Duration
 	maxIdle      int
 }
 
-// WithToolKit replaces the tool kit a run's host.call uses: newKit is called once per
-// run (on its first tool call) with the case's fixtures. The catalogue (host.tools) and
-// argument validation (host.validate) stay the shipped ones. Meant for tests that need a
-// tool to fail or panic.
-func WithToolKit(newKit func(outcome.Fixtures) ToolKit) Option {
+// WithKit replaces the tool kit a run's host.call uses (a fresh toolkit.Virtual by
+// default): newKit is called once per run (on its first tool call) with the case's
+// fixtures. The catalogue (host.tools) and argument validation (host.validate) stay the
+// shipped ones. A worker process passes the kits that call its host (worker.HostKit);
+// tests pass tools that fail or panic.
+func WithKit(newKit func(outcome.Fixtures) toolkit.Kit) Option {
 	return func(o *options) { o.newKit = newKit }
 }
 
@@ -162,15 +161,14 @@ type jsResult struct {
 	ended time.Time
 }
 
-// Run executes source under cfg. It returns by min(ctx deadline, cfg.Limits.Timeout)
-// plus the grace period, whatever the bundle does.
+// Run executes source under cfg. It returns by the run's deadline (outcome.Bound: ctx's
+// or cfg.Limits.Timeout from now, whichever is earlier) plus the grace period, whatever
+// the bundle does.
 func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
 	r.runs.Add(1)
-	cfg.Limits = cfg.Limits.WithDefaults()
-	deadline := time.Now().Add(cfg.Limits.Timeout)
-	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
-		deadline = d
-	}
+	ctx, cancel, cfg := outcome.Bound(ctx, cfg)
+	defer cancel()
+	deadline, _ := ctx.Deadline()
 	if err := ctx.Err(); err != nil {
 		return hostOutcome(outcome.StatusTimeout, "the run was not started: "+err.Error())
 	}
@@ -183,20 +181,17 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 	done := make(chan jsResult, 1)
 	go execute(e, st, source, configText(cfg), done)
 
-	timer := time.NewTimer(time.Until(deadline))
-	defer timer.Stop()
 	var res jsResult
 	var stop error // why the run was interrupted, nil when it was not
 	select {
 	case res = <-done:
 		if !res.ended.Before(deadline) {
 			r.discarded.Add(1)
-			return hostOutcome(outcome.StatusTimeout, "the run ended after its deadline: "+errDeadline.Error())
+			return hostOutcome(outcome.StatusTimeout, "the run ended after its deadline: "+outcome.ErrDeadline.Error())
 		}
-	case <-timer.C:
-		stop = errDeadline
 	case <-ctx.Done():
-		stop = ctx.Err()
+		// The run's own deadline (outcome.ErrDeadline), or the caller's context.
+		stop = context.Cause(ctx)
 	}
 	interrupted := stop != nil
 	if interrupted {

@@ -358,7 +358,7 @@ func (k *faultyKit) CallData(tool string, args *value.Record, _ toolkit.Data) (v
 func (k *faultyKit) Calls() []outcome.Call { return k.calls }
 
 func TestToolErrorsAndPanicsReachTheBundleAsFailures(t *testing.T) {
-	r := fakeRunner(t, WithToolKit(func(outcome.Fixtures) ToolKit { return &faultyKit{} }))
+	r := fakeRunner(t, WithKit(func(outcome.Fixtures) toolkit.Kit { return &faultyKit{} }))
 	src := "host\n" + `fs.read {"path":"a"}` + "\n" + `fs.exists {"path":"a"}`
 	o := r.Run(context.Background(), src, outcome.Config{})
 	if o.Status != outcome.StatusOK {
@@ -378,7 +378,7 @@ func TestToolErrorsAndPanicsReachTheBundleAsFailures(t *testing.T) {
 }
 
 func TestHostCallbackPanicIsACrash(t *testing.T) {
-	r := fakeRunner(t, WithToolKit(func(outcome.Fixtures) ToolKit { panic("cannot build kit") }))
+	r := fakeRunner(t, WithKit(func(outcome.Fixtures) toolkit.Kit { panic("cannot build kit") }))
 	o := r.Run(context.Background(), "host\n"+`fs.read {"path":"a"}`, outcome.Config{})
 	if o.Status != outcome.StatusCrash {
 		t.Fatalf("status %q, want crash (%s)", o.Status, o.Detail)

@@ -4,11 +4,12 @@ import (
 	"slices"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/worker"
 )
 
 // WorkerImplementation is the bundle b in goja as a worker process serves it
-// (worker.Serve): it calls tools through the host's kit (worker.Kit), so the protocol's
+// (worker.Serve): it calls tools through the host's kit (worker.HostKit), so the protocol's
 // callbacks are the path every run takes. Its hello lists the deadline, which the host
 // enforces, and every harness limit the bundle does not declare it ignores. It lives
 // here, with the host of the bundle, so that the protocol package knows no
@@ -25,8 +26,8 @@ func WorkerImplementation(b *Bundle) worker.Implementation {
 	var r *Runner
 	return worker.Implementation{
 		Name: "ref", Version: version, Limits: limits,
-		NewRunner: func(tools func(outcome.Fixtures) *worker.Kit) outcome.Runner {
-			r = NewRunner(b, WithToolKit(func(f outcome.Fixtures) ToolKit { return tools(f) }))
+		NewRunner: func(kits func(outcome.Fixtures) toolkit.Kit) outcome.Runner {
+			r = NewRunner(b, WithKit(kits))
 			return r
 		},
 		Abandoned: func() (running, total int64) {

@@ -56,7 +56,7 @@ type Header interface {
 type Program struct {
 	Span       Span `dump:"Program"`
 	Headers    []Header
-	Statements []Stmt
+	Statements []Stmt `body:"-"` // the top level, not a body (see Bodies)
 }
 
 // ---- headers ----
@@ -86,8 +86,8 @@ type ImportDecl struct {
 
 // LetStmt is `let name = value` (§5.4).
 type LetStmt struct {
-	Span  Span `dump:"Let {Name}"`
-	Name  string
+	Span  Span   `dump:"Let {Name}"`
+	Name  string `declares:"name"`
 	Value Expr
 }
 
@@ -109,10 +109,10 @@ type ReturnStmt struct {
 // FnDecl is `fn name { params } { body }`; executing it registers the function in the
 // program-wide registry with the current scope as its closure (§5.10).
 type FnDecl struct {
-	Span   Span `dump:"Fn {Name}({Params|join})"`
-	Name   string
-	Params []string
-	Body   []Stmt `dump:"body"`
+	Span   Span     `dump:"Fn {Name}({Params|join})"`
+	Name   string   `declares:"name"`
+	Params []string `declares:"name"`
+	Body   []Stmt   `dump:"body"`
 }
 
 // ---- literals and paths ----
@@ -155,8 +155,8 @@ type NullLiteral struct {
 // IdentPath is a dotted identifier path (≥ 1 part): a variable with property reads
 // (§5.5), a tool name, a function name or a `->` target, depending on where it stands.
 type IdentPath struct {
-	Span  Span `dump:"Path {Parts|dots}"`
-	Parts []string
+	Span  Span     `dump:"Path {Parts|dots}"`
+	Parts []string `list:"-"` // one name, not a list of them (see Lists)
 }
 
 // ---- records and lists ----
@@ -257,7 +257,7 @@ type IfBlockExpr struct {
 type ForExpr struct {
 	Span    Span `dump:"For {Binding|quote}"`
 	List    Expr
-	Binding string
+	Binding string `declares:"name"`
 	Body    []Stmt `dump:"body"`
 }
 
@@ -266,7 +266,7 @@ type ForExpr struct {
 type FilterBlockExpr struct {
 	Span    Span `dump:"Filter {Binding|quote}"`
 	List    Expr
-	Binding string
+	Binding string `declares:"name"`
 	Body    []Stmt `dump:"body"`
 }
 
@@ -276,7 +276,7 @@ type LoopExpr struct {
 	Span    Span `dump:"Loop {Binding|quote}"`
 	Init    Expr
 	Times   Expr
-	Binding string
+	Binding string `declares:"name"`
 	Body    []Stmt `dump:"body"`
 }
 
@@ -294,7 +294,7 @@ type MatchExpr struct {
 type MatchArm struct {
 	Span    Span `dump:"Arm {Tag} {Binding}"`
 	Tag     ArmTag
-	Binding string
+	Binding string `declares:"name"`
 	Body    []Stmt `dump:"body"`
 }
 
@@ -303,7 +303,7 @@ type MatchArm struct {
 type TryExpr struct {
 	Span         Span   `dump:"Try"`
 	TryBody      []Stmt `dump:"try"`
-	CatchBinding string
+	CatchBinding string `declares:"name"`
 	CatchBody    []Stmt `dump:"catch {CatchBinding}"`
 }
 

@@ -643,3 +643,94 @@ func ExprSlots(n Node) []*Expr {
 	}
 	return nil
 }
+
+// Bodies returns pointers to the statement lists n directly owns, in field order: a
+// function's body, an if block's then and else bodies, the body of a for, filter or
+// loop block, of a match arm (a MatchExpr owns none itself: its arms do), a try's try
+// and catch bodies. The Program's top-level statements are not a body. Callers edit a
+// list in place through its pointer.
+func Bodies(n Node) []*[]Stmt {
+	if isNil(n) {
+		return nil
+	}
+	switch n := n.(type) {
+	case *FnDecl:
+		return []*[]Stmt{&n.Body}
+	case *IfBlockExpr:
+		return []*[]Stmt{&n.ThenBody, &n.ElseBody}
+	case *ForExpr:
+		return []*[]Stmt{&n.Body}
+	case *FilterBlockExpr:
+		return []*[]Stmt{&n.Body}
+	case *LoopExpr:
+		return []*[]Stmt{&n.Body}
+	case *MatchArm:
+		return []*[]Stmt{&n.Body}
+	case *TryExpr:
+		return []*[]Stmt{&n.TryBody, &n.CatchBody}
+	}
+	return nil
+}
+
+// Lists returns the slice fields of n — its lists of children and of names — in field
+// order, each as a List whose elements may be removed: a program's headers and
+// statements, a function's parameters and body, a record's entries, a list's elements,
+// the bodies of the blocks (Bodies).
+func Lists(n Node) []List {
+	if isNil(n) {
+		return nil
+	}
+	switch n := n.(type) {
+	case *Program:
+		return []List{{Field: "Headers", p: &n.Headers}, {Field: "Statements", p: &n.Statements}}
+	case *FnDecl:
+		return []List{{Field: "Params", p: &n.Params}, {Field: "Body", p: &n.Body}}
+	case *RecordExpr:
+		return []List{{Field: "Pairs", p: &n.Pairs}}
+	case *ListExpr:
+		return []List{{Field: "Elements", p: &n.Elements}}
+	case *IfBlockExpr:
+		return []List{{Field: "ThenBody", p: &n.ThenBody}, {Field: "ElseBody", p: &n.ElseBody}}
+	case *ForExpr:
+		return []List{{Field: "Body", p: &n.Body}}
+	case *FilterBlockExpr:
+		return []List{{Field: "Body", p: &n.Body}}
+	case *LoopExpr:
+		return []List{{Field: "Body", p: &n.Body}}
+	case *MatchArm:
+		return []List{{Field: "Body", p: &n.Body}}
+	case *TryExpr:
+		return []List{{Field: "TryBody", p: &n.TryBody}, {Field: "CatchBody", p: &n.CatchBody}}
+	}
+	return nil
+}
+
+// DeclaredNames returns pointers to the names n binds, in field order: a let's name, a
+// function's name and parameters, the binding of a for, filter or loop block, of a
+// match arm, of a try's catch. Renaming edits them in place.
+func DeclaredNames(n Node) []*string {
+	if isNil(n) {
+		return nil
+	}
+	switch n := n.(type) {
+	case *LetStmt:
+		return []*string{&n.Name}
+	case *FnDecl:
+		out := []*string{&n.Name}
+		for i := range n.Params {
+			out = append(out, &n.Params[i])
+		}
+		return out
+	case *ForExpr:
+		return []*string{&n.Binding}
+	case *FilterBlockExpr:
+		return []*string{&n.Binding}
+	case *LoopExpr:
+		return []*string{&n.Binding}
+	case *MatchArm:
+		return []*string{&n.Binding}
+	case *TryExpr:
+		return []*string{&n.CatchBinding}
+	}
+	return nil
+}

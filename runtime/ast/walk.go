@@ -106,31 +106,3 @@ func Args(n Node) *RecordExpr {
 	}
 	return nil
 }
-
-// Bodies returns pointers to the statement lists n directly owns, in field order: a
-// function's body, an if block's then and else bodies, the body of a for, filter or
-// loop block, of a match arm (a MatchExpr owns none itself: its arms do), a try's try
-// and catch bodies. The Program's top-level statements are not a body. Callers edit a
-// list in place through its pointer.
-func Bodies(n Node) []*[]Stmt {
-	if isNil(n) {
-		return nil
-	}
-	switch n := n.(type) {
-	case *FnDecl:
-		return []*[]Stmt{&n.Body}
-	case *IfBlockExpr:
-		return []*[]Stmt{&n.ThenBody, &n.ElseBody}
-	case *ForExpr:
-		return []*[]Stmt{&n.Body}
-	case *FilterBlockExpr:
-		return []*[]Stmt{&n.Body}
-	case *LoopExpr:
-		return []*[]Stmt{&n.Body}
-	case *MatchArm:
-		return []*[]Stmt{&n.Body}
-	case *TryExpr:
-		return []*[]Stmt{&n.TryBody, &n.CatchBody}
-	}
-	return nil
-}

@@ -406,3 +406,68 @@ return str.split { in: text, sep: "\n" }`)
 	fmt.Println(reads)
 	// Output: 1
 }
+
+func TestListsAndDeclaredNames(t *testing.T) {
+	const src = `cap { fs.read: true }
+fn f { a, b } { let c = a return [c, b] }
+let m = match (f { a: 1, b: 2 }) { ok { v } { return v } err { e } { return e } }
+let l = for { in: [1], as: "x" } { return x }
+let tr = try { return 1 } catch { err } { return 0 }
+return { m: m, ...{ l: l } }`
+	p := parseCase(t, src)
+	tests := []struct {
+		node     Node
+		lists    []string // each list as Field=length
+		declared []string
+	}{
+		{p, []string{"Headers=1", "Statements=5"}, nil},
+		{firstOf[*FnDecl](t, p), []string{"Params=2", "Body=2"}, []string{"f", "a", "b"}},
+		{firstOf[*LetStmt](t, p), nil, []string{"c"}},
+		{firstOf[*ListExpr](t, p), []string{"Elements=2"}, nil},
+		{firstOf[*MatchExpr](t, p), nil, nil},
+		{firstOf[*MatchExpr](t, p).OkArm, []string{"Body=1"}, []string{"v"}},
+		{firstOf[*ForExpr](t, p), []string{"Body=1"}, []string{"x"}},
+		{firstOf[*TryExpr](t, p), []string{"TryBody=1", "CatchBody=1"}, []string{"err"}},
+		{firstOf[*FnCallExpr](t, p), nil, nil},
+		{firstOf[*FnCallExpr](t, p).Args, []string{"Pairs=2"}, nil},
+	}
+	for _, tt := range tests {
+		var lists, declared []string
+		for _, l := range Lists(tt.node) {
+			lists = append(lists, fmt.Sprintf("%s=%d", l.Field, l.Len()))
+		}
+		for _, s := range DeclaredNames(tt.node) {
+			declared = append(declared, *s)
+		}
+		if !slices.Equal(lists, tt.lists) {
+			t.Errorf("Lists(%s) = %q, want %q", nodeLine(tt.node), lists, tt.lists)
+		}
+		if !slices.Equal(declared, tt.declared) {
+			t.Errorf("DeclaredNames(%s) = %q, want %q", nodeLine(tt.node), declared, tt.declared)
+		}
+	}
+	// Removing through a List edits the node; the undo puts the old slice back.
+	fn := firstOf[*FnDecl](t, p)
+	params := Lists(fn)[0]
+	undo := params.Drop(0)
+	if !slices.Equal(fn.Params, []string{"b"}) {
+		t.Errorf("after dropping parameter 0: %q", fn.Params)
+	}
+	undo()
+	body := Lists(fn)[1]
+	undo = body.Keep([]int{1})
+	if len(fn.Body) != 1 || PrintStmt(fn.Body[0]) != PrintStmt(body.Nodes()[0].(Stmt)) {
+		t.Errorf("after keeping statement 1: %d statements", len(fn.Body))
+	}
+	undo()
+	if !slices.Equal(fn.Params, []string{"a", "b"}) || len(fn.Body) != 2 {
+		t.Errorf("the undos did not restore the function: %q, %d statements", fn.Params, len(fn.Body))
+	}
+	*DeclaredNames(fn)[0] = "g"
+	if fn.Name != "g" {
+		t.Error("renaming through DeclaredNames did not change the FnDecl")
+	}
+	if Lists((*FnDecl)(nil)) != nil || DeclaredNames(nil) != nil {
+		t.Error("Lists or DeclaredNames of nil is not nil")
+	}
+}

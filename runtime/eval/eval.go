@@ -24,6 +24,7 @@ import (
 	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/stdlib"
+	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -34,12 +35,13 @@ type Options struct {
 	File string
 	// Allow is the set of capabilities the policy allows (spec §9.3).
 	Allow []string
-	// Tools executes tool calls; nil means no tool exists (every call is E_UNKNOWN_TOOL).
-	Tools Tools
+	// Kit executes tool calls and records them; nil means no tool exists (every call is
+	// E_UNKNOWN_TOOL).
+	Kit toolkit.Kit
 	// Stdlib resolves stdlib functions; nil means the shipped stdlib (runtime/stdlib).
 	Stdlib StdlibResolver
-	// Limits are the harness bounds; zero fields take outcome.DefaultLimits. The Timeout
-	// field is not used here: the caller's context carries the deadline.
+	// Limits are the harness bounds, resolved (every field set, as outcome.Bound leaves
+	// them). The Timeout field is not used here: ctx carries the run's deadline.
 	Limits outcome.Limits
 }
 
@@ -91,7 +93,7 @@ type evaluator struct {
 	ctx     context.Context
 	limits  outcome.Limits
 	allowed map[string]bool
-	tools   Tools
+	kit     toolkit.Kit // nil: no tool exists
 	stdlib  StdlibResolver
 	file    string
 
@@ -126,16 +128,13 @@ type userFn struct {
 func newEvaluator(ctx context.Context, prog *ast.Program, opts Options) *evaluator {
 	ev := &evaluator{
 		ctx:     ctx,
-		limits:  opts.Limits.WithDefaults(),
-		tools:   opts.Tools,
+		limits:  opts.Limits,
+		kit:     opts.Kit,
 		stdlib:  opts.Stdlib,
 		file:    opts.File,
 		maxNest: maxEngineNesting,
 	}
 	ev.stepsLeft = ev.limits.MaxSteps
-	if ev.tools == nil {
-		ev.tools = noTools{}
-	}
 	if ev.stdlib == nil {
 		ev.stdlib = stdlib.Lookup
 	}

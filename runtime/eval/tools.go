@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -12,58 +11,17 @@ import (
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
-// Tools is the host's tool set as the evaluator sees it. The evaluator holds any
-// implementation to the host-API contract: a failing tool becomes E_TOOL, a panicking
-// tool is recovered into E_TOOL, and a result that is not an A0 value is converted
-// (FromHost) or rejected as E_TOOL — a raw Go value never reaches the program.
-type Tools interface {
-	// Lookup describes the tool (mode, capability) or reports that it does not exist.
-	Lookup(name string) (toolkit.Tool, bool)
-	// ValidateArgs returns the ISSUES text of E_TOOL_ARGS, or "" when args are valid.
-	ValidateArgs(name string, args *value.Record) string
-	// Call runs the tool with validated args.
-	Call(name string, args *value.Record) (any, error)
-}
-
-// DataTools is implemented by tool sets that take the text fs.write writes from the
-// evaluator (the hermetic kit does, through KitTools and runtime/run): each
-// implementation serialises what it hands to a tool itself, so the Go evaluator's JSON
-// writer is what a Go run writes. Tool sets without it get the argument record alone.
-type DataTools interface {
-	CallData(name string, args *value.Record, data toolkit.Data) (any, error)
-}
-
-// CallRecorder is implemented by tool sets that record the calls they executed (the
-// hermetic kit does); runtime/run reports the record as Outcome.ToolCalls.
-type CallRecorder interface {
-	Calls() []outcome.Call
-}
-
-// KitTools adapts the hermetic tool kit to Tools.
-type KitTools struct{ Kit *toolkit.Kit }
-
-func (k KitTools) Lookup(name string) (toolkit.Tool, bool) { return toolkit.Lookup(name) }
-func (k KitTools) ValidateArgs(name string, args *value.Record) string {
-	return toolkit.ValidateArgs(name, args)
-}
-func (k KitTools) Call(name string, args *value.Record) (any, error) { return k.Kit.Call(name, args) }
-func (k KitTools) Calls() []outcome.Call                             { return k.Kit.Calls() }
-func (k KitTools) CallData(name string, args *value.Record, data toolkit.Data) (any, error) {
-	return k.Kit.CallData(name, args, data)
-}
-
-// noTools is the empty tool set.
-type noTools struct{}
-
-func (noTools) Lookup(string) (toolkit.Tool, bool)        { return toolkit.Tool{}, false }
-func (noTools) ValidateArgs(string, *value.Record) string { return "" }
-func (noTools) Call(string, *value.Record) (any, error)   { return nil, errors.New("no tools") }
+// The evaluator calls tools through the run's toolkit.Kit and holds any kit to the
+// host-API contract: a failing tool becomes E_TOOL, a panicking tool is recovered into
+// E_TOOL, and a result that is not an A0 value is converted (FromHost) or rejected as
+// E_TOOL — a raw Go value never reaches the program. The catalogue (toolkit.Lookup,
+// toolkit.ValidateArgs) says what a tool is and which arguments it takes.
 
 // evalTool is `call? T { args }` / `do T { args }` in the exact order of spec §5.14.
 func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast.RecordExpr, isCall bool, s *scope) (value.Value, error) {
 	name := joinPath(toolPath)
-	tool, ok := ev.tools.Lookup(name)
-	if !ok {
+	tool, ok := toolkit.Lookup(name)
+	if !ok || ev.kit == nil {
 		return nil, newError(diag.UnknownTool, e, "Unknown tool '%s'.", name)
 	}
 	if isCall && tool.Mode == toolkit.Effect {
@@ -82,7 +40,7 @@ func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast
 	if err := ev.checkSerialised(args); err != nil {
 		return nil, err
 	}
-	if issues := ev.tools.ValidateArgs(name, args); issues != "" {
+	if issues := toolkit.ValidateArgs(name, args); issues != "" {
 		var argsNode ast.Node = e
 		if argsExpr != nil {
 			argsNode = argsExpr
@@ -141,8 +99,8 @@ func (ev *evaluator) evalTool(e ast.Expr, toolPath *ast.IdentPath, argsExpr *ast
 // failed with the message of E_TOOL (a tool error, a recovered panic, an unconvertible
 // result), or an error only for a harness limit.
 func (ev *evaluator) runTool(name string, args *value.Record) (result value.Value, failure string, failed bool, limit error) {
-	var data *toolkit.Data
-	if _, takesData := ev.tools.(DataTools); takesData && name == "fs.write" {
+	var data toolkit.Data
+	if name == "fs.write" {
 		d, err := writeData(args, ev.limits.MaxSize)
 		if err != nil {
 			if a, ok := fromLimitError(err); ok {
@@ -150,7 +108,7 @@ func (ev *evaluator) runTool(name string, args *value.Record) (result value.Valu
 			}
 			return nil, err.Error(), true, nil
 		}
-		data = &d
+		data = d
 	}
 	raw, err := ev.callRecovering(name, args, data)
 	if err != nil {
@@ -172,16 +130,13 @@ func (ev *evaluator) runTool(name string, args *value.Record) (result value.Valu
 	return v, "", false, nil
 }
 
-func (ev *evaluator) callRecovering(name string, args *value.Record, data *toolkit.Data) (raw any, err error) {
+func (ev *evaluator) callRecovering(name string, args *value.Record, data toolkit.Data) (raw any, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			raw, err = nil, fmt.Errorf("tool panicked: %v", p)
 		}
 	}()
-	if data != nil {
-		return ev.tools.(DataTools).CallData(name, args, *data)
-	}
-	return ev.tools.Call(name, args)
+	return ev.kit.CallData(name, args, data)
 }
 
 // writeData is the text fs.write writes, serialised by the Go evaluator

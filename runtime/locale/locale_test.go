@@ -2,7 +2,6 @@ package locale
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -127,20 +126,14 @@ func BenchmarkCompare(b *testing.B) {
 // TestDigitTable: the digits fold rewrites are node's (testdata/digits.txt, from
 // testdata/digits.js), block for block.
 func TestDigitTable(t *testing.T) {
-	text, err := os.ReadFile("testdata/digits.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	const file = "testdata/digits.txt"
 	var want []rune
-	for n, line := range strings.Split(strings.TrimSpace(string(text)), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
+	for _, r := range testfile.MustReadTable(t, file, 1) {
+		var zero rune
+		if _, err := fmt.Sscanf(r.Fields[0], "U+%X", &zero); err != nil {
+			t.Fatalf("%s: %v", r.At(file), err)
 		}
-		var r rune
-		if _, err := fmt.Sscanf(line, "U+%X", &r); err != nil {
-			t.Fatalf("testdata/digits.txt:%d: %v", n+1, err)
-		}
-		want = append(want, r)
+		want = append(want, zero)
 	}
 	if !slices.Equal(digitZeros, want) {
 		t.Errorf("digitZeros %U\nwant (testdata/digits.txt) %U", digitZeros, want)

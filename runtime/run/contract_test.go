@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/ast"
-	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/runtime/stdlib"
@@ -17,17 +16,14 @@ import (
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
-// fakeTools is a tool set whose fs.read runs an arbitrary Go function, to hold the
-// evaluator to the host-API contract with tools that misbehave.
+// fakeTools is a tool kit whose fs.read runs an arbitrary Go function, to hold the
+// evaluator to the host-API contract with tools that misbehave. It records no calls.
 type fakeTools struct {
 	read func(args *value.Record) (any, error)
 }
 
-func (f fakeTools) Lookup(name string) (toolkit.Tool, bool) { return toolkit.Lookup(name) }
-func (f fakeTools) ValidateArgs(name string, args *value.Record) string {
-	return toolkit.ValidateArgs(name, args)
-}
-func (f fakeTools) Call(name string, args *value.Record) (any, error) {
+func (f fakeTools) Calls() []outcome.Call { return nil }
+func (f fakeTools) CallData(name string, args *value.Record, _ toolkit.Data) (any, error) {
 	if name != "fs.read" {
 		return nil, errors.New("fake tools only implement fs.read")
 	}
@@ -36,7 +32,7 @@ func (f fakeTools) Call(name string, args *value.Record) (any, error) {
 
 func runWithRead(t *testing.T, src string, read func(*value.Record) (any, error)) outcome.Outcome {
 	t.Helper()
-	r := run.NewRunner(run.Options{Tools: func(outcome.Fixtures) eval.Tools { return fakeTools{read: read} }})
+	r := run.NewRunner(run.Options{Kit: func(outcome.Fixtures) toolkit.Kit { return fakeTools{read: read} }})
 	return outcome.Normalize(r.Run(context.Background(), src, outcome.Config{File: "t.a0", Allow: []string{"fs.read"}}))
 }
 

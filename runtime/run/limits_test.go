@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -142,14 +142,14 @@ func TestDeepRecursionDoesNotCrash(t *testing.T) {
 // blockingTools never returns from a call.
 type blockingTools struct{ fakeTools }
 
-func (blockingTools) Call(string, *value.Record) (any, error) {
+func (blockingTools) CallData(string, *value.Record, toolkit.Data) (any, error) {
 	time.Sleep(time.Hour)
 	return nil, errors.New("unreachable")
 }
 
 // TestBlockingToolTimesOut: Run returns by its deadline even when a tool never returns.
 func TestBlockingToolTimesOut(t *testing.T) {
-	r := run.NewRunner(run.Options{Tools: func(outcome.Fixtures) eval.Tools { return blockingTools{} }})
+	r := run.NewRunner(run.Options{Kit: func(outcome.Fixtures) toolkit.Kit { return blockingTools{} }})
 	start := time.Now()
 	o := r.Run(context.Background(), "cap { fs.read: true }\nreturn call? fs.read { path: \"x\" }",
 		outcome.Config{File: "t.a0", Allow: []string{"fs.read"}, Limits: outcome.Limits{Timeout: 100 * time.Millisecond}})

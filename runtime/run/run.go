@@ -18,15 +18,17 @@ import (
 	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax"
+	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/validate"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // Options configure a Runner. The zero value is the shipped implementation.
 type Options struct {
-	// Tools builds the tool set of one run from the case's fixtures. nil means a fresh
-	// hermetic kit (toolkit.New) per run. Tests inject faulty tools through it.
-	Tools func(outcome.Fixtures) eval.Tools
+	// Kit builds the tool kit of one run from the case's fixtures. nil means a fresh
+	// toolkit.Virtual per run (built on the first tool call). Tests inject faulty tools
+	// through it.
+	Kit func(outcome.Fixtures) toolkit.Kit
 	// Stdlib overrides the stdlib resolver; nil means the shipped stdlib.
 	Stdlib eval.StdlibResolver
 }
@@ -84,12 +86,13 @@ func (r *Runner) RunProgram(ctx context.Context, prog *ast.Program, cfg outcome.
 	})
 }
 
-// bounded runs work on a goroutine of its own (workers.go) under the run's deadline and turns a panic that
-// escapes it (a bug in the parser, validator or evaluator) into StatusCrash.
+// bounded runs work on a goroutine of its own (workers.go) under the run's deadline
+// (outcome.Bound: work gets it in its context, and the resolved limits) and turns a
+// panic that escapes it (a bug in the parser, validator or evaluator) into StatusCrash.
 func (r *Runner) bounded(ctx context.Context, cfg outcome.Config, work func(context.Context, outcome.Limits) outcome.Outcome) outcome.Outcome {
-	lim := cfg.Limits.WithDefaults()
-	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
+	ctx, cancel, cfg := outcome.Bound(ctx, cfg)
 	defer cancel()
+	lim := cfg.Limits
 	done := make(chan outcome.Outcome, 1)
 	goRun(func() {
 		defer func() {
@@ -146,18 +149,18 @@ func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Confi
 	return r.execute(ctx, prog, cfg, lim)
 }
 
-// execute evaluates prog over a fresh tool set and builds the Outcome.
+// execute evaluates prog over a fresh tool kit and builds the Outcome.
 func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Config, lim outcome.Limits) outcome.Outcome {
-	var tools eval.Tools
-	if r.opts.Tools != nil {
-		tools = r.opts.Tools(cfg.Fixtures)
+	var kit toolkit.Kit
+	if r.opts.Kit != nil {
+		kit = r.opts.Kit(cfg.Fixtures)
 	} else {
-		tools = &lazyKit{fixtures: cfg.Fixtures}
+		kit = &lazyVirtual{fixtures: cfg.Fixtures}
 	}
 	res := eval.Run(ctx, prog, eval.Options{
 		File:   cfg.File,
 		Allow:  cfg.Allow,
-		Tools:  tools,
+		Kit:    kit,
 		Stdlib: r.opts.Stdlib,
 		Limits: lim,
 	})
@@ -165,9 +168,7 @@ func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Con
 		return outcome.Outcome{Status: res.Status, Detail: res.Detail}
 	}
 	o := outcome.Outcome{Status: res.Status, Limit: res.Limit, Detail: res.Detail, Evidence: res.Evidence, Trace: res.Trace}
-	if rec, ok := tools.(eval.CallRecorder); ok {
-		o.ToolCalls = rec.Calls()
-	}
+	o.ToolCalls = kit.Calls()
 	switch {
 	case res.Status != outcome.StatusOK:
 		// A harness limit: the partial outcome, no value, no error.

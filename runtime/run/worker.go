@@ -1,14 +1,14 @@
 package run
 
 import (
-	"github.com/a0diff/a0diff/runtime/eval"
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/worker"
 )
 
 // WorkerImplementation is the Go evaluator as a worker process serves it
 // (worker.Serve): it honours every harness limit and calls tools through the host's kit
-// (worker.Kit), so the protocol's callbacks are the path every run takes. version is what
+// (worker.HostKit), so the protocol's callbacks are the path every run takes. version is what
 // its hello says. a0diff's `worker --impl go` serves it, and so does the mutants probe,
 // built with a mutated evaluator. It lives here, with the implementation, so that the
 // protocol package knows no implementation.
@@ -17,8 +17,8 @@ func WorkerImplementation(version string) worker.Implementation {
 	return worker.Implementation{
 		Name: "go", Version: version,
 		Limits: outcome.LimitNames(nil),
-		NewRunner: func(tools func(outcome.Fixtures) *worker.Kit) outcome.Runner {
-			r = NewRunner(Options{Tools: func(f outcome.Fixtures) eval.Tools { return tools(f) }})
+		NewRunner: func(kits func(outcome.Fixtures) toolkit.Kit) outcome.Runner {
+			r = NewRunner(Options{Kit: kits})
 			return r
 		},
 		Abandoned: func() (running, total int64) { return r.Abandoned() },

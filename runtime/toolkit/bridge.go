@@ -37,7 +37,7 @@ func ValidateJSON(tool, argsJSON string) (string, error) {
 // CallJSON is CallData over a canonical-JSON argument record (host.call): it returns
 // {"ok":RESULT} or {"err":"MESSAGE"}. The error reports undecodable arguments or a harness
 // limit (*value.LimitError), which are not tool failures.
-func (k *Kit) CallJSON(tool, argsJSON string, data Data) (string, error) {
+func (k *Virtual) CallJSON(tool, argsJSON string, data Data) (string, error) {
 	args, err := decodeArgs(argsJSON)
 	if err != nil {
 		return "", err

@@ -2,8 +2,8 @@
 // tools (spec §4.1, §9) that both the Go evaluator and the TypeScript reference (through
 // its goja host) call. Tools never touch the real host: they run over a case's Fixtures —
 // an in-memory file system, a table of HTTP responses and a table of shell command
-// results — and a Kit records every call in order, so that the calls themselves can be
-// compared between implementations.
+// results — and the kit (the Kit role, implemented here by Virtual) records every call in
+// order, so that the calls themselves can be compared between implementations.
 //
 // Because both implementations share this code, its behaviour *is* A0 tool behaviour for
 // a0diff. It models what the Node.js 20 host of the original A0 does on Linux, error

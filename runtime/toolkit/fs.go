@@ -14,7 +14,7 @@ import (
 
 // fsRead is fs.read: the whole file, decoded as UTF-8 (absent encoding or exactly
 // "utf8") or as the base64 of its raw bytes (any other encoding).
-func (k *Kit) fsRead(args *value.Record) (value.Value, error) {
+func (k *Virtual) fsRead(args *value.Record) (value.Value, error) {
 	abs := resolvePath(k.cwd, stringArg(args, "path"))
 	if hasNUL(abs) {
 		return nil, nulPathError(abs)
@@ -40,7 +40,7 @@ const writeDataError = `The "data" argument must be of type string or an instanc
 // fsWrite is fs.write of the text the caller serialised (Data). As in the Node host, the
 // parent directories are created first (mkdirSync recursive), then the text is checked,
 // then the file is written; so a failing write may still leave new directories behind.
-func (k *Kit) fsWrite(args *value.Record, data Data) (value.Value, error) {
+func (k *Virtual) fsWrite(args *value.Record, data Data) (value.Value, error) {
 	abs := resolvePath(k.cwd, stringArg(args, "path"))
 	dir := dirname(abs)
 	if hasNUL(dir) {
@@ -71,7 +71,7 @@ func (k *Kit) fsWrite(args *value.Record, data Data) (value.Value, error) {
 }
 
 // fsList is fs.list: the entries of a directory in byte-wise name order.
-func (k *Kit) fsList(args *value.Record) (value.Value, error) {
+func (k *Virtual) fsList(args *value.Record) (value.Value, error) {
 	abs := resolvePath(k.cwd, stringArg(args, "path"))
 	if hasNUL(abs) {
 		return nil, nulPathError(abs)
@@ -100,7 +100,7 @@ func (k *Kit) fsList(args *value.Record) (value.Value, error) {
 }
 
 // fsExists is fs.exists: whether the path exists; it never fails.
-func (k *Kit) fsExists(args *value.Record) (value.Value, error) {
+func (k *Virtual) fsExists(args *value.Record) (value.Value, error) {
 	abs := resolvePath(k.cwd, stringArg(args, "path"))
 	if hasNUL(abs) {
 		return false, nil

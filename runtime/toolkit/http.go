@@ -21,7 +21,7 @@ const (
 	parseURLPrefix = "Failed to parse URL from "
 )
 
-func (k *Kit) httpGet(args *value.Record) (value.Value, error) {
+func (k *Virtual) httpGet(args *value.Record) (value.Value, error) {
 	// fetch takes the URL as a USVString: lone surrogates become U+FFFD, messages too.
 	rawURL := hostText(stringArg(args, "url"))
 	var headers [][2]string
@@ -121,7 +121,7 @@ func httpKey(u *parsedURL) string { return u.href(true) }
 
 // findHTTP finds the fixture for a request: by the URL exactly as written, else by its
 // normalised form.
-func (k *Kit) findHTTP(raw string, u *parsedURL) *outcome.HTTPResponse {
+func (k *Virtual) findHTTP(raw string, u *parsedURL) *outcome.HTTPResponse {
 	if i, ok := k.httpExact[raw]; ok {
 		return &k.fixtures.HTTP[i]
 	}
@@ -131,7 +131,7 @@ func (k *Kit) findHTTP(raw string, u *parsedURL) *outcome.HTTPResponse {
 	return nil
 }
 
-func (k *Kit) fetchFixture(raw string, u *parsedURL) (value.Value, error) {
+func (k *Virtual) fetchFixture(raw string, u *parsedURL) (value.Value, error) {
 	for redirects := 0; ; redirects++ {
 		resp := k.findHTTP(raw, u)
 		if resp == nil {

@@ -7,9 +7,28 @@ import (
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
-// Kit executes tools over one case's fixtures and records every call. A Kit is used by
-// one run at a time; make a fresh one (New) per run so effects do not leak between runs.
-type Kit struct {
+// Kit is the role every implementation calls its tools through: the hermetic tool kit of
+// one run, which executes a tool and records the call. It is the one name of that role in
+// a0diff; what a tool is (its mode, its capability) and whether its arguments are valid
+// are fixed by the catalogue (Lookup, ValidateArgs), not by a kit. The implementations:
+// Virtual runs the tools itself over the case's fixtures; worker.HostKit, in a worker
+// process, sends each call to the host, which runs it on a Virtual. The Go evaluator and
+// the goja host of the reference both take a Kit, so either runs on either.
+type Kit interface {
+	// CallData runs the tool (Lookup, ValidateArgs) with args (nil is an empty record)
+	// and records the call; data is the text the caller serialised for fs.write (Data),
+	// ignored by the other tools. It returns the tool's result, or its failure (E_TOOL
+	// for the program; IsToolFailure) or a harness limit (*value.LimitError).
+	CallData(tool string, args *value.Record, data Data) (value.Value, error)
+	// Calls returns the calls recorded so far, in order.
+	Calls() []outcome.Call
+}
+
+// Virtual is the kit that runs the tools itself, over the virtual world of one case's
+// fixtures (an in-memory file system, HTTP responses, shell results), and records every
+// call. A Virtual is used by one run at a time; make a fresh one (New) per run so effects
+// do not leak between runs.
+type Virtual struct {
 	fixtures outcome.Fixtures
 	cwd      string
 	fs       *vfs
@@ -21,14 +40,14 @@ type Kit struct {
 	calls      []outcome.Call
 }
 
-// New returns a kit over f (f is copied; the kit's file system starts from it). Entries
+// New returns a Virtual kit over f (f is copied; the kit's file system starts from it). Entries
 // ValidateFixtures would reject are ignored as documented on outcome.Fixtures.
-func New(f outcome.Fixtures) *Kit {
+func New(f outcome.Fixtures) *Virtual {
 	f.Files = append([]outcome.File(nil), f.Files...)
 	f.HTTP = append([]outcome.HTTPResponse(nil), f.HTTP...)
 	f.Shell = append([]outcome.ShellResult(nil), f.Shell...)
 	fs, _ := buildFS(f)
-	k := &Kit{
+	k := &Virtual{
 		fixtures:   f,
 		cwd:        fixturesCwd(f),
 		fs:         fs,
@@ -73,13 +92,13 @@ type Data struct {
 //
 // Call is CallData without data, which suits every tool but fs.write: fs.write then
 // fails as Node's writeFileSync does without data.
-func (k *Kit) Call(tool string, args *value.Record) (value.Value, error) {
+func (k *Virtual) Call(tool string, args *value.Record) (value.Value, error) {
 	return k.CallData(tool, args, Data{})
 }
 
 // CallData is Call with the text the caller serialised for fs.write (ignored by the
 // other tools).
-func (k *Kit) CallData(tool string, args *value.Record, data Data) (value.Value, error) {
+func (k *Virtual) CallData(tool string, args *value.Record, data Data) (value.Value, error) {
 	if args == nil {
 		args = value.NewRecord()
 	}
@@ -95,7 +114,7 @@ func (k *Kit) CallData(tool string, args *value.Record, data Data) (value.Value,
 	return result, err
 }
 
-func (k *Kit) run(tool string, args *value.Record, data Data) (value.Value, error) {
+func (k *Virtual) run(tool string, args *value.Record, data Data) (value.Value, error) {
 	if _, ok := Lookup(tool); !ok {
 		return nil, failf("Unknown tool '" + tool + "'.")
 	}
@@ -119,7 +138,7 @@ func (k *Kit) run(tool string, args *value.Record, data Data) (value.Value, erro
 }
 
 // Calls returns the calls recorded so far, in order.
-func (k *Kit) Calls() []outcome.Call { return append([]outcome.Call(nil), k.calls...) }
+func (k *Virtual) Calls() []outcome.Call { return append([]outcome.Call(nil), k.calls...) }
 
 // IsToolFailure reports whether err, returned by Call, is a tool failure (E_TOOL) rather
 // than a harness limit (*value.LimitError).
@@ -127,3 +146,5 @@ func IsToolFailure(err error) bool {
 	var te *toolError
 	return errors.As(err, &te)
 }
+
+var _ Kit = (*Virtual)(nil)

@@ -8,7 +8,7 @@ import (
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
-func call(t *testing.T, k *Kit, tool string, kv ...any) (value.Value, error) {
+func call(t *testing.T, k *Virtual, tool string, kv ...any) (value.Value, error) {
 	t.Helper()
 	args := value.NewRecord()
 	for i := 0; i+1 < len(kv); i += 2 {
@@ -19,7 +19,7 @@ func call(t *testing.T, k *Kit, tool string, kv ...any) (value.Value, error) {
 
 // callKit calls the tool with fs.write's text serialised as an implementation would
 // (testData).
-func callKit(k *Kit, tool string, args *value.Record) (value.Value, error) {
+func callKit(k *Virtual, tool string, args *value.Record) (value.Value, error) {
 	return k.CallData(tool, args, testData(args))
 }
 

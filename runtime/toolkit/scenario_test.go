@@ -12,18 +12,17 @@ import (
 
 // The scenarios in testdata/tools/*.txt are read by this test and by
 // testdata/node/verify.js, which replays them against real Node.js. Each is a txtar
-// archive (testfile.ReadArchive):
+// archive (testfile.ReadArchive) whose calls file is a table (testfile.ParseTable):
 //
 //	# comment
 //	-- fixtures --
 //	{ fixtures JSON }
 //	-- calls --
-//	TOOL {canonical JSON argument record}
-//	  ok CANONICAL-JSON-RESULT
-//	  err MESSAGE-TEXT            (or err "JSON string" for texts with escapes)
+//	TOOL <TAB> {canonical JSON argument record} <TAB> ok CANONICAL-JSON-RESULT
+//	TOOL <TAB> {canonical JSON argument record} <TAB> err MESSAGE-TEXT
 //
-// Calls run in order on one kit. A line "!go-only" before a call keeps verify.js from
-// replaying it.
+// (err "JSON string" for texts with escapes). Calls run in order on one kit. A fourth
+// field "go-only" keeps verify.js from replaying the call.
 
 type scenarioCall struct {
 	line     int
@@ -48,34 +47,22 @@ func parseScenario(t *testing.T, a *testfile.Archive) scenario {
 		}
 	}
 	sc := scenario{fixtures: a.Files["fixtures"]}
-	for i, line := range strings.Split(a.Files["calls"], "\n") {
-		lineNo := a.Lines["calls"] + 1 + i
-		trimmed := strings.TrimSpace(line)
-		if trimmed == "" || strings.HasPrefix(trimmed, "#") || trimmed == "!go-only" {
-			continue
+	rows, err := testfile.ParseTable(a.Path, a.Lines["calls"]+1, a.Files["calls"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if n := len(r.Fields); n != 3 && !(n == 4 && r.Fields[3] == "go-only") {
+			t.Fatalf("%s: want TOOL, ARGS and ok RESULT or err TEXT (and go-only), tab-separated; got %q", r.At(a.Path), r.Fields)
 		}
-		if strings.HasPrefix(line, "  ok ") || strings.HasPrefix(line, "  err ") {
-			if len(sc.calls) == 0 || sc.calls[len(sc.calls)-1].wantKind != "" {
-				t.Fatalf("%s:%d: expectation without a call", a.Path, lineNo)
-			}
-			kind, rest, _ := strings.Cut(trimmed, " ")
-			last := &sc.calls[len(sc.calls)-1]
-			last.wantKind, last.want = kind, rest
-			continue
+		kind, want, _ := strings.Cut(r.Fields[2], " ")
+		if kind != "ok" && kind != "err" {
+			t.Fatalf("%s: want ok RESULT or err TEXT, got %q", r.At(a.Path), r.Fields[2])
 		}
-		tool, args, ok := strings.Cut(line, " ")
-		if !ok {
-			t.Fatalf("%s:%d: want TOOL ARGS, got %q", a.Path, lineNo, line)
-		}
-		sc.calls = append(sc.calls, scenarioCall{line: lineNo, tool: tool, args: args})
+		sc.calls = append(sc.calls, scenarioCall{line: r.Line, tool: r.Fields[0], args: r.Fields[1], wantKind: kind, want: want})
 	}
 	if len(sc.calls) == 0 {
 		t.Fatalf("%s: no calls", a.Path)
-	}
-	for _, c := range sc.calls {
-		if c.wantKind == "" {
-			t.Fatalf("%s:%d: call without expectation", a.Path, c.line)
-		}
 	}
 	return sc
 }

@@ -1,50 +1,38 @@
 package toolkit
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
 func TestValidateArgs(t *testing.T) {
 	const file = "testdata/validate.txt"
-	text, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
 	type testCase struct {
 		line       int
 		tool, args string
 		want       string
-		done       bool
 	}
 	var cases []testCase
-	for i, line := range strings.Split(string(text), "\n") {
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
-		case trimmed == "valid" || strings.HasPrefix(trimmed, "issues "):
-			if len(cases) == 0 || cases[len(cases)-1].done {
-				t.Fatalf("%s:%d: expectation without a call", file, i+1)
-			}
-			cases[len(cases)-1].want = strings.TrimPrefix(strings.TrimPrefix(trimmed, "valid"), "issues ")
-			cases[len(cases)-1].done = true
+	for _, r := range testfile.MustReadTable(t, file, 3) {
+		c := testCase{line: r.Line, tool: r.Fields[0], args: r.Fields[1]}
+		switch want := r.Fields[2]; {
+		case want == "valid":
+		case strings.HasPrefix(want, "issues "):
+			c.want = strings.TrimPrefix(want, "issues ")
 		default:
-			tool, args, _ := strings.Cut(line, " ")
-			cases = append(cases, testCase{line: i + 1, tool: tool, args: args})
+			t.Fatalf("%s: want \"valid\" or \"issues TEXT\", got %q", r.At(file), want)
 		}
+		cases = append(cases, c)
 	}
 	if len(cases) < 40 {
 		t.Fatalf("only %d cases read from %s", len(cases), file)
 	}
 	for _, c := range cases {
 		where := file + ":" + itoa(c.line)
-		if !c.done {
-			t.Fatalf("%s: call without expectation", where)
-		}
 		args, ok := mustCanonical(t, where, c.args).(*value.Record)
 		if !ok {
 			t.Fatalf("%s: arguments are not a record", where)

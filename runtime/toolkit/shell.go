@@ -16,7 +16,7 @@ const (
 	maxOutputBytes   = 10 << 20
 )
 
-func (k *Kit) shExec(args *value.Record) (value.Value, error) {
+func (k *Virtual) shExec(args *value.Record) (value.Value, error) {
 	cmd := stringArg(args, "cmd")
 	if !k.shellOptionsValid(args, cmd) {
 		return shellResult(1, "", "", 0), nil
@@ -50,7 +50,7 @@ func (k *Kit) shExec(args *value.Record) (value.Value, error) {
 // shellOptionsValid is false where execSync throws before running anything (an empty
 // command, NUL bytes, a timeout that is not a non-negative integer) or the spawn fails
 // (a cwd that is not an existing directory); the tool then reports exit code 1.
-func (k *Kit) shellOptionsValid(args *value.Record, cmd string) bool {
+func (k *Virtual) shellOptionsValid(args *value.Record, cmd string) bool {
 	if cmd == "" || hasNUL(cmd) {
 		return false
 	}

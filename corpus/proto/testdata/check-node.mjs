@@ -4,8 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const testfile = createRequire(import.meta.url)("../../../reference/ts/scripts/testfile.cjs");
 const prelude = `"use strict";
 const o = {};
 function clone(v) {
@@ -22,11 +24,15 @@ function stdlib(name, f) {
 }
 `;
 
-const text = fs.readFileSync(path.join(here, "node-equivalents.txt"), "utf8");
+// node-equivalents.txt is a txtar archive of NAME.js files (reference/ts/scripts/testfile.cjs).
+const archive = testfile.parseArchive(fs.readFileSync(path.join(here, "node-equivalents.txt"), "utf8"), "node-equivalents.txt");
 const blocks = [];
-for (const line of text.split("\n")) {
-  if (line.startsWith("=== ")) blocks.push({ name: line.slice(4).trim(), body: [] });
-  else if (blocks.length > 0) blocks[blocks.length - 1].body.push(line);
+for (const name of archive.names) {
+  if (!name.endsWith(".js")) {
+    console.log(`node-equivalents.txt:${archive.lines[name]}: ${name}: not NAME.js`);
+    process.exit(1);
+  }
+  blocks.push({ name: name.slice(0, -".js".length), body: archive.files[name] });
 }
 const entries = fs.readdirSync(path.dirname(here)).filter((f) => f.endsWith(".a0"));
 let failures = 0;
@@ -43,7 +49,7 @@ for (const b of blocks) {
   const want = value ? "value " + value[1] : error ? "error " + error[1] : "nothing pinned";
   let got;
   try {
-    const v = new Function(prelude + b.body.join("\n"))();
+    const v = new Function(prelude + b.body)();
     got = "value " + JSON.stringify(v, (k, x) => (typeof x === "function" ? { $function: x.name } : x));
   } catch (e) {
     got = "error " + e.message;

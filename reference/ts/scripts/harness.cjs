@@ -1,6 +1,7 @@
 // Development harness for the bundled reference: loads ../ts-bundle/a0-reference.js into
 // node, runs programs against the in-memory tool kit of fake-host.cjs, and reads/checks the
-// table-driven cases of test/testdata/eval/*.txt (format: test/testdata/eval/README.md).
+// table-driven cases of test/testdata/eval/*.txt (format: test/testdata/eval/README.md;
+// read with testfile.cjs).
 
 "use strict";
 
@@ -8,6 +9,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const vm = require("node:vm");
 const { makeHost } = require("./fake-host.cjs");
+const { parseCases } = require("./testfile.cjs");
 
 const BUNDLE = path.join(__dirname, "..", "..", "ts-bundle", "a0-reference.js");
 
@@ -33,49 +35,6 @@ function runProgram(source, setup = {}) {
 }
 
 // ---- case files ----
-
-function unescape(s) {
-  return s.replace(/\\(u[0-9a-fA-F]{4}|[trn\\])/g, (_, e) => {
-    if (e[0] === "u") return String.fromCharCode(parseInt(e.slice(1), 16));
-    return { t: "\t", r: "\r", n: "\n", "\\": "\\" }[e];
-  });
-}
-
-// parseCases reads a case file: "=== NAME" starts a case, its program runs to a line
-// "---", the expectation lines follow up to the next "===".
-function parseCases(text, fileName) {
-  const lines = text.split("\n");
-  const cases = [];
-  let cur = null;
-  let inExpect = false;
-  lines.forEach((line, i) => {
-    if (line.startsWith("=== ")) {
-      let name = line.slice(4).trim();
-      const escaped = name.endsWith("(escaped)");
-      if (escaped) name = name.slice(0, -"(escaped)".length).trim();
-      cur = { name, escaped, source: [], expect: [], where: `${fileName}:${i + 1}` };
-      cases.push(cur);
-      inExpect = false;
-      return;
-    }
-    if (cur === null) return;
-    if (!inExpect && line === "---") {
-      inExpect = true;
-      return;
-    }
-    if (inExpect) {
-      if (line.trim() !== "") cur.expect.push({ text: cur.escaped ? unescape(line) : line, line: i + 1 });
-    } else {
-      cur.source.push(line);
-    }
-  });
-  for (const c of cases) {
-    while (c.source.length > 0 && c.source[c.source.length - 1] === "") c.source.pop();
-    c.source = c.source.join("\n");
-    if (c.escaped) c.source = unescape(c.source);
-  }
-  return cases;
-}
 
 function parseSpan(s) {
   if (s === "-") return null;
@@ -115,6 +74,7 @@ function readExpectations(c) {
   const setup = { fixtures: { files: {}, dirs: [], http: {}, sh: {} }, allow: [], limits: {} };
   const want = { status: "ok", exit: null, value: undefined, errors: [], evidence: undefined, trace: undefined, events: [] };
   for (const { text, line } of c.expect) {
+    if (text.trim() === "") continue;
     const [kw, rest] = splitWords(text, 1);
     try {
       switch (kw) {

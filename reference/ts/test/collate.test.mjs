@@ -9,14 +9,16 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 import { loadTs } from "../scripts/load-ts.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const testfile = createRequire(import.meta.url)("../scripts/testfile.cjs");
 const { localeCompare, DIGIT_ZEROS } = await loadTs('export { localeCompare, DIGIT_ZEROS } from "./src/collate";', "collate");
 
 test("the digit table is node's", () => {
   const text = readFileSync(join(here, "../../../runtime/locale/testdata/digits.txt"), "utf8");
-  const zeros = text.split("\n").filter((l) => l.startsWith("U+")).map((l) => parseInt(l.slice(2), 16));
+  const zeros = testfile.parseTable(text, "digits.txt").map(({ fields: [u] }) => parseInt(u.slice(2), 16));
   assert.deepEqual(DIGIT_ZEROS, zeros);
 });
 

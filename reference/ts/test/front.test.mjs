@@ -8,8 +8,10 @@ import { loadTs } from "../scripts/load-ts.mjs";
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const testfile = createRequire(import.meta.url)("../scripts/testfile.cjs");
 const FILE = "test.a0";
 
 
@@ -32,45 +34,15 @@ const DEFAULT_HINTS = {
   E_UNKNOWN_TOOL: "Valid tools: fs.read, fs.write, fs.list, fs.exists, http.get, sh.exec",
 };
 
-// Escapes allowed in cases marked (escaped): \t \r \n \\ \uXXXX.
-function unescape(text) {
-  return text.replace(/\\(u[0-9a-fA-F]{4}|[trn\\])/g, (_, e) => {
-    switch (e) {
-      case "t": return "\t";
-      case "r": return "\r";
-      case "n": return "\n";
-      case "\\": return "\\";
-      default: return String.fromCharCode(parseInt(e.slice(1), 16));
-    }
-  });
-}
-
+// parseCases reads a case file (scripts/testfile.cjs); the expected lines are the
+// diagnostics, then optionally a line "--- ast" and the AST dump.
 function parseCases(path) {
-  const lines = readFileSync(path, "utf8").split("\n");
-  const cases = [];
-  let cur = null;
-  let section = "";
-  lines.forEach((line, i) => {
-    const where = `${path}:${i + 1}`;
-    const header = /^=== (.*?)( \(escaped\))?$/.exec(line);
-    if (header) {
-      cur = { name: header[1], escaped: !!header[2], where, source: [], want: [], ast: [] };
-      cases.push(cur);
-      section = "source";
-      return;
-    }
-    if (cur === null) return; // file preamble
-    if (line === "---") { section = "want"; return; }
-    if (line === "--- ast") { section = "ast"; return; }
-    if (section === "source") cur.source.push(line);
-    else if (section === "ast") cur.ast.push(line);
-    else if (line.trim() !== "") cur.want.push({ line, where });
-  });
+  const cases = testfile.parseCases(readFileSync(path, "utf8"), path);
   for (const c of cases) {
-    // Blank lines between cases are not part of the source.
-    while (c.source.length > 0 && c.source[c.source.length - 1] === "") c.source.pop();
-    c.source = c.source.join("\n");
-    if (c.escaped) c.source = unescape(c.source);
+    const cut = c.expect.findIndex((e) => e.text === "--- ast");
+    const diags = cut < 0 ? c.expect : c.expect.slice(0, cut);
+    c.want = diags.filter((e) => e.text.trim() !== "").map((e) => ({ line: e.text, where: `${path}:${e.line}` }));
+    c.ast = cut < 0 ? [] : c.expect.slice(cut + 1).map((e) => e.text);
     c.expect = parseExpectations(c);
   }
   return cases;
@@ -86,7 +58,7 @@ function parseSpan(text, where) {
 function parseExpectations(c) {
   const out = { ok: false, crash: false, diagnostics: [] };
   for (const { line, where } of c.want) {
-    const text = c.escaped ? unescape(line) : line;
+    const text = line;
     if (line === "OK") { out.ok = true; continue; }
     if (line === "CRASH") { out.crash = true; continue; }
     const hint = /^ {2}hint: (.*)$/s.exec(text);

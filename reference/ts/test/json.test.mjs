@@ -9,8 +9,10 @@ import { loadTs } from "../scripts/load-ts.mjs";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const testfile = createRequire(import.meta.url)("../scripts/testfile.cjs");
 
 
 const { parseJSON, decodeCanonical, encodeCanonical, Limits } = await loadTs('export { parseJSON, decodeCanonical } from "./src/json"; export { encodeCanonical } from "./src/values"; export { Limits } from "./src/limits";', "json");
@@ -24,11 +26,11 @@ function outcome(parse, text) {
   }
 }
 
-const lines = readFileSync(join(here, "testdata", "json", "inputs.txt"), "utf8").split("\n");
-lines.forEach((line, i) => {
-  if (line === "" || line.startsWith("#")) return;
+// inputs.txt is a table of one column (scripts/testfile.cjs).
+const rows = testfile.parseTable(readFileSync(join(here, "testdata", "json", "inputs.txt"), "utf8"), "inputs.txt");
+rows.forEach(({ line: n, fields: [line] }) => {
   const input = JSON.parse(line);
-  test(`inputs.txt:${i + 1} ${line}`, () => {
+  test(`inputs.txt:${n} ${line}`, () => {
     assert.equal(outcome(parseJSON, input), outcome((t) => JSON.parse(t), input));
   });
 });

@@ -32,6 +32,18 @@ func TestReadTable(t *testing.T) {
 	}
 }
 
+func TestParseTable(t *testing.T) {
+	// A table inside a larger file: row lines are the file's.
+	rows, err := ParseTable("f.txt", 7, "# c\na\tb\n\nc\r\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Row{{Line: 8, Fields: []string{"a", "b"}}, {Line: 10, Fields: []string{"c"}}}
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("rows %+v, want %+v", rows, want)
+	}
+}
+
 func TestReadArchive(t *testing.T) {
 	path := write(t, "comment\nmore\n-- a --\n1\n2\n-- b.want --\nx\n")
 	a, err := ReadArchive(path)
@@ -47,5 +59,30 @@ func TestReadArchive(t *testing.T) {
 	_, err = ReadArchive(write(t, "-- a --\n1\n-- a --\n2\n"))
 	if err == nil || !strings.Contains(err.Error(), ":3: file a repeated (first at line 1)") {
 		t.Errorf("a repeated file: %v", err)
+	}
+}
+
+func TestRead(t *testing.T) {
+	path := write(t, "# comment\n=== one\nlet a = 1<TAB>\nreturn a\n---\nok<SP>\n# between\n\n=== two <x>\n<U+D800>\n---\n<U+D83D><U+DE00> <U+DE00><U+D83D>\n")
+	cases, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Case{
+		{Name: "one", Line: 2, Source: "let a = 1\t\nreturn a", Expect: []string{"ok "}},
+		{Name: "two <x>", Line: 9, Source: "\xed\xa0\x80", Expect: []string{"😀 \xed\xb8\x80\xed\xa0\xbd"}},
+	}
+	if !reflect.DeepEqual(cases, want) {
+		t.Errorf("cases %+v, want %+v", cases, want)
+	}
+	for _, bad := range []struct{ text, err string }{
+		{"text\n=== a\n---\n", ":1: text outside a case"},
+		{"=== a\nreturn 1\n=== b\n---\n", `:1: case "a" has no --- line`},
+		{"=== a\nreturn 1\n", `:1: case "a" has no --- line`},
+		{"=== a\n<U+110000>\n---\n", ":1: bad escape <U+110000>"},
+	} {
+		if _, err := Read(write(t, bad.text)); err == nil || !strings.Contains(err.Error(), bad.err) {
+			t.Errorf("%q: error %v, want one containing %q", bad.text, err, bad.err)
+		}
 	}
 }

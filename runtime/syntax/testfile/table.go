@@ -3,6 +3,7 @@ package testfile
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 )
@@ -17,18 +18,28 @@ type Row struct {
 func (r Row) At(path string) string { return fmt.Sprintf("%s:%d", path, r.Line) }
 
 // ReadTable reads a table file, the one format of the test tables (values and their
-// expected renderings, stdlib calls, URL parses, …): one case per line, its fields
-// separated by tabs; blank lines and lines starting with `#` are skipped.
+// expected renderings, stdlib calls, URL parses, tool calls, …): one case per line, its
+// fields separated by tabs; blank lines and lines starting with `#` are skipped.
 func ReadTable(path string) ([]Row, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	return scanTable(path, 1, f)
+}
+
+// ParseTable reads a table held in a larger file, such as a file of a txtar archive:
+// text starts at line firstLine of path, and the rows carry the lines of path.
+func ParseTable(path string, firstLine int, text string) ([]Row, error) {
+	return scanTable(path, firstLine, strings.NewReader(text))
+}
+
+func scanTable(path string, firstLine int, r io.Reader) ([]Row, error) {
 	var rows []Row
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for n := 1; sc.Scan(); n++ {
+	for n := firstLine; sc.Scan(); n++ {
 		line := sc.Text()
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 			continue

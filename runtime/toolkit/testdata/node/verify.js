@@ -15,31 +15,21 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
+const testfile = require('../../../../reference/ts/scripts/testfile.cjs');
 
+// parseScenario reads a scenario, a txtar archive whose calls file is a table:
+// TOOL <TAB> ARGS <TAB> ok RESULT | err TEXT [<TAB> go-only] (read with
+// reference/ts/scripts/testfile.cjs, as the Go test reads it with package testfile).
 function parseScenario(text, file) {
-  const sections = {};
-  let current = null;
-  for (const line of text.split('\n')) {
-    const m = /^-- (\w+) --$/.exec(line);
-    if (m) { current = m[1]; sections[current] = []; continue; }
-    if (current) sections[current].push(line);
-  }
-  const fixtures = sections.fixtures ? JSON.parse(sections.fixtures.join('\n')) : {};
+  const a = testfile.parseArchive(text, file);
+  const fixtures = a.files.fixtures ? JSON.parse(a.files.fixtures) : {};
   const calls = [];
-  let goOnly = false;
-  (sections.calls || []).forEach((line, i) => {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) return;
-    if (line.trim() === '!go-only') { goOnly = true; return; }
-    const exp = /^\s+(ok|err) (.*)$/.exec(line);
-    if (exp) {
-      const last = calls[calls.length - 1];
-      last.expect = { kind: exp[1], text: exp[2] };
-      return;
-    }
-    const sp = line.indexOf(' ');
-    calls.push({ tool: line.slice(0, sp), argsText: line.slice(sp + 1), goOnly, where: `${file}: calls line ${i + 1}` });
-    goOnly = false;
-  });
+  for (const { where, fields } of testfile.parseTable(a.files.calls || '', file, a.lines.calls + 1)) {
+    const [tool, argsText, expect, flag] = fields;
+    const exp = /^(ok|err) (.*)$/.exec(expect || '');
+    if (!exp) throw new Error(`${where}: want TOOL, ARGS and ok RESULT or err TEXT, tab-separated`);
+    calls.push({ tool, argsText, expect: { kind: exp[1], text: exp[2] }, goOnly: flag === 'go-only', where });
+  }
   return { fixtures, calls };
 }
 

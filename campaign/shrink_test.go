@@ -1,0 +1,67 @@
+package campaign
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/trial"
+)
+
+// counted is an implementation that counts its runs of each program and host
+// configuration.
+type counted struct {
+	outcome.Runner
+	mu   sync.Mutex
+	runs map[string]int
+}
+
+func (c *counted) Run(ctx context.Context, src string, cfg outcome.Config) outcome.Outcome {
+	c.mu.Lock()
+	c.runs[runKey(src, cfg.Fixtures, cfg.Allow)]++
+	c.mu.Unlock()
+	return c.Runner.Run(ctx, src, cfg)
+}
+
+func runKey(src string, fx outcome.Fixtures, allow []string) string {
+	return fmt.Sprintf("%s\x00%#v\x00%#v", src, fx, allow)
+}
+
+// The fallback reduction (reduce.Minimize keeping the first signature) of a case whose
+// signature set the reducer could not keep: the result is smaller, still diverges with
+// the signature, and is not run again after the candidate run that kept it (the entry
+// writer runs it once more).
+func TestShrinkKeepsTheFirstSignature(t *testing.T) {
+	impl := &counted{Runner: port{run.New()}, runs: map[string]int{}}
+	rs := trial.Runners{Impl: impl, Ref: run.New()}
+	c := New(rs, Options{Seed: 7, Count: 1, Workers: 1, Out: t.TempDir(), Minimize: true, Timeout: outcome.DefaultLimits.Timeout})
+	ctx := context.Background()
+	for i := 0; i < 200; i++ {
+		gc := NewCase(7, i, c.opts.Gen)
+		res := c.compare(ctx, gc)
+		if res.Verdict != diff.Diverge || len(gc.Source) < 200 {
+			continue
+		}
+		fc := &fuzzCase{index: i, c: gc, verdict: res.Verdict, sig: res.Signature(), res: res}
+		got, gotRes := c.shrink(ctx, fc)
+		if len(got.Source) >= len(gc.Source) {
+			t.Fatalf("case %d: not reduced (%d bytes)", i, len(got.Source))
+		}
+		if gotRes.Verdict != diff.Diverge || gotRes.Signature() != fc.sig {
+			t.Errorf("case %d: the result gives %s %q, want the signature %q", i, gotRes.Verdict, gotRes.Signature(), fc.sig)
+		}
+		if n := impl.runs[runKey(got.Source, got.Config.Fixtures, got.Config.Allow)]; n != 1 {
+			t.Errorf("case %d: the result was run %d times, want once (as the candidate kept)", i, n)
+		}
+		if n := impl.runs[runKey(gc.Source, gc.Config.Fixtures, gc.Config.Allow)]; n != 1 {
+			t.Errorf("case %d: the input was run %d times, want once (the campaign's own run)", i, n)
+		}
+		t.Logf("case %d: %d -> %d bytes, signature %s:\n%s", i, len(gc.Source), len(got.Source), fc.sig, got.Source)
+		return
+	}
+	t.Fatal("no diverging case among the first 200")
+}

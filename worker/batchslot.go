@@ -1,0 +1,116 @@
+package worker
+
+// BatchSlot keeps the batch worker of one supervising goroutine: it starts the next
+// worker in the background as soon as one is known to be needed (after a death, or when
+// the present one is about to be replaced for the memory it kept), so that the slot
+// waits for a start only when the worker it lost was its first; and it replaces a worker
+// for the growth it keeps, never for what it holds at rest.
+
+// BatchSlotStats count what a BatchSlot did.
+type BatchSlotStats struct {
+	// Started counts the workers taken into service; Recycled those replaced for the
+	// memory they kept.
+	Started, Recycled int
+}
+
+// BatchSlot is one goroutine's batch worker and its successor. It is not safe for
+// concurrent use.
+type BatchSlot struct {
+	cfg   BatchConfig
+	b     *Batch
+	next  chan startedBatch // a worker starting in the background
+	stats BatchSlotStats
+}
+
+type startedBatch struct {
+	b   *Batch
+	err error
+}
+
+// NewBatchSlot returns a slot whose workers StartBatch(cfg) starts; none starts yet.
+func NewBatchSlot(cfg BatchConfig) *BatchSlot { return &BatchSlot{cfg: cfg} }
+
+// Stats returns the slot's counters.
+func (s *BatchSlot) Stats() BatchSlotStats { return s.stats }
+
+// batchStartAttempts is how many times a batch worker's start is tried before its error
+// is believed (a worker may be killed while it starts).
+const batchStartAttempts = 3
+
+// StartNext starts the next worker in the background, unless one is starting.
+func (s *BatchSlot) StartNext() {
+	if s.next != nil {
+		return
+	}
+	ch := make(chan startedBatch, 1)
+	s.next = ch
+	cfg := s.cfg
+	go func() {
+		b, err := StartBatch(cfg)
+		ch <- startedBatch{b, err}
+	}()
+}
+
+// Worker returns the slot's worker, taking the one started ahead or starting one.
+func (s *BatchSlot) Worker() (*Batch, error) {
+	if s.b != nil {
+		return s.b, nil
+	}
+	var err error
+	for range batchStartAttempts {
+		s.StartNext()
+		r := <-s.next
+		s.next = nil
+		if err = r.err; err == nil {
+			s.stats.Started++
+			s.b = r.b
+			return s.b, nil
+		}
+	}
+	return nil, err
+}
+
+// Retire stops the slot's worker (or releases what is left of a dead one) and starts its
+// successor in the background.
+func (s *BatchSlot) Retire() {
+	if s.b != nil {
+		s.b.Stop()
+	}
+	s.b = nil
+	s.StartNext()
+}
+
+// CheckGrowth, called after a batch, replaces a worker that keeps more than
+// 1/recycleFraction of the memory ceiling above what it held after its first batches
+// (Batch.Growth), starting its successor when it is halfway there so that the slot does
+// not wait for it. It reports whether the worker was replaced.
+func (s *BatchSlot) CheckGrowth() bool {
+	if s.b == nil || s.cfg.RSSLimitMB <= 0 {
+		return false
+	}
+	growth := s.b.Growth()
+	limit := int64(s.cfg.RSSLimitMB) << 20 / recycleFraction
+	if growth > limit/2 {
+		s.StartNext()
+	}
+	if growth > limit {
+		s.stats.Recycled++
+		s.Retire()
+		return true
+	}
+	return false
+}
+
+// Close stops the slot's worker and the one starting, if any.
+func (s *BatchSlot) Close() {
+	if s.b != nil {
+		s.b.Stop()
+		s.b = nil
+	}
+	if s.next != nil {
+		if r := <-s.next; r.b != nil {
+			r.b.Stop()
+		}
+		s.next = nil
+	}
+}
