@@ -2776,8 +2776,11 @@
   for (let i = 0; i < EVENT_NAMES.length; i++) {
     EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
   }
-  function encodeOutcome(o, limits2) {
-    return valuesArePlain(o, limits2.maxSize) ? JSON.stringify(jsonShape(o)) : writeOutcome(o, limits2);
+  function encodeOutcome(o, limits2, host) {
+    if (!valuesArePlain(o, limits2.maxSize)) return writeOutcome(o, limits2);
+    const shape = jsonShape(o);
+    if (host !== void 0 && typeof host.outcome === "function" && host.outcome(shape) === true) return "";
+    return JSON.stringify(shape);
   }
   function valuesArePlain(o, max) {
     if (o.result !== void 0) {
@@ -4573,9 +4576,9 @@
     const config = readConfig(configJSON);
     const limits2 = config.limits;
     try {
-      return encodeOutcome(evaluate(source, config, host), limits2);
+      return encodeOutcome(evaluate(source, config, host), limits2, host);
     } catch (e) {
-      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits2);
+      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits2, host);
       throw e;
     }
   }
