@@ -14,6 +14,7 @@ package campaign
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sync"
 	"time"
 
@@ -130,6 +131,11 @@ func (s *batchSlot) worker() (*worker.Batch, error) {
 			s.c.countBatch(func(st *BatchStats) { st.Started++ })
 			s.b = r.b
 			return s.b, nil
+		}
+		if errors.Is(err, worker.ErrEndedBeforeHello) {
+			// A process was started and died before it took a case (a kill from outside
+			// can land there): counted, with no case to run again.
+			s.c.countBatch(func(st *BatchStats) { st.Started++; st.Deaths++ })
 		}
 	}
 	return nil, err

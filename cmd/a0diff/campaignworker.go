@@ -43,11 +43,9 @@ func newBatchWorkerCmd(a *app, use, short string, serve func(io.Reader, io.Write
 			if err != nil {
 				return &exitError{code: exitUsage, err: err}
 			}
-			b := tsbundle.Embedded()
-			if a.refPath != "" {
-				if b, err = tsbundle.Load(a.refPath); err != nil {
-					return err
-				}
+			b, err := tsbundle.Open(a.refPath)
+			if err != nil {
+				return err
 			}
 			rs := trial.Runners{Impl: run.New(), Ref: tsbundle.NewRunner(b)}
 			if err := serve(os.Stdin, os.Stdout, cell, rs); err != nil {

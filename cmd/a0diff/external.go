@@ -3,11 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/a0diff/a0diff/diff"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/a0diff/a0diff/diff"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"

@@ -15,12 +15,11 @@ func newGoImplementation() outcome.Runner { return run.New() }
 // newRefImplementation is the reference: the embedded bundle, or the one at refPath
 // (checked before anything runs, so a broken bundle is an input error).
 func newRefImplementation(refPath string) (outcome.Runner, error) {
-	b := tsbundle.Embedded()
+	b, err := tsbundle.Open(refPath)
+	if err != nil {
+		return nil, err
+	}
 	if refPath != "" {
-		var err error
-		if b, err = tsbundle.Load(refPath); err != nil {
-			return nil, err
-		}
 		if ignored, _ := b.IgnoredLimits(); len(ignored) > 0 {
 			fmt.Fprintf(os.Stderr, "a0diff: warning: %s does not declare the harness limits %s in A0Reference.limits: a program over one of them may run on in it and diverge as [resource] (see reference/ts-bundle/README.md)\n",
 				refPath, outcome.JoinLimitNames(ignored, ", "))

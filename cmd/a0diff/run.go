@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-
-	"github.com/a0diff/a0diff/scoreboard"
 	"os"
 	"runtime"
 	"time"
@@ -13,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/scoreboard"
 )
 
 func init() {

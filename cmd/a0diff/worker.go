@@ -49,12 +49,9 @@ func builtinWorker(impl, refPath string) (worker.Implementation, error) {
 	case "go":
 		return run.WorkerImplementation("a0diff"), nil
 	case "ref":
-		b := tsbundle.Embedded()
-		if refPath != "" {
-			var err error
-			if b, err = tsbundle.Load(refPath); err != nil {
-				return worker.Implementation{}, err
-			}
+		b, err := tsbundle.Open(refPath)
+		if err != nil {
+			return worker.Implementation{}, err
 		}
 		return tsbundle.WorkerImplementation(b), nil
 	}
