@@ -37,6 +37,9 @@ func outcomeFromJS(v goja.Value) (o outcome.Outcome, ok bool) {
 	if !isObj || obj.ClassName() != "Object" {
 		return o, false
 	}
+	// A trace repeats span objects (a statement's start and end, a loop body's every
+	// pass): each is read once.
+	spans := map[*goja.Object]ast.Span{}
 	var seen uint32
 	for _, k := range obj.Keys() {
 		m := obj.Get(k)
@@ -84,7 +87,7 @@ func outcomeFromJS(v goja.Value) (o outcome.Outcome, ok bool) {
 		case "trace":
 			bit = 32
 			if !eachElement(m, func(e goja.Value) bool {
-				ev, ok := eventFromJS(e)
+				ev, ok := eventFromJS(e, spans)
 				o.Trace = append(o.Trace, ev)
 				return ok
 			}) {
@@ -274,7 +277,8 @@ func diagnosticFromJS(v goja.Value) (outcome.Diagnostic, bool) {
 	return d, seen&3 == 3
 }
 
-func eventFromJS(v goja.Value) (outcome.Event, bool) {
+// eventFromJS reads a trace event; spans holds the spans read already, by object.
+func eventFromJS(v goja.Value, spans map[*goja.Object]ast.Span) (outcome.Event, bool) {
 	var e outcome.Event
 	obj, ok := v.(*goja.Object)
 	if !ok || obj.ClassName() != "Object" {
@@ -294,7 +298,16 @@ func eventFromJS(v goja.Value) (outcome.Event, bool) {
 			s, ok = plainString(m)
 			e.Event, bit = outcome.EventName(s), 1
 		case "span":
+			if so, isObj := m.(*goja.Object); isObj {
+				if known, seen := spans[so]; seen {
+					e.Span, ok, bit = &known, true, 2
+					break
+				}
+			}
 			e.Span, ok = spanFromJS(m)
+			if ok {
+				spans[m.(*goja.Object)] = *e.Span // a copy per event, as the text gives
+			}
 			bit = 2
 		case "data":
 			e.Data, ok = valueFromJS(m, 1)
