@@ -76,8 +76,8 @@ func (a *app) batchWorkers(subcommand, name string) *worker.BatchConfig {
 	if a.refPath != "" {
 		argv = append(argv, "--ref", a.refPath)
 	}
-	// As for the per-case workers (workerPool): ordinary slices keep the collector's
-	// pace, a large heap is collected harder well before the ceiling.
-	env := worker.MemoryLimitEnv(a.rssLimitMB)
+	// As for the per-case workers (workerPool), a soft memory limit: ordinary slices keep
+	// the collector's pace, a large heap is collected harder well before the ceiling.
+	env := worker.BatchWorkerMemoryLimitEnv(a.rssLimitMB)
 	return &worker.BatchConfig{Name: name, Command: argv, Env: env, RSSLimitMB: a.rssLimitMB}
 }
