@@ -19,6 +19,7 @@ import (
 
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -361,7 +362,7 @@ func (s *batchSlot) perCase(ctx context.Context, j job) {
 func (c *Campaign) stallBound() time.Duration {
 	t := c.opts.Timeout
 	if t <= 0 {
-		t = 10 * time.Second
+		t = outcome.DefaultLimits.Timeout
 	}
 	return 2*t + 2*worker.DefaultGrace
 }

@@ -65,9 +65,7 @@ func codeFeatures(gc *gen.Case) []uint64 {
 	if !ok {
 		return nil
 	}
-	cfg := gc.Config
-	cfg.Limits = cfg.Limits.WithDefaults()
-	codeCoverImpl.Run(context.Background(), gc.Source, cfg)
+	codeCoverImpl.Run(context.Background(), gc.Source, gc.Config)
 	after, ok := readCounters()
 	if !ok {
 		return nil

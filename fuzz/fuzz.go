@@ -88,10 +88,7 @@ func GenCase(data []byte) *gen.Case {
 // with trial.RetryFactor times the deadline before its timeout is believed, so that a
 // loaded machine does not fail a target.
 func Run(ctx context.Context, source string, cfg outcome.Config) (goOut, refOut outcome.Outcome) {
-	if cfg.Limits.Timeout == 0 {
-		cfg.Limits.Timeout = Timeout
-	}
-	c := trial.Compare(ctx, Runners(), source, cfg)
+	c := trial.Compare(ctx, Runners(), source, trial.Config(cfg, Timeout))
 	return c.Impl, c.Ref
 }
 

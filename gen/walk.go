@@ -34,13 +34,13 @@ func walkNode(n ast.Node, fn func(ast.Node)) {
 // parameters stay, as dropping one breaks its calls); then for each of its expression
 // slots (ast.ExprSlots), replacing the expression by one of its stand-ins
 // (ast.StandIns), then, when it has parts, by null and by 0; then the same inside each
-// child, headers excepted (a header is dropped whole). A node's sites come before its
-// children's, so the big reductions come first.
+// child (ast.Inspect's order), headers excepted (a header is dropped whole). A node's
+// sites come before its children's, so the big reductions come first.
 
 // editSites counts the edits editProgram can make to p.
 func editSites(p *ast.Program) int {
 	n := 0
-	eachEdit(p, func(func()) { n++ })
+	eachEdit(p, func(edit) bool { n++; return true })
 	return n
 }
 
@@ -48,50 +48,80 @@ func editSites(p *ast.Program) int {
 func editProgram(p *ast.Program, k int) *ast.Program {
 	q := ast.Clone(p)
 	i := 0
-	eachEdit(q, func(apply func()) {
+	eachEdit(q, func(e edit) bool {
 		if i == k {
-			apply()
+			e.apply()
+			return false
 		}
 		i++
+		return true
 	})
 	return q
 }
 
-// eachEdit calls site with each edit of the tree below n, in order; apply makes the
-// edit in place. The walk reads the tree as it was: the caller applies at most one edit,
-// and a tree it edited is not walked again.
-func eachEdit(n ast.Node, site func(apply func())) {
-	for _, l := range ast.Lists(n) {
-		if l.Names() {
-			continue
-		}
-		for i := range l.Len() {
-			site(func() { l.Drop(i) })
-		}
-	}
-	for _, slot := range ast.ExprSlots(n) {
-		x := *slot
-		if ast.IsNil(x) {
-			continue
-		}
-		for _, c := range ast.StandIns(x) {
-			site(func() { *slot = c })
-		}
-		if nodeCount(x) > 1 {
-			site(func() { *slot = &ast.NullLiteral{} })
-			site(func() { *slot = intLit(0) })
-		}
-	}
-	for _, c := range ast.Children(n) {
-		if _, header := c.(ast.Header); !header {
-			eachEdit(c, site)
-		}
+// edit is one edit site: dropping element i of list, or else replacing *slot by a
+// stand-in (by), by 0 (zero) or by null.
+type edit struct {
+	list ast.List
+	i    int
+	slot *ast.Expr
+	by   ast.Expr
+	zero bool
+}
+
+func (e edit) apply() {
+	switch {
+	case e.slot == nil:
+		e.list.Drop(e.i)
+	case e.by != nil:
+		*e.slot = e.by
+	case e.zero:
+		*e.slot = intLit(0)
+	default:
+		*e.slot = &ast.NullLiteral{}
 	}
 }
 
-// nodeCount is the number of nodes of the subtree x.
-func nodeCount(x ast.Node) int {
-	n := 0
-	walkNode(x, func(ast.Node) { n++ })
-	return n
+// eachEdit calls site with each edit of the tree root, in order, until site returns
+// false.
+func eachEdit(root ast.Node, site func(edit) bool) {
+	more := true
+	ast.Inspect(root, func(n ast.Node) bool {
+		if _, header := n.(ast.Header); header || !more {
+			return false
+		}
+		for _, l := range ast.Lists(n) {
+			if l.Names() {
+				continue
+			}
+			for i := 0; i < l.Len() && more; i++ {
+				more = site(edit{list: l, i: i})
+			}
+		}
+		for _, slot := range ast.ExprSlots(n) {
+			x := *slot
+			if ast.IsNil(x) {
+				continue
+			}
+			for _, c := range ast.StandIns(x) {
+				more = more && site(edit{slot: slot, by: c})
+			}
+			if hasParts(x) {
+				more = more && site(edit{slot: slot}) && site(edit{slot: slot, zero: true})
+			}
+		}
+		return more
+	})
+}
+
+// hasParts reports whether x has a child other than its name path: whether it is more
+// than one node in the counting of walkNode.
+func hasParts(x ast.Expr) bool {
+	name := ast.NamePath(x)
+	for _, c := range ast.Children(x) {
+		if id, ok := c.(*ast.IdentPath); !ok || id != name {
+			return true
+		}
+	}
+	return false
 }

@@ -132,7 +132,9 @@ type Result struct {
 	// Stopped says why the reduction ended before its fixpoint (MaxTime, MaxCandidates);
 	// "" when it reached the fixpoint and the result is 1-minimal.
 	Stopped string
-	// Go and Ref are the outcomes of the result, Diff their comparison.
+	// Go and Ref are the outcomes of the result, Diff their comparison. When the result
+	// is the input and Options.Known gave its comparison, Diff is that and Go and Ref are
+	// zero (the input is not run again); Minimize leaves all three zero.
 	Go, Ref outcome.Outcome
 	Diff    diff.Result
 }

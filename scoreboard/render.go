@@ -8,6 +8,24 @@ import (
 	"strings"
 )
 
+// WriteAll writes boards one after the other in the format the file name path asks for
+// (a0diff run --scoreboard FILE): HTML when it ends in .html, JSON in .json, else text.
+func WriteAll(w io.Writer, path string, boards []*Board) error {
+	write := (*Board).WriteText
+	switch {
+	case strings.HasSuffix(path, ".html"):
+		write = (*Board).WriteHTML
+	case strings.HasSuffix(path, ".json"):
+		write = (*Board).WriteJSON
+	}
+	for _, b := range boards {
+		if err := write(b, w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // WriteText writes the board as text.
 func (b *Board) WriteText(w io.Writer) error {
 	var s strings.Builder

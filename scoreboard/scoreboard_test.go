@@ -86,3 +86,31 @@ func TestRenderings(t *testing.T) {
 		t.Errorf("page:\n%s", page)
 	}
 }
+
+func TestWriteAllByExtension(t *testing.T) {
+	boards := []*Board{Build("port", diff.Full, cases), Build("other", diff.Full, cases[:1])}
+	tests := []struct {
+		path  string
+		write func(*Board, *bytes.Buffer) error
+	}{
+		{"board.html", func(b *Board, w *bytes.Buffer) error { return b.WriteHTML(w) }},
+		{"out/board.json", func(b *Board, w *bytes.Buffer) error { return b.WriteJSON(w) }},
+		{"board.txt", func(b *Board, w *bytes.Buffer) error { return b.WriteText(w) }},
+		{"-", func(b *Board, w *bytes.Buffer) error { return b.WriteText(w) }},
+		{"board.html.bak", func(b *Board, w *bytes.Buffer) error { return b.WriteText(w) }},
+	}
+	for _, tt := range tests {
+		var got, want bytes.Buffer
+		if err := WriteAll(&got, tt.path, boards); err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range boards {
+			if err := tt.write(b, &want); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got.String() != want.String() {
+			t.Errorf("WriteAll(%s) is not the boards in its format, one after the other:\n%s", tt.path, got.String())
+		}
+	}
+}

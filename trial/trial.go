@@ -152,7 +152,6 @@ func rerun(ctx context.Context, r outcome.Runner, got, other outcome.Outcome, so
 		return got, false
 	}
 	long := cfg
-	long.Limits = cfg.Limits.WithDefaults()
 	long.Limits.Timeout *= RetryFactor
 	return outcome.SafeRun(ctx, r, source, long), true
 }

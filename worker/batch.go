@@ -251,8 +251,9 @@ func (b *Batch) Stop() {
 	b.cell.close()
 }
 
-// ConfigJSON is cfg in the protocol's form with its fixtures (what a worker that runs its
-// own tool kit receives), for callers that hand whole cases to batch workers.
+// ConfigJSON is cfg, its limits resolved (trial.Config), in the protocol's form with its
+// fixtures (what a worker that runs its own tool kit receives), for callers that hand
+// whole cases to batch workers.
 func ConfigJSON(cfg outcome.Config) ([]byte, error) { return json.Marshal(toWire(cfg, true)) }
 
 // ParseConfigJSON reads a configuration ConfigJSON wrote.

@@ -320,6 +320,10 @@ func (p *Pool) startAhead() {
 // the worker does.
 func (p *Pool) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
 	p.runs.Add(1)
+	// The limits are resolved here, not with the deadline (outcome.Bound): the run's
+	// deadline starts in the worker, when it gets the run, so that waiting for a worker
+	// (or its start) does not count against it; the pool bounds that wait and the run by
+	// the timeout plus its grace.
 	cfg.Limits = cfg.Limits.WithDefaults()
 	if err := ctx.Err(); err != nil {
 		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run was not started: " + err.Error()}

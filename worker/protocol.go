@@ -70,12 +70,27 @@ type Hello struct {
 	Tools string `json:"tools"`
 }
 
-// wireLimits is outcome.Limits on the wire.
+// wireLimits is outcome.Limits on the wire. The deadline crosses the process boundary as
+// a duration in milliseconds, the one place it is not a context's deadline (see
+// outcome.Bound): toWireLimits and limits are its two conversions.
 type wireLimits struct {
 	MaxSteps  int     `json:"maxSteps"`
 	MaxDepth  int     `json:"maxDepth"`
 	MaxSize   int     `json:"maxSize"`
 	TimeoutMs float64 `json:"timeoutMs"`
+}
+
+// toWireLimits is l, resolved, on the wire.
+func toWireLimits(l outcome.Limits) wireLimits {
+	return wireLimits{MaxSteps: l.MaxSteps, MaxDepth: l.MaxDepth, MaxSize: l.MaxSize,
+		TimeoutMs: float64(l.Timeout) / float64(time.Millisecond)}
+}
+
+// limits is w as outcome.Limits: the worker's runner turns Timeout back into the
+// deadline of the run's context (outcome.Bound).
+func (w wireLimits) limits() outcome.Limits {
+	return outcome.Limits{MaxSteps: w.MaxSteps, MaxDepth: w.MaxDepth, MaxSize: w.MaxSize,
+		Timeout: time.Duration(w.TimeoutMs * float64(time.Millisecond))}
 }
 
 // wireConfig is outcome.Config on the wire.
@@ -86,18 +101,15 @@ type wireConfig struct {
 	Limits   wireLimits        `json:"limits"`
 }
 
-// toWire is cfg on the wire; the fixtures only for a worker that runs its own kit (a
-// worker whose tools are the host's never needs them, and they are the bulk of a run
-// message).
+// toWire is cfg, its limits resolved (as Pool.Run and trial.Config leave them), on the
+// wire; the fixtures only for a worker that runs its own kit (a worker whose tools are
+// the host's never needs them, and they are the bulk of a run message).
 func toWire(cfg outcome.Config, fixtures bool) wireConfig {
-	lim := cfg.Limits.WithDefaults()
 	allow := cfg.Allow
 	if allow == nil {
 		allow = []string{}
 	}
-	w := wireConfig{File: cfg.File, Allow: allow, Limits: wireLimits{
-		MaxSteps: lim.MaxSteps, MaxDepth: lim.MaxDepth, MaxSize: lim.MaxSize, TimeoutMs: float64(lim.Timeout) / float64(time.Millisecond),
-	}}
+	w := wireConfig{File: cfg.File, Allow: allow, Limits: toWireLimits(cfg.Limits)}
 	if fixtures {
 		w.Fixtures = &cfg.Fixtures
 	}
@@ -124,10 +136,7 @@ func (w wireConfig) config() outcome.Config {
 	if w.Fixtures != nil {
 		fx = *w.Fixtures
 	}
-	return outcome.Config{File: w.File, Allow: w.Allow, Fixtures: fx, Limits: outcome.Limits{
-		MaxSteps: w.Limits.MaxSteps, MaxDepth: w.Limits.MaxDepth, MaxSize: w.Limits.MaxSize,
-		Timeout: time.Duration(w.Limits.TimeoutMs * float64(time.Millisecond)),
-	}}
+	return outcome.Config{File: w.File, Allow: w.Allow, Fixtures: fx, Limits: w.Limits.limits()}
 }
 
 // runMessage is the host's request to run a program.

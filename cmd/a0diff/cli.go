@@ -93,11 +93,7 @@ func (a *app) checkIsolation() error {
 // noteIgnoredLimits says on stderr which harness limits a worker did not say it honours
 // (a divergence over such a limit may be the limit's, not the program's).
 func (a *app) noteIgnoredLimits(rs trial.Runners) {
-	runners := []outcome.Runner{rs.Impl, rs.Ref}
-	if rs.Node != nil {
-		runners = append(runners, rs.Node)
-	}
-	for _, r := range append(runners, rs.Extra...) {
+	for _, r := range rs.All() {
 		if p, ok := r.(*worker.Pool); ok {
 			if ignored := p.IgnoredLimits(); len(ignored) > 0 {
 				fmt.Fprintf(a.stderr, "a0diff: the %s implementation does not honour the limits %s\n", p.Name(), outcome.JoinLimitNames(ignored, ", "))
@@ -109,13 +105,8 @@ func (a *app) noteIgnoredLimits(rs trial.Runners) {
 // closeRunners closes the implementations that hold resources (worker processes,
 // goja runtimes).
 func closeRunners(rs trial.Runners) {
-	closeRunner(rs.Impl)
-	closeRunner(rs.Ref)
-	if rs.Node != nil {
-		closeRunner(rs.Node)
-	}
-	for _, x := range rs.Extra {
-		closeRunner(x)
+	for _, r := range rs.All() {
+		closeRunner(r)
 	}
 }
 

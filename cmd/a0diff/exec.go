@@ -52,9 +52,6 @@ worker/PROTOCOL.md started as COMMAND (split into words as for "a0diff run --imp
 				}
 				e.Config.Allow = caps
 			}
-			if err := a.checkTimeout(); err != nil {
-				return err
-			}
 			o := outcome.SafeRun(cmd.Context(), runner, e.Source, e.RunConfig(a.timeout))
 			if _, err = fmt.Fprintf(a.stdout, "%s\n", outcome.Marshal(o)); err != nil {
 				return err

@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
-	"github.com/a0diff/a0diff/baseline"
 	"io"
 	"runtime"
 	"sync"
@@ -16,7 +15,6 @@ import (
 
 	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/corpus"
-	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
@@ -220,55 +218,32 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		}
 	}
 
-	progress := isTerminal(a.stderr)
-	stopProgress := make(chan struct{})
-	var progressDone sync.WaitGroup
-	if progress {
-		progressDone.Add(1)
-		go func() {
-			defer progressDone.Done()
-			t := time.NewTicker(200 * time.Millisecond)
-			defer t.Stop()
-			for {
-				select {
-				case <-stopProgress:
-					fmt.Fprint(a.stderr, "\r\033[K")
-					return
-				case <-t.C:
-					cases, rate, diverged, sigs := c.Progress()
-					fmt.Fprintf(a.stderr, "\r\033[K%d cases, %.0f cases/s, %d diverged, %d signatures", cases, rate, diverged, sigs)
-				}
-			}
-		}()
+	stopProgress := func() {}
+	if isTerminal(a.stderr) {
+		stopProgress = showProgress(a.stderr, c)
 	}
 	s := c.Run(ctx)
 	a.noteIgnoredLimits(rs)
-	close(stopProgress)
-	progressDone.Wait()
+	stopProgress()
 
 	rep := campaign.NewReport(s, opts, ctx.Err() != nil)
+	// The supervisors' figures follow the text summary, or go to stderr beside the JSON.
+	stats := io.Writer(stdout)
 	if f.req.Format == "json" {
 		if err := rep.WriteJSON(a.stdout); err != nil {
 			return err
 		}
-		writeWorkerStats(a.stderr, rs)
-		if opts.Batch != nil {
-			c.BatchStats().WriteText(a.stderr)
-		}
+		stats = a.stderr
 	} else {
 		s.WriteText(stdout, opts.ReplayFlags())
-		writeWorkerStats(stdout, rs)
-		if opts.Batch != nil {
-			c.BatchStats().WriteText(stdout)
-		}
+	}
+	writeWorkerStats(stats, rs)
+	if opts.Batch != nil {
+		c.BatchStats().WriteText(stats)
 	}
 	if f.req.JUnit != "" {
-		var b bytes.Buffer
-		if err := rep.WriteJUnit(&b); err != nil {
+		if err := writeJUnit(f.req.JUnit, rep); err != nil {
 			return err
-		}
-		if err := corpus.CreateFileAtomic(f.req.JUnit, b.Bytes()); err != nil {
-			return &exitError{code: exitFailure, err: fmt.Errorf("--junit %s: %v", f.req.JUnit, err)}
 		}
 	}
 	if stdout.err != nil {
@@ -278,25 +253,49 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		return interrupted("interrupted: the summary counts the %d cases that completed", s.Cases())
 	}
 	failures := s.Failures()
-	if f.writeBaseline != "" {
-		header := fmt.Sprintf("a0diff fuzz --seed %d: %d cases, %d signatures", s.Seed, s.Cases(), len(failures))
-		if err := baseline.New(failures).WriteFile(f.writeBaseline, header); err != nil {
-			return err
-		}
-		fmt.Fprintf(a.stderr, "a0diff: wrote %d known signatures to %s\n", len(failures), f.writeBaseline)
+	return a.judge(verdict{
+		failures: failures, noun: "known signatures", failed: s.Failed(), failsAnyway: s.Timeouts > 0,
+		header: fmt.Sprintf("a0diff fuzz --seed %d: %d cases, %d signatures", s.Seed, s.Cases(), len(failures)),
+	}, f.writeBaseline, known)
+}
+
+// writeJUnit writes the campaign's JUnit report to the new file path (--junit).
+func writeJUnit(path string, rep campaign.Report) error {
+	var b bytes.Buffer
+	if err := rep.WriteJUnit(&b); err != nil {
+		return err
 	}
-	if known != nil {
-		check := known.Against(failures, func(baseline.Failure) bool { return false })
-		writeBaselineCheck(a.stderr, known.Path, check)
-		if !check.OK() || s.Timeouts > 0 {
-			return errFailed
-		}
-		return nil
-	}
-	if s.Failed() {
-		return errFailed
+	if err := corpus.CreateFileAtomic(path, b.Bytes()); err != nil {
+		return &exitError{code: exitFailure, err: fmt.Errorf("--junit %s: %v", path, err)}
 	}
 	return nil
+}
+
+// showProgress draws the campaign's progress on one terminal line of w every 200 ms
+// until the stop it returns is called, which clears the line.
+func showProgress(w io.Writer, c *campaign.Campaign) (stop func()) {
+	done := make(chan struct{})
+	var drawing sync.WaitGroup
+	drawing.Add(1)
+	go func() {
+		defer drawing.Done()
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				fmt.Fprint(w, "\r\033[K")
+				return
+			case <-t.C:
+				cases, rate, diverged, sigs := c.Progress()
+				fmt.Fprintf(w, "\r\033[K%d cases, %.0f cases/s, %d diverged, %d signatures", cases, rate, diverged, sigs)
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		drawing.Wait()
+	}
 }
 
 // errWriter writes to w until a write fails, and keeps that error.
@@ -316,11 +315,7 @@ func (e *errWriter) Write(p []byte) (int, error) {
 
 // writeWorkerStats prints what the supervisors of worker processes saw, if any.
 func writeWorkerStats(w io.Writer, rs trial.Runners) {
-	runners := []outcome.Runner{rs.Impl, rs.Ref}
-	if rs.Node != nil {
-		runners = append(runners, rs.Node)
-	}
-	for _, r := range append(runners, rs.Extra...) {
+	for _, r := range rs.All() {
 		p, ok := r.(*worker.Pool)
 		if !ok {
 			continue

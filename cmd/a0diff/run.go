@@ -3,13 +3,9 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
-	"strings"
 
-	"github.com/a0diff/a0diff/baseline"
 	"github.com/a0diff/a0diff/scoreboard"
 	"os"
-	"regexp"
 	"runtime"
 	"time"
 
@@ -134,35 +130,19 @@ func configureRun(a *app, cmd *cobra.Command) {
 }
 
 func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
-	if len(paths) == 0 {
-		return usageErrorf("no PATH given: name the corpus entries or directories to run (e.g. a0diff corpus/)")
+	req := harness.Request{Paths: paths, Workers: f.workers, Timeout: a.timeout, Format: f.format, Filter: f.filter, Compare: f.extra.compare, Baseline: f.baseline}
+	// The paths and numbers first, then the persistent flags, then what reads files.
+	if err := req.Validate(); err != nil {
+		return usageErrorf("%v", err)
 	}
-	if f.workers < 1 {
-		return usageErrorf("-j must be at least 1, not %d", f.workers)
-	}
-	if err := a.checkTimeout(); err != nil {
+	if err := a.checkIsolation(); err != nil {
 		return err
 	}
-	if f.format != "text" && f.format != "json" && f.format != "junit" {
-		return usageErrorf("--format must be text, json or junit, not %q", f.format)
-	}
-	var filter *regexp.Regexp
-	if f.filter != "" {
-		var err error
-		if filter, err = regexp.Compile(f.filter); err != nil {
-			return usageErrorf("--filter: %v", err)
-		}
-	}
-	scope, err := f.extra.scope()
+	plan, err := req.Resolve()
 	if err != nil {
-		return err
+		return usageErrorf("%v", err)
 	}
-	var known *baseline.Baseline
-	if f.baseline != "" {
-		if known, err = baseline.Read(f.baseline); err != nil {
-			return usageErrorf("%v", err)
-		}
-	}
+	filter, scope, known := plan.Filter, plan.Scope, plan.Known
 	entries, err := harness.LoadFiles(paths, filter)
 	if err != nil {
 		return err
@@ -205,15 +185,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		bar.Finish()
 	}
 	ro := harness.ReportOptions{RefPath: a.refPath, Verbose: f.verbose, Color: isTerminal(a.stdout) && os.Getenv("NO_COLOR") == "", Impls: f.extra.specs()}
-	switch f.format {
-	case "json":
-		err = harness.WriteJSON(a.stdout, rep, ro)
-	case "junit":
-		err = harness.WriteJUnit(a.stdout, rep, ro)
-	default:
-		err = harness.WriteText(a.stdout, rep, ro)
-	}
-	if err != nil {
+	if err := harness.WriteReport(a.stdout, f.format, rep, ro); err != nil {
 		return err
 	}
 	if loadErr != nil {
@@ -228,55 +200,18 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		}
 	}
 	failures := harness.Failures(rep)
-	if f.writeBaseline != "" {
-		header := fmt.Sprintf("%d entries run; %d known failures", rep.Len(), len(failures))
-		if err := baseline.New(failures).WriteFile(f.writeBaseline, header); err != nil {
-			return err
-		}
-		fmt.Fprintf(a.stderr, "a0diff: wrote %d known failures to %s\n", len(failures), f.writeBaseline)
-	}
-	if known != nil {
-		check := known.Against(failures, harness.Covers(rep))
-		writeBaselineCheck(a.stderr, known.Path, check)
-		if !check.OK() {
-			return errFailed
-		}
-		return nil
-	}
-	if !rep.OK() {
-		return errFailed
-	}
-	return nil
-}
-
-// writeBaselineCheck says how a run compares with its baseline.
-func writeBaselineCheck(w io.Writer, path string, c baseline.Check) {
-	fmt.Fprintf(w, "baseline %s: %d known failures as expected, %d new, %d known failures now pass\n", path, len(c.Expected), len(c.New), len(c.Fixed))
-	for _, f := range c.New {
-		fmt.Fprintf(w, "  NEW FAILURE %s   # %s\n", f, f.Note)
-	}
-	for _, f := range c.Fixed {
-		fmt.Fprintf(w, "  now passes: %s (tighten the baseline: --write-baseline %s)\n", f, path)
-	}
+	return a.judge(verdict{
+		failures: failures, noun: "known failures", failed: !rep.OK(), covered: harness.Covers(rep),
+		header: fmt.Sprintf("%d entries run; %d known failures", rep.Len(), len(failures)),
+	}, f.writeBaseline, known)
 }
 
 // writeScoreboards writes the boards to path (- for text on stderr), in the format its
-// extension names.
+// extension names (scoreboard.WriteAll).
 func (a *app) writeScoreboards(path string, boards []*scoreboard.Board) error {
 	var buf bytes.Buffer
-	for _, b := range boards {
-		var err error
-		switch {
-		case strings.HasSuffix(path, ".html"):
-			err = b.WriteHTML(&buf)
-		case strings.HasSuffix(path, ".json"):
-			err = b.WriteJSON(&buf)
-		default:
-			err = b.WriteText(&buf)
-		}
-		if err != nil {
-			return err
-		}
+	if err := scoreboard.WriteAll(&buf, path, boards); err != nil {
+		return err
 	}
 	if path == "-" {
 		_, err := a.stderr.Write(buf.Bytes())

@@ -26,6 +26,7 @@ import (
 	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/trial"
 )
 
 func main() {
@@ -40,12 +41,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	cfg := e.Config
-	if cfg.Limits.Timeout <= 0 {
-		cfg.Limits.Timeout = *timeout
-	}
-	cfg.Limits = cfg.Limits.WithDefaults()
-	outcome.SafeRun(context.Background(), run.New(), e.Source, cfg)
+	outcome.SafeRun(context.Background(), run.New(), e.Source, trial.Config(e.Config, *timeout))
 	// The Go implementation runs a program on a pooled goroutine, which finishes its
 	// deferred recovery and parks itself after handing over the outcome. Give it the
 	// moment it needs before the process exits, or whether those blocks count would

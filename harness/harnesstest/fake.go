@@ -48,10 +48,12 @@ func (r *Runner) Name() string { return r.ImplName }
 
 // Run runs the fake program.
 func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
+	ctx, cancel, cfg := outcome.Bound(ctx, cfg)
+	defer cancel()
 	if r.SlowOn != "" && strings.Contains(source, r.SlowOn) {
-		deadline := cfg.Limits.WithDefaults().Timeout
-		if r.Slow >= deadline {
-			return outcome.Outcome{Status: outcome.StatusTimeout, Detail: fmt.Sprintf("slow: deadline %s", deadline)}
+		deadline, _ := ctx.Deadline()
+		if left := time.Until(deadline); r.Slow >= left {
+			return outcome.Outcome{Status: outcome.StatusTimeout, Detail: fmt.Sprintf("slow: %s left before the deadline", left)}
 		}
 	}
 	line, text := firstCode(source)
@@ -91,12 +93,8 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 		o.Errors = []outcome.Diagnostic{{Code: outcome.Code(code), Message: msg, Span: errSpan}}
 		end = record("durationMs", 0.0, "error", code, "message", msg)
 	case text == "hang":
-		deadline := cfg.Limits.WithDefaults().Timeout
-		select {
-		case <-ctx.Done():
-		case <-time.After(deadline):
-		}
-		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: fmt.Sprintf("deadline %s", deadline)}
+		<-ctx.Done()
+		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: context.Cause(ctx).Error()}
 	case text == "crash":
 		panic("fake implementation crashed on purpose")
 	default:

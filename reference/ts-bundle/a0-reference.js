@@ -2245,22 +2245,19 @@
       scope.set(parts[0], wrapped);
     }
     // ---- expressions (spec §5.5) ----
+    // The cases are ordered by how often the kinds occur, as goja tries them one by one.
     evalExpr(expr, scope) {
       if (this.timeMs !== void 0) this.checkTime(expr);
       switch (expr.kind) {
         case "IdentPath":
           return this.evalPath(expr, scope);
-        case "IntLiteral":
-        case "FloatLiteral":
-        case "BoolLiteral":
         case "StrLiteral":
+        case "IntLiteral":
           return expr.value;
-        case "NullLiteral":
-          return null;
-        case "BinaryExpr":
-          return this.evalBinary(expr, scope);
         case "RecordExpr":
           return this.evalRecord(expr, scope);
+        case "FnCallExpr":
+          return this.evalCall(expr, scope);
         case "ListExpr": {
           const out = [];
           const elements = expr.elements;
@@ -2268,8 +2265,13 @@
           this.limits.checkLength(out.length, "list literal");
           return out;
         }
-        case "FnCallExpr":
-          return this.evalCall(expr, scope);
+        case "BinaryExpr":
+          return this.evalBinary(expr, scope);
+        case "FloatLiteral":
+        case "BoolLiteral":
+          return expr.value;
+        case "NullLiteral":
+          return null;
         case "UnaryExpr": {
           const v = this.evalExpr(expr.operand, scope);
           if (typeof v !== "number") throw new A0Error("E_TYPE", `Unary '-' requires a number, got ${typeofName(v)}.`, expr.span);
@@ -2277,26 +2279,26 @@
         }
         case "IfExpr":
           return isTruthy(this.evalExpr(expr.cond, scope)) ? this.evalExpr(expr.then, scope) : this.evalExpr(expr.else, scope);
+        case "CallExpr":
+        case "DoExpr":
+          return this.evalTool(expr, scope);
+        case "TryExpr":
+          return this.evalTry(expr, scope);
+        case "ForExpr":
+          return this.evalFor(expr, scope);
         case "IfBlockExpr": {
           const cond = this.evalExpr(expr.cond, scope);
           return this.execBlock(isTruthy(cond) ? expr.thenBody : expr.elseBody, new Scope(scope));
         }
-        case "ForExpr":
-          return this.evalFor(expr, scope);
-        case "FilterBlockExpr":
-          return this.evalFilterBlock(expr, scope);
-        case "LoopExpr":
-          return this.evalLoop(expr, scope);
         case "MatchExpr":
           return this.evalMatch(expr, scope);
-        case "TryExpr":
-          return this.evalTry(expr, scope);
         case "AssertExpr":
         case "CheckExpr":
           return this.evalEvidence(expr, scope);
-        case "CallExpr":
-        case "DoExpr":
-          return this.evalTool(expr, scope);
+        case "LoopExpr":
+          return this.evalLoop(expr, scope);
+        case "FilterBlockExpr":
+          return this.evalFilterBlock(expr, scope);
       }
     }
     evalPath(expr, scope) {
@@ -3152,10 +3154,6 @@
           }
           break;
         }
-        case 1 /* Space */:
-          i++;
-          while (chars[i] === " " || chars[i] === "	") i++;
-          continue;
         case 14 /* Punct */:
           kind = PUNCT_KIND[c];
           break;
@@ -3164,10 +3162,6 @@
           line++;
           lineStart = i;
           continue;
-        case 6 /* Digit */:
-          end = scanNumber(chars, i);
-          if (end >= 0) kind = numberKind;
-          break;
         case 7 /* Quote */:
           end = scanString(chars, i);
           if (end >= 0) {
@@ -3175,6 +3169,10 @@
             aux = stringAux;
             auxes2[t] = aux;
           }
+          break;
+        case 6 /* Digit */:
+          end = scanNumber(chars, i);
+          if (end >= 0) kind = numberKind;
           break;
         case 13 /* Dot */:
           if (chars[i + 1] === "." && chars[i + 2] === ".") {
@@ -3190,6 +3188,16 @@
             end = i + 2;
           } else kind = 45 /* Minus */;
           break;
+        case 1 /* Space */:
+          i++;
+          while (chars[i] === " " || chars[i] === "	") i++;
+          continue;
+        case 11 /* Eq */:
+          if (chars[i + 1] === "=") {
+            kind = 3 /* EqEq */;
+            end = i + 2;
+          } else kind = 41 /* Equals */;
+          break;
         case 9 /* Gt */:
           if (chars[i + 1] === "=") {
             kind = 1 /* GtEq */;
@@ -3201,12 +3209,6 @@
             kind = 2 /* LtEq */;
             end = i + 2;
           } else kind = 43 /* Lt */;
-          break;
-        case 11 /* Eq */:
-          if (chars[i + 1] === "=") {
-            kind = 3 /* EqEq */;
-            end = i + 2;
-          } else kind = 41 /* Equals */;
           break;
         case 12 /* Bang */:
           if (chars[i + 1] === "=") {
@@ -3317,6 +3319,7 @@
     18 /* Loop */
   ];
   var EXPR_START = kindSet(FORM_START.concat(OPERAND_START));
+  var FORM = kindSet(FORM_START);
   var STMT_START = kindSet([22 /* Fn */, 11 /* Let */, 12 /* Return */].concat(FORM_START, OPERAND_START));
   var KEY_NAME_KINDS = [
     30 /* Ident */,
@@ -3638,21 +3641,36 @@
   }
   function parseExpr() {
     if (++depth > MAX_NESTING) tooDeep();
-    const e = parseExpression();
+    const s = at;
+    const k = kinds[s];
+    let e;
+    if (FORM[k]) {
+      e = parseForm(s, k);
+    } else {
+      e = k === 45 /* Minus */ ? parseUnary() : parsePrimary();
+      if (OPERATOR[kinds[at]]) e = parseComparison(s, e);
+    }
     depth--;
     return e;
   }
   function tooDeep() {
     throw new HarnessLimitError("maxNesting", `program nested deeper than ${MAX_NESTING} levels`);
   }
-  function parseExpression() {
-    const s = at;
-    switch (kinds[s]) {
+  function parseForm(s, k) {
+    switch (k) {
       case 19 /* If */: {
         const next = kinds[s + 1];
         if (next === 35 /* LParen */) return parseIfBlock();
         if (next === 31 /* LBrace */) return parseIfRecord();
         return failAt(s, "unexpected");
+      }
+      case 5 /* CallQ */:
+      case 13 /* Do */: {
+        at++;
+        const tool = parseIdentPath();
+        const args = parseRecord();
+        const where = span(s, at - 1);
+        return k === 5 /* CallQ */ ? { kind: "CallExpr", span: where, tool, args } : { kind: "DoExpr", span: where, tool, args };
       }
       case 21 /* For */:
       case 17 /* Filter */:
@@ -3660,37 +3678,22 @@
         return parseIteration();
       case 15 /* Match */:
         return parseMatch();
-      case 5 /* CallQ */:
-      case 13 /* Do */: {
-        at++;
-        const tool = parseIdentPath();
-        const args = parseRecord();
-        const where = span(s, at - 1);
-        return kinds[s] === 5 /* CallQ */ ? { kind: "CallExpr", span: where, tool, args } : { kind: "DoExpr", span: where, tool, args };
-      }
       case 9 /* Assert */:
       case 14 /* Check */: {
         at++;
         const args = parseRecord();
         const where = span(s, at - 1);
-        return kinds[s] === 9 /* Assert */ ? { kind: "AssertExpr", span: where, args } : { kind: "CheckExpr", span: where, args };
-      }
-      case 23 /* Try */: {
-        at++;
-        const tryBody = parseBlock();
-        expect(16 /* Catch */);
-        const catchBinding = parseBinder();
-        const catchBody = parseBlock();
-        return { kind: "TryExpr", span: span(s, at - 1), tryBody, catchBinding, catchBody };
+        return k === 9 /* Assert */ ? { kind: "AssertExpr", span: where, args } : { kind: "CheckExpr", span: where, args };
       }
     }
-    let first;
-    if (kinds[s] === 45 /* Minus */) {
-      first = parseUnary();
-    } else {
-      first = parsePrimary();
-      if (!OPERATOR[kinds[at]]) return first;
-    }
+    at++;
+    const tryBody = parseBlock();
+    expect(16 /* Catch */);
+    const catchBinding = parseBinder();
+    const catchBody = parseBlock();
+    return { kind: "TryExpr", span: span(s, at - 1), tryBody, catchBinding, catchBody };
+  }
+  function parseComparison(s, first) {
     const left = parseAdditive(s, first);
     let op;
     switch (kinds[at]) {
@@ -4071,7 +4074,7 @@
     toolUses = [];
     try {
       checkHeaders(program);
-      const top = { parent: null, vars: /* @__PURE__ */ new Set(), fns: /* @__PURE__ */ new Set() };
+      const top = { parent: null, vars: [], fns: [] };
       const stmts = program.statements;
       for (let i = 0; i < stmts.length; i++) checkTopLevel(stmts[i], top);
       checkTools(program);
@@ -4185,24 +4188,24 @@
   }
   function isVisibleVar(scope, name) {
     for (let s = scope; s !== null; s = s.parent) {
-      if (s.vars.has(name)) return true;
+      if (s.vars.indexOf(name) >= 0) return true;
     }
     return false;
   }
   function isVisibleFn(scope, name) {
     for (let s = scope; s !== null; s = s.parent) {
-      if (s.fns.has(name)) return true;
+      if (s.fns.indexOf(name) >= 0) return true;
     }
     return false;
   }
   function checkTopLevel(stmt, top) {
     switch (stmt.kind) {
       case "LetStmt":
-        if (top.vars.has(stmt.name) || top.fns.has(stmt.name)) {
+        if (top.vars.indexOf(stmt.name) >= 0 || top.fns.indexOf(stmt.name) >= 0) {
           report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
         }
         checkExpr(stmt.value, top);
-        top.vars.add(stmt.name);
+        top.vars.push(stmt.name);
         return;
       case "ExprStmt":
         checkExpr(stmt.expr, top);
@@ -4212,13 +4215,13 @@
         checkExpr(stmt.value, top);
         return;
       case "FnDecl":
-        if (top.fns.has(stmt.name) || top.vars.has(stmt.name)) reportFnDup(stmt);
+        if (top.fns.indexOf(stmt.name) >= 0 || top.vars.indexOf(stmt.name) >= 0) reportFnDup(stmt);
         checkFnSignature(stmt, top);
         return;
     }
   }
   function checkBlock(body, enclosing, extra, context) {
-    const scope = { parent: enclosing, vars: new Set(extra), fns: /* @__PURE__ */ new Set() };
+    const scope = { parent: enclosing, vars: extra, fns: [] };
     const n = body.length;
     let hasReturn = false;
     for (let i = 0; i < n; i++) if (body[i].kind === "ReturnStmt") hasReturn = true;
@@ -4240,11 +4243,11 @@
       const stmt = body[i];
       switch (stmt.kind) {
         case "LetStmt":
-          if (scope.vars.has(stmt.name) || scope.fns.has(stmt.name)) {
+          if (scope.vars.indexOf(stmt.name) >= 0 || scope.fns.indexOf(stmt.name) >= 0) {
             report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
           }
           checkExpr(stmt.value, scope);
-          scope.vars.add(stmt.name);
+          scope.vars.push(stmt.name);
           break;
         case "ReturnStmt":
           checkExpr(stmt.value, scope);
@@ -4254,7 +4257,7 @@
           if (stmt.target !== void 0) declareTarget(stmt.target, scope);
           break;
         case "FnDecl":
-          if (isVisibleFn(scope, stmt.name) || scope.vars.has(stmt.name)) reportFnDup(stmt);
+          if (isVisibleFn(scope, stmt.name) || scope.vars.indexOf(stmt.name) >= 0) reportFnDup(stmt);
           checkFnSignature(stmt, scope);
           break;
       }
@@ -4262,10 +4265,10 @@
   }
   function declareTarget(target, scope) {
     const root = target.parts[0];
-    if (scope.vars.has(root) || scope.fns.has(root)) {
+    if (scope.vars.indexOf(root) >= 0 || scope.fns.indexOf(root) >= 0) {
       report("E_DUP_BINDING", "Duplicate binding '" + root + "'.", target.span, HINT_DUP_BINDING);
     }
-    scope.vars.add(root);
+    scope.vars.push(root);
   }
   function reportFnDup(fn) {
     report(
@@ -4295,7 +4298,7 @@
         "Use a different function name to avoid shadowing the stdlib."
       );
     }
-    scope.fns.add(fn.name);
+    scope.fns.push(fn.name);
     checkBlock(fn.body, scope, params.concat([fn.name]), "function '" + fn.name + "'");
   }
   function checkExpr(e, scope) {
@@ -4330,15 +4333,15 @@
         checkArgs(e.args, scope);
         return;
       }
-      case "BinaryExpr":
-        checkExpr(e.left, scope);
-        checkExpr(e.right, scope);
-        return;
       case "ListExpr": {
         const elements = e.elements;
         for (let i = 0; i < elements.length; i++) checkExpr(elements[i], scope);
         return;
       }
+      case "BinaryExpr":
+        checkExpr(e.left, scope);
+        checkExpr(e.right, scope);
+        return;
       case "CallExpr":
       case "DoExpr":
         toolUses.push(e);

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/dop251/goja"
 )
 
@@ -138,7 +139,7 @@ func (e *engine) initWithTimeout(d time.Duration) error {
 		return err
 	case <-timer.C:
 	}
-	e.rt.Interrupt(errDeadline)
+	e.rt.Interrupt(outcome.ErrDeadline)
 	grace := time.NewTimer(defaultGrace)
 	defer grace.Stop()
 	select {

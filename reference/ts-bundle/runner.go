@@ -22,9 +22,6 @@ import (
 // is abandoned (outcome.GraceBundle, one of the graces of outcome's table).
 const defaultGrace = outcome.GraceBundle
 
-// errDeadline is the interrupt value of a run that reached its deadline.
-var errDeadline = errors.New("deadline exceeded")
-
 // Option configures a Runner.
 type Option func(*options)
 
@@ -164,15 +161,14 @@ type jsResult struct {
 	ended time.Time
 }
 
-// Run executes source under cfg. It returns by min(ctx deadline, cfg.Limits.Timeout)
-// plus the grace period, whatever the bundle does.
+// Run executes source under cfg. It returns by the run's deadline (outcome.Bound: ctx's
+// or cfg.Limits.Timeout from now, whichever is earlier) plus the grace period, whatever
+// the bundle does.
 func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
 	r.runs.Add(1)
-	cfg.Limits = cfg.Limits.WithDefaults()
-	deadline := time.Now().Add(cfg.Limits.Timeout)
-	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
-		deadline = d
-	}
+	ctx, cancel, cfg := outcome.Bound(ctx, cfg)
+	defer cancel()
+	deadline, _ := ctx.Deadline()
 	if err := ctx.Err(); err != nil {
 		return hostOutcome(outcome.StatusTimeout, "the run was not started: "+err.Error())
 	}
@@ -185,20 +181,17 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 	done := make(chan jsResult, 1)
 	go execute(e, st, source, configText(cfg), done)
 
-	timer := time.NewTimer(time.Until(deadline))
-	defer timer.Stop()
 	var res jsResult
 	var stop error // why the run was interrupted, nil when it was not
 	select {
 	case res = <-done:
 		if !res.ended.Before(deadline) {
 			r.discarded.Add(1)
-			return hostOutcome(outcome.StatusTimeout, "the run ended after its deadline: "+errDeadline.Error())
+			return hostOutcome(outcome.StatusTimeout, "the run ended after its deadline: "+outcome.ErrDeadline.Error())
 		}
-	case <-timer.C:
-		stop = errDeadline
 	case <-ctx.Done():
-		stop = ctx.Err()
+		// The run's own deadline (outcome.ErrDeadline), or the caller's context.
+		stop = context.Cause(ctx)
 	}
 	interrupted := stop != nil
 	if interrupted {

@@ -40,8 +40,8 @@ type Options struct {
 	Kit toolkit.Kit
 	// Stdlib resolves stdlib functions; nil means the shipped stdlib (runtime/stdlib).
 	Stdlib StdlibResolver
-	// Limits are the harness bounds; zero fields take outcome.DefaultLimits. The Timeout
-	// field is not used here: the caller's context carries the deadline.
+	// Limits are the harness bounds, resolved (every field set, as outcome.Bound leaves
+	// them). The Timeout field is not used here: ctx carries the run's deadline.
 	Limits outcome.Limits
 }
 
@@ -128,7 +128,7 @@ type userFn struct {
 func newEvaluator(ctx context.Context, prog *ast.Program, opts Options) *evaluator {
 	ev := &evaluator{
 		ctx:     ctx,
-		limits:  opts.Limits.WithDefaults(),
+		limits:  opts.Limits,
 		kit:     opts.Kit,
 		stdlib:  opts.Stdlib,
 		file:    opts.File,

@@ -3,6 +3,7 @@ package outcome
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -448,27 +449,38 @@ func (s *spanJSON) span() *ast.Span {
 // durationMs in run_end and tool_end data, and the actual of a timeMs budget_exceeded
 // event (also inside E_BUDGET details). It returns a copy; o is not modified.
 func Normalize(o Outcome) Outcome {
-	if len(o.Trace) > 0 {
-		trace := make([]Event, len(o.Trace))
-		for i, e := range o.Trace {
-			if r, ok := e.Data.(*value.Record); ok {
-				switch e.Event {
-				case EventRunEnd, EventToolEnd:
-					if r.Has("durationMs") {
-						r = r.Clone()
-						r.Delete("durationMs")
-					}
-					if m, _ := r.Get("message"); isTimeBudgetMessage(m) {
-						r = r.Clone()
-						r.Set("message", timeBudgetMessage)
-					}
-					e.Data = r
-				case EventBudgetExceeded:
-					e.Data = dropTimeActual(r)
-				}
-			}
-			trace[i] = e
+	// The trace is copied from its first event that changes: most traces have a run_end
+	// with a duration, near their end.
+	var trace []Event
+	for i, e := range o.Trace {
+		r, ok := e.Data.(*value.Record)
+		if !ok {
+			continue
 		}
+		switch e.Event {
+		case EventRunEnd, EventToolEnd:
+			if r.Has("durationMs") {
+				r = r.Clone()
+				r.Delete("durationMs")
+			}
+			if m, _ := r.Get("message"); isTimeBudgetMessage(m) {
+				r = r.Clone()
+				r.Set("message", timeBudgetMessage)
+			}
+		case EventBudgetExceeded:
+			r = dropTimeActual(r)
+		default:
+			continue
+		}
+		if r == e.Data {
+			continue
+		}
+		if trace == nil {
+			trace = slices.Clone(o.Trace)
+		}
+		trace[i].Data = r
+	}
+	if trace != nil {
 		o.Trace = trace
 	}
 	if len(o.Errors) > 0 {

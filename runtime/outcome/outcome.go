@@ -170,7 +170,7 @@ func (l Limits) WithDefaults() Limits {
 // Run executes source (already decoded from the file's bytes to valid UTF-8, see
 // syntax.DecodeSource) under cfg and returns its Outcome, never an error: every failure of
 // the implementation itself is classified in Outcome.Status. Run must return by the
-// deadline of ctx (or cfg.Limits.Timeout, whichever is earlier) and be safe for
+// deadline of ctx (or cfg.Limits.Timeout, whichever is earlier: Bound) and be safe for
 // concurrent use.
 type Runner interface {
 	Name() string

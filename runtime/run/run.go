@@ -86,12 +86,13 @@ func (r *Runner) RunProgram(ctx context.Context, prog *ast.Program, cfg outcome.
 	})
 }
 
-// bounded runs work on a goroutine of its own (workers.go) under the run's deadline and turns a panic that
-// escapes it (a bug in the parser, validator or evaluator) into StatusCrash.
+// bounded runs work on a goroutine of its own (workers.go) under the run's deadline
+// (outcome.Bound: work gets it in its context, and the resolved limits) and turns a
+// panic that escapes it (a bug in the parser, validator or evaluator) into StatusCrash.
 func (r *Runner) bounded(ctx context.Context, cfg outcome.Config, work func(context.Context, outcome.Limits) outcome.Outcome) outcome.Outcome {
-	lim := cfg.Limits.WithDefaults()
-	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
+	ctx, cancel, cfg := outcome.Bound(ctx, cfg)
 	defer cancel()
+	lim := cfg.Limits
 	done := make(chan outcome.Outcome, 1)
 	goRun(func() {
 		defer func() {
@@ -148,7 +149,7 @@ func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Confi
 	return r.execute(ctx, prog, cfg, lim)
 }
 
-// execute evaluates prog over a fresh tool set and builds the Outcome.
+// execute evaluates prog over a fresh tool kit and builds the Outcome.
 func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Config, lim outcome.Limits) outcome.Outcome {
 	var kit toolkit.Kit
 	if r.opts.Kit != nil {

@@ -342,22 +342,19 @@ export class Evaluator {
 
   // ---- expressions (spec §5.5) ----
 
+  // The cases are ordered by how often the kinds occur, as goja tries them one by one.
   private evalExpr(expr: AST.Expr, scope: Scope): Value {
     if (this.timeMs !== undefined) this.checkTime(expr);
     switch (expr.kind) {
       case "IdentPath":
         return this.evalPath(expr, scope);
-      case "IntLiteral":
-      case "FloatLiteral":
-      case "BoolLiteral":
       case "StrLiteral":
+      case "IntLiteral":
         return expr.value;
-      case "NullLiteral":
-        return null;
-      case "BinaryExpr":
-        return this.evalBinary(expr, scope);
       case "RecordExpr":
         return this.evalRecord(expr, scope);
+      case "FnCallExpr":
+        return this.evalCall(expr, scope);
       case "ListExpr": {
         const out: Value[] = [];
         const elements = expr.elements;
@@ -365,8 +362,13 @@ export class Evaluator {
         this.limits.checkLength(out.length, "list literal");
         return out;
       }
-      case "FnCallExpr":
-        return this.evalCall(expr, scope);
+      case "BinaryExpr":
+        return this.evalBinary(expr, scope);
+      case "FloatLiteral":
+      case "BoolLiteral":
+        return expr.value;
+      case "NullLiteral":
+        return null;
       case "UnaryExpr": {
         const v = this.evalExpr(expr.operand, scope);
         if (typeof v !== "number") throw new A0Error("E_TYPE", `Unary '-' requires a number, got ${typeofName(v)}.`, expr.span);
@@ -374,26 +376,26 @@ export class Evaluator {
       }
       case "IfExpr":
         return isTruthy(this.evalExpr(expr.cond, scope)) ? this.evalExpr(expr.then, scope) : this.evalExpr(expr.else, scope);
+      case "CallExpr":
+      case "DoExpr":
+        return this.evalTool(expr, scope);
+      case "TryExpr":
+        return this.evalTry(expr, scope);
+      case "ForExpr":
+        return this.evalFor(expr, scope);
       case "IfBlockExpr": {
         const cond = this.evalExpr(expr.cond, scope);
         return this.execBlock(isTruthy(cond) ? expr.thenBody : expr.elseBody, new Scope(scope));
       }
-      case "ForExpr":
-        return this.evalFor(expr, scope);
-      case "FilterBlockExpr":
-        return this.evalFilterBlock(expr, scope);
-      case "LoopExpr":
-        return this.evalLoop(expr, scope);
       case "MatchExpr":
         return this.evalMatch(expr, scope);
-      case "TryExpr":
-        return this.evalTry(expr, scope);
       case "AssertExpr":
       case "CheckExpr":
         return this.evalEvidence(expr, scope);
-      case "CallExpr":
-      case "DoExpr":
-        return this.evalTool(expr, scope);
+      case "LoopExpr":
+        return this.evalLoop(expr, scope);
+      case "FilterBlockExpr":
+        return this.evalFilterBlock(expr, scope);
     }
   }
 

@@ -268,6 +268,7 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
     let kind = -1;
     let end = i + 1;
     let aux = 0;
+    // The cases are ordered by how often they occur, as goja tries them one by one.
     switch (CLASS[c]) {
       case C.Word: {
         while (WORD_CHAR[chars[end]] === 1) end++;
@@ -286,10 +287,6 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
         }
         break;
       }
-      case C.Space:
-        i++;
-        while (chars[i] === " " || chars[i] === "\t") i++;
-        continue;
       case C.Punct:
         kind = PUNCT_KIND[c] as number;
         break;
@@ -298,13 +295,13 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
         line++;
         lineStart = i;
         continue;
-      case C.Digit:
-        end = scanNumber(chars, i);
-        if (end >= 0) kind = numberKind;
-        break;
       case C.Quote:
         end = scanString(chars, i);
         if (end >= 0) { kind = T.StringLit; aux = stringAux; auxes[t] = aux; }
+        break;
+      case C.Digit:
+        end = scanNumber(chars, i);
+        if (end >= 0) kind = numberKind;
         break;
       case C.Dot:
         if (chars[i + 1] === "." && chars[i + 2] === ".") {
@@ -317,14 +314,18 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
       case C.Minus:
         if (chars[i + 1] === ">") { kind = T.Arrow; end = i + 2; } else kind = T.Minus;
         break;
+      case C.Space:
+        i++;
+        while (chars[i] === " " || chars[i] === "\t") i++;
+        continue;
+      case C.Eq:
+        if (chars[i + 1] === "=") { kind = T.EqEq; end = i + 2; } else kind = T.Equals;
+        break;
       case C.Gt:
         if (chars[i + 1] === "=") { kind = T.GtEq; end = i + 2; } else kind = T.Gt;
         break;
       case C.Lt:
         if (chars[i + 1] === "=") { kind = T.LtEq; end = i + 2; } else kind = T.Lt;
-        break;
-      case C.Eq:
-        if (chars[i + 1] === "=") { kind = T.EqEq; end = i + 2; } else kind = T.Equals;
         break;
       case C.Bang:
         if (chars[i + 1] === "=") { kind = T.BangEq; end = i + 2; }

@@ -35,6 +35,7 @@ const FORM_START: T[] = [
   T.If, T.For, T.Match, T.CallQ, T.Do, T.Assert, T.Check, T.Try, T.Filter, T.Loop,
 ];
 const EXPR_START = kindSet(FORM_START.concat(OPERAND_START));
+const FORM = kindSet(FORM_START);
 const STMT_START = kindSet([T.Fn, T.Let, T.Return].concat(FORM_START, OPERAND_START));
 const KEY_NAME_KINDS: T[] = [
   T.Ident, T.If, T.Else, T.For, T.Fn, T.Match, T.Cap, T.Budget, T.Import, T.As, T.Let, T.Return,
@@ -382,10 +383,21 @@ function parseIdentPath(): IdentPath {
 
 // ---- expressions ----
 
-// parseExpr is one nesting level (see MAX_NESTING in limits.ts) around parseExpression.
+// parseExpr parses an Expression; it is one nesting level (see MAX_NESTING in
+// limits.ts). The control-flow forms are told apart from operands by one table lookup
+// (goja tries a switch's cases one by one, and most expressions are operands). Most
+// expressions are a single operand, returned as it is when no operator follows.
 function parseExpr(): Expr {
   if (++depth > MAX_NESTING) tooDeep();
-  const e = parseExpression();
+  const s = at;
+  const k = kinds[s];
+  let e: Expr;
+  if (FORM[k]) {
+    e = parseForm(s, k);
+  } else {
+    e = k === T.Minus ? parseUnary() : parsePrimary();
+    if (OPERATOR[kinds[at]]) e = parseComparison(s, e);
+  }
   depth--;
   return e;
 }
@@ -397,14 +409,24 @@ function tooDeep(): never {
   throw new HarnessLimitError("maxNesting", `program nested deeper than ${MAX_NESTING} levels`);
 }
 
-function parseExpression(): Expr {
-  const s = at;
-  switch (kinds[s]) {
+// parseForm parses the control-flow form or call whose keyword k is token s.
+function parseForm(s: number, k: number): Expr {
+  switch (k) {
     case T.If: {
       const next = kinds[s + 1];
       if (next === T.LParen) return parseIfBlock();
       if (next === T.LBrace) return parseIfRecord();
       return failAt(s, "unexpected");
+    }
+    case T.CallQ:
+    case T.Do: {
+      at++;
+      const tool = parseIdentPath();
+      const args = parseRecord();
+      const where = span(s, at - 1);
+      return k === T.CallQ
+        ? { kind: "CallExpr", span: where, tool, args }
+        : { kind: "DoExpr", span: where, tool, args };
     }
     case T.For:
     case T.Filter:
@@ -412,44 +434,28 @@ function parseExpression(): Expr {
       return parseIteration();
     case T.Match:
       return parseMatch();
-    case T.CallQ:
-    case T.Do: {
-      at++;
-      const tool = parseIdentPath();
-      const args = parseRecord();
-      const where = span(s, at - 1);
-      return kinds[s] === T.CallQ
-        ? { kind: "CallExpr", span: where, tool, args }
-        : { kind: "DoExpr", span: where, tool, args };
-    }
     case T.Assert:
     case T.Check: {
       at++;
       const args = parseRecord();
       const where = span(s, at - 1);
-      return kinds[s] === T.Assert
+      return k === T.Assert
         ? { kind: "AssertExpr", span: where, args }
         : { kind: "CheckExpr", span: where, args };
     }
-    case T.Try: {
-      at++;
-      const tryBody = parseBlock();
-      expect(T.Catch);
-      const catchBinding = parseBinder();
-      const catchBody = parseBlock();
-      return { kind: "TryExpr", span: span(s, at - 1), tryBody, catchBinding, catchBody };
-    }
   }
-  // Comparison = Additive [ CompareOp Additive ], inlined to keep the call depth per
-  // nesting level small. Most expressions are a single operand, which is parsed directly
-  // and returned when no operator follows.
-  let first: Expr;
-  if (kinds[s] === T.Minus) {
-    first = parseUnary();
-  } else {
-    first = parsePrimary();
-    if (!OPERATOR[kinds[at]]) return first;
-  }
+  // T.Try
+  at++;
+  const tryBody = parseBlock();
+  expect(T.Catch);
+  const catchBinding = parseBinder();
+  const catchBody = parseBlock();
+  return { kind: "TryExpr", span: span(s, at - 1), tryBody, catchBinding, catchBody };
+}
+
+// parseComparison completes the expression starting at token s, whose first operand has
+// been parsed, when an operator follows it.
+function parseComparison(s: number, first: Expr): Expr {
   const left = parseAdditive(s, first);
   let op: BinaryOp;
   switch (kinds[at]) {

@@ -48,11 +48,12 @@ const HINT_DUP_BINDING = "Use a different variable name.";
 // One level of the binding scopes of §4.3. A block's visible sets are copies of the
 // enclosing ones taken when the block is entered; since a block is validated completely
 // before the enclosing scope declares anything further, a parent link sees exactly what
-// those copies would hold.
+// those copies would hold. The names are kept in plain arrays: a scope holds few of them,
+// and goja makes an array far more cheaply than a Set.
 interface Scope {
   parent: Scope | null;
-  vars: Set<string>; // local variable names (at top level: all top-level variables)
-  fns: Set<string>; // local function names
+  vars: string[]; // local variable names (at top level: all top-level variables)
+  fns: string[]; // local function names
 }
 
 const NONE: Diagnostic[] = [];
@@ -74,7 +75,7 @@ export function validate(program: Program): ValidationResult {
   toolUses = [];
   try {
     checkHeaders(program);
-    const top: Scope = { parent: null, vars: new Set(), fns: new Set() };
+    const top: Scope = { parent: null, vars: [], fns: [] };
     const stmts = program.statements;
     for (let i = 0; i < stmts.length; i++) checkTopLevel(stmts[i], top);
     checkTools(program);
@@ -165,14 +166,14 @@ function isTrueLiteral(e: Expr): boolean {
 
 function isVisibleVar(scope: Scope, name: string): boolean {
   for (let s: Scope | null = scope; s !== null; s = s.parent) {
-    if (s.vars.has(name)) return true;
+    if (s.vars.indexOf(name) >= 0) return true;
   }
   return false;
 }
 
 function isVisibleFn(scope: Scope, name: string): boolean {
   for (let s: Scope | null = scope; s !== null; s = s.parent) {
-    if (s.fns.has(name)) return true;
+    if (s.fns.indexOf(name) >= 0) return true;
   }
   return false;
 }
@@ -180,11 +181,11 @@ function isVisibleFn(scope: Scope, name: string): boolean {
 function checkTopLevel(stmt: Stmt, top: Scope): void {
   switch (stmt.kind) {
     case "LetStmt":
-      if (top.vars.has(stmt.name) || top.fns.has(stmt.name)) {
+      if (top.vars.indexOf(stmt.name) >= 0 || top.fns.indexOf(stmt.name) >= 0) {
         report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
       }
       checkExpr(stmt.value, top);
-      top.vars.add(stmt.name);
+      top.vars.push(stmt.name);
       return;
     case "ExprStmt":
       checkExpr(stmt.expr, top);
@@ -194,16 +195,16 @@ function checkTopLevel(stmt: Stmt, top: Scope): void {
       checkExpr(stmt.value, top);
       return;
     case "FnDecl":
-      if (top.fns.has(stmt.name) || top.vars.has(stmt.name)) reportFnDup(stmt);
+      if (top.fns.indexOf(stmt.name) >= 0 || top.vars.indexOf(stmt.name) >= 0) reportFnDup(stmt);
       checkFnSignature(stmt, top);
       return;
   }
 }
 
 // Checks the statements of a block (function body or control-flow body) in a new scope
-// holding the block's extra names (§4.3, "Blocks").
+// holding the block's extra names (§4.3, "Blocks"); the scope takes the array extra over.
 function checkBlock(body: Stmt[], enclosing: Scope, extra: string[], context: string): void {
-  const scope: Scope = { parent: enclosing, vars: new Set(extra), fns: new Set() };
+  const scope: Scope = { parent: enclosing, vars: extra, fns: [] };
   const n = body.length;
   let hasReturn = false;
   for (let i = 0; i < n; i++) if (body[i].kind === "ReturnStmt") hasReturn = true;
@@ -221,11 +222,11 @@ function checkBlock(body: Stmt[], enclosing: Scope, extra: string[], context: st
     const stmt = body[i];
     switch (stmt.kind) {
       case "LetStmt":
-        if (scope.vars.has(stmt.name) || scope.fns.has(stmt.name)) {
+        if (scope.vars.indexOf(stmt.name) >= 0 || scope.fns.indexOf(stmt.name) >= 0) {
           report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
         }
         checkExpr(stmt.value, scope);
-        scope.vars.add(stmt.name);
+        scope.vars.push(stmt.name);
         break;
       case "ReturnStmt":
         checkExpr(stmt.value, scope);
@@ -235,7 +236,7 @@ function checkBlock(body: Stmt[], enclosing: Scope, extra: string[], context: st
         if (stmt.target !== undefined) declareTarget(stmt.target, scope);
         break;
       case "FnDecl":
-        if (isVisibleFn(scope, stmt.name) || scope.vars.has(stmt.name)) reportFnDup(stmt);
+        if (isVisibleFn(scope, stmt.name) || scope.vars.indexOf(stmt.name) >= 0) reportFnDup(stmt);
         checkFnSignature(stmt, scope);
         break;
     }
@@ -245,10 +246,10 @@ function checkBlock(body: Stmt[], enclosing: Scope, extra: string[], context: st
 // `E -> T` binds the first segment of T in the current scope (local names only).
 function declareTarget(target: IdentPath, scope: Scope): void {
   const root = target.parts[0];
-  if (scope.vars.has(root) || scope.fns.has(root)) {
+  if (scope.vars.indexOf(root) >= 0 || scope.fns.indexOf(root) >= 0) {
     report("E_DUP_BINDING", "Duplicate binding '" + root + "'.", target.span, HINT_DUP_BINDING);
   }
-  scope.vars.add(root);
+  scope.vars.push(root);
 }
 
 function reportFnDup(fn: FnDecl): void {
@@ -270,7 +271,7 @@ function checkFnSignature(fn: FnDecl, scope: Scope): void {
     report("E_FN_DUP", "Function name '" + fn.name + "' conflicts with a built-in stdlib function.",
       fn.span, "Use a different function name to avoid shadowing the stdlib.");
   }
-  scope.fns.add(fn.name);
+  scope.fns.push(fn.name);
   checkBlock(fn.body, scope, params.concat([fn.name]), "function '" + fn.name + "'");
 }
 
@@ -304,15 +305,15 @@ function checkExpr(e: Expr, scope: Scope): void {
       checkArgs(e.args, scope);
       return;
     }
-    case "BinaryExpr":
-      checkExpr(e.left, scope);
-      checkExpr(e.right, scope);
-      return;
     case "ListExpr": {
       const elements = e.elements;
       for (let i = 0; i < elements.length; i++) checkExpr(elements[i], scope);
       return;
     }
+    case "BinaryExpr":
+      checkExpr(e.left, scope);
+      checkExpr(e.right, scope);
+      return;
     case "CallExpr":
     case "DoExpr":
       toolUses.push(e);

@@ -9,7 +9,7 @@ import (
 
 // Archive is a txtar test archive (the text before the first file is commentary) with
 // the line of each file's header, so that a failing case can say path:line:. It is the
-// one reader of the txtar test files (diff, corpus, gen).
+// one reader of the txtar test files (diff, corpus, gen, the tool scenarios).
 type Archive struct {
 	Path    string
 	Comment string

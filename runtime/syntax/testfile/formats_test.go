@@ -63,14 +63,14 @@ func TestReadArchive(t *testing.T) {
 }
 
 func TestRead(t *testing.T) {
-	path := write(t, "# comment\n=== one\nlet a = 1<TAB>\nreturn a\n---\nok<SP>\n# between\n\n=== two <x>\n<U+D800>\n---\n")
+	path := write(t, "# comment\n=== one\nlet a = 1<TAB>\nreturn a\n---\nok<SP>\n# between\n\n=== two <x>\n<U+D800>\n---\n<U+D83D><U+DE00> <U+DE00><U+D83D>\n")
 	cases, err := Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []Case{
 		{Name: "one", Line: 2, Source: "let a = 1\t\nreturn a", Expect: []string{"ok "}},
-		{Name: "two <x>", Line: 9, Source: "\xed\xa0\x80"},
+		{Name: "two <x>", Line: 9, Source: "\xed\xa0\x80", Expect: []string{"😀 \xed\xb8\x80\xed\xa0\xbd"}},
 	}
 	if !reflect.DeepEqual(cases, want) {
 		t.Errorf("cases %+v, want %+v", cases, want)

@@ -1,12 +1,21 @@
 // Package testfile reads the human-editable test files of the module, in three formats
 // with one reader each:
 //
-//   - the case file of the front-end packages (runtime/syntax, runtime/validate,
-//     runtime/ast): blocks of A0 program text, each followed by the expected result
-//     (Read, below), and diagnostics rendered in the same one-line form;
+//   - the case file (Read, below): named cases, each a program (A0, or a script, an
+//     exchange, a JavaScript expression) followed by its expected lines: the front-end
+//     packages (runtime/syntax, runtime/validate, runtime/ast), the worker protocol's
+//     scripted workers, the node host's exchanges, the text bound's programs, the
+//     engine differences and the reference's own front-end and evaluator cases;
 //   - txtar archives of named files (ReadArchive: diff, corpus, gen, the tool scenarios);
-//   - tables, one case per line with tab-separated fields (ReadTable: value, locale,
-//     stdlib, outcome, the URL cases, the three-way comparisons).
+//   - tables, one case per line with tab-separated fields (ReadTable, and ParseTable for a
+//     table that is a file of an archive: value, locale, stdlib, outcome, the URL cases,
+//     the tool argument checks and calls, the three-way comparisons).
+//
+// inventory_test.go lists every testdata text file of the module with its format, so
+// that a new file in a format of its own fails a test. reference/ts/scripts/testfile.cjs
+// is the JavaScript reader of the same three formats (for the reference's tests and the
+// scripts that replay test data under node); a test holds it to read every file as
+// this package does.
 //
 // A case file is a sequence of cases:
 //
@@ -20,8 +29,9 @@
 // comments).
 // The program is its lines joined with "\n" (no final newline). Since some programs need
 // characters a text file cannot show plainly, both the program and the expected lines
-// expand these escapes: <TAB>, <CR>, <LF>, <SP>, <U+XXXX> (a code point; a surrogate
-// becomes its WTF-8 encoding, as strings are held in package value), <xHH> (a raw byte).
+// expand these escapes: <TAB>, <CR>, <LF>, <SP>, <U+XXXX> (a code point; a lone
+// surrogate becomes its WTF-8 encoding, as strings are held in package value, and a high
+// surrogate followed by a low one the code point they make), <xHH> (a raw byte).
 //
 // Diagnostics are written one per line as `CODE SPAN MESSAGE`, where SPAN is
 // `L:C-L:C` or `-` when absent, optionally followed by an indented `hint: TEXT` line
@@ -150,7 +160,11 @@ func Expand(s string) (string, error) {
 			if err != nil || v > 0x10FFFF {
 				return "", fmt.Errorf("bad escape <%s>", tok)
 			}
-			if v >= 0xD800 && v <= 0xDFFF {
+			if low, n := lowSurrogateAt(s[i+end+1:]); v >= 0xD800 && v <= 0xDBFF && n > 0 {
+				// A high and a low surrogate are one code point (WTF-8 has no pair of halves).
+				sb.WriteRune(rune(0x10000 + (v-0xD800)<<10 + (low - 0xDC00)))
+				end += n
+			} else if v >= 0xD800 && v <= 0xDFFF {
 				sb.Write([]byte{0xE0 | byte(v>>12), 0x80 | byte(v>>6&0x3F), 0x80 | byte(v&0x3F)})
 			} else {
 				sb.WriteRune(rune(v))
@@ -170,6 +184,23 @@ func Expand(s string) (string, error) {
 		i += end + 1
 	}
 	return sb.String(), nil
+}
+
+// lowSurrogateAt reports whether s starts with the escape of a low surrogate, <U+DC00>
+// to <U+DFFF>: its value and the escape's length (0 when it does not).
+func lowSurrogateAt(s string) (uint64, int) {
+	if !strings.HasPrefix(s, "<U+") {
+		return 0, 0
+	}
+	end := strings.IndexByte(s, '>')
+	if end < 0 {
+		return 0, 0
+	}
+	v, err := strconv.ParseUint(s[3:end], 16, 32)
+	if err != nil || v < 0xDC00 || v > 0xDFFF {
+		return 0, 0
+	}
+	return v, end + 1
 }
 
 // Diagnostics renders diags in the file format with every hint explicit.

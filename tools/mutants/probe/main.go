@@ -235,7 +235,6 @@ func firstDivergence(ctx context.Context, rs trial.Runners, seed int64, count in
 	}
 	cfg := found.Config
 	cfg.Limits.Timeout = timeout
-	cfg.Limits = cfg.Limits.WithDefaults()
 	red, err := reduce.Reduce(ctx, found.Source, cfg, trial.Runners{Impl: rs.Impl, Ref: rs.Ref},
 		reduce.Options{Timeout: timeout, MaxTime: reduceTime, Workers: 1, Program: found.Program})
 	if err != nil {

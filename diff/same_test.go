@@ -1,0 +1,74 @@
+package diff
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
+	"github.com/a0diff/a0diff/runtime/syntax/testfile"
+)
+
+// TestSameTextAgreesWithTheTexts: sameText, the comparison's shortcut, never calls two
+// Outcomes the same whose texts differ — over every pair of the Outcomes of the
+// comparison cases — and does call an Outcome the same as itself read again (the
+// shortcut is taken).
+func TestSameTextAgreesWithTheTexts(t *testing.T) {
+	var all []outcome.Outcome
+	var names []string
+	for _, file := range []string{"testdata/compare.txt", "testdata/three.txt"} {
+		a := testfile.MustReadArchive(t, file)
+		for _, name := range a.Names {
+			if strings.HasSuffix(name, ".want") {
+				continue
+			}
+			o, err := outcome.Parse([]byte(strings.TrimSpace(a.Files[name])))
+			if err != nil {
+				continue // not an Outcome (a case of unreadable input)
+			}
+			all = append(all, outcome.Normalize(o))
+			names = append(names, a.At(name))
+		}
+	}
+	if len(all) < 50 {
+		t.Fatalf("only %d Outcomes read", len(all))
+	}
+	text := func(o outcome.Outcome) []byte { return outcome.Marshal(withoutDetail(o)) }
+	for i, a := range all {
+		again, err := outcome.Parse(outcome.Marshal(a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameText(a, again) {
+			t.Errorf("%s: not the same as itself read again", names[i])
+		}
+		for j, b := range all {
+			if sameText(a, b) && !bytes.Equal(text(a), text(b)) {
+				t.Errorf("%s and %s: called the same, texts\n%s\n%s", names[i], names[j], text(a), text(b))
+			}
+		}
+	}
+}
+
+// TestSameTextTellsApartWhatTheTextsDo: values that differ only where JSON is subtle.
+func TestSameTextTellsApartWhatTheTextsDo(t *testing.T) {
+	values := []string{
+		`0`, `{"$number":"-0"}`, `{"$number":"NaN"}`, `1`, `1.5`, `"1"`, `true`, `null`,
+		`[]`, `{}`, `[1]`, `{"a":1,"b":2}`, `{"b":2,"a":1}`, `{"$record":{"$number":"1"}}`,
+		`{"$function":"f"}`, `"\ud800"`, `"é"`,
+	}
+	for _, a := range values {
+		for _, b := range values {
+			ga := parseOutcome(t, `{"status":"ok","exitCode":0,"value":`+a+`}`)
+			gb := parseOutcome(t, `{"status":"ok","exitCode":0,"value":`+b+`}`)
+			same := bytes.Equal(outcome.Marshal(ga), outcome.Marshal(gb))
+			if got := sameText(ga, gb); got && !same {
+				t.Errorf("%s and %s: called the same", a, b)
+			}
+			if a == b && !sameText(ga, gb) && !slices.Contains([]string{`{"$number":"NaN"}`, `{"$function":"f"}`}, a) {
+				t.Errorf("%s: not the same as itself", a)
+			}
+		}
+	}
+}
