@@ -82,15 +82,17 @@ func (s *BatchSlot) Retire() {
 
 // CheckGrowth, called after a batch, replaces a worker that keeps more than
 // 1/recycleFraction of the memory ceiling above what it held after its first batches
-// (Batch.Growth), starting its successor when it is halfway there so that the slot does
-// not wait for it. It reports whether the worker was replaced.
+// (Batch.Growth), starting its successor when it is three quarters of the way there so
+// that the slot does not wait for it. (Halfway, successors were started that then waited
+// idle for the rest of a campaign, 20 MiB each, for workers whose growth levelled off.)
+// It reports whether the worker was replaced.
 func (s *BatchSlot) CheckGrowth() bool {
 	if s.b == nil || s.cfg.RSSLimitMB <= 0 {
 		return false
 	}
 	growth := s.b.Growth()
 	limit := int64(s.cfg.RSSLimitMB) << 20 / recycleFraction
-	if growth > limit/2 {
+	if growth > limit*3/4 {
 		s.StartNext()
 	}
 	if growth > limit {
