@@ -2,9 +2,10 @@ package worker
 
 // BatchSlot keeps the batch worker of one supervising goroutine: it starts the next
 // worker in the background as soon as one is known to be needed (after a death, or when
-// the present one is about to be replaced for the memory it kept), so that the slot
-// waits for a start only when the worker it lost was its first; and it replaces a worker
-// for the growth it keeps, never for what it holds at rest.
+// the present one is about to be replaced for the memory it kept), so that the start
+// overlaps what the supervisor does meanwhile (the re-run of the case a death pinned, the
+// worker's last batch); and it replaces a worker for the growth it keeps, never for what
+// it holds at rest.
 
 // BatchSlotStats count what a BatchSlot did.
 type BatchSlotStats struct {
