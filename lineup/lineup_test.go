@@ -238,7 +238,7 @@ func TestBatchWorkers(t *testing.T) {
 			cfg = l.EntryWorkers()
 		}
 		if cfg == nil || cfg.Name != tt.name || !reflect.DeepEqual(cfg.Command, tt.argv) || cfg.RSSLimitMB != 512 ||
-			!reflect.DeepEqual(cfg.Env, worker.MemoryLimitEnv(512)) {
+			!reflect.DeepEqual(cfg.Env, worker.BatchWorkerMemoryLimitEnv(512)) {
 			t.Errorf("%q entries %v: %+v", tt.refPath, tt.entries, cfg)
 		}
 	}
