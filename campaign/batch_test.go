@@ -20,7 +20,7 @@ import (
 // pattern of os/exec's own tests): with campaignWorkerEnv set, TestMain serves slices
 // with the Go evaluator on both sides, which misbehaves on one case as
 // campaignWorkerFault says ("exit", "hang" or "alloc", at the case index in
-// campaignWorkerAt), or serve them with port as the implementation ("port").
+// campaignWorkerAt), or serve them with exitSkew as the implementation ("exits").
 const (
 	campaignWorkerEnv   = "A0DIFF_CAMPAIGN_WORKER_TEST"
 	campaignWorkerFault = "A0DIFF_CAMPAIGN_WORKER_FAULT"
@@ -40,8 +40,8 @@ func TestMain(m *testing.M) {
 	faulty := faultyRunner{Runner: run.New(), fault: os.Getenv(campaignWorkerFault),
 		source: NewCase(testSeed, at, testGen).Source}
 	var impl outcome.Runner = run.New()
-	if faulty.fault == "port" {
-		impl = port{run.New()} // an implementation with bugs (budget_test.go), on every case
+	if faulty.fault == "exits" {
+		impl = exitSkew{run.New()} // an implementation with a bug (order_test.go), on every case
 	}
 	if err := ServeBatches(os.Stdin, os.Stdout, cell, trial.Runners{Impl: impl, Ref: faulty}); err != nil {
 		os.Exit(2)

@@ -33,8 +33,10 @@ type inOrder struct {
 	// cases below it, ahead the indices recorded above it.
 	next, cases int
 	ahead       map[int]bool
-	// claims are the entries waiting for the cases below them, by signature.
+	// claims are the entries waiting for the cases below them, by signature; left
+	// counts those still waiting at the campaign's end (none, when every case ran).
 	claims map[string]*claim
+	left   int
 }
 
 // claim is the entry of a signature to write: from its lowest-index case so far, fc;
@@ -114,6 +116,7 @@ func (c *Campaign) leftClaims() []*claim {
 		delete(c.inOrder.claims, sig)
 	}
 	sortClaims(left)
+	c.inOrder.left += len(left)
 	return left
 }
 
