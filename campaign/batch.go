@@ -287,7 +287,7 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 			if kind&kindRedo != 0 {
 				s.perCase(ctx, jobs[k])
 			} else {
-				c.recordAgreed(jobs[k], kind, features[k])
+				c.recordAgreed(ctx, jobs[k], kind, features[k])
 			}
 		}
 		s.done(len(reply.Kinds))
@@ -375,7 +375,7 @@ func (c *Campaign) stallBound() time.Duration {
 
 // recordAgreed tallies a case a campaign worker found in agreement, as record does
 // for one run here.
-func (c *Campaign) recordAgreed(j job, kind int, features []uint64) {
+func (c *Campaign) recordAgreed(ctx context.Context, j job, kind int, features []uint64) {
 	validMode := kind&kindValidMode != 0
 	if j.c != nil {
 		validMode = j.c.Mode == gen.Valid
@@ -395,8 +395,9 @@ func (c *Campaign) recordAgreed(j job, kind int, features []uint64) {
 	if j.derived != "" {
 		c.derived++
 	}
-	c.noteCoverage(fc)
+	due := c.noteCoverage(fc)
 	c.mu.Unlock()
+	c.writeClaims(ctx, due) // the entries of the cases above it that waited for this one
 	if c.opts.OnCase != nil {
 		c.opts.OnCase(j.index, diff.Agree)
 	}
