@@ -126,7 +126,9 @@ func TestCampaignWorkerFaultsLoseNoCase(t *testing.T) {
 			if s.Cases() != 80 || len(seen) != 80 || s.Verdicts[diff.Agree] != 80 {
 				t.Errorf("summary: %d cases, %d seen, verdicts %v; want 80 agreeing", s.Cases(), len(seen), s.Verdicts)
 			}
-			if st.Deaths != 1 || st.Pinned != 1 || st.Redone != 1 || st.Started < 3 {
+			// Redone may exceed the pinned case: on a loaded machine another case can
+			// overrun the 1 s deadline of the hang test, and is run again too.
+			if st.Deaths != 1 || st.Pinned != 1 || st.Redone < 1 || st.Started < 3 {
 				t.Errorf("campaign workers: %+v; want one death pinning case %d and its replacement", st, at)
 			}
 		})

@@ -305,9 +305,10 @@ func (l *Lineup) batchWorkers(subcommand, name string) *worker.BatchConfig {
 	if l.RefPath != "" {
 		argv = append(argv, "--ref", l.RefPath)
 	}
-	// As for the per-case workers (workerConfig): ordinary slices keep the collector's
-	// pace, a large heap is collected harder well before the ceiling.
-	env := worker.MemoryLimitEnv(l.RSSLimitMB)
+	// As for the per-case workers (workerConfig), a soft memory limit, here at a quarter
+	// of the ceiling (see BatchWorkerMemoryLimitEnv): ordinary slices keep the
+	// collector's pace, a large heap is collected harder well before the ceiling.
+	env := worker.BatchWorkerMemoryLimitEnv(l.RSSLimitMB)
 	return &worker.BatchConfig{Name: name, Command: argv, Env: env, RSSLimitMB: l.RSSLimitMB}
 }
 

@@ -253,7 +253,7 @@ func TestBatchWorkers(t *testing.T) {
 			continue
 		}
 		if cfg == nil || cfg.Name != tt.name || !reflect.DeepEqual(cfg.Command, tt.argv) || cfg.RSSLimitMB != 512 ||
-			!reflect.DeepEqual(cfg.Env, worker.MemoryLimitEnv(512)) {
+			!reflect.DeepEqual(cfg.Env, worker.BatchWorkerMemoryLimitEnv(512)) {
 			t.Errorf("%s %q entries %v: %+v", tt.isolation, tt.refPath, tt.entries, cfg)
 		}
 	}

@@ -2755,8 +2755,11 @@
   for (let i = 0; i < EVENT_NAMES.length; i++) {
     EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
   }
-  function encodeOutcome(o, limits3) {
-    return valuesArePlain(o, limits3.maxSize) ? JSON.stringify(jsonShape(o)) : writeOutcome(o, limits3);
+  function encodeOutcome(o, limits3, host) {
+    if (!valuesArePlain(o, limits3.maxSize)) return writeOutcome(o, limits3);
+    const shape = jsonShape(o);
+    if (host !== void 0 && typeof host.outcome === "function" && host.outcome(shape) === true) return "";
+    return JSON.stringify(shape);
   }
   function valuesArePlain(o, max) {
     if (o.result !== void 0) {
@@ -4563,9 +4566,9 @@
     const config = readConfig(configJSON);
     const limits3 = config.limits;
     try {
-      return encodeOutcome(evaluate(source, config, host), limits3);
+      return encodeOutcome(evaluate(source, config, host), limits3, host);
     } catch (e) {
-      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits3);
+      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits3, host);
       throw e;
     }
   }

@@ -18,6 +18,8 @@ export interface Host {
   // dataText: the text the reference serialised for fs.write (undefined for none and for
   // the other tools).
   call(tool: string, argsJSON: string, dataText?: string): string;
+  // Optional: reads the Outcome object itself (see encodeOutcome); true when it did.
+  outcome?(o: object): boolean;
 }
 
 interface Config {
@@ -181,10 +183,10 @@ export function run(source: string, configJSON: string, host: Host): string {
   const config = readConfig(configJSON);
   const limits = config.limits;
   try {
-    return encodeOutcome(evaluate(source, config, host), limits);
+    return encodeOutcome(evaluate(source, config, host), limits, host);
   } catch (e) {
     // A partial outcome too big to write is a maxSize outcome without its parts.
-    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits);
+    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits, host);
     throw e;
   }
 }
