@@ -14,7 +14,6 @@ package campaign
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"sync"
 	"time"
 
@@ -74,7 +73,7 @@ func (c *Campaign) runBatched(ctx, feedCtx context.Context) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := &batchSlot{c: c, size: minBatch}
+			s := &batchSlot{c: c, slot: worker.NewBatchSlot(*c.opts.Batch), size: minBatch}
 			s.run(ctx, feedCtx, indices)
 		}()
 	}
@@ -87,8 +86,7 @@ func (c *Campaign) runBatched(ctx, feedCtx context.Context) {
 // run them, and records the answers.
 type batchSlot struct {
 	c    *Campaign
-	b    *worker.Batch
-	next chan startedBatch // a worker starting in the background
+	slot *worker.BatchSlot // the worker, its successor, its replacement for memory kept
 	size int
 	// pending are indices to run before new ones (those a slice did not answer).
 	pending []int
@@ -96,73 +94,14 @@ type batchSlot struct {
 	broken bool
 }
 
-type startedBatch struct {
-	b   *worker.Batch
-	err error
-}
-
-// startNext starts the next worker in the background, unless one is starting.
-func (s *batchSlot) startNext() {
-	if s.next != nil {
-		return
-	}
-	ch := make(chan startedBatch, 1)
-	s.next = ch
-	cfg := *s.c.opts.Batch
-	go func() {
-		b, err := worker.StartBatch(cfg)
-		ch <- startedBatch{b, err}
-	}()
-}
-
-// worker returns the slot's worker, starting one (or taking the one started ahead). A
-// start that fails is tried again (a worker may be killed while it starts) before the
-// error is believed.
-func (s *batchSlot) worker() (*worker.Batch, error) {
-	if s.b != nil {
-		return s.b, nil
-	}
-	var err error
-	for range startAttempts {
-		s.startNext()
-		r := <-s.next
-		s.next = nil
-		if err = r.err; err == nil {
-			s.c.countBatch(func(st *BatchStats) { st.Started++ })
-			s.b = r.b
-			return s.b, nil
-		}
-		if errors.Is(err, worker.ErrEndedBeforeHello) {
-			// A process was started and died before it took a case (a kill from outside
-			// can land there): counted, with no case to run again.
-			s.c.countBatch(func(st *BatchStats) { st.Started++; st.Deaths++ })
-		}
-	}
-	return nil, err
-}
-
-// startAttempts is how many times a campaign worker's start is tried.
-const startAttempts = 3
-
 // retire stops the slot's worker (or releases what is left of a dead one) and starts
 // its successor.
-func (s *batchSlot) retire() {
-	if s.b != nil {
-		s.b.Stop()
-	}
-	s.b = nil
-	s.startNext()
-}
+func (s *batchSlot) retire() { s.slot.Retire() }
 
 func (s *batchSlot) close() {
-	if s.b != nil {
-		s.b.Stop()
-	}
-	if s.next != nil {
-		if r := <-s.next; r.b != nil {
-			r.b.Stop()
-		}
-	}
+	st := s.slot.Stats()
+	s.c.countBatch(func(b *BatchStats) { b.Started += st.Started; b.Deaths += st.DiedStarting; b.Recycled += st.Recycled })
+	s.slot.Close()
 }
 
 // take returns the next slice: pending indices first, then fed ones (waiting for the
@@ -233,7 +172,7 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 		var b *worker.Batch
 		var err error
 		if !s.broken {
-			b, err = s.worker()
+			b, err = s.slot.Worker()
 		}
 		if s.broken || err != nil {
 			// No campaign worker: the slice runs case by case, and so does the rest.
@@ -293,26 +232,11 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 		s.done(len(reply.Kinds))
 		s.requeue(nil, jobs[len(reply.Kinds):])
 		s.adapt(time.Since(started), len(reply.Kinds))
-		if s.b != nil && c.opts.Batch.RSSLimitMB > 0 {
-			// Replaced for the memory it kept since its first slice, not for what it
-			// holds at rest (a large --ref bundle); the successor starts meanwhile.
-			growth := s.b.Growth()
-			limit := int64(c.opts.Batch.RSSLimitMB) << 20 / recycleShare
-			if growth > limit/2 {
-				s.startNext()
-			}
-			if growth > limit {
-				c.countBatch(func(st *BatchStats) { st.Recycled++ })
-				s.retire()
-			}
-		}
+		// Replaced for the memory it kept since its first slices, not for what it holds
+		// at rest (a large --ref bundle).
+		s.slot.CheckGrowth()
 	}
 }
-
-// recycleShare: a campaign worker that keeps more than 1/recycleShare of the memory
-// ceiling above its resident set after its first slices (worker.Batch.Growth) is
-// replaced.
-const recycleShare = 4
 
 // requeue puts the jobs of a slice back in front of the pending indices.
 func (s *batchSlot) requeue(before, after []job) {

@@ -276,21 +276,19 @@ func shape(v value.Value) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// noteCoverage adds fc's features to the campaign's coverage and notes a checkpoint;
-// c.mu is held.
-func (c *Campaign) noteCoverage(fc *fuzzCase) {
+// noteCoverage adds fc's features to the campaign's coverage, takes fc in index order
+// (order.go: the checkpoints it completes), and returns the claims now due to be
+// written; c.mu is held.
+func (c *Campaign) noteCoverage(fc *fuzzCase) []*claim {
 	for _, f := range fc.obs.Features {
-		c.covered[f] = true
-	}
-	n := c.validMode + c.invalidMode
-	for _, cp := range Checkpoints {
-		if n == cp {
-			c.curve = append(c.curve, CurvePoint{Cases: n, Features: len(c.covered), Signatures: len(c.buckets)})
+		if first, ok := c.covered[f]; !ok || fc.index < first {
+			c.covered[f] = fc.index
 		}
 	}
 	if c.guide != nil {
 		c.guide.Note(fc.obs)
 	}
+	return c.recorded(fc.index)
 }
 
 // Each runs the cases of the campaign opts describes (Seed, Start, Count, Gen, Guided,

@@ -74,7 +74,7 @@ func (br *batchRun) count(f func(*BatchStats)) {
 	br.mu.Unlock()
 }
 
-// runBatched runs the n entries with entry workers, filling results and errs as the
+// run runs the n entries with entry workers, filling results and errs as the
 // per-case loop does.
 func (br *batchRun) run(n int) {
 	indices := make(chan int, maxBatch)

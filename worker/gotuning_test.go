@@ -64,6 +64,20 @@ func TestMemoryLimitEnv(t *testing.T) {
 			t.Errorf("MemoryLimitEnv(%d) with GOMEMLIMIT=%q = %q, want %q", tt.rss, tt.gomemlimit, got, tt.want)
 		}
 	}
+	for _, tt := range []struct {
+		rss        int
+		gomemlimit string
+		want       []string
+	}{
+		{384, "", []string{"GOMEMLIMIT=96MiB"}},
+		{0, "", nil},
+		{384, "2GiB", nil},
+	} {
+		t.Setenv("GOMEMLIMIT", tt.gomemlimit)
+		if got := BatchWorkerMemoryLimitEnv(tt.rss); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("BatchWorkerMemoryLimitEnv(%d) with GOMEMLIMIT=%q = %q, want %q", tt.rss, tt.gomemlimit, got, tt.want)
+		}
+	}
 	t.Setenv("GOMEMLIMIT", "")
 	t.Setenv("GOMAXPROCS", "")
 	c := GoWorkerConfig("go", []string{"a0diff", "worker"}, 2, 1536)

@@ -179,6 +179,7 @@ func Serve(in io.Reader, out io.Writer, impl Implementation) error {
 		if err := s.write(outcomeMessage(req.id, o, total, running)); err != nil {
 			return err
 		}
+		releaseAfterLargeRun() // between runs, not holding up the answer
 	}
 	select {
 	case err := <-readErr:

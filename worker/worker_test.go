@@ -1,12 +1,14 @@
 package worker
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"math"
 	"os"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -57,6 +59,25 @@ func TestMain(m *testing.M) {
 		exitOn(err)
 	case "mute":
 		time.Sleep(time.Hour) // never says hello
+	case "batch":
+		// A batch worker whose request is the MiB it keeps resident from then on.
+		os.Stdout.Write(BatchHelloLine("test"))
+		r := bufio.NewReader(os.Stdin)
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				os.Exit(0)
+			}
+			mib, _ := strconv.Atoi(strings.TrimSpace(line))
+			for range mib {
+				b := make([]byte, 1<<20)
+				for i := 0; i < len(b); i += 4096 {
+					b[i] = 1
+				}
+				sink = append(sink, b)
+			}
+			os.Stdout.Write([]byte("done\n"))
+		}
 	}
 }
 
@@ -235,6 +256,48 @@ func TestWorkerDeaths(t *testing.T) {
 				t.Errorf("%d workers started, want 2 (one replaced)", s.Started)
 			}
 		})
+	}
+}
+
+// A batch worker is replaced for the memory it keeps above what it held after its
+// first batches, its successor started before it goes.
+func TestBatchSlotReplacesForGrowth(t *testing.T) {
+	slot := NewBatchSlot(BatchConfig{Name: "batch", Command: []string{testBinary(t)}, Env: []string{testWorkerEnv + "=batch"}, RSSLimitMB: 200})
+	defer slot.Close()
+	do := func(mib int) *Batch {
+		t.Helper()
+		b, err := slot.Worker()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if answer, death := b.Do(context.Background(), []byte(strconv.Itoa(mib)+"\n"), nil, time.Minute); death != nil || string(answer) != "done" {
+			t.Fatalf("answer %q, death %+v", answer, death)
+		}
+		return b
+	}
+	first := do(0)
+	for range batchWarmUp {
+		do(0)
+		if slot.CheckGrowth() {
+			t.Fatal("replaced while warming up")
+		}
+	}
+	// 200 MiB / recycleFraction = 50 MiB of growth replaces it; 20 MiB does not.
+	do(20)
+	if slot.CheckGrowth() || slot.next != nil {
+		t.Fatalf("replaced or successor started at 20 MiB kept (growth %d MiB)", first.Growth()>>20)
+	}
+	for range 3 {
+		do(20)
+		if slot.CheckGrowth() {
+			break
+		}
+	}
+	if st := slot.Stats(); st.Recycled != 1 {
+		t.Fatalf("not replaced after 80 MiB kept: %+v", st)
+	}
+	if b := do(0); b == first || slot.Stats().Started != 2 {
+		t.Errorf("the successor did not take over: %+v", slot.Stats())
 	}
 }
 

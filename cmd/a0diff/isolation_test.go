@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a0diff/a0diff/lineup"
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
@@ -248,11 +249,11 @@ func TestBrokenWorkerIsACrash(t *testing.T) {
 	os.WriteFile(entry, []byte("return 1\n"), 0o644)
 	a := newApp(new(bytes.Buffer), new(bytes.Buffer))
 	a.refPath = bundle
-	rs, err := a.implementations(1)
+	rs, err := a.lineup().Builtin(1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeRunners(rs)
+	defer lineup.Close(rs)
 	os.Remove(bundle)
 	o := rs.Ref.Run(context.Background(), "return 1\n", outcome.Config{File: "e.a0"})
 	if o.Status != outcome.StatusCrash || !strings.Contains(o.Detail, "ref.js") {

@@ -2,7 +2,7 @@
 // reference/ts-bundle/README.md. run(source, configJSON, host) lexes, parses, validates
 // and evaluates one program and returns its Outcome as a JSON string.
 
-import { Evaluator, ToolHost, ToolInfo, TraceEvent } from "./evaluator";
+import { ToolHost, ToolInfo, TraceEvent, evaluateProgram } from "./evaluator";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
 import { Outcome, encodeOutcome } from "./outcome";
@@ -202,7 +202,7 @@ function evaluate(source: string, config: Config, host: Host): Outcome {
   if (checked.unsupportedSpread) return emptyOutcome(1);
   if (checked.diagnostics.length > 0) return { ...emptyOutcome(2), errors: checked.diagnostics };
 
-  const result = new Evaluator(program, config.file, config.allow, toolHostFor(host), config.limits).run();
+  const result = evaluateProgram(program, config.file, config.allow, toolHostFor(host), config.limits);
   if (result.kind === "limit") return resourceOutcome(result.limit, result.evidence, result.trace);
   if (result.kind === "ok") {
     let failed = false;
