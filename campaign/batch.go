@@ -100,7 +100,7 @@ func (s *batchSlot) retire() { s.slot.Retire() }
 
 func (s *batchSlot) close() {
 	st := s.slot.Stats()
-	s.c.countBatch(func(b *BatchStats) { b.Started += st.Started; b.Recycled += st.Recycled })
+	s.c.countBatch(func(b *BatchStats) { b.Started += st.Started; b.Deaths += st.DiedStarting; b.Recycled += st.Recycled })
 	s.slot.Close()
 }
 

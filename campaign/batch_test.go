@@ -20,7 +20,7 @@ import (
 // pattern of os/exec's own tests): with campaignWorkerEnv set, TestMain serves slices
 // with the Go evaluator on both sides, which misbehaves on one case as
 // campaignWorkerFault says ("exit", "hang" or "alloc", at the case index in
-// campaignWorkerAt).
+// campaignWorkerAt), or serve them with port as the implementation ("port").
 const (
 	campaignWorkerEnv   = "A0DIFF_CAMPAIGN_WORKER_TEST"
 	campaignWorkerFault = "A0DIFF_CAMPAIGN_WORKER_FAULT"
@@ -39,7 +39,11 @@ func TestMain(m *testing.M) {
 	at, _ := strconv.Atoi(os.Getenv(campaignWorkerAt))
 	faulty := faultyRunner{Runner: run.New(), fault: os.Getenv(campaignWorkerFault),
 		source: NewCase(testSeed, at, testGen).Source}
-	if err := ServeBatches(os.Stdin, os.Stdout, cell, trial.Runners{Impl: run.New(), Ref: faulty}); err != nil {
+	var impl outcome.Runner = run.New()
+	if faulty.fault == "port" {
+		impl = port{run.New()} // an implementation with bugs (budget_test.go), on every case
+	}
+	if err := ServeBatches(os.Stdin, os.Stdout, cell, trial.Runners{Impl: impl, Ref: faulty}); err != nil {
 		os.Exit(2)
 	}
 	os.Exit(0)
@@ -122,7 +126,9 @@ func TestCampaignWorkerFaultsLoseNoCase(t *testing.T) {
 			if s.Cases() != 80 || len(seen) != 80 || s.Verdicts[diff.Agree] != 80 {
 				t.Errorf("summary: %d cases, %d seen, verdicts %v; want 80 agreeing", s.Cases(), len(seen), s.Verdicts)
 			}
-			if st.Deaths != 1 || st.Pinned != 1 || st.Redone != 1 || st.Started < 3 {
+			// Redone may exceed the pinned case: on a loaded machine another case can
+			// overrun the 1 s deadline of the hang test, and is run again too.
+			if st.Deaths != 1 || st.Pinned != 1 || st.Redone < 1 || st.Started < 3 {
 				t.Errorf("campaign workers: %+v; want one death pinning case %d and its replacement", st, at)
 			}
 		})

@@ -278,9 +278,11 @@ type Campaign struct {
 	reducedTime       time.Duration
 	budgetSpent       int
 
-	// covered is the set of coverage features reached, curve its checkpoints.
-	covered map[uint64]bool
+	// covered maps each coverage feature reached to the lowest case index that reached
+	// it, curve its checkpoints; inOrder takes the cases in index order (order.go).
+	covered map[uint64]int
 	curve   []CurvePoint
+	inOrder inOrder
 	derived int
 	// guide is the state of guided mode (nil without it); batch counts the cases of the
 	// current batch in flight (see guided.go).
@@ -298,8 +300,9 @@ func New(rs trial.Runners, opts Options) *Campaign {
 		opts.Workers = 1
 	}
 	c := &Campaign{rs: rs, opts: opts, verdicts: map[diff.Verdict]int{}, buckets: map[string]*Bucket{},
-		implementations: map[string]harness.ImplCounts{}, covered: map[uint64]bool{}}
+		implementations: map[string]harness.ImplCounts{}, covered: map[uint64]int{}}
 	c.opts.Reduce = opts.Reduce.withDefaults()
+	c.inOrder = newInOrder(c.opts)
 	if opts.Guided {
 		c.guide = NewGuide(opts.Seed, opts.Gen)
 	}
@@ -324,6 +327,7 @@ func (c *Campaign) Run(ctx context.Context) *Summary {
 	}
 	if c.opts.Batch != nil {
 		c.runBatched(ctx, feedCtx)
+		c.writeClaims(ctx, c.leftClaims())
 		return c.Summary()
 	}
 	// Cases are made by their own goroutines, a few ahead of the ones that run them: the
@@ -371,6 +375,7 @@ func (c *Campaign) Run(ctx context.Context) *Summary {
 	makers.Wait()
 	close(jobs)
 	wg.Wait()
+	c.writeClaims(ctx, c.leftClaims())
 	return c.Summary()
 }
 
@@ -565,8 +570,11 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 	}
 	if fc.timeout {
 		c.timeouts++
-		if len(c.timeoutCases) < MaxTimeoutCases {
-			c.timeoutCases = append(c.timeoutCases, fc.index)
+		// the first cases by index, not by the order they finished in
+		c.timeoutCases = append(c.timeoutCases, fc.index)
+		if len(c.timeoutCases) > MaxTimeoutCases {
+			sort.Ints(c.timeoutCases)
+			c.timeoutCases = c.timeoutCases[:MaxTimeoutCases]
 		}
 	} else {
 		c.verdicts[fc.verdict]++
@@ -582,11 +590,11 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 	if fc.derived != "" {
 		c.derived++
 	}
-	claim := false
 	if fc.verdict == diff.Diverge && !fc.timeout && fc.attr != "" {
 		c.attribution.Add(fc.attr)
 	}
-	var extraClaims []trial.Extra
+	// The entry of a signature is written from its lowest-index case (a claim, written
+	// once the cases below it are recorded: order.go).
 	for _, x := range fc.extras {
 		counts := c.implementations[x.Name]
 		switch x.Diff.Verdict {
@@ -606,45 +614,28 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 		if b == nil {
 			b = &Bucket{Signature: sig, First: fc.index, Implementation: x.Name, Derived: fc.derived}
 			c.buckets[sig] = b
-			extraClaims = append(extraClaims, x)
+			c.claim(sig, fc, x.Name)
+		} else if fc.index < b.First {
+			b.First, b.Derived = fc.index, fc.derived
+			c.claim(sig, fc, x.Name)
 		}
 		b.Count++
-		if fc.index < b.First {
-			b.First, b.Derived = fc.index, fc.derived
-		}
 	}
 	if fc.verdict == diff.Diverge && !fc.timeout {
 		b := c.buckets[fc.sig]
 		if b == nil {
 			b = &Bucket{Signature: fc.sig, First: fc.index, Attribution: fc.attr, Derived: fc.derived}
 			c.buckets[fc.sig] = b
-			claim = true
+			c.claim(fc.sig, fc, "")
+		} else if fc.index < b.First {
+			b.First, b.Attribution, b.Derived = fc.index, fc.attr, fc.derived
+			c.claim(fc.sig, fc, "")
 		}
 		b.Count++
-		if fc.index < b.First {
-			b.First, b.Derived = fc.index, fc.derived
-		}
 	}
+	due := c.noteCoverage(fc)
 	c.mu.Unlock()
-	for _, x := range extraClaims {
-		sig := ExtraSignature(x.Name, x.Diff.Signature())
-		file, note, program := c.writeExtraEntry(ctx, fc, x.Name, sig)
-		c.mu.Lock()
-		b := c.buckets[sig]
-		b.File, b.Note, b.Program = file, note, program
-		c.mu.Unlock()
-	}
-	c.mu.Lock()
-	c.noteCoverage(fc)
-	c.mu.Unlock()
-	if !claim {
-		return
-	}
-	file, note, program := c.writeEntry(ctx, fc)
-	c.mu.Lock()
-	b := c.buckets[fc.sig]
-	b.File, b.Note, b.Program = file, note, program
-	c.mu.Unlock()
+	c.writeClaims(ctx, due)
 }
 
 // ReplayFlags are the generator flags a replay command must repeat.

@@ -28,7 +28,6 @@ package campaign
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"sort"
 	"strconv"
 	"sync"
@@ -176,55 +175,94 @@ func (g *Guide) Pool() int {
 }
 
 // Coverage returns the coverage features of o (see the comment at the top of this file),
-// without duplicates, in no particular order.
+// without duplicates, in the order they are first met. A campaign worker computes them
+// for every case, so they are hashed as they are met, with no allocation per feature.
 func Coverage(o outcome.Outcome) []uint64 {
-	seen := map[uint64]bool{}
-	var out []uint64
-	add := func(parts ...string) {
-		h := fnv.New64a()
-		for _, p := range parts {
-			h.Write([]byte(p))
-			h.Write([]byte{0})
-		}
-		if f := h.Sum64(); !seen[f] {
-			seen[f] = true
-			out = append(out, f)
-		}
-	}
-	add("exit", fmt.Sprint(o.Status), strconv.Itoa(o.ExitCode), string(o.Limit))
+	var fs features
+	fs.add(fnvString(fnvString(fnvString(fnvString(fnvOffset, "exit"), string(o.Status)), strconv.Itoa(o.ExitCode)), string(o.Limit)))
 	for _, e := range o.Errors {
-		add("error", string(e.Code))
+		fs.add(fnvString(fnvString(fnvOffset, "error"), string(e.Code)))
 	}
 	for _, ev := range o.Evidence {
 		if r, ok := ev.(*value.Record); ok {
 			kind, _ := r.Get("kind")
 			okv, _ := r.Get("ok")
-			add("evidence", value.TypeofName(kind), fmt.Sprint(kind), fmt.Sprint(okv))
+			fs.add(fnvString(fnvString(fnvString(fnvString(fnvOffset, "evidence"), value.TypeofName(kind)), fmt.Sprint(kind)), fmt.Sprint(okv)))
 		}
 	}
 	prev := "start"
+	var keys []string // reused: the sorted keys of one event's data
 	for _, ev := range o.Trace {
-		add("next", prev, string(ev.Event))
+		fs.add(fnvString(fnvString(fnvString(fnvOffset, "next"), prev), string(ev.Event)))
 		prev = string(ev.Event)
 		if r, ok := ev.Data.(*value.Record); ok {
-			keys := append([]string(nil), r.Keys()...)
+			keys = append(keys[:0], r.Keys()...)
 			sort.Strings(keys)
-			add(append([]string{"keys", string(ev.Event)}, keys...)...)
+			h := fnvString(fnvString(fnvOffset, "keys"), string(ev.Event))
+			for _, k := range keys {
+				h = fnvString(h, k)
+			}
+			fs.add(h)
 		}
 	}
-	add("next", prev, "end")
+	fs.add(fnvString(fnvString(fnvString(fnvOffset, "next"), prev), "end"))
 	for _, c := range o.ToolCalls {
-		add("tool", c.Tool, c.Outcome)
+		fs.add(fnvString(fnvString(fnvString(fnvOffset, "tool"), c.Tool), c.Outcome))
 	}
 	if r, ok := o.Value.(*value.Record); ok && o.HasValue {
-		for _, k := range r.Keys() {
-			v, _ := r.Get(k)
-			add("field", value.TypeofName(v), shape(v))
+		for i := range r.Len() {
+			v := r.ValueAt(i)
+			fs.add(fnvString(fnvString(fnvString(fnvOffset, "field"), value.TypeofName(v)), shape(v)))
 		}
 	} else if o.HasValue {
-		add("value", value.TypeofName(o.Value), shape(o.Value))
+		fs.add(fnvString(fnvString(fnvString(fnvOffset, "value"), value.TypeofName(o.Value)), shape(o.Value)))
 	}
-	return out
+	return fs.out
+}
+
+// A feature is the 64-bit FNV-1a hash of its parts, each followed by a zero byte.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// fnvString hashes part s and its zero byte into h.
+func fnvString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return h * fnvPrime // the zero byte: h ^= 0, then the multiplication
+}
+
+// features collects distinct features in the order they are met: a case has a few dozen,
+// looked up in the list itself, and a map once there are more.
+type features struct {
+	out  []uint64
+	seen map[uint64]bool
+}
+
+func (fs *features) add(f uint64) {
+	if fs.seen != nil {
+		if fs.seen[f] {
+			return
+		}
+		fs.seen[f] = true
+	} else {
+		for _, g := range fs.out {
+			if g == f {
+				return
+			}
+		}
+		if len(fs.out) == 64 {
+			fs.seen = make(map[uint64]bool, 128)
+			for _, g := range fs.out {
+				fs.seen[g] = true
+			}
+			fs.seen[f] = true
+		}
+	}
+	fs.out = append(fs.out, f)
 }
 
 // shape tells lists and records apart from the other objects.
@@ -238,21 +276,19 @@ func shape(v value.Value) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// noteCoverage adds fc's features to the campaign's coverage and notes a checkpoint;
-// c.mu is held.
-func (c *Campaign) noteCoverage(fc *fuzzCase) {
+// noteCoverage adds fc's features to the campaign's coverage, takes fc in index order
+// (order.go: the checkpoints it completes), and returns the claims now due to be
+// written; c.mu is held.
+func (c *Campaign) noteCoverage(fc *fuzzCase) []*claim {
 	for _, f := range fc.obs.Features {
-		c.covered[f] = true
-	}
-	n := c.validMode + c.invalidMode
-	for _, cp := range Checkpoints {
-		if n == cp {
-			c.curve = append(c.curve, CurvePoint{Cases: n, Features: len(c.covered), Signatures: len(c.buckets)})
+		if first, ok := c.covered[f]; !ok || fc.index < first {
+			c.covered[f] = fc.index
 		}
 	}
 	if c.guide != nil {
 		c.guide.Note(fc.obs)
 	}
+	return c.recorded(fc.index)
 }
 
 // Each runs the cases of the campaign opts describes (Seed, Start, Count, Gen, Guided,

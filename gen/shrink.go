@@ -45,10 +45,11 @@ func ShrinkCase(v interface{}) gopter.Shrink {
 }
 
 // Shrinks returns an iterator over the one-step smaller variants of c; it returns nil
-// when they are exhausted. For a case with a tree: the program without one header or
-// statement, with an expression replaced by one of its subexpressions or by a literal,
-// without a record entry or list element — in that order, big steps first — keeping
-// only variants that print and that pass validation exactly when c does. Then the
+// when they are exhausted. For a case with a tree: the program without one header,
+// statement, record entry or list element, or with an expression replaced by one of its
+// subexpressions or by a literal — a node's edits before those inside it, so big steps
+// come first (see editSites) — keeping only variants that print and that pass
+// validation exactly when c does. Then the
 // fixtures without one entry. For a text case: the text without a run of tokens, or with
 // its whitespace collapsed (again of the same validity).
 func Shrinks(c *Case) func() *Case {

@@ -114,7 +114,7 @@ type batchSlot struct {
 
 func (s *batchSlot) close() {
 	st := s.slot.Stats()
-	s.br.count(func(b *BatchStats) { b.Started += st.Started; b.Recycled += st.Recycled })
+	s.br.count(func(b *BatchStats) { b.Started += st.Started; b.Deaths += st.DiedStarting; b.Recycled += st.Recycled })
 	s.slot.Close()
 }
 

@@ -83,6 +83,10 @@ func BatchHelloLine(worker string) []byte {
 	return append(b, '\n')
 }
 
+// ErrEndedBeforeHello is wrapped by StartBatch's error when the worker process started
+// and ended (died, or was killed) before its hello: a start that cost a process.
+var ErrEndedBeforeHello = errors.New("ended before its hello")
+
 // StartBatch starts a batch worker and reads its hello.
 func StartBatch(cfg BatchConfig) (*Batch, error) {
 	if len(cfg.Command) == 0 {
@@ -117,7 +121,7 @@ func StartBatch(cfg BatchConfig) (*Batch, error) {
 		w.kill(killNone, 0)
 		w.wait()
 		cell.close()
-		return nil, fmt.Errorf("the batch worker %s ended before its hello (%v)%s", strings.Join(cfg.Command, " "), err, stderrSuffix(w))
+		return nil, fmt.Errorf("the batch worker %s %w (%v)%s", strings.Join(cfg.Command, " "), ErrEndedBeforeHello, err, stderrSuffix(w))
 	case json.Unmarshal(line, &h) != nil || h.Type != typeHello:
 		b.Stop()
 		return nil, fmt.Errorf("the batch worker's first line is not a hello: %.200q", line)

@@ -22,4 +22,8 @@ func OpenProgressCell() (*ProgressCell, error) {
 }
 
 // Set says the worker is on item position (counted from 1; 0: between items).
-func (p *ProgressCell) Set(position uint64) { p.c.store(position) }
+func (p *ProgressCell) Set(position uint64) {
+	if p != nil {
+		p.c.store(position)
+	}
+}

@@ -1,5 +1,7 @@
 package worker
 
+import "errors"
+
 // BatchSlot keeps the batch worker of one supervising goroutine: it starts the next
 // worker in the background as soon as one is known to be needed (after a death), so that
 // the start overlaps what the supervisor does meanwhile (the re-run of the case the death
@@ -8,9 +10,10 @@ package worker
 
 // BatchSlotStats count what a BatchSlot did.
 type BatchSlotStats struct {
-	// Started counts the workers taken into service; Recycled those replaced for the
+	// Started counts the workers taken into service and those that ended while they
+	// started (DiedStarting, say by a kill from outside); Recycled those replaced for the
 	// memory they kept.
-	Started, Recycled int
+	Started, DiedStarting, Recycled int
 }
 
 // BatchSlot is one goroutine's batch worker and its successor. It is not safe for
@@ -65,6 +68,10 @@ func (s *BatchSlot) Worker() (*Batch, error) {
 			s.stats.Started++
 			s.b = r.b
 			return s.b, nil
+		}
+		if errors.Is(err, ErrEndedBeforeHello) {
+			s.stats.Started++
+			s.stats.DiedStarting++
 		}
 	}
 	return nil, err

@@ -493,13 +493,14 @@ func TestAbandonedRunsAreCounted(t *testing.T) {
 		running, total, start int64
 	}{
 		{"fine", 0, 0, 1},
-		{"abandon", 0, 1, 1},
-		{"fine", 0, 1, 2}, // the replacement
+		{"abandon", 0, 1, 2}, // the worker is replaced, its successor started ahead
+		{"fine", 0, 1, 2},
 		{"fine", 0, 1, 2},
 	} {
 		if o := p.Run(context.Background(), tt.source, config(time.Minute)); o.Status != outcome.StatusOK {
 			t.Fatalf("run %d: %s", i, outcome.Marshal(o))
 		}
+		p.waitStartsAhead()
 		running, total := p.Abandoned()
 		if running != tt.running || total != tt.total || p.Stats().Started != tt.start {
 			t.Errorf("after run %d (%s): abandoned (%d running, %d in total), %d started; want (%d, %d), %d",

@@ -16,6 +16,7 @@ import (
 	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/gen"
+	"github.com/a0diff/a0diff/lineup"
 	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/worker"
@@ -50,13 +51,13 @@ func runCampaign(t *testing.T, iso, ref, out string, opts campaign.Options) camp
 	t.Helper()
 	a := newApp(new(bytes.Buffer), new(bytes.Buffer))
 	a.isolation, a.refPath, a.rssLimitMB, a.timeout = iso, ref, worker.DefaultRSSLimitMB, opts.Timeout
-	rs, err := a.implementations(opts.Workers)
+	rs, err := a.lineup().Builtin(opts.Workers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeRunners(rs)
+	defer lineup.Close(rs)
 	if iso == "process" {
-		opts.Batch = a.campaignWorkers()
+		opts.Batch = a.lineup().CampaignWorkers()
 	}
 	opts.Out, opts.RefPath = out, ref
 	r := campaignRun{verdicts: map[int]diff.Verdict{}, entries: map[string]string{}}
@@ -72,7 +73,7 @@ func runCampaign(t *testing.T, iso, ref, out string, opts campaign.Options) camp
 	c := campaign.New(rs, opts)
 	r.summary = c.Run(context.Background())
 	r.batch = c.BatchStats()
-	closeRunners(rs)
+	lineup.Close(rs)
 	noWorkersLeft(t)
 	files, _ := filepath.Glob(filepath.Join(out, "*.a0"))
 	for _, f := range files {

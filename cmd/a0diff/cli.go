@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
+	"github.com/a0diff/a0diff/lineup"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
@@ -29,7 +29,8 @@ const (
 // app is what the subcommands share: the output streams and the implementations.
 type app struct {
 	stdout, stderr io.Writer
-	// newGo and newRef build the implementations; tests substitute fakes.
+	// newGo and newRef build the implementations in process; tests substitute fakes (nil:
+	// the real ones, lineup's defaults).
 	newGo  func() outcome.Runner
 	newRef func(refPath string) (outcome.Runner, error)
 	// defaultIsolation is the default of --isolation: "process" for the binary, "none"
@@ -45,49 +46,12 @@ type app struct {
 }
 
 func newApp(stdout, stderr io.Writer) *app {
-	return &app{stdout: stdout, stderr: stderr, newGo: newGoImplementation, newRef: newRefImplementation, defaultIsolation: "process", refVersion: refVersion}
+	return &app{stdout: stdout, stderr: stderr, defaultIsolation: "process", refVersion: refVersion}
 }
 
-// implementations returns both implementations: the Go evaluator and the reference
-// bundle (the embedded one, or the --ref file), in worker processes (at most workers
-// of each) unless --isolation none. The caller closes them (closeRunners).
-func (a *app) implementations(workers int) (trial.Runners, error) {
-	if a.isolation == "none" {
-		worker.TuneInProcessGC()
-		ref, err := a.newRef(a.refPath)
-		if err != nil {
-			return trial.Runners{}, err
-		}
-		return trial.Runners{Impl: a.newGo(), Ref: ref}, nil
-	}
-	if a.refPath != "" {
-		// Load --ref here, so that a broken bundle is an input error before anything runs.
-		ref, err := a.newRef(a.refPath)
-		if err != nil {
-			return trial.Runners{}, err
-		}
-		closeRunner(ref)
-	}
-	g, err := a.workerPool("go", workers)
-	if err != nil {
-		return trial.Runners{}, err
-	}
-	r, err := a.workerPool("ref", workers)
-	if err != nil {
-		return trial.Runners{}, err
-	}
-	return trial.Runners{Impl: g, Ref: r}, nil
-}
-
-// checkIsolation refuses unknown --isolation and --rss-limit-mb values.
-func (a *app) checkIsolation() error {
-	if a.isolation != "process" && a.isolation != "case" && a.isolation != "none" {
-		return usageErrorf("--isolation must be process, case or none, not %q", a.isolation)
-	}
-	if a.rssLimitMB < 0 {
-		return usageErrorf("--rss-limit-mb must not be negative, not %d", a.rssLimitMB)
-	}
-	return nil
+// lineup builds the implementations from the persistent flags.
+func (a *app) lineup() *lineup.Lineup {
+	return &lineup.Lineup{Isolation: a.isolation, RefPath: a.refPath, RSSLimitMB: a.rssLimitMB, NewGo: a.newGo, NewRef: a.newRef, Warnings: a.stderr}
 }
 
 // noteIgnoredLimits says on stderr which harness limits a worker did not say it honours
@@ -102,62 +66,13 @@ func (a *app) noteIgnoredLimits(rs trial.Runners) {
 	}
 }
 
-// closeRunners closes the implementations that hold resources (worker processes,
-// goja runtimes).
-func closeRunners(rs trial.Runners) {
-	for _, r := range rs.All() {
-		closeRunner(r)
-	}
-}
-
-func closeRunner(r outcome.Runner) {
-	if c, ok := r.(io.Closer); ok {
-		c.Close()
-	}
-}
-
 // checkTimeout refuses a --timeout that is not positive (every subcommand runs programs
-// under it), and bad isolation flags.
+// under it), and bad isolation flags (lineup.Check).
 func (a *app) checkTimeout() error {
 	if a.timeout <= 0 {
 		return usageErrorf("--timeout must be positive, not %s", a.timeout)
 	}
-	return a.checkIsolation()
-}
-
-// implementation returns one implementation by name ("go" or "ref"), in a worker
-// process unless --isolation none; "node" (the reference under node) and NAME=COMMAND
-// (an external implementation) always run in worker processes. The caller closes it
-// (closeRunner).
-func (a *app) implementation(name string) (outcome.Runner, error) {
-	var r outcome.Runner
-	switch {
-	case name == "node":
-		return a.nodePool(1)
-	case strings.Contains(name, "="):
-		n, argv, err := parseImplSpec(name)
-		if err != nil {
-			return nil, err
-		}
-		return worker.NewPool(worker.Config{Name: n, Command: argv, Size: 1, RSSLimitMB: a.rssLimitMB}), nil
-	}
-	switch name {
-	case "go":
-		r = a.newGo()
-	case "ref":
-		var err error
-		if r, err = a.newRef(a.refPath); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, usageErrorf("--impl must be go, ref, node or NAME=COMMAND, not %q", name)
-	}
-	if a.isolation == "none" {
-		worker.TuneInProcessGC()
-		return r, nil
-	}
-	closeRunner(r)
-	return a.workerPool(name, 1)
+	return a.lineup().Check()
 }
 
 // subcommands are the constructors registered by the subcommands' files.
@@ -255,6 +170,9 @@ func execute(ctx context.Context, args []string, a *app) int {
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
+	}
+	if fe := (*lineup.FlagError)(nil); errors.As(err, &fe) {
+		err = &exitError{code: exitUsage, err: err}
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/a0diff/a0diff/cmin"
 	"github.com/a0diff/a0diff/diff"
+	"github.com/a0diff/a0diff/lineup"
 	"github.com/a0diff/a0diff/trial"
 )
 
@@ -83,14 +84,14 @@ func runCmin(cmd *cobra.Command, a *app, f *cminFlags, inputs []string) error {
 		return err
 	}
 	var rs trial.Runners
-	defer func() { closeRunners(rs) }()
+	defer func() { lineup.Close(rs) }()
 	var scope diff.Scope
 	job := cmin.Job{
 		Inputs: inputs, Out: f.out, DryRun: f.dryRun, Reduce: f.reduce, ReduceBudget: cmin.ReduceBudget,
 		Coverage: f.coverage, Source: f.source, Workers: f.workers, Timeout: a.timeout, RSSLimitMB: a.rssLimitMB,
 		Runners: func(workers int) (trial.Runners, error) {
 			var err error
-			rs, err = a.implementations(workers)
+			rs, err = a.lineup().Builtin(workers)
 			rs.Scope = scope
 			return rs, err
 		},

@@ -18,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/lineup"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -51,14 +52,14 @@ func runReports(t *testing.T, iso, ref, dir string, workers int, update bool) (r
 	t.Helper()
 	a := newApp(new(bytes.Buffer), new(bytes.Buffer))
 	a.isolation, a.refPath, a.rssLimitMB, a.timeout = iso, ref, worker.DefaultRSSLimitMB, 10*time.Second
-	rs, err := a.implementations(workers)
+	rs, err := a.lineup().Builtin(workers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeRunners(rs)
+	defer lineup.Close(rs)
 	opts := harness.Options{Workers: workers, Timeout: a.timeout, Update: update}
 	if iso == "process" {
-		opts.Batch = a.entryWorkers()
+		opts.Batch = a.lineup().EntryWorkers()
 	}
 	files, err := harness.LoadFiles([]string{dir}, nil)
 	if err != nil {
@@ -68,7 +69,7 @@ func runReports(t *testing.T, iso, ref, dir string, workers int, update bool) (r
 	if err != nil {
 		t.Fatal(err)
 	}
-	closeRunners(rs)
+	lineup.Close(rs)
 	noWorkersLeft(t)
 	ro := harness.ReportOptions{RefPath: ref}
 	reports = map[string]string{}

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/lineup"
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
@@ -36,11 +37,11 @@ worker/PROTOCOL.md started as COMMAND (split into words as for "a0diff run --imp
 			if err := a.checkTimeout(); err != nil {
 				return err
 			}
-			runner, err := a.implementation(impl)
+			runner, err := a.lineup().One(impl)
 			if err != nil {
 				return err
 			}
-			defer closeRunner(runner)
+			defer lineup.CloseRunner(runner)
 			e, err := corpus.ParseFile(args[0])
 			if err != nil {
 				return err

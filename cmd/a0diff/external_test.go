@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -15,28 +14,6 @@ import (
 
 	"github.com/a0diff/a0diff/harness"
 )
-
-func TestParseImplSpecErrors(t *testing.T) {
-	tests := []struct{ spec, err string }{
-		{"mine", "want NAME=COMMAND"},
-		{"=cmd", "the name must be"},
-		{"a b=cmd", "the name must be"},
-		{"go=cmd", "go is the name of a built-in implementation"},
-		{"node=cmd", "node is the name of a built-in implementation"},
-		{"x=", "the command is empty"},
-		{"x='oops", "unterminated ' quote"},
-	}
-	for _, tt := range tests {
-		_, _, err := parseImplSpec(tt.spec)
-		if err == nil || !strings.Contains(err.Error(), tt.err) {
-			t.Errorf("parseImplSpec(%q) error %v, want one containing %q", tt.spec, err, tt.err)
-		}
-	}
-	name, argv, err := parseImplSpec(`my-port.2=/opt/bin/a0 --serve "x y"`)
-	if err != nil || name != "my-port.2" || !reflect.DeepEqual(argv, []string{"/opt/bin/a0", "--serve", "x y"}) {
-		t.Errorf("parseImplSpec: %q %q %v", name, argv, err)
-	}
-}
 
 // selfImpl is --impl NAME=COMMAND for this (test) binary in worker mode: TestMain makes
 // it behave as a0diff, so it is an external command speaking the protocol.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/a0diff/a0diff/campaign"
 	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/lineup"
 	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
 )
@@ -183,7 +184,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if err := f.req.Validate(); err != nil {
 		return usageErrorf("%v", err)
 	}
-	if err := a.checkIsolation(); err != nil {
+	if err := a.lineup().Check(); err != nil {
 		return err
 	}
 	plan, err := f.req.Resolve()
@@ -191,16 +192,16 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 		return usageErrorf("%v", err)
 	}
 	opts, known := plan.Options, plan.Known
-	rs, err := a.implementations(opts.Workers)
+	rs, err := a.lineup().Builtin(opts.Workers)
 	if err != nil {
 		return err
 	}
-	defer func() { closeRunners(rs) }() // rs gains the extra implementations below
-	if err := a.addExtras(&rs, &f.extra, opts.Workers); err != nil {
+	defer func() { lineup.Close(rs) }() // rs gains the extra implementations below
+	if err := a.lineup().AddExtras(&rs, f.extra.Extras, opts.Workers); err != nil {
 		return err
 	}
 	if a.isolation == "process" && rs.Node == nil && len(rs.Extra) == 0 {
-		opts.Batch = a.campaignWorkers()
+		opts.Batch = a.lineup().CampaignWorkers()
 	}
 	rs.Scope = plan.Scope
 	opts.Impls = f.extra.specs()

@@ -2,7 +2,7 @@
 // and reports every disagreement. See `a0diff --help` and corpus/README.md.
 //
 // Subcommands live one per file (run.go, exec.go, …); each registers itself with
-// register, and shares the implementations through app.implementations.
+// register, and builds its implementations with app.lineup() (package lineup).
 package main
 
 import (

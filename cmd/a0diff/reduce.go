@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/corpus"
+	"github.com/a0diff/a0diff/lineup"
 	"github.com/a0diff/a0diff/reduce"
 )
 
@@ -95,12 +96,12 @@ func reduceFile(cmd *cobra.Command, a *app, f *reduceFlags, input string) error 
 	if workers == 0 {
 		workers = runtime.NumCPU()
 	}
-	rs, err := a.implementations(workers)
+	rs, err := a.lineup().Builtin(workers)
 	if err != nil {
 		return err
 	}
-	defer func() { closeRunners(rs) }() // rs gains the extra implementations below
-	if err := a.addExtras(&rs, &f.extra, workers); err != nil {
+	defer func() { lineup.Close(rs) }() // rs gains the extra implementations below
+	if err := a.lineup().AddExtras(&rs, f.extra.Extras, workers); err != nil {
 		return err
 	}
 	if rs.Scope, err = f.extra.scope(); err != nil {

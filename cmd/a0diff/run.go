@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-
-	"github.com/a0diff/a0diff/scoreboard"
 	"os"
 	"runtime"
 	"time"
@@ -13,6 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/a0diff/a0diff/harness"
+	"github.com/a0diff/a0diff/lineup"
+	"github.com/a0diff/a0diff/scoreboard"
 )
 
 func init() {
@@ -135,7 +135,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	if err := req.Validate(); err != nil {
 		return usageErrorf("%v", err)
 	}
-	if err := a.checkIsolation(); err != nil {
+	if err := a.lineup().Check(); err != nil {
 		return err
 	}
 	plan, err := req.Resolve()
@@ -147,18 +147,18 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	if err != nil {
 		return err
 	}
-	rs, err := a.implementations(f.workers)
+	rs, err := a.lineup().Builtin(f.workers)
 	if err != nil {
 		return err
 	}
-	defer func() { closeRunners(rs) }() // rs gains the extra implementations below
-	if err := a.addExtras(&rs, &f.extra, f.workers); err != nil {
+	defer func() { lineup.Close(rs) }() // rs gains the extra implementations below
+	if err := a.lineup().AddExtras(&rs, f.extra.Extras, f.workers); err != nil {
 		return err
 	}
 	rs.Scope = scope
 	opts := harness.Options{Workers: f.workers, Timeout: a.timeout, Update: f.update}
 	if a.isolation == "process" {
-		opts.Batch = a.entryWorkers() // used when only the built-in implementations run
+		opts.Batch = a.lineup().EntryWorkers() // used when only the built-in implementations run
 	}
 	var bar *progressbar.ProgressBar
 	if isTerminal(a.stderr) {

@@ -17,12 +17,12 @@ const gojaPath = "github.com/dop251/goja"
 // refVersion returns the version the reference bundle declares (A0Reference.version) and
 // a description of where the bundle comes from: the embedded one, or refPath (--ref).
 func refVersion(refPath string) (version, origin string, err error) {
-	b := tsbundle.Embedded()
+	b, err := tsbundle.Open(refPath)
+	if err != nil {
+		return "", "", err
+	}
 	origin = "embedded " + tsbundle.EmbeddedName
 	if refPath != "" {
-		if b, err = tsbundle.Load(refPath); err != nil {
-			return "", "", err
-		}
 		origin = refPath
 	}
 	version, err = b.Version()

@@ -6,8 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
-	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/lineup"
 	"github.com/a0diff/a0diff/worker"
 )
 
@@ -27,7 +26,7 @@ func newWorkerCmd(a *app) *cobra.Command {
 			// Ctrl-C in a terminal reaches the whole process group: the supervisor decides
 			// what happens to the runs (it cancels them), so a worker ignores it.
 			signal.Ignore(os.Interrupt)
-			w, err := builtinWorker(impl, a.refPath)
+			w, err := lineup.WorkerImplementation(impl, a.refPath)
 			if err != nil {
 				return err
 			}
@@ -39,38 +38,4 @@ func newWorkerCmd(a *app) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&impl, "impl", "", "the implementation: go or ref")
 	return cmd
-}
-
-// builtinWorker describes a built-in implementation as a worker serves it: both call
-// tools through the host's kit (worker.HostKit), so the callbacks of the protocol are the
-// path every run takes.
-func builtinWorker(impl, refPath string) (worker.Implementation, error) {
-	switch impl {
-	case "go":
-		return run.WorkerImplementation("a0diff"), nil
-	case "ref":
-		b := tsbundle.Embedded()
-		if refPath != "" {
-			var err error
-			if b, err = tsbundle.Load(refPath); err != nil {
-				return worker.Implementation{}, err
-			}
-		}
-		return tsbundle.WorkerImplementation(b), nil
-	}
-	return worker.Implementation{}, usageErrorf("--impl must be go or ref, not %q", impl)
-}
-
-// workerPool is the supervisor of the workers of one built-in implementation.
-func (a *app) workerPool(impl string, size int) (*worker.Pool, error) {
-	worker.TuneSupervisorGC()
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, err
-	}
-	argv := []string{exe, "worker", "--impl", impl}
-	if impl == "ref" && a.refPath != "" {
-		argv = append(argv, "--ref", a.refPath)
-	}
-	return worker.NewPool(worker.GoWorkerConfig(impl, argv, size, a.rssLimitMB)), nil
 }

@@ -912,8 +912,8 @@
     }
     return true;
   }
-  function displayString(v, limits2) {
-    limits2.checkNodes(v, false, "String() conversion");
+  function displayString(v, limits3) {
+    limits3.checkNodes(v, false, "String() conversion");
     return toDisplay(v);
   }
   function toDisplay(v) {
@@ -954,8 +954,8 @@
     return parts.join(",");
   }
   var MAX_WRITTEN_JOIN = 1 << 20;
-  function jsonText(v, limits2) {
-    if (limits2.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
+  function jsonText(v, limits3) {
+    if (limits3.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
     return JSON.stringify(v);
   }
   var arrayConcat = Array.prototype.concat;
@@ -977,11 +977,11 @@
       return this.pieces.join("");
     }
   };
-  function encodeCanonical(v, limits2, what) {
+  function encodeCanonical(v, limits3, what) {
     if (typeof v === "string") return JSON.stringify(v);
     if (typeof v === "number") return canonicalNumber(v);
-    if (isPlainJSON(v, limits2.maxSize)) return JSON.stringify(v);
-    return encodeRejected(v, limits2.maxSize, what);
+    if (isPlainJSON(v, limits3.maxSize)) return JSON.stringify(v);
+    return encodeRejected(v, limits3.maxSize, what);
   }
   function encodeRejected(v, max, what) {
     if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
@@ -1183,19 +1183,19 @@
     }
     return current;
   }
-  function putPath(current, segments, index, value, limits2) {
+  function putPath(current, segments, index, value, limits3) {
     var _a;
     if (index === segments.length) return value;
     const seg = segments[index];
     if (typeof seg === "number") {
-      limits2.checkLength(seg + 1, "put list");
+      limits3.checkLength(seg + 1, "put list");
       const list = Array.isArray(current) ? current.slice() : [];
       while (list.length <= seg) list.push(null);
-      list[seg] = putPath(list[seg], segments, index + 1, value, limits2);
+      list[seg] = putPath(list[seg], segments, index + 1, value, limits3);
       return list;
     }
     const rec = isRecord(current) ? { ...current } : {};
-    rec[seg] = putPath((_a = rec[seg]) != null ? _a : null, segments, index + 1, value, limits2);
+    rec[seg] = putPath((_a = rec[seg]) != null ? _a : null, segments, index + 1, value, limits3);
     return rec;
   }
   function fail(message) {
@@ -1297,7 +1297,7 @@
     }
     return v;
   }
-  function applyOp(doc, op, limits2) {
+  function applyOp(doc, op, limits3) {
     var _a, _b, _c;
     const name = op.op;
     const path = op.path;
@@ -1327,20 +1327,20 @@
         if (actual === MISSING) fail(`Test failed at '${path}': path does not exist.`);
         const expected = (_c = op.value) != null ? _c : null;
         if (!deepEqual(actual, expected)) {
-          fail(`Test failed at '${path}': expected ${jsonText(expected, limits2)}, got ${jsonText(actual, limits2)}`);
+          fail(`Test failed at '${path}': expected ${jsonText(expected, limits3)}, got ${jsonText(actual, limits3)}`);
         }
         return doc;
       }
     }
     return fail(`Unknown patch op '${name}'.`);
   }
-  function patch(input, ops, limits2) {
+  function patch(input, ops, limits3) {
     if (!Array.isArray(ops)) fail("patch requires 'ops' to be a list.");
     let doc = input;
     for (let i = 0; i < ops.length; i++) {
       const op = ops[i];
       if (!isRecord(op)) fail(`Invalid op at index ${i}.`);
-      doc = applyOp(doc, op, limits2);
+      doc = applyOp(doc, op, limits3);
     }
     return doc;
   }
@@ -1600,15 +1600,15 @@
     if (typeof path !== "string") fail2("get requires 'path' to be a string.");
     return getPath((_a = args.in) != null ? _a : null, parsePath(path));
   }
-  function put(args, limits2) {
+  function put(args, limits3) {
     var _a, _b;
     const path = args.path;
     if (typeof path !== "string") fail2("put requires 'path' to be a string.");
-    return putPath((_a = args.in) != null ? _a : null, parsePath(path), 0, (_b = args.value) != null ? _b : null, limits2);
+    return putPath((_a = args.in) != null ? _a : null, parsePath(path), 0, (_b = args.value) != null ? _b : null, limits3);
   }
-  function patchFn(args, limits2) {
+  function patchFn(args, limits3) {
     var _a, _b;
-    return patch((_a = args.in) != null ? _a : null, (_b = args.ops) != null ? _b : null, limits2);
+    return patch((_a = args.in) != null ? _a : null, (_b = args.ops) != null ? _b : null, limits3);
   }
   function eq(args) {
     var _a, _b;
@@ -1646,31 +1646,31 @@
     if (isRecord(input)) return Object.keys(input).length;
     return fail2("len: 'in' must be a list, string, or record");
   }
-  function append(args, limits2) {
+  function append(args, limits3) {
     var _a;
     const input = args.in;
     if (!Array.isArray(input)) fail2("append: 'in' must be a list");
-    limits2.checkLength(input.length + 1, "append result");
+    limits3.checkLength(input.length + 1, "append result");
     const out = input.slice();
     out.push((_a = args.value) != null ? _a : null);
     return out;
   }
-  function concat(args, limits2) {
+  function concat(args, limits3) {
     const a = args.a;
     const b = args.b;
     if (!Array.isArray(a) || !Array.isArray(b)) fail2("concat: 'a' and 'b' must be lists");
-    limits2.checkLength(a.length + b.length, "concat result");
+    limits3.checkLength(a.length + b.length, "concat result");
     return a.concat(b);
   }
-  function compareValues(a, b, limits2) {
+  function compareValues(a, b, limits3) {
     var _a, _b;
     if (typeof a === "number" && typeof b === "number") return a - b;
     if (typeof a === "string" && typeof b === "string") return localeCompare(a, b);
-    const ja = (_a = wrapperPrototypeJSON(a)) != null ? _a : jsonText(a, limits2);
-    const jb = (_b = wrapperPrototypeJSON(b)) != null ? _b : jsonText(b, limits2);
+    const ja = (_a = wrapperPrototypeJSON(a)) != null ? _a : jsonText(a, limits3);
+    const jb = (_b = wrapperPrototypeJSON(b)) != null ? _b : jsonText(b, limits3);
     return ja < jb ? -1 : ja > jb ? 1 : 0;
   }
-  function sort(args, limits2) {
+  function sort(args, limits3) {
     const input = args.in;
     if (!Array.isArray(input)) fail2("sort: 'in' must be a list");
     const by = args.by;
@@ -1687,14 +1687,14 @@
     }
     const sorted = input.slice();
     if (keys2 === null) {
-      timSort(sorted, (x, y) => compareValues(x, y, limits2) < 0);
+      timSort(sorted, (x, y) => compareValues(x, y, limits3) < 0);
       return sorted;
     }
     const byKeys = keys2;
     timSort(sorted, (x, y) => {
       for (let i = 0; i < byKeys.length; i++) {
         const key = byKeys[i];
-        const c = compareValues(sortKey(x, key), sortKey(y, key), limits2);
+        const c = compareValues(sortKey(x, key), sortKey(y, key), limits3);
         if (c !== 0) return c < 0;
       }
       return false;
@@ -1726,7 +1726,7 @@
     }
     return null;
   }
-  function range(args, limits2) {
+  function range(args, limits3) {
     const from = args.from;
     const to = args.to;
     if (typeof from !== "number" || typeof to !== "number" || !Number.isInteger(from) || !Number.isInteger(to)) {
@@ -1734,11 +1734,11 @@
     }
     const out = [];
     if (from >= to) return out;
-    limits2.checkLength(to - from, "range result");
+    limits3.checkLength(to - from, "range result");
     for (let i = from; i < to; i++) out.push(i);
     return out;
   }
-  function join(args, limits2) {
+  function join(args, limits3) {
     var _a;
     const input = args.in;
     if (!Array.isArray(input)) fail2("join: 'in' must be a list");
@@ -1747,9 +1747,9 @@
     const parts = [];
     let total = 0;
     for (let i = 0; i < input.length; i++) {
-      const s = displayString(input[i], limits2);
+      const s = displayString(input[i], limits3);
       total += s.length + (i > 0 ? sep.length : 0);
-      limits2.checkLength(total, "join result");
+      limits3.checkLength(total, "join result");
       parts.push(s);
     }
     return parts.join(sep);
@@ -1774,14 +1774,14 @@
       return isRecord(el) ? (_a = el[key]) != null ? _a : null : null;
     });
   }
-  function flat(args, limits2) {
+  function flat(args, limits3) {
     const input = args.in;
     if (!Array.isArray(input)) fail2("flat: 'in' must be a list");
     const out = [];
     for (let i = 0; i < input.length; i++) {
       const x = input[i];
       if (Array.isArray(x)) {
-        limits2.checkLength(out.length + x.length, "flat result");
+        limits3.checkLength(out.length + x.length, "flat result");
         for (let j = 0; j < x.length; j++) out.push(x[j]);
       } else {
         out.push(x);
@@ -1789,15 +1789,15 @@
     }
     return out;
   }
-  function strConcat(args, limits2) {
+  function strConcat(args, limits3) {
     const parts = args.parts;
     if (!Array.isArray(parts)) fail2("str.concat: 'parts' must be a list");
     const out = [];
     let total = 0;
     for (let i = 0; i < parts.length; i++) {
-      const s = displayString(parts[i], limits2);
+      const s = displayString(parts[i], limits3);
       total += s.length;
-      limits2.checkLength(total, "str.concat result");
+      limits3.checkLength(total, "str.concat result");
       out.push(s);
     }
     return out.join("");
@@ -1823,7 +1823,7 @@
     if (typeof value !== "string") fail2("str.ends: 'value' must be a string");
     return input.endsWith(value);
   }
-  function strReplace(args, limits2) {
+  function strReplace(args, limits3) {
     const input = args.in;
     if (typeof input !== "string") fail2("str.replace: 'in' must be a string");
     const from = args.from;
@@ -1846,12 +1846,12 @@
       const kept = input.slice(end, pos);
       const replacement = literal ? to : substitute(to, input, pos, from.length);
       total += kept.length + replacement.length;
-      limits2.checkLength(total, "str.replace result");
+      limits3.checkLength(total, "str.replace result");
       out.push(kept, replacement);
       end = pos + from.length;
     }
     const rest = input.slice(end);
-    limits2.checkLength(total + rest.length, "str.replace result");
+    limits3.checkLength(total + rest.length, "str.replace result");
     out.push(rest);
     return out.join("");
   }
@@ -1888,7 +1888,7 @@
     }
     return out;
   }
-  function strTemplate(args, limits2) {
+  function strTemplate(args, limits3) {
     const input = args.in;
     if (typeof input !== "string") fail2("str.template: 'in' must be a string");
     const vars = args.vars;
@@ -1908,16 +1908,16 @@
       const v = vars[key];
       if (v !== void 0 && v !== null) {
         const kept = input.slice(end, i);
-        const s = displayString(v, limits2);
+        const s = displayString(v, limits3);
         total += kept.length + s.length;
-        limits2.checkLength(total, "str.template result");
+        limits3.checkLength(total, "str.template result");
         out.push(kept, s);
         end = close + 1;
       }
       i = input.indexOf("{", close + 1);
     }
     const rest = input.slice(end);
-    limits2.checkLength(total + rest.length, "str.template result");
+    limits3.checkLength(total + rest.length, "str.template result");
     out.push(rest);
     return out.join("");
   }
@@ -1998,18 +1998,18 @@
   ]);
 
   // src/tooldata.ts
-  function fsWriteText(args, limits2) {
+  function fsWriteText(args, limits3) {
     const hasData = hasOwn(args, "data");
     const data = hasData ? args.data : void 0;
     const format = hasOwn(args, "format") ? args.format : "raw";
     if (format === "json") {
       if (!hasData) return void 0;
-      const compact = jsonText(data, limits2);
+      const compact = jsonText(data, limits3);
       return compact === void 0 ? void 0 : indentJSON(compact, "  ");
     }
     if (typeof data === "string") return data;
     if (!hasData) return void 0;
-    return jsonText(data, limits2);
+    return jsonText(data, limits3);
   }
 
   // src/evaluator.ts
@@ -2032,37 +2032,31 @@
       this.details = details;
     }
   };
-  var Scope = class {
-    constructor(parent) {
-      this.parent = parent;
-      this.firstName = null;
-      this.firstValue = void 0;
-      this.others = null;
+  function newScope(parent) {
+    return { parent, firstName: null, firstValue: void 0, others: null };
+  }
+  function bind(scope, name, v) {
+    if (scope.firstName === null || scope.firstName === name) {
+      scope.firstName = name;
+      scope.firstValue = v;
+      return;
     }
-    // set binds name in this scope, replacing its binding here if it has one.
-    set(name, v) {
-      if (this.firstName === null || this.firstName === name) {
-        this.firstName = name;
-        this.firstValue = v;
-        return;
+    if (scope.others === null) scope.others = /* @__PURE__ */ new Map();
+    scope.others.set(name, v);
+  }
+  function lookup(scope, name) {
+    let s = scope;
+    do {
+      if (s.firstName === name) {
+        if (s.firstValue !== void 0) return s.firstValue;
+      } else if (s.others !== null) {
+        const v = s.others.get(name);
+        if (v !== void 0) return v;
       }
-      if (this.others === null) this.others = /* @__PURE__ */ new Map();
-      this.others.set(name, v);
-    }
-    lookup(name) {
-      let s = this;
-      do {
-        if (s.firstName === name) {
-          if (s.firstValue !== void 0) return s.firstValue;
-        } else if (s.others !== null) {
-          const v = s.others.get(name);
-          if (v !== void 0) return v;
-        }
-        s = s.parent;
-      } while (s !== null);
-      return void 0;
-    }
-  };
+      s = s.parent;
+    } while (s !== null);
+    return void 0;
+  }
   var BUDGET_FIELDS = ["timeMs", "maxToolCalls", "maxBytesWritten", "maxIterations"];
   function spanRecord(s) {
     return { file: s.file, startLine: s.startLine, startCol: s.startCol, endLine: s.endLine, endCol: s.endCol };
@@ -2100,640 +2094,625 @@
     }
     return budget;
   }
-  var Evaluator = class {
-    constructor(program, file2, allowed, host, limits2) {
-      this.program = program;
-      this.file = file2;
-      this.host = host;
-      this.limits = limits2;
-      this.trace = [];
-      this.evidence = [];
-      this.fns = /* @__PURE__ */ new Map();
-      this.startMs = 0;
-      this.iterations = 0;
-      this.toolCalls = 0;
-      this.bytesWritten = 0;
-      this.depth = 0;
-      this.stepsLeft = 0;
-      this.allowed = new Set(allowed);
-      this.stepsLeft = limits2.maxSteps;
-    }
-    // run executes the program (spec §5.2). A capability-gate failure returns an error
-    // result with no trace at all.
-    run() {
-      const program = this.program;
-      const caps = requestedCapabilities(program);
-      for (let i = 0; i < caps.length; i++) {
-        const cap = caps[i];
-        if (!this.allowed.has(cap)) {
-          const first = program.headers.find((h) => h.kind === "CapDecl");
-          const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first == null ? void 0 : first.span, {
-            capability: cap
-          });
-          return { kind: "error", error, evidence: [], trace: [] };
-        }
-      }
-      const budget = declaredBudget(program);
-      this.timeMs = budget.timeMs;
-      this.maxIterations = budget.maxIterations;
-      this.maxToolCalls = budget.maxToolCalls;
-      this.maxBytesWritten = budget.maxBytesWritten;
-      this.startMs = Date.now();
-      const startData = { file: this.file, capabilities: caps };
-      if (Object.keys(budget).length > 0) startData.budget = budget;
-      this.emit("run_start", program.span, startData);
-      try {
-        const value = this.execBlock(program.statements, new Scope(null));
-        this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs });
-        return { kind: "ok", value, evidence: this.evidence, trace: this.trace };
-      } catch (e) {
-        if (e instanceof HarnessLimitError) return { kind: "limit", limit: e, evidence: this.evidence, trace: this.trace };
-        if (passesThrough(e)) throw e;
-        const error = toA0Error(e);
-        try {
-          this.emit("run_end", program.span, { durationMs: Date.now() - this.startMs, error: error.code, message: error.message });
-        } catch (limit) {
-          if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: this.evidence, trace: this.trace };
-          throw limit;
-        }
-        const evidence = e instanceof A0Error ? this.evidence : [];
-        return { kind: "error", error, evidence, trace: this.trace };
-      }
-    }
-    // takeStep takes one step of maxSteps: one trace event or one counted iteration. The
-    // step over the limit ends the run before it happens (the Go evaluator counts the same
-    // steps at the same points: runtime/outcome.Limits).
-    takeStep() {
-      if (this.stepsLeft === 0) {
-        throw new HarnessLimitError("maxSteps", `the run took more than ${this.limits.maxSteps} steps (trace events and iterations)`);
-      }
-      this.stepsLeft--;
-    }
-    emit(event, span2, data) {
-      this.takeStep();
-      this.trace.push(data === void 0 ? { event, span: span2 } : { event, span: span2, data });
-    }
-    // ---- budgets (spec §5.16) ----
-    budgetExceeded(budget, limit, actual, span2, message) {
-      const details = { budget, limit, actual };
-      this.emit("budget_exceeded", span2, details);
-      throw new A0Error("E_BUDGET", message, span2, details);
-    }
-    // checkTime takes the node rather than its span: most expression nodes compute their span
-    // only when it is read (see the parser's LAZY_SPAN), here only when the budget is exceeded.
-    checkTime(node) {
-      const limit = this.timeMs;
-      const elapsed = Date.now() - this.startMs;
-      if (elapsed > limit) {
-        this.budgetExceeded("timeMs", limit, elapsed, node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
-      }
-    }
-    // countIteration counts one iteration: first as a step, then for maxIterations.
-    countIteration(span2) {
-      this.takeStep();
-      this.iterations++;
-      const limit = this.maxIterations;
-      if (limit !== void 0 && this.iterations > limit) {
-        this.budgetExceeded("maxIterations", limit, this.iterations, span2, `Budget exceeded: maxIterations limit of ${limit} reached.`);
-      }
-    }
-    // enterFunction is the maxDepth check, made immediately before a user-function body
-    // (direct call or callback) starts executing.
-    enterFunction(name) {
-      if (this.depth >= this.limits.maxDepth) {
-        throw new HarnessLimitError("maxDepth", `call of '${name}' exceeds maxDepth ${this.limits.maxDepth}`);
-      }
-      this.depth++;
-    }
-    // ---- statements (spec §5.4) ----
-    execBlock(stmts, scope) {
-      for (let i = 0; i < stmts.length; i++) {
-        const stmt = stmts[i];
-        if (this.timeMs !== void 0) this.checkTime(stmt);
-        this.takeStep();
-        this.trace.push({ event: "stmt_start", span: stmt.span });
-        switch (stmt.kind) {
-          case "LetStmt":
-            scope.set(stmt.name, this.evalExpr(stmt.value, scope));
-            break;
-          case "ExprStmt": {
-            const v = this.evalExpr(stmt.expr, scope);
-            if (stmt.target !== void 0) this.bindTarget(stmt.target.parts, v, scope);
-            break;
-          }
-          case "FnDecl":
-            this.fns.set(stmt.name, { decl: stmt, closure: scope });
-            break;
-          case "ReturnStmt": {
-            const v = this.evalExpr(stmt.value, scope);
-            this.takeStep();
-            this.trace.push({ event: "stmt_end", span: stmt.span });
-            return v;
-          }
-        }
-        this.takeStep();
-        this.trace.push({ event: "stmt_end", span: stmt.span });
-      }
-      return null;
-    }
-    // bindTarget binds `-> p0.p1.….pn`: the value wrapped as { p1: { …{ pn: v } } } under p0.
-    // The wrappers are literals with computed keys, which define their key (a segment named
-    // __proto__ becomes an own key, not a prototype).
-    bindTarget(parts, v, scope) {
-      let wrapped = v;
-      for (let i = parts.length - 1; i >= 1; i--) wrapped = singleKeyRecord(parts[i], wrapped);
-      scope.set(parts[0], wrapped);
-    }
-    // ---- expressions (spec §5.5) ----
-    // The cases are ordered by how often the kinds occur, as goja tries them one by one.
-    evalExpr(expr, scope) {
-      if (this.timeMs !== void 0) this.checkTime(expr);
-      switch (expr.kind) {
-        case "IdentPath":
-          return this.evalPath(expr, scope);
-        case "StrLiteral":
-        case "IntLiteral":
-          return expr.value;
-        case "RecordExpr":
-          return this.evalRecord(expr, scope);
-        case "FnCallExpr":
-          return this.evalCall(expr, scope);
-        case "ListExpr": {
-          const out = [];
-          const elements = expr.elements;
-          for (let i = 0; i < elements.length; i++) out.push(this.evalExpr(elements[i], scope));
-          this.limits.checkLength(out.length, "list literal");
-          return out;
-        }
-        case "BinaryExpr":
-          return this.evalBinary(expr, scope);
-        case "FloatLiteral":
-        case "BoolLiteral":
-          return expr.value;
-        case "NullLiteral":
-          return null;
-        case "UnaryExpr": {
-          const v = this.evalExpr(expr.operand, scope);
-          if (typeof v !== "number") throw new A0Error("E_TYPE", `Unary '-' requires a number, got ${typeofName(v)}.`, expr.span);
-          return -v;
-        }
-        case "IfExpr":
-          return isTruthy(this.evalExpr(expr.cond, scope)) ? this.evalExpr(expr.then, scope) : this.evalExpr(expr.else, scope);
-        case "CallExpr":
-        case "DoExpr":
-          return this.evalTool(expr, scope);
-        case "TryExpr":
-          return this.evalTry(expr, scope);
-        case "ForExpr":
-          return this.evalFor(expr, scope);
-        case "IfBlockExpr": {
-          const cond = this.evalExpr(expr.cond, scope);
-          return this.execBlock(isTruthy(cond) ? expr.thenBody : expr.elseBody, new Scope(scope));
-        }
-        case "MatchExpr":
-          return this.evalMatch(expr, scope);
-        case "AssertExpr":
-        case "CheckExpr":
-          return this.evalEvidence(expr, scope);
-        case "LoopExpr":
-          return this.evalLoop(expr, scope);
-        case "FilterBlockExpr":
-          return this.evalFilterBlock(expr, scope);
-      }
-    }
-    evalPath(expr, scope) {
-      const parts = expr.parts;
-      let v = scope.lookup(parts[0]);
-      if (v === void 0) throw new A0Error("E_UNBOUND", `Unbound variable '${parts[0]}'.`, expr.span);
-      for (let i = 1; i < parts.length; i++) {
-        if (!isRecord(v)) throw new A0Error("E_PATH", `Cannot access '${parts[i]}' on non-record value.`, expr.span);
-        const next = v[parts[i]];
-        v = next === void 0 ? null : next;
-      }
-      return v;
-    }
-    // evalRecord evaluates a record literal (spec §5.9): keys are stored by assignment, and a
-    // spread copies the operand's own keys by assignment (Object.assign).
-    evalRecord(expr, scope) {
-      const out = {};
-      const pairs = expr.pairs;
-      for (let i = 0; i < pairs.length; i++) {
-        const p = pairs[i];
-        if (p.kind === "RecordPair") {
-          out[p.key] = this.evalExpr(p.value, scope);
-        } else {
-          const v = this.evalExpr(p.expr, scope);
-          if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-          Object.assign(out, v);
-        }
-      }
-      return out;
-    }
-    // evalArgs evaluates the argument record of a call, tool call or assert/check: its
-    // entries in order, keys stored by assignment.
-    evalArgs(args, scope) {
-      const out = {};
-      const pairs = args.pairs;
-      for (let i = 0; i < pairs.length; i++) {
-        const p = pairs[i];
-        if (p.kind === "RecordPair") {
-          out[p.key] = this.evalExpr(p.value, scope);
-        } else {
-          const v = this.evalExpr(p.expr, scope);
-          if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-          Object.assign(out, v);
-        }
-      }
-      return out;
-    }
-    // ---- operators (spec §5.6) ----
-    evalBinary(expr, scope) {
-      const l = this.evalExpr(expr.left, scope);
-      const r = this.evalExpr(expr.right, scope);
-      const op = expr.op;
-      switch (op) {
-        case "+":
-          if (typeof l === "number" && typeof r === "number") return l + r;
-          if (typeof l === "string" && typeof r === "string") {
-            this.limits.checkLength(l.length + r.length, "string concatenation");
-            return l + r;
-          }
-          throw new A0Error("E_TYPE", `Operator '+' requires two numbers or two strings, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
-        case "-":
-        case "*":
-        case "/":
-        case "%":
-          if (typeof l !== "number" || typeof r !== "number") {
-            throw new A0Error("E_TYPE", `Operator '${op}' requires numbers, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
-          }
-          if (op === "-") return l - r;
-          if (op === "*") return multiply(l, r);
-          if (r === 0) throw new A0Error("E_TYPE", op === "/" ? "Division by zero." : "Modulo by zero.", expr.span);
-          return op === "/" ? l / r : l % r;
-        case "==":
-          return deepEqual(l, r);
-        case "!=":
-          return !deepEqual(l, r);
-        case "<":
-        case ">":
-        case "<=":
-        case ">=":
-          if (!(typeof l === "number" && typeof r === "number" || typeof l === "string" && typeof r === "string")) {
-            throw new A0Error(
-              "E_TYPE",
-              `Operator '${op}' requires numbers or strings of the same type, got ${typeofName(l)} and ${typeofName(r)}.`,
-              expr.span
-            );
-          }
-          if (op === "<") return l < r;
-          if (op === ">") return l > r;
-          if (op === "<=") return l <= r;
-          return l >= r;
-      }
-    }
-    // ---- calls (spec §5.10, §5.11, §5.15) ----
-    evalCall(expr, scope) {
-      const parts = expr.name.parts;
-      const name = parts.length === 1 ? parts[0] : parts.join(".");
-      if (name === "map") return this.evalMap(expr, scope);
-      if (name === "reduce") return this.evalReduce(expr, scope);
-      if (name === "filter") return this.evalFilterCall(expr, scope);
-      const fn = this.fns.get(name);
-      if (fn !== void 0) {
-        const data = { fn: name };
-        this.emit("fn_call_start", expr.span, data);
-        const args2 = this.evalArgs(expr.args, scope);
-        const local = new Scope(fn.closure);
-        const params = fn.decl.params;
-        for (let i = 0; i < params.length; i++) {
-          const p = params[i];
-          const v = args2[p];
-          local.set(p, v === void 0 ? null : v);
-        }
-        const result2 = this.runBody(fn, local);
-        this.emit("fn_call_end", expr.span, data);
-        return result2;
-      }
-      const lib = stdlib.get(name);
-      if (lib === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
-      const args = this.evalArgs(expr.args, scope);
-      const result = this.callStdlib(name, lib, args, expr.span);
-      if (this.timeMs !== void 0) this.checkTime(expr);
-      return result;
-    }
-    callStdlib(name, lib, args, span2) {
-      let result;
-      try {
-        result = lib(args, this.limits);
-      } catch (e) {
-        if (passesThrough(e)) throw e;
-        throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, span2, { fn: name });
-      }
-      this.limits.checkProduced(result, `${name} result`);
-      return result;
-    }
-    runBody(fn, local) {
-      this.enterFunction(fn.decl.name);
-      const result = this.execBlock(fn.decl.body, local);
-      this.depth--;
-      return result;
-    }
-    // callbackScope binds a map/filter callback's parameters for one item: a single
-    // parameter takes the item, otherwise the item must be a record supplying each
-    // parameter by name.
-    callbackScope(op, fn, fnName, item, span2) {
-      const local = new Scope(fn.closure);
-      const params = fn.decl.params;
-      if (params.length === 1) {
-        local.set(params[0], item);
-        return local;
-      }
-      if (!isRecord(item)) {
-        throw new A0Error(
-          "E_TYPE",
-          `${op} item must be a record when function '${fnName}' expects ${params.length} parameters; got ${shapeName(item)}.`,
-          span2
-        );
-      }
-      for (let i = 0; i < params.length; i++) {
-        const p = params[i];
-        const v = item[p];
-        local.set(p, v === void 0 ? null : v);
-      }
-      return local;
-    }
-    lookupCallback(fnName, span2) {
-      const fn = this.fns.get(fnName);
-      if (fn === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${fnName}'.`, span2);
-      return fn;
-    }
-    evalMap(expr, scope) {
-      const span2 = expr.span;
-      const args = this.evalArgs(expr.args, scope);
-      const list = args.in;
-      if (!Array.isArray(list)) throw new A0Error("E_TYPE", `map 'in' must be a list, got ${typeofName(list)}.`, span2);
-      const fnName = args.fn;
-      if (typeof fnName !== "string") throw new A0Error("E_TYPE", `map 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
-      const fn = this.lookupCallback(fnName, span2);
-      this.emit("map_start", span2, { fn: fnName, listLength: list.length });
-      const out = [];
-      const callData = { fn: fnName };
-      for (let i = 0; i < list.length; i++) {
-        const item = list[i];
-        this.countIteration(span2);
-        this.emit("fn_call_start", span2, callData);
-        const local = this.callbackScope("map", fn, fnName, item, span2);
-        out.push(this.runBody(fn, local));
-        this.emit("fn_call_end", span2, callData);
-      }
-      this.emit("map_end", span2, { fn: fnName, iterations: list.length });
-      return out;
-    }
-    evalFilterCall(expr, scope) {
-      const span2 = expr.span;
-      const args = this.evalArgs(expr.args, scope);
-      const fnGiven = args.fn !== null && args.fn !== void 0;
-      const byGiven = args.by !== null && args.by !== void 0;
-      if (fnGiven && byGiven) {
-        throw new A0Error("E_FN", "filter requires exactly one of 'by' or 'fn', not both.", span2, { fn: "filter" });
-      }
-      if (!fnGiven) return this.callStdlib("filter", stdlib.get("filter"), args, span2);
-      const list = args.in;
-      if (!Array.isArray(list)) throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, span2);
-      const fnName = args.fn;
-      if (typeof fnName !== "string") throw new A0Error("E_TYPE", `filter 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
-      const fn = this.lookupCallback(fnName, span2);
-      const kept = [];
-      const callData = { fn: fnName };
-      for (let i = 0; i < list.length; i++) {
-        const item = list[i];
-        this.countIteration(span2);
-        this.emit("fn_call_start", span2, callData);
-        const local = this.callbackScope("filter", fn, fnName, item, span2);
-        const verdict = this.runBody(fn, local);
-        this.emit("fn_call_end", span2, callData);
-        if (isTruthy(unwrapPredicate(verdict))) kept.push(item);
-      }
-      return kept;
-    }
-    evalReduce(expr, scope) {
-      const span2 = expr.span;
-      const args = this.evalArgs(expr.args, scope);
-      const list = args.in;
-      if (!Array.isArray(list)) throw new A0Error("E_TYPE", `reduce 'in' must be a list, got ${typeofName(list)}.`, span2);
-      const fnName = args.fn;
-      if (typeof fnName !== "string") throw new A0Error("E_TYPE", `reduce 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
-      const init = args.init;
-      let acc = init === void 0 ? null : init;
-      const fn = this.lookupCallback(fnName, span2);
-      const params = fn.decl.params;
-      if (params.length !== 2) {
-        throw new A0Error(
-          "E_TYPE",
-          `reduce callback '${fnName}' must accept exactly 2 parameters (accumulator, item), got ${params.length}.`,
-          span2
-        );
-      }
-      this.emit("reduce_start", span2, { fn: fnName, listLength: list.length });
-      const callData = { fn: fnName };
-      for (let i = 0; i < list.length; i++) {
-        const item = list[i];
-        this.countIteration(span2);
-        this.emit("fn_call_start", span2, callData);
-        const local = new Scope(fn.closure);
-        local.set(params[0], acc);
-        local.set(params[1], item);
-        acc = this.runBody(fn, local);
-        this.emit("fn_call_end", span2, callData);
-      }
-      this.emit("reduce_end", span2, { fn: fnName, iterations: list.length });
-      return acc;
-    }
-    // ---- control flow (spec §5.12) ----
-    evalFor(expr, scope) {
-      const list = this.evalExpr(expr.list, scope);
-      if (!Array.isArray(list)) {
-        throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, expr.list.span);
-      }
-      this.emit("for_start", expr.span, { listLength: list.length, as: expr.binding });
-      const out = [];
-      for (let i = 0; i < list.length; i++) {
-        const item = list[i];
-        this.countIteration(expr.span);
-        const local = new Scope(scope);
-        local.set(expr.binding, item);
-        out.push(this.execBlock(expr.body, local));
-      }
-      this.emit("for_end", expr.span, { iterations: list.length });
-      return out;
-    }
-    evalFilterBlock(expr, scope) {
-      const list = this.evalExpr(expr.list, scope);
-      if (!Array.isArray(list)) {
-        throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, expr.list.span);
-      }
-      this.emit("filter_start", expr.span, { listLength: list.length, as: expr.binding });
-      const kept = [];
-      for (let i = 0; i < list.length; i++) {
-        const item = list[i];
-        this.countIteration(expr.span);
-        const local = new Scope(scope);
-        local.set(expr.binding, item);
-        if (isTruthy(unwrapPredicate(this.execBlock(expr.body, local)))) kept.push(item);
-      }
-      this.emit("filter_end", expr.span, { iterations: list.length });
-      return kept;
-    }
-    evalLoop(expr, scope) {
-      const init = this.evalExpr(expr.init, scope);
-      const times = this.evalExpr(expr.times, scope);
-      if (typeof times !== "number" || !Number.isInteger(times) || times < 0) {
-        const shown = times === null ? "null" : jsonText(times, this.limits);
-        throw new A0Error("E_TYPE", `loop 'times' must be a non-negative integer, got ${shown}.`, expr.span);
-      }
-      this.emit("loop_start", expr.span, { times, as: expr.binding });
-      let current = init;
-      for (let i = 0; i < times; i++) {
-        this.countIteration(expr.span);
-        const local = new Scope(scope);
-        local.set(expr.binding, current);
-        current = this.execBlock(expr.body, local);
-      }
-      this.emit("loop_end", expr.span, { iterations: times });
-      return current;
-    }
-    evalMatch(expr, scope) {
-      const subject = this.evalExpr(expr.subject, scope);
-      if (!isRecord(subject)) {
-        throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, expr.subject.span);
-      }
-      let arm;
-      if ("ok" in subject) arm = expr.okArm;
-      else if ("err" in subject) arm = expr.errArm;
-      else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", expr.subject.span);
-      const tag = arm.tag;
-      const data = { arm: tag };
-      this.emit("match_start", expr.span, data);
-      const local = new Scope(scope);
-      const bound = subject[tag];
-      local.set(arm.binding, bound === void 0 ? null : bound);
-      const result = this.execBlock(arm.body, local);
-      this.emit("match_end", expr.span, data);
-      return result;
-    }
-    evalTry(expr, scope) {
-      const depth2 = this.depth;
-      try {
-        return this.execBlock(expr.tryBody, new Scope(scope));
-      } catch (e) {
-        if (passesThrough(e)) throw e;
-        this.depth = depth2;
-        const error = toA0Error(e);
-        const caught = { code: error.code, message: error.message };
-        if (error.details !== void 0) caught.details = error.details;
-        const local = new Scope(scope);
-        local.set(expr.catchBinding, caught);
-        return this.execBlock(expr.catchBody, local);
-      }
-    }
-    // ---- evidence (spec §5.13) ----
-    evalEvidence(expr, scope) {
-      const args = this.evalArgs(expr.args, scope);
-      const kind = expr.kind === "AssertExpr" ? "assert" : "check";
-      const ok = isTruthy(args.that);
-      const msgArg = args.msg;
-      const msg = typeof msgArg === "string" ? msgArg : "";
-      const ev = { kind, ok, msg, span: spanRecord(expr.span) };
-      const details = args.details;
-      if (isRecord(details)) ev.details = details;
-      this.evidence.push(ev);
-      this.emit("evidence", expr.span, ev);
-      if (kind === "assert" && !ok) {
-        throw new A0Error("E_ASSERT", `Assertion failed: ${msg}`, expr.span, { evidence: ev });
-      }
-      return ev;
-    }
-    // ---- tools (spec §5.14) ----
-    // decodeReply reads host.call's reply: {"ok": VALUE} or {"err": "MESSAGE"}.
-    decodeReply(tool, text) {
-      let reply;
-      try {
-        reply = decodeCanonical(String(text));
-      } catch (e) {
-        throw new HostProtocolError(`host.call(${tool}) returned text that is not canonical JSON: ${errorMessage(e)}`);
-      }
-      if (isRecord(reply) && ("ok" in reply || typeof reply.err === "string")) return reply;
-      throw new HostProtocolError(`host.call(${tool}) must return {"ok": VALUE} or {"err": "MESSAGE"}`);
-    }
-    // callFsWrite serialises fs.write's data and hands the text to the host. Serialising
-    // is part of the tool (spec §9.2): an exception it throws (a toJSON that fails, or
-    // never ends) is the tool's failure, E_TOOL with tool_end, as in upstream, where the
-    // tool itself calls JSON.stringify; only harness limits pass through.
-    callFsWrite(args, argsJSON) {
-      let dataText;
-      try {
-        dataText = fsWriteText(args, this.limits);
-      } catch (e) {
-        if (passesThrough(e)) throw e;
-        return { err: errorMessage(e) };
-      }
-      return this.decodeReply("fs.write", this.host.call("fs.write", argsJSON, dataText));
-    }
-    evalTool(expr, scope) {
-      const span2 = expr.span;
-      const name = expr.tool.parts.join(".");
-      const tool = this.host.tools.get(name);
-      if (tool === void 0) throw new A0Error("E_UNKNOWN_TOOL", `Unknown tool '${name}'.`, span2);
-      if (expr.kind === "CallExpr" && tool.mode === "effect") {
-        throw new A0Error("E_CALL_EFFECT", `Cannot use 'call?' with effectful tool '${name}'. Use 'do' instead.`, span2);
-      }
-      if (!this.allowed.has(tool.capability)) {
-        throw new A0Error("E_CAP_DENIED", `Capability '${tool.capability}' required by tool '${name}' is not allowed.`, span2, {
-          capability: tool.capability,
-          tool: name
+  var fileName = "";
+  var toolHost;
+  var limits = new Limits(0, 0, 0);
+  var traceEvents = [];
+  var evidenceList = [];
+  var userFns = /* @__PURE__ */ new Map();
+  var allowedCaps = /* @__PURE__ */ new Set();
+  var timeMs;
+  var maxIterations;
+  var maxToolCalls;
+  var maxBytesWritten;
+  var startMs = 0;
+  var iterationCount = 0;
+  var toolCalls = 0;
+  var bytesWritten = 0;
+  var callDepth = 0;
+  var stepsLeft = 0;
+  function evaluateProgram(program, file2, allowed, host, runLimits) {
+    fileName = file2;
+    toolHost = host;
+    limits = runLimits;
+    traceEvents = [];
+    evidenceList = [];
+    userFns = /* @__PURE__ */ new Map();
+    allowedCaps = new Set(allowed);
+    timeMs = void 0;
+    maxIterations = void 0;
+    maxToolCalls = void 0;
+    maxBytesWritten = void 0;
+    startMs = 0;
+    iterationCount = 0;
+    toolCalls = 0;
+    bytesWritten = 0;
+    callDepth = 0;
+    stepsLeft = runLimits.maxSteps;
+    return runProgram(program);
+  }
+  function runProgram(program) {
+    const caps = requestedCapabilities(program);
+    for (let i = 0; i < caps.length; i++) {
+      const cap = caps[i];
+      if (!allowedCaps.has(cap)) {
+        const first = program.headers.find((h) => h.kind === "CapDecl");
+        const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first == null ? void 0 : first.span, {
+          capability: cap
         });
+        return { kind: "error", error, evidence: [], trace: [] };
       }
-      const args = this.evalArgs(expr.args, scope);
-      const argsJSON = encodeCanonical(args, this.limits, `arguments of ${name}`);
-      const issues = this.host.validate(name, argsJSON);
-      if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);
-      if (issues !== "") {
-        throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, expr.args.span, { tool: name });
+    }
+    const budget = declaredBudget(program);
+    timeMs = budget.timeMs;
+    maxIterations = budget.maxIterations;
+    maxToolCalls = budget.maxToolCalls;
+    maxBytesWritten = budget.maxBytesWritten;
+    startMs = Date.now();
+    const startData = { file: fileName, capabilities: caps };
+    if (Object.keys(budget).length > 0) startData.budget = budget;
+    emit("run_start", program.span, startData);
+    try {
+      const value = execBlock(program.statements, newScope(null));
+      emit("run_end", program.span, { durationMs: Date.now() - startMs });
+      return { kind: "ok", value, evidence: evidenceList, trace: traceEvents };
+    } catch (e) {
+      if (e instanceof HarnessLimitError) return { kind: "limit", limit: e, evidence: evidenceList, trace: traceEvents };
+      if (passesThrough(e)) throw e;
+      const error = toA0Error(e);
+      try {
+        emit("run_end", program.span, { durationMs: Date.now() - startMs, error: error.code, message: error.message });
+      } catch (limit) {
+        if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: evidenceList, trace: traceEvents };
+        throw limit;
       }
-      this.toolCalls++;
-      const maxCalls = this.maxToolCalls;
-      if (maxCalls !== void 0 && this.toolCalls > maxCalls) {
-        this.budgetExceeded("maxToolCalls", maxCalls, this.toolCalls, span2, `Budget exceeded: maxToolCalls limit of ${maxCalls} reached.`);
+      const evidence = e instanceof A0Error ? evidenceList : [];
+      return { kind: "error", error, evidence, trace: traceEvents };
+    }
+  }
+  function tooManySteps() {
+    throw new HarnessLimitError("maxSteps", `the run took more than ${limits.maxSteps} steps (trace events and iterations)`);
+  }
+  function emit(event, span2, data) {
+    if (stepsLeft === 0) tooManySteps();
+    stepsLeft--;
+    traceEvents.push(data === void 0 ? { event, span: span2 } : { event, span: span2, data });
+  }
+  function budgetExceeded(budget, limit, actual, span2, message) {
+    const details = { budget, limit, actual };
+    emit("budget_exceeded", span2, details);
+    throw new A0Error("E_BUDGET", message, span2, details);
+  }
+  function checkTime(node) {
+    const limit = timeMs;
+    const elapsed = Date.now() - startMs;
+    if (elapsed > limit) {
+      budgetExceeded("timeMs", limit, elapsed, node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
+    }
+  }
+  function countIteration(span2) {
+    if (stepsLeft === 0) tooManySteps();
+    stepsLeft--;
+    iterationCount++;
+    const limit = maxIterations;
+    if (limit !== void 0 && iterationCount > limit) {
+      budgetExceeded("maxIterations", limit, iterationCount, span2, `Budget exceeded: maxIterations limit of ${limit} reached.`);
+    }
+  }
+  function enterFunction(name) {
+    if (callDepth >= limits.maxDepth) {
+      throw new HarnessLimitError("maxDepth", `call of '${name}' exceeds maxDepth ${limits.maxDepth}`);
+    }
+    callDepth++;
+  }
+  function execBlock(stmts, scope) {
+    for (let i = 0; i < stmts.length; i++) {
+      const stmt = stmts[i];
+      if (timeMs !== void 0) checkTime(stmt);
+      if (stepsLeft === 0) tooManySteps();
+      stepsLeft--;
+      traceEvents.push({ event: "stmt_start", span: stmt.span });
+      switch (stmt.kind) {
+        case "LetStmt":
+          bind(scope, stmt.name, evalExpr(stmt.value, scope));
+          break;
+        case "ExprStmt": {
+          const v = evalExpr(stmt.expr, scope);
+          if (stmt.target !== void 0) bindTarget(stmt.target.parts, v, scope);
+          break;
+        }
+        case "FnDecl":
+          userFns.set(stmt.name, { decl: stmt, closure: scope });
+          break;
+        case "ReturnStmt": {
+          const v = evalExpr(stmt.value, scope);
+          if (stepsLeft === 0) tooManySteps();
+          stepsLeft--;
+          traceEvents.push({ event: "stmt_end", span: stmt.span });
+          return v;
+        }
       }
-      this.emit("tool_start", span2, { tool: name, args, mode: tool.mode });
-      const started = Date.now();
-      const reply = name === "fs.write" ? this.callFsWrite(args, argsJSON) : this.decodeReply(name, this.host.call(name, argsJSON, void 0));
-      const durationMs = Date.now() - started;
-      if (!("ok" in reply)) {
-        const message = reply.err;
-        this.emit("tool_end", span2, { tool: name, outcome: "err", durationMs, error: message });
-        throw new A0Error("E_TOOL", `Tool '${name}' failed: ${message}`, span2, { tool: name });
+      if (stepsLeft === 0) tooManySteps();
+      stepsLeft--;
+      traceEvents.push({ event: "stmt_end", span: stmt.span });
+    }
+    return null;
+  }
+  function bindTarget(parts, v, scope) {
+    let wrapped = v;
+    for (let i = parts.length - 1; i >= 1; i--) wrapped = singleKeyRecord(parts[i], wrapped);
+    bind(scope, parts[0], wrapped);
+  }
+  function evalExpr(expr, scope) {
+    if (timeMs !== void 0) checkTime(expr);
+    switch (expr.kind) {
+      case "IdentPath":
+        return evalPath(expr, scope);
+      case "StrLiteral":
+      case "IntLiteral":
+        return expr.value;
+      case "RecordExpr":
+        return evalRecord(expr, scope);
+      case "FnCallExpr":
+        return evalCall(expr, scope);
+      case "ListExpr": {
+        const out = [];
+        const elements = expr.elements;
+        for (let i = 0; i < elements.length; i++) out.push(evalExpr(elements[i], scope));
+        limits.checkLength(out.length, "list literal");
+        return out;
       }
-      const result = reply.ok;
-      this.limits.checkNodes(result, true, `result of ${name}`);
-      this.emit("tool_end", span2, { tool: name, outcome: "ok", durationMs });
-      if (isRecord(result) && typeof result.bytes === "number") {
-        this.bytesWritten += result.bytes;
-        const maxBytes = this.maxBytesWritten;
-        if (maxBytes !== void 0 && this.bytesWritten > maxBytes) {
-          this.budgetExceeded(
-            "maxBytesWritten",
-            maxBytes,
-            this.bytesWritten,
-            span2,
-            `Budget exceeded: maxBytesWritten limit of ${maxBytes} bytes exceeded (${this.bytesWritten} bytes written).`
+      case "BinaryExpr":
+        return evalBinary(expr, scope);
+      case "FloatLiteral":
+      case "BoolLiteral":
+        return expr.value;
+      case "NullLiteral":
+        return null;
+      case "UnaryExpr": {
+        const v = evalExpr(expr.operand, scope);
+        if (typeof v !== "number") throw new A0Error("E_TYPE", `Unary '-' requires a number, got ${typeofName(v)}.`, expr.span);
+        return -v;
+      }
+      case "IfExpr":
+        return isTruthy(evalExpr(expr.cond, scope)) ? evalExpr(expr.then, scope) : evalExpr(expr.else, scope);
+      case "CallExpr":
+      case "DoExpr":
+        return evalTool(expr, scope);
+      case "TryExpr":
+        return evalTry(expr, scope);
+      case "ForExpr":
+        return evalFor(expr, scope);
+      case "IfBlockExpr": {
+        const cond = evalExpr(expr.cond, scope);
+        return execBlock(isTruthy(cond) ? expr.thenBody : expr.elseBody, newScope(scope));
+      }
+      case "MatchExpr":
+        return evalMatch(expr, scope);
+      case "AssertExpr":
+      case "CheckExpr":
+        return evalEvidence(expr, scope);
+      case "LoopExpr":
+        return evalLoop(expr, scope);
+      case "FilterBlockExpr":
+        return evalFilterBlock(expr, scope);
+    }
+  }
+  function evalPath(expr, scope) {
+    const parts = expr.parts;
+    let v = lookup(scope, parts[0]);
+    if (v === void 0) throw new A0Error("E_UNBOUND", `Unbound variable '${parts[0]}'.`, expr.span);
+    for (let i = 1; i < parts.length; i++) {
+      if (!isRecord(v)) throw new A0Error("E_PATH", `Cannot access '${parts[i]}' on non-record value.`, expr.span);
+      const next = v[parts[i]];
+      v = next === void 0 ? null : next;
+    }
+    return v;
+  }
+  function evalRecord(expr, scope) {
+    const out = {};
+    const pairs = expr.pairs;
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i];
+      if (p.kind === "RecordPair") {
+        out[p.key] = evalExpr(p.value, scope);
+      } else {
+        const v = evalExpr(p.expr, scope);
+        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
+        Object.assign(out, v);
+      }
+    }
+    return out;
+  }
+  function evalArgs(args, scope) {
+    const out = {};
+    const pairs = args.pairs;
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i];
+      if (p.kind === "RecordPair") {
+        out[p.key] = evalExpr(p.value, scope);
+      } else {
+        const v = evalExpr(p.expr, scope);
+        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
+        Object.assign(out, v);
+      }
+    }
+    return out;
+  }
+  function evalBinary(expr, scope) {
+    const l = evalExpr(expr.left, scope);
+    const r = evalExpr(expr.right, scope);
+    const op = expr.op;
+    switch (op) {
+      case "+":
+        if (typeof l === "number" && typeof r === "number") return l + r;
+        if (typeof l === "string" && typeof r === "string") {
+          limits.checkLength(l.length + r.length, "string concatenation");
+          return l + r;
+        }
+        throw new A0Error("E_TYPE", `Operator '+' requires two numbers or two strings, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
+      case "-":
+      case "*":
+      case "/":
+      case "%":
+        if (typeof l !== "number" || typeof r !== "number") {
+          throw new A0Error("E_TYPE", `Operator '${op}' requires numbers, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
+        }
+        if (op === "-") return l - r;
+        if (op === "*") return multiply(l, r);
+        if (r === 0) throw new A0Error("E_TYPE", op === "/" ? "Division by zero." : "Modulo by zero.", expr.span);
+        return op === "/" ? l / r : l % r;
+      case "==":
+        return deepEqual(l, r);
+      case "!=":
+        return !deepEqual(l, r);
+      case "<":
+      case ">":
+      case "<=":
+      case ">=":
+        if (!(typeof l === "number" && typeof r === "number" || typeof l === "string" && typeof r === "string")) {
+          throw new A0Error(
+            "E_TYPE",
+            `Operator '${op}' requires numbers or strings of the same type, got ${typeofName(l)} and ${typeofName(r)}.`,
+            expr.span
           );
         }
-      }
-      if (this.timeMs !== void 0) this.checkTime(expr);
-      return result;
+        if (op === "<") return l < r;
+        if (op === ">") return l > r;
+        if (op === "<=") return l <= r;
+        return l >= r;
     }
-  };
+  }
+  function evalCall(expr, scope) {
+    const parts = expr.name.parts;
+    const name = parts.length === 1 ? parts[0] : parts.join(".");
+    if (name === "map") return evalMap(expr, scope);
+    if (name === "reduce") return evalReduce(expr, scope);
+    if (name === "filter") return evalFilterCall(expr, scope);
+    const fn = userFns.get(name);
+    if (fn !== void 0) {
+      const data = { fn: name };
+      emit("fn_call_start", expr.span, data);
+      const args2 = evalArgs(expr.args, scope);
+      const local = newScope(fn.closure);
+      const params = fn.decl.params;
+      for (let i = 0; i < params.length; i++) {
+        const p = params[i];
+        const v = args2[p];
+        bind(local, p, v === void 0 ? null : v);
+      }
+      const result2 = runBody(fn, local);
+      emit("fn_call_end", expr.span, data);
+      return result2;
+    }
+    const lib = stdlib.get(name);
+    if (lib === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
+    const args = evalArgs(expr.args, scope);
+    const result = callStdlib(name, lib, args, expr.span);
+    if (timeMs !== void 0) checkTime(expr);
+    return result;
+  }
+  function callStdlib(name, lib, args, span2) {
+    let result;
+    try {
+      result = lib(args, limits);
+    } catch (e) {
+      if (passesThrough(e)) throw e;
+      throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, span2, { fn: name });
+    }
+    limits.checkProduced(result, `${name} result`);
+    return result;
+  }
+  function runBody(fn, local) {
+    enterFunction(fn.decl.name);
+    const result = execBlock(fn.decl.body, local);
+    callDepth--;
+    return result;
+  }
+  function callbackScope(op, fn, fnName, item, span2) {
+    const local = newScope(fn.closure);
+    const params = fn.decl.params;
+    if (params.length === 1) {
+      bind(local, params[0], item);
+      return local;
+    }
+    if (!isRecord(item)) {
+      throw new A0Error(
+        "E_TYPE",
+        `${op} item must be a record when function '${fnName}' expects ${params.length} parameters; got ${shapeName(item)}.`,
+        span2
+      );
+    }
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i];
+      const v = item[p];
+      bind(local, p, v === void 0 ? null : v);
+    }
+    return local;
+  }
+  function lookupCallback(fnName, span2) {
+    const fn = userFns.get(fnName);
+    if (fn === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${fnName}'.`, span2);
+    return fn;
+  }
+  function evalMap(expr, scope) {
+    const span2 = expr.span;
+    const args = evalArgs(expr.args, scope);
+    const list = args.in;
+    if (!Array.isArray(list)) throw new A0Error("E_TYPE", `map 'in' must be a list, got ${typeofName(list)}.`, span2);
+    const fnName = args.fn;
+    if (typeof fnName !== "string") throw new A0Error("E_TYPE", `map 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
+    const fn = lookupCallback(fnName, span2);
+    emit("map_start", span2, { fn: fnName, listLength: list.length });
+    const out = [];
+    const callData = { fn: fnName };
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      countIteration(span2);
+      emit("fn_call_start", span2, callData);
+      const local = callbackScope("map", fn, fnName, item, span2);
+      out.push(runBody(fn, local));
+      emit("fn_call_end", span2, callData);
+    }
+    emit("map_end", span2, { fn: fnName, iterations: list.length });
+    return out;
+  }
+  function evalFilterCall(expr, scope) {
+    const span2 = expr.span;
+    const args = evalArgs(expr.args, scope);
+    const fnGiven = args.fn !== null && args.fn !== void 0;
+    const byGiven = args.by !== null && args.by !== void 0;
+    if (fnGiven && byGiven) {
+      throw new A0Error("E_FN", "filter requires exactly one of 'by' or 'fn', not both.", span2, { fn: "filter" });
+    }
+    if (!fnGiven) return callStdlib("filter", stdlib.get("filter"), args, span2);
+    const list = args.in;
+    if (!Array.isArray(list)) throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, span2);
+    const fnName = args.fn;
+    if (typeof fnName !== "string") throw new A0Error("E_TYPE", `filter 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
+    const fn = lookupCallback(fnName, span2);
+    const kept = [];
+    const callData = { fn: fnName };
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      countIteration(span2);
+      emit("fn_call_start", span2, callData);
+      const local = callbackScope("filter", fn, fnName, item, span2);
+      const verdict = runBody(fn, local);
+      emit("fn_call_end", span2, callData);
+      if (isTruthy(unwrapPredicate(verdict))) kept.push(item);
+    }
+    return kept;
+  }
+  function evalReduce(expr, scope) {
+    const span2 = expr.span;
+    const args = evalArgs(expr.args, scope);
+    const list = args.in;
+    if (!Array.isArray(list)) throw new A0Error("E_TYPE", `reduce 'in' must be a list, got ${typeofName(list)}.`, span2);
+    const fnName = args.fn;
+    if (typeof fnName !== "string") throw new A0Error("E_TYPE", `reduce 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
+    const init = args.init;
+    let acc = init === void 0 ? null : init;
+    const fn = lookupCallback(fnName, span2);
+    const params = fn.decl.params;
+    if (params.length !== 2) {
+      throw new A0Error(
+        "E_TYPE",
+        `reduce callback '${fnName}' must accept exactly 2 parameters (accumulator, item), got ${params.length}.`,
+        span2
+      );
+    }
+    emit("reduce_start", span2, { fn: fnName, listLength: list.length });
+    const callData = { fn: fnName };
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      countIteration(span2);
+      emit("fn_call_start", span2, callData);
+      const local = newScope(fn.closure);
+      bind(local, params[0], acc);
+      bind(local, params[1], item);
+      acc = runBody(fn, local);
+      emit("fn_call_end", span2, callData);
+    }
+    emit("reduce_end", span2, { fn: fnName, iterations: list.length });
+    return acc;
+  }
+  function evalFor(expr, scope) {
+    const list = evalExpr(expr.list, scope);
+    if (!Array.isArray(list)) {
+      throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, expr.list.span);
+    }
+    emit("for_start", expr.span, { listLength: list.length, as: expr.binding });
+    const out = [];
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      countIteration(expr.span);
+      const local = newScope(scope);
+      bind(local, expr.binding, item);
+      out.push(execBlock(expr.body, local));
+    }
+    emit("for_end", expr.span, { iterations: list.length });
+    return out;
+  }
+  function evalFilterBlock(expr, scope) {
+    const list = evalExpr(expr.list, scope);
+    if (!Array.isArray(list)) {
+      throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, expr.list.span);
+    }
+    emit("filter_start", expr.span, { listLength: list.length, as: expr.binding });
+    const kept = [];
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      countIteration(expr.span);
+      const local = newScope(scope);
+      bind(local, expr.binding, item);
+      if (isTruthy(unwrapPredicate(execBlock(expr.body, local)))) kept.push(item);
+    }
+    emit("filter_end", expr.span, { iterations: list.length });
+    return kept;
+  }
+  function evalLoop(expr, scope) {
+    const init = evalExpr(expr.init, scope);
+    const times = evalExpr(expr.times, scope);
+    if (typeof times !== "number" || !Number.isInteger(times) || times < 0) {
+      const shown = times === null ? "null" : jsonText(times, limits);
+      throw new A0Error("E_TYPE", `loop 'times' must be a non-negative integer, got ${shown}.`, expr.span);
+    }
+    emit("loop_start", expr.span, { times, as: expr.binding });
+    let current = init;
+    for (let i = 0; i < times; i++) {
+      countIteration(expr.span);
+      const local = newScope(scope);
+      bind(local, expr.binding, current);
+      current = execBlock(expr.body, local);
+    }
+    emit("loop_end", expr.span, { iterations: times });
+    return current;
+  }
+  function evalMatch(expr, scope) {
+    const subject = evalExpr(expr.subject, scope);
+    if (!isRecord(subject)) {
+      throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, expr.subject.span);
+    }
+    let arm;
+    if ("ok" in subject) arm = expr.okArm;
+    else if ("err" in subject) arm = expr.errArm;
+    else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", expr.subject.span);
+    const tag = arm.tag;
+    const data = { arm: tag };
+    emit("match_start", expr.span, data);
+    const local = newScope(scope);
+    const bound = subject[tag];
+    bind(local, arm.binding, bound === void 0 ? null : bound);
+    const result = execBlock(arm.body, local);
+    emit("match_end", expr.span, data);
+    return result;
+  }
+  function evalTry(expr, scope) {
+    const depth2 = callDepth;
+    try {
+      return execBlock(expr.tryBody, newScope(scope));
+    } catch (e) {
+      if (passesThrough(e)) throw e;
+      callDepth = depth2;
+      const error = toA0Error(e);
+      const caught = { code: error.code, message: error.message };
+      if (error.details !== void 0) caught.details = error.details;
+      const local = newScope(scope);
+      bind(local, expr.catchBinding, caught);
+      return execBlock(expr.catchBody, local);
+    }
+  }
+  function evalEvidence(expr, scope) {
+    const args = evalArgs(expr.args, scope);
+    const kind = expr.kind === "AssertExpr" ? "assert" : "check";
+    const ok = isTruthy(args.that);
+    const msgArg = args.msg;
+    const msg = typeof msgArg === "string" ? msgArg : "";
+    const ev = { kind, ok, msg, span: spanRecord(expr.span) };
+    const details = args.details;
+    if (isRecord(details)) ev.details = details;
+    evidenceList.push(ev);
+    emit("evidence", expr.span, ev);
+    if (kind === "assert" && !ok) {
+      throw new A0Error("E_ASSERT", `Assertion failed: ${msg}`, expr.span, { evidence: ev });
+    }
+    return ev;
+  }
+  function decodeReply(tool, text) {
+    let reply;
+    try {
+      reply = decodeCanonical(String(text));
+    } catch (e) {
+      throw new HostProtocolError(`host.call(${tool}) returned text that is not canonical JSON: ${errorMessage(e)}`);
+    }
+    if (isRecord(reply) && ("ok" in reply || typeof reply.err === "string")) return reply;
+    throw new HostProtocolError(`host.call(${tool}) must return {"ok": VALUE} or {"err": "MESSAGE"}`);
+  }
+  function callFsWrite(args, argsJSON) {
+    let dataText;
+    try {
+      dataText = fsWriteText(args, limits);
+    } catch (e) {
+      if (passesThrough(e)) throw e;
+      return { err: errorMessage(e) };
+    }
+    return decodeReply("fs.write", toolHost.call("fs.write", argsJSON, dataText));
+  }
+  function evalTool(expr, scope) {
+    const span2 = expr.span;
+    const name = expr.tool.parts.join(".");
+    const tool = toolHost.tools.get(name);
+    if (tool === void 0) throw new A0Error("E_UNKNOWN_TOOL", `Unknown tool '${name}'.`, span2);
+    if (expr.kind === "CallExpr" && tool.mode === "effect") {
+      throw new A0Error("E_CALL_EFFECT", `Cannot use 'call?' with effectful tool '${name}'. Use 'do' instead.`, span2);
+    }
+    if (!allowedCaps.has(tool.capability)) {
+      throw new A0Error("E_CAP_DENIED", `Capability '${tool.capability}' required by tool '${name}' is not allowed.`, span2, {
+        capability: tool.capability,
+        tool: name
+      });
+    }
+    const args = evalArgs(expr.args, scope);
+    const argsJSON = encodeCanonical(args, limits, `arguments of ${name}`);
+    const issues = toolHost.validate(name, argsJSON);
+    if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);
+    if (issues !== "") {
+      throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, expr.args.span, { tool: name });
+    }
+    toolCalls++;
+    const maxCalls = maxToolCalls;
+    if (maxCalls !== void 0 && toolCalls > maxCalls) {
+      budgetExceeded("maxToolCalls", maxCalls, toolCalls, span2, `Budget exceeded: maxToolCalls limit of ${maxCalls} reached.`);
+    }
+    emit("tool_start", span2, { tool: name, args, mode: tool.mode });
+    const started = Date.now();
+    const reply = name === "fs.write" ? callFsWrite(args, argsJSON) : decodeReply(name, toolHost.call(name, argsJSON, void 0));
+    const durationMs = Date.now() - started;
+    if (!("ok" in reply)) {
+      const message = reply.err;
+      emit("tool_end", span2, { tool: name, outcome: "err", durationMs, error: message });
+      throw new A0Error("E_TOOL", `Tool '${name}' failed: ${message}`, span2, { tool: name });
+    }
+    const result = reply.ok;
+    limits.checkNodes(result, true, `result of ${name}`);
+    emit("tool_end", span2, { tool: name, outcome: "ok", durationMs });
+    if (isRecord(result) && typeof result.bytes === "number") {
+      bytesWritten += result.bytes;
+      const maxBytes = maxBytesWritten;
+      if (maxBytes !== void 0 && bytesWritten > maxBytes) {
+        budgetExceeded(
+          "maxBytesWritten",
+          maxBytes,
+          bytesWritten,
+          span2,
+          `Budget exceeded: maxBytesWritten limit of ${maxBytes} bytes exceeded (${bytesWritten} bytes written).`
+        );
+      }
+    }
+    if (timeMs !== void 0) checkTime(expr);
+    return result;
+  }
   function unwrapPredicate(v) {
     if (!isRecord(v)) return v;
     const keys2 = Object.keys(v);
@@ -2776,8 +2755,11 @@
   for (let i = 0; i < EVENT_NAMES.length; i++) {
     EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
   }
-  function encodeOutcome(o, limits2) {
-    return valuesArePlain(o, limits2.maxSize) ? JSON.stringify(jsonShape(o)) : writeOutcome(o, limits2);
+  function encodeOutcome(o, limits3, host) {
+    if (!valuesArePlain(o, limits3.maxSize)) return writeOutcome(o, limits3);
+    const shape = jsonShape(o);
+    if (host !== void 0 && typeof host.outcome === "function" && host.outcome(shape) === true) return "";
+    return JSON.stringify(shape);
   }
   function valuesArePlain(o, max) {
     if (o.result !== void 0) {
@@ -2829,28 +2811,28 @@
       detail: o.detail
     };
   }
-  function writeOutcome(o, limits2) {
+  function writeOutcome(o, limits3) {
     let text = '{"status":"' + o.status + '","exitCode":' + o.exitCode;
-    if (o.result !== void 0) text += ',"value":' + encodeCanonical(o.result.value, limits2, "result value");
+    if (o.result !== void 0) text += ',"value":' + encodeCanonical(o.result.value, limits3, "result value");
     const errors = [];
-    for (let i = 0; i < o.errors.length; i++) errors.push(errorText(o.errors[i], limits2));
+    for (let i = 0; i < o.errors.length; i++) errors.push(errorText(o.errors[i], limits3));
     const evidence = [];
-    for (let i = 0; i < o.evidence.length; i++) evidence.push(encodeCanonical(o.evidence[i], limits2, "evidence record"));
-    text += ',"errors":[' + errors.join(",") + '],"evidence":[' + evidence.join(",") + '],"trace":[' + traceText(o.trace, limits2) + "]";
+    for (let i = 0; i < o.evidence.length; i++) evidence.push(encodeCanonical(o.evidence[i], limits3, "evidence record"));
+    text += ',"errors":[' + errors.join(",") + '],"evidence":[' + evidence.join(",") + '],"trace":[' + traceText(o.trace, limits3) + "]";
     if (o.limit !== void 0) text += ',"limit":' + JSON.stringify(o.limit);
     if (o.detail !== void 0) text += ',"detail":' + JSON.stringify(o.detail);
     return text + "}";
   }
-  function errorText(e, limits2) {
+  function errorText(e, limits3) {
     let text = '{"code":' + JSON.stringify(e.code) + ',"message":' + JSON.stringify(e.message);
     if (e.span !== void 0) text += ',"span":' + spanText(JSON.stringify(e.span.file), e.span);
     if (e.hint !== void 0) text += ',"hint":' + JSON.stringify(e.hint);
-    if (e.details !== void 0) text += ',"details":' + encodeCanonical(e.details, limits2, "error details");
+    if (e.details !== void 0) text += ',"details":' + encodeCanonical(e.details, limits3, "error details");
     return text + "}";
   }
-  function traceText(trace, limits2) {
+  function traceText(trace, limits3) {
     var _a;
-    const max = limits2.maxSize;
+    const max = limits3.maxSize;
     const texts = [];
     const spanTexts = /* @__PURE__ */ new Map();
     let file2 = "";
@@ -3137,7 +3119,6 @@
       }
       let kind = -1;
       let end = i + 1;
-      let aux = 0;
       switch (CLASS[c]) {
         case 5 /* Word */: {
           while (WORD_CHAR[chars[end]] === 1) end++;
@@ -3164,10 +3145,29 @@
           continue;
         case 7 /* Quote */:
           end = scanString(chars, i);
-          if (end >= 0) {
-            kind = 29 /* StringLit */;
-            aux = stringAux;
-            auxes2[t] = aux;
+          if (end < 0) break;
+          kind = 29 /* StringLit */;
+          auxes2[t] = stringAux;
+          if (stringAux > 1) {
+            kinds2[t] = kind;
+            starts2[t] = i;
+            ends2[t] = end;
+            lines2[t] = line;
+            cols2[t] = i - lineStart + 1;
+            t++;
+            for (let j = i + 1; j < end; j++) {
+              const s = chars[j];
+              if (s === "\n") {
+                line++;
+                lineStart = j + 1;
+              } else if (s === "\r") {
+                if (chars[j + 1] === "\n") j++;
+                line++;
+                lineStart = j + 1;
+              }
+            }
+            i = end;
+            continue;
           }
           break;
         case 6 /* Digit */:
@@ -3255,19 +3255,6 @@
       lines2[t] = line;
       cols2[t] = i - lineStart + 1;
       t++;
-      if (aux > 1) {
-        for (let j = i + 1; j < end; j++) {
-          const s = chars[j];
-          if (s === "\n") {
-            line++;
-            lineStart = j + 1;
-          } else if (s === "\r") {
-            if (chars[j + 1] === "\n") j++;
-            line++;
-            lineStart = j + 1;
-          }
-        }
-      }
       i = end;
     }
     if (n < src2.length) {
@@ -3375,11 +3362,11 @@
       this.diagnostic = diagnostic;
     }
   };
-  function parse(source, fileName2) {
-    const lexed = lex(source, fileName2);
+  function parse(source, fileName3) {
+    const lexed = lex(source, fileName3);
     if (lexed.errors.length > 0) return { diagnostics: lexed.errors };
     src = source;
-    file = fileName2;
+    file = fileName3;
     setTokens(lexed.tokens);
     at = 0;
     depth = 0;
@@ -3629,7 +3616,9 @@
     return name;
   }
   function parseIdentPath() {
-    const s = expect(30 /* Ident */);
+    const s = at;
+    if (kinds[s] !== 30 /* Ident */) failAt(s, "expected", 30 /* Ident */);
+    at = s + 1;
     const parts = [words[s]];
     while (kinds[at] === 40 /* Dot */) {
       at++;
@@ -3834,7 +3823,9 @@
     return failAt(s, "unexpected");
   }
   function parseRecord() {
-    const s = expect(31 /* LBrace */);
+    const s = at;
+    if (kinds[s] !== 31 /* LBrace */) failAt(s, "expected", 31 /* LBrace */);
+    at = s + 1;
     const pairs = [];
     if (ENTRY_START[kinds[at]]) {
       pairs.push(parseEntry());
@@ -3844,7 +3835,8 @@
       }
       if (kinds[at] === 38 /* Comma */) at++;
     }
-    expect(32 /* RBrace */);
+    if (kinds[at] !== 32 /* RBrace */) failAt(at, "expected", 32 /* RBrace */);
+    at++;
     return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, pairs };
   }
   function parseEntry() {
@@ -3862,7 +3854,8 @@
       key += "." + words[at];
       at++;
     }
-    expect(37 /* Colon */);
+    if (kinds[at] !== 37 /* Colon */) failAt(at, "expected", 37 /* Colon */);
+    at++;
     const value = parseExpr();
     return { __proto__: LAZY_SPAN, kind: "RecordPair", first: s, last: at - 1, key, value };
   }
@@ -4457,7 +4450,7 @@
   var DEFAULT_MAX_STEPS = 1e5;
   var DEFAULT_MAX_DEPTH = 1e4;
   var DEFAULT_MAX_SIZE = 1 << 20;
-  var limits = ["maxSteps", "maxDepth", "maxSize", "maxNesting"];
+  var limits2 = ["maxSteps", "maxDepth", "maxSize", "maxNesting"];
   var version = "a0-ts-reference 0.6.0";
   var configCache = null;
   var restCache = /* @__PURE__ */ new Map();
@@ -4471,7 +4464,7 @@
     if (at2 >= 0) {
       const known = restCache.get(configJSON.slice(at2));
       if (known !== void 0) {
-        const file2 = fileName(configJSON, at2);
+        const file2 = fileName2(configJSON, at2);
         if (file2 !== null) {
           const config2 = { file: file2, allow: known.allow, limits: known.limits };
           configCache = { text: configJSON, config: config2 };
@@ -4495,7 +4488,7 @@
     const rest = configJSON.slice(at2);
     return rest.indexOf('"file"') < 0 && rest.indexOf("\\u") < 0 ? rest : "";
   }
-  function fileName(configJSON, at2) {
+  function fileName2(configJSON, at2) {
     const fileJSON = configJSON.slice(FILE_PREFIX.length, at2);
     const name = fileJSON.slice(1, -1);
     if (JSON.stringify(name) === fileJSON) return name;
@@ -4525,15 +4518,15 @@
       if (typeof a !== "string") throw new TypeError('A0Reference.run: config "allow" entries must be strings');
       allow.push(a);
     }
-    const limits2 = (_b = raw.limits) != null ? _b : {};
-    if (!isRecord(limits2)) throw new TypeError('A0Reference.run: config "limits" must be an object');
+    const limits3 = (_b = raw.limits) != null ? _b : {};
+    if (!isRecord(limits3)) throw new TypeError('A0Reference.run: config "limits" must be an object');
     return {
       file: file2,
       allow,
       limits: new Limits(
-        positive(limits2.maxSteps, DEFAULT_MAX_STEPS),
-        positive(limits2.maxDepth, DEFAULT_MAX_DEPTH),
-        positive(limits2.maxSize, DEFAULT_MAX_SIZE)
+        positive(limits3.maxSteps, DEFAULT_MAX_STEPS),
+        positive(limits3.maxDepth, DEFAULT_MAX_DEPTH),
+        positive(limits3.maxSize, DEFAULT_MAX_SIZE)
       )
     };
   }
@@ -4542,13 +4535,13 @@
     if (toolsCache !== null && toolsCache.host === host) return toolsCache.toolHost;
     const text = host.tools();
     const tools = toolsCache !== null && toolsCache.text === text ? toolsCache.toolHost.tools : readTools(text);
-    const toolHost = {
+    const toolHost2 = {
       tools,
       validate: (tool, argsJSON) => host.validate(tool, argsJSON),
       call: (tool, argsJSON, dataText) => host.call(tool, argsJSON, dataText)
     };
-    toolsCache = { host, text, toolHost };
-    return toolHost;
+    toolsCache = { host, text, toolHost: toolHost2 };
+    return toolHost2;
   }
   function readTools(text) {
     const raw = decodeCanonical(text);
@@ -4571,11 +4564,11 @@
   }
   function run(source, configJSON, host) {
     const config = readConfig(configJSON);
-    const limits2 = config.limits;
+    const limits3 = config.limits;
     try {
-      return encodeOutcome(evaluate(source, config, host), limits2);
+      return encodeOutcome(evaluate(source, config, host), limits3, host);
     } catch (e) {
-      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits2);
+      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits3, host);
       throw e;
     }
   }
@@ -4588,7 +4581,7 @@
     const checked = validate(program);
     if (checked.unsupportedSpread) return emptyOutcome(1);
     if (checked.diagnostics.length > 0) return { ...emptyOutcome(2), errors: checked.diagnostics };
-    const result = new Evaluator(program, config.file, config.allow, toolHostFor(host), config.limits).run();
+    const result = evaluateProgram(program, config.file, config.allow, toolHostFor(host), config.limits);
     if (result.kind === "limit") return resourceOutcome(result.limit, result.evidence, result.trace);
     if (result.kind === "ok") {
       let failed = false;
@@ -4606,5 +4599,5 @@
     };
   }
   installV8Compat();
-  globalThis.A0Reference = { version, limits, run };
+  globalThis.A0Reference = { version, limits: limits2, run };
 })();

@@ -92,6 +92,15 @@ func Load(path string) (*Bundle, error) {
 	return b, nil
 }
 
+// Open is the bundle a0diff's --ref names: the embedded one when path is empty, else
+// Load(path).
+func Open(path string) (*Bundle, error) {
+	if path == "" {
+		return Embedded(), nil
+	}
+	return Load(path)
+}
+
 // Compile compiles src as a bundle named name (the name used in errors and stacks).
 // It does not evaluate it; see Check.
 func Compile(name, src string) (*Bundle, error) {

@@ -70,3 +70,28 @@ func TestEmbeddedBundleHonoursTheABI(t *testing.T) {
 		t.Error("Embedded() compiled the bundle twice")
 	}
 }
+
+func TestOpen(t *testing.T) {
+	tests := []struct {
+		path, name, err string
+	}{
+		{"", EmbeddedName, ""},
+		{"testdata/fake.js", "testdata/fake.js", ""},
+		{"testdata/no-run.js", "", "A0Reference.run is not a function"},
+		{"testdata/missing.js", "", "testdata/missing.js: no such file"},
+	}
+	for _, tt := range tests {
+		b, err := Open(tt.path)
+		switch {
+		case tt.err != "":
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("Open(%q) error %v, want one containing %q", tt.path, err, tt.err)
+			}
+		case err != nil || b.Name() != tt.name:
+			t.Errorf("Open(%q) = %v, %v; want the bundle %s", tt.path, b, err, tt.name)
+		}
+	}
+	if b, _ := Open(""); b != Embedded() {
+		t.Error(`Open("") is not the embedded bundle`)
+	}
+}

@@ -42,7 +42,7 @@ func TestOutcomeTextIsCanonical(t *testing.T) {
 	for _, c := range runs {
 		cfg := c.cfg
 		cfg.Limits = cfg.Limits.WithDefaults()
-		st := &runState{cfg: cfg, newKit: r.opts.newKit}
+		st := &runState{cfg: cfg, newKit: r.opts.newKit, textOutcome: true} // the text, not host.outcome
 		done := make(chan jsResult, 1)
 		execute(e, st, c.source, configText(cfg), done)
 		res := <-done

@@ -25,9 +25,15 @@ func generatedCases(n int) []*gen.Case {
 // one Runner: the reference's cost per fuzz case, host included. One op is one program.
 // With $TSBUNDLE_REF naming another build (e.g. the committed bundle of another commit),
 // alternate runs compare the two.
-func BenchmarkGenerated(b *testing.B) {
+func BenchmarkGenerated(b *testing.B) { benchmarkGenerated(b) }
+
+// BenchmarkGeneratedText is BenchmarkGenerated with the Outcome written as text and
+// parsed, as before host.outcome (and as for a bundle that does not call it).
+func BenchmarkGeneratedText(b *testing.B) { benchmarkGenerated(b, withTextOutcome()) }
+
+func benchmarkGenerated(b *testing.B, opts ...Option) {
 	cases := generatedCases(1000)
-	r := NewRunner(benchBundle(b))
+	r := NewRunner(benchBundle(b), opts...)
 	defer r.Close()
 	ctx := context.Background()
 	for _, c := range cases[:100] { // warm the runtime, and fail early on a broken host

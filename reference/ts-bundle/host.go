@@ -27,6 +27,12 @@ type runState struct {
 
 	// hostPanic is set (before the runtime is interrupted) when a host callback panicked.
 	hostPanic string
+
+	// handed is the Outcome the bundle handed to host.outcome (nil: none): run then
+	// returns "" instead of its text.
+	handed *outcome.Outcome
+	// textOutcome: host.outcome declines, the bundle writes the text (tests compare).
+	textOutcome bool
 }
 
 // calls returns the tool calls the run's kit recorded.
@@ -68,6 +74,20 @@ func (e *engine) newHost() *goja.Object {
 			panic(e.rt.NewTypeError("host.validate: unknown tool %q", tool))
 		}
 		return e.rt.ToValue(toolkit.ValidateArgs(tool, args))
+	})
+	// host.outcome(o): the bundle offers its Outcome as the object it would write with
+	// JSON.stringify; true means the host has read it (outcomeFromJS) and run may return
+	// "" instead of the text. Optional in the ABI (README.md): a bundle that never calls
+	// it returns the text as before.
+	e.setHostFunc(h, "outcome", func(call goja.FunctionCall) goja.Value {
+		if e.cur.textOutcome {
+			return e.rt.ToValue(false)
+		}
+		o, ok := outcomeFromJS(call.Argument(0))
+		if ok {
+			e.cur.handed = &o
+		}
+		return e.rt.ToValue(ok)
 	})
 	e.setHostFunc(h, "call", func(call goja.FunctionCall) goja.Value {
 		tool, args := e.toolArgs("call", call)

@@ -30,6 +30,7 @@ type options struct {
 	maxCallStack int
 	grace        time.Duration
 	maxIdle      int
+	textOutcome  bool // host.outcome declines (withTextOutcome)
 }
 
 // WithKit replaces the tool kit a run's host.call uses (a fresh toolkit.Virtual by
@@ -67,6 +68,12 @@ func WithMaxIdle(n int) Option {
 	return func(o *options) { o.maxIdle = n }
 }
 
+// withTextOutcome makes host.outcome decline, so that the bundle returns its Outcome as
+// text: what a bundle without the hand-over does (tests compare the two).
+func withTextOutcome() Option {
+	return func(o *options) { o.textOutcome = true }
+}
+
 // Stats are the Runner's counters.
 type Stats struct {
 	Runs int64 // Run calls
@@ -94,6 +101,7 @@ type Runner struct {
 	closed bool
 
 	runs, created, discarded, abandoned, abandonedRunning atomic.Int64
+	handed                                                atomic.Int64 // runs whose Outcome host.outcome read
 }
 
 var _ outcome.Runner = (*Runner)(nil)
@@ -177,7 +185,7 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 		return hostOutcome(outcome.StatusCrash, err.Error())
 	}
 
-	st := &runState{cfg: cfg, newKit: r.opts.newKit}
+	st := &runState{cfg: cfg, newKit: r.opts.newKit, textOutcome: r.opts.textOutcome}
 	done := make(chan jsResult, 1)
 	go execute(e, st, source, configText(cfg), done)
 
@@ -210,6 +218,9 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 	}
 
 	o, reusable := classify(res, st, r.opts.maxCallStack)
+	if st.handed != nil && res.text == "" {
+		r.handed.Add(1)
+	}
 	if reusable && !interrupted {
 		r.release(e)
 	} else {
@@ -393,6 +404,11 @@ func classify(res jsResult, st *runState, maxCallStack int) (outcome.Outcome, bo
 	if _, isString := res.ret.(goja.String); !isString {
 		o := hostOutcome(outcome.StatusCrash, fmt.Sprintf(
 			"A0Reference.run returned %s, not the Outcome JSON string", describeJS(res.ret)))
+		o.ToolCalls = st.calls()
+		return o, true
+	}
+	if res.text == "" && st.handed != nil {
+		o := *st.handed // host.outcome read it: no text to parse
 		o.ToolCalls = st.calls()
 		return o, true
 	}

@@ -96,7 +96,7 @@ type LetStmt struct {
 type ExprStmt struct {
 	Span   Span `dump:"ExprStmt"`
 	Expr   Expr
-	Target *IdentPath `dump:"-> ,optional"` // nil when there is no `-> target`
+	Target *IdentPath `dump:"-> ,optional" role:"name"` // nil when there is no `-> target`
 }
 
 // ReturnStmt is `return value`: it ends the innermost statement list with that value
@@ -197,39 +197,39 @@ type ListExpr struct {
 
 // CallExpr is `call? tool {args}`: a call of a read-mode tool (§5.14).
 type CallExpr struct {
-	Span Span `dump:"Call?"`
-	Tool *IdentPath
-	Args *RecordExpr
+	Span Span        `dump:"Call?"`
+	Tool *IdentPath  `role:"name"`
+	Args *RecordExpr `role:"args"`
 }
 
 // DoExpr is `do tool {args}`: a tool call of either mode (§5.14).
 type DoExpr struct {
-	Span Span `dump:"Do"`
-	Tool *IdentPath
-	Args *RecordExpr
+	Span Span        `dump:"Do"`
+	Tool *IdentPath  `role:"name"`
+	Args *RecordExpr `role:"args"`
 }
 
 // AssertExpr is `assert { that, msg, details }`: it records evidence and fails the run
 // with E_ASSERT when `that` is falsy (§5.13).
 type AssertExpr struct {
-	Span Span `dump:"Assert"`
-	Args *RecordExpr
+	Span Span        `dump:"Assert"`
+	Args *RecordExpr `role:"args"`
 }
 
 // CheckExpr is `check { that, msg, details }`: it records evidence and never fails
 // (§5.13).
 type CheckExpr struct {
-	Span Span `dump:"Check"`
-	Args *RecordExpr
+	Span Span        `dump:"Check"`
+	Args *RecordExpr `role:"args"`
 }
 
 // FnCallExpr is `name {args}`, also `filter {args}` written without a block: a call of
 // map/filter/reduce, a user function or a stdlib function, resolved in that order
 // (§5.10, §5.11, §5.15).
 type FnCallExpr struct {
-	Span Span `dump:"FnCall"`
-	Name *IdentPath
-	Args *RecordExpr
+	Span Span        `dump:"FnCall"`
+	Name *IdentPath  `role:"name"`
+	Args *RecordExpr `role:"args"`
 }
 
 // ---- control flow ----

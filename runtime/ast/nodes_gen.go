@@ -734,3 +734,57 @@ func DeclaredNames(n Node) []*string {
 	}
 	return nil
 }
+
+// NamePath returns the name path n owns: the tool of a CallExpr or DoExpr, the function
+// name of a FnCallExpr, the target of an ExprStmt (the fields tagged role:"name"); nil for
+// every other node. A name path is an IdentPath that names something rather than reading
+// a variable, which walks counting a program's expressions leave out.
+func NamePath(n Node) *IdentPath {
+	switch n := n.(type) {
+	case *ExprStmt:
+		if n != nil {
+			return n.Target
+		}
+	case *CallExpr:
+		if n != nil {
+			return n.Tool
+		}
+	case *DoExpr:
+		if n != nil {
+			return n.Tool
+		}
+	case *FnCallExpr:
+		if n != nil {
+			return n.Name
+		}
+	}
+	return nil
+}
+
+// Args returns the argument record of a call-like node (CallExpr, DoExpr, AssertExpr,
+// CheckExpr, FnCallExpr: the fields tagged role:"args"); nil for every other node.
+func Args(n Node) *RecordExpr {
+	switch n := n.(type) {
+	case *CallExpr:
+		if n != nil {
+			return n.Args
+		}
+	case *DoExpr:
+		if n != nil {
+			return n.Args
+		}
+	case *AssertExpr:
+		if n != nil {
+			return n.Args
+		}
+	case *CheckExpr:
+		if n != nil {
+			return n.Args
+		}
+	case *FnCallExpr:
+		if n != nil {
+			return n.Args
+		}
+	}
+	return nil
+}

@@ -30,6 +30,7 @@ var levels = []struct {
 		[]string{"runtime/eval", "runtime/run", "reference/ts-bundle"}},
 	{"the comparison of Outcomes", []string{"diff"}},
 	{"the one run-and-compare primitive", []string{"trial"}},
+	{"the line-up of implementations a command runs (which runner plays which part, in process or in workers)", []string{"lineup"}},
 	{"what comparisons add up to (a conformance scoreboard, a baseline of known failures) and the check of a worker against the protocol",
 		[]string{"scoreboard", "baseline", "workercheck"}},
 	{"corpus entries: their format, their expectations, their writer", []string{"corpus"}},

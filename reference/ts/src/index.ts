@@ -2,7 +2,7 @@
 // reference/ts-bundle/README.md. run(source, configJSON, host) lexes, parses, validates
 // and evaluates one program and returns its Outcome as a JSON string.
 
-import { Evaluator, ToolHost, ToolInfo, TraceEvent } from "./evaluator";
+import { ToolHost, ToolInfo, TraceEvent, evaluateProgram } from "./evaluator";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
 import { Outcome, encodeOutcome } from "./outcome";
@@ -18,6 +18,8 @@ export interface Host {
   // dataText: the text the reference serialised for fs.write (undefined for none and for
   // the other tools).
   call(tool: string, argsJSON: string, dataText?: string): string;
+  // Optional: reads the Outcome object itself (see encodeOutcome); true when it did.
+  outcome?(o: object): boolean;
 }
 
 interface Config {
@@ -181,10 +183,10 @@ export function run(source: string, configJSON: string, host: Host): string {
   const config = readConfig(configJSON);
   const limits = config.limits;
   try {
-    return encodeOutcome(evaluate(source, config, host), limits);
+    return encodeOutcome(evaluate(source, config, host), limits, host);
   } catch (e) {
     // A partial outcome too big to write is a maxSize outcome without its parts.
-    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits);
+    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits, host);
     throw e;
   }
 }
@@ -200,7 +202,7 @@ function evaluate(source: string, config: Config, host: Host): Outcome {
   if (checked.unsupportedSpread) return emptyOutcome(1);
   if (checked.diagnostics.length > 0) return { ...emptyOutcome(2), errors: checked.diagnostics };
 
-  const result = new Evaluator(program, config.file, config.allow, toolHostFor(host), config.limits).run();
+  const result = evaluateProgram(program, config.file, config.allow, toolHostFor(host), config.limits);
   if (result.kind === "limit") return resourceOutcome(result.limit, result.evidence, result.trace);
   if (result.kind === "ok") {
     let failed = false;

@@ -267,7 +267,6 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
     }
     let kind = -1;
     let end = i + 1;
-    let aux = 0;
     // The cases are ordered by how often they occur, as goja tries them one by one.
     switch (CLASS[c]) {
       case C.Word: {
@@ -297,7 +296,33 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
         continue;
       case C.Quote:
         end = scanString(chars, i);
-        if (end >= 0) { kind = T.StringLit; aux = stringAux; auxes[t] = aux; }
+        if (end < 0) break;
+        kind = T.StringLit;
+        auxes[t] = stringAux;
+        if (stringAux > 1) {
+          // A raw control character in the literal might be a line break: LF, CR LF and a
+          // lone CR each end a line inside a token. The token is stored at its first line
+          // here (rare, so the common path below need not ask), then its lines are counted.
+          kinds[t] = kind;
+          starts[t] = i;
+          ends[t] = end;
+          lines[t] = line;
+          cols[t] = i - lineStart + 1;
+          t++;
+          for (let j = i + 1; j < end; j++) {
+            const s = chars[j];
+            if (s === "\n") {
+              line++;
+              lineStart = j + 1;
+            } else if (s === "\r") {
+              if (chars[j + 1] === "\n") j++;
+              line++;
+              lineStart = j + 1;
+            }
+          }
+          i = end;
+          continue;
+        }
         break;
       case C.Digit:
         end = scanNumber(chars, i);
@@ -376,21 +401,6 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
     lines[t] = line;
     cols[t] = i - lineStart + 1;
     t++;
-    if (aux > 1) {
-      // A raw control character in a string literal might be a line break: LF, CR LF and a
-      // lone CR each end a line inside a token.
-      for (let j = i + 1; j < end; j++) {
-        const s = chars[j];
-        if (s === "\n") {
-          line++;
-          lineStart = j + 1;
-        } else if (s === "\r") {
-          if (chars[j + 1] === "\n") j++;
-          line++;
-          lineStart = j + 1;
-        }
-      }
-    }
     i = end;
   }
   if (n < src.length) {

@@ -50,8 +50,19 @@ for (let i = 0; i < EVENT_NAMES.length; i++) {
 // Outcome's JSON shape, the cheapest way to write it in goja: the other objects it holds
 // (spans, trace events) are created with their keys in the order the text needs.
 // Otherwise it is assembled from the canonical texts of the parts.
-export function encodeOutcome(o: Outcome, limits: Limits): string {
-  return valuesArePlain(o, limits.maxSize) ? JSON.stringify(jsonShape(o)) : writeOutcome(o, limits);
+// A host that reads the Outcome object itself (the Go host's optional host.outcome,
+// reference/ts-bundle/README.md) is handed that object instead, and run returns "": goja
+// writes JSON one character at a time, and the host would only read the text back.
+export function encodeOutcome(o: Outcome, limits: Limits, host?: OutcomeHost): string {
+  if (!valuesArePlain(o, limits.maxSize)) return writeOutcome(o, limits);
+  const shape = jsonShape(o);
+  if (host !== undefined && typeof host.outcome === "function" && host.outcome(shape) === true) return "";
+  return JSON.stringify(shape);
+}
+
+// OutcomeHost is the part of the host encodeOutcome uses.
+export interface OutcomeHost {
+  outcome?(o: object): boolean;
 }
 
 // valuesArePlain checks the A0 values of o in the order writeOutcome writes them, and

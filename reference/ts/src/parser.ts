@@ -370,7 +370,9 @@ function parseBinder(): string {
 }
 
 function parseIdentPath(): IdentPath {
-  const s = expect(T.Ident);
+  const s = at;
+  if (kinds[s] !== T.Ident) failAt(s, "expected", T.Ident);
+  at = s + 1;
   const parts = [words[s]];
   while (kinds[at] === T.Dot) {
     at++;
@@ -588,8 +590,11 @@ function parsePrimary(): Expr {
   return failAt(s, "unexpected");
 }
 
+// The most frequent tokens are expected here without calling expect.
 function parseRecord(): RecordExpr {
-  const s = expect(T.LBrace);
+  const s = at;
+  if (kinds[s] !== T.LBrace) failAt(s, "expected", T.LBrace);
+  at = s + 1;
   const pairs: (RecordPair | SpreadPair)[] = [];
   if (ENTRY_START[kinds[at]]) {
     pairs.push(parseEntry());
@@ -599,7 +604,8 @@ function parseRecord(): RecordExpr {
     }
     if (kinds[at] === T.Comma) at++;
   }
-  expect(T.RBrace);
+  if (kinds[at] !== T.RBrace) failAt(at, "expected", T.RBrace);
+  at++;
   return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, pairs } as unknown as RecordExpr;
 }
 
@@ -618,7 +624,8 @@ function parseEntry(): RecordPair | SpreadPair {
     key += "." + words[at];
     at++;
   }
-  expect(T.Colon);
+  if (kinds[at] !== T.Colon) failAt(at, "expected", T.Colon);
+  at++;
   const value = parseExpr();
   return { __proto__: LAZY_SPAN, kind: "RecordPair", first: s, last: at - 1, key, value } as unknown as RecordPair;
 }

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/a0diff/a0diff/corpus"
 	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/run"
@@ -28,7 +30,9 @@ func (c *counted) Run(ctx context.Context, src string, cfg outcome.Config) outco
 }
 
 func runKey(src string, fx outcome.Fixtures, allow []string) string {
-	return fmt.Sprintf("%s\x00%#v\x00%#v", src, fx, allow)
+	// Fixtures: an empty list is no list (%v); capabilities: no @allow line differs from
+	// an empty one (%#v).
+	return fmt.Sprintf("%s\x00%v\x00%#v", src, fx, allow)
 }
 
 // The fallback reduction (reduce.Minimize keeping the first signature) of a case whose
@@ -61,6 +65,45 @@ func TestShrinkKeepsTheFirstSignature(t *testing.T) {
 			t.Errorf("case %d: the input was run %d times, want once (the campaign's own run)", i, n)
 		}
 		t.Logf("case %d: %d -> %d bytes, signature %s:\n%s", i, len(gc.Source), len(got.Source), fc.sig, got.Source)
+		return
+	}
+	t.Fatal("no diverging case among the first 200")
+}
+
+// A new divergence is reduced from the campaign's own run of it (reduce.Options.Known, the
+// generated tree) and written by the entry writer, which runs the result once more: the
+// input runs once in all, the written program twice (as the candidate kept and by the
+// writer).
+func TestWriteEntryRunsTheProgramOnceMore(t *testing.T) {
+	impl := &counted{Runner: port{run.New()}, runs: map[string]int{}}
+	rs := trial.Runners{Impl: impl, Ref: run.New()}
+	c := New(rs, Options{Seed: 7, Count: 1, Workers: 1, Out: t.TempDir(), Minimize: true, Timeout: outcome.DefaultLimits.Timeout,
+		Reduce: ReduceBudget{Time: time.Hour}})
+	ctx := context.Background()
+	for i := 0; i < 200; i++ {
+		gc := NewCase(7, i, c.opts.Gen)
+		res := c.compare(ctx, gc)
+		if res.Verdict != diff.Diverge || len(gc.Source) < 200 {
+			continue
+		}
+		fc := &fuzzCase{index: i, c: gc, verdict: res.Verdict, sig: res.Signature(), res: res}
+		file, note, program := c.writeEntry(ctx, fc)
+		if file == "" || program == "" {
+			t.Fatalf("case %d: nothing written: %s", i, note)
+		}
+		e, err := corpus.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := impl.runs[runKey(gc.Source, gc.Config.Fixtures, gc.Config.Allow)]; n != 1 {
+			t.Errorf("case %d: the input was run %d times, want once (the campaign's own run)", i, n)
+		}
+		if n := impl.runs[runKey(e.Source, e.Config.Fixtures, e.Config.Allow)]; n != 1 {
+			t.Errorf("case %d: the entry's text was run %d times, want once (by the entry writer)", i, n)
+		}
+		if n := impl.runs[runKey(program, e.Config.Fixtures, e.Config.Allow)]; n != 1 {
+			t.Errorf("case %d: the written program was run %d times as a candidate, want once", i, n)
+		}
 		return
 	}
 	t.Fatal("no diverging case among the first 200")

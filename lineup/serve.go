@@ -1,0 +1,40 @@
+package lineup
+
+import (
+	tsbundle "github.com/a0diff/a0diff/reference/ts-bundle"
+	"github.com/a0diff/a0diff/runtime/run"
+	"github.com/a0diff/a0diff/trial"
+	"github.com/a0diff/a0diff/worker"
+)
+
+// This file is the other side: what the worker processes Lineup starts run.
+
+// WorkerImplementation is a built-in implementation ("go" or "ref", the reference bundle
+// at refPath or the embedded one) as `a0diff worker --impl` serves it: both call tools
+// through the host's kit (worker.HostKit), so the callbacks of the protocol are the path
+// every run takes.
+func WorkerImplementation(impl, refPath string) (worker.Implementation, error) {
+	switch impl {
+	case "go":
+		return run.WorkerImplementation("a0diff"), nil
+	case "ref":
+		b, err := tsbundle.Open(refPath)
+		if err != nil {
+			return worker.Implementation{}, err
+		}
+		return tsbundle.WorkerImplementation(b), nil
+	}
+	return worker.Implementation{}, flagErrorf("--impl must be go or ref, not %q", impl)
+}
+
+// BatchRunners is the built-in pair as a batch worker (`a0diff campaign-worker` or
+// `entry-worker`) runs it: both in its own process, as with Isolation None, but with the
+// collector tuned for two such processes at -j 2.
+func BatchRunners(refPath string) (trial.Runners, error) {
+	worker.TuneBatchWorkerGC()
+	b, err := tsbundle.Open(refPath)
+	if err != nil {
+		return trial.Runners{}, err
+	}
+	return trial.Runners{Impl: run.New(), Ref: tsbundle.NewRunner(b)}, nil
+}
