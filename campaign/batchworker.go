@@ -139,6 +139,7 @@ func ServeBatches(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs tri
 		if reply.Exit {
 			return nil
 		}
+		worker.ReleaseAfterLargeBatch() // after a slice with a large case only
 	}
 	select {
 	case err := <-readErr:

@@ -139,6 +139,7 @@ func ServeEntries(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs tri
 		if reply.Exit {
 			return nil
 		}
+		worker.ReleaseAfterLargeBatch()
 	}
 	select {
 	case err := <-readErr:

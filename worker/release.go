@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"math"
 	"runtime/debug"
 	"runtime/metrics"
 )
@@ -28,7 +29,24 @@ var heapMetrics = []string{
 // case held 117 MiB and a Go worker 70 MiB for the rest of a 200 000-case campaign. The
 // check is a few microseconds; the release, a collection of what is live between runs
 // (little) and the return of the rest, happens only after a large run.
-func releaseAfterLargeRun() {
+func releaseAfterLargeRun() { releaseHeapOver(releaseThreshold) }
+
+// ReleaseAfterLargeBatch is releaseAfterLargeRun for a batch worker, called after it has
+// answered a batch: it hands the heap back when the Go runtime holds more than the
+// process's soft memory limit (GOMEMLIMIT; 128 MiB without one), which only a batch with
+// a large run makes it do. Between batches a campaign worker that ran such a case held
+// 165 MiB while the case was run again in per-case workers beside it.
+func ReleaseAfterLargeBatch() {
+	limit := debug.SetMemoryLimit(-1)
+	if limit <= 0 || limit == math.MaxInt64 {
+		limit = 128 << 20
+	}
+	releaseHeapOver(uint64(limit))
+}
+
+// releaseHeapOver returns the free heap to the kernel when the heap the Go runtime holds
+// is over threshold bytes.
+func releaseHeapOver(threshold uint64) {
 	samples := make([]metrics.Sample, len(heapMetrics))
 	for i, name := range heapMetrics {
 		samples[i].Name = name
@@ -40,7 +58,7 @@ func releaseAfterLargeRun() {
 			held += s.Value.Uint64()
 		}
 	}
-	if held > releaseThreshold {
+	if held > threshold {
 		debug.FreeOSMemory()
 	}
 }
