@@ -11,7 +11,7 @@
 //	port signature value@value:number
 //
 // The first word is the implementation's name (go for the Go evaluator against the
-// reference), then "entry" and a corpus entry's path, or "signature" and a divergence
+// reference; a name follows outcome.ImplNameRule, as a0diff's --impl NAME does), then "entry" and a corpus entry's path, or "signature" and a divergence
 // signature found by fuzzing.
 package baseline
 
@@ -21,9 +21,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
 // Kind says what a known failure names.
@@ -56,8 +57,6 @@ type Baseline struct {
 	Path string
 }
 
-var implName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
-
 // Read reads a baseline file. Every malformed line is reported as PATH:LINE: why.
 func Read(path string) (*Baseline, error) {
 	data, err := os.ReadFile(path)
@@ -84,8 +83,12 @@ func Parse(path string, data []byte) (*Baseline, error) {
 		if len(fields) == 0 {
 			continue
 		}
-		if len(fields) != 3 || !implName.MatchString(fields[0]) || (fields[1] != string(Entry) && fields[1] != string(Signature)) {
+		if len(fields) != 3 || (fields[1] != string(Entry) && fields[1] != string(Signature)) {
 			errs = append(errs, fmt.Sprintf("%s:%d: want IMPL entry PATH or IMPL signature SIGNATURE, got %q", path, n, strings.TrimSpace(line)))
+			continue
+		}
+		if !outcome.IsImplName(fields[0]) {
+			errs = append(errs, fmt.Sprintf("%s:%d: the implementation %q: a name must be %s", path, n, fields[0], outcome.ImplNameRule))
 			continue
 		}
 		f := Failure{Impl: fields[0], Kind: Kind(fields[1]), Name: fields[2], Note: strings.TrimSpace(note)}

@@ -43,8 +43,17 @@ func TestRoundTripAndCheck(t *testing.T) {
 }
 
 func TestParseErrorsNameTheLine(t *testing.T) {
-	_, err := Parse("base.txt", []byte("# ok\nport entry a.a0\nport entries b.a0\nport entry a.a0\n"))
-	if err == nil || !strings.Contains(err.Error(), "base.txt:3: want IMPL entry PATH") || !strings.Contains(err.Error(), "base.txt:4: port entry a.a0 repeated") {
-		t.Fatalf("error %v", err)
+	_, err := Parse("base.txt", []byte("# ok\nport entry a.a0\nport entries b.a0\nport entry a.a0\n_port entry c.a0\nmy-port.2 signature x@y\n"))
+	for _, want := range []string{
+		"base.txt:3: want IMPL entry PATH",
+		"base.txt:4: port entry a.a0 repeated",
+		`base.txt:5: the implementation "_port": a name must be letters, digits, '_', '.' and '-', starting with a letter or digit`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want one containing %q", err, want)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), "base.txt:6") {
+		t.Errorf("my-port.2 refused: %v", err)
 	}
 }

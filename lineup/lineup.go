@@ -274,15 +274,24 @@ func (l *Lineup) workerConfig(impl string, size int) (worker.Config, error) {
 	return worker.GoWorkerConfig(impl, argv, size, l.RSSLimitMB), nil
 }
 
-// CampaignWorkers configures the campaign workers of `a0diff fuzz`, or is nil when the
-// binary cannot be found (the campaign then goes case by case).
-func (l *Lineup) CampaignWorkers() *worker.BatchConfig {
+// CampaignWorkers configures the campaign workers of `a0diff fuzz` running rs: nil (the
+// campaign goes case by case, in rs's pools) unless Isolation is Process and rs is the
+// built-in pair alone (the campaign workers run both themselves), or when the binary
+// cannot be found.
+func (l *Lineup) CampaignWorkers(rs trial.Runners) *worker.BatchConfig {
+	if l.Isolation != Process || rs.Node != nil || len(rs.Extra) > 0 {
+		return nil
+	}
 	return l.batchWorkers("campaign-worker", "campaign")
 }
 
-// EntryWorkers configures the entry workers of `a0diff run`, or is nil when the binary
-// cannot be found (the run then goes entry by entry).
+// EntryWorkers configures the entry workers of `a0diff run`: nil (the run goes entry by
+// entry) unless Isolation is Process, or when the binary cannot be found. The harness
+// uses them only when the runners allow it (harness.Batchable).
 func (l *Lineup) EntryWorkers() *worker.BatchConfig {
+	if l.Isolation != Process {
+		return nil
+	}
 	return l.batchWorkers("entry-worker", "entry")
 }
 

@@ -218,33 +218,48 @@ func TestWorkerConfig(t *testing.T) {
 	}
 }
 
-// The batch workers are `a0diff campaign-worker` and `a0diff entry-worker`.
+// The batch workers are `a0diff campaign-worker` and `a0diff entry-worker`, started
+// only with --isolation process, and campaign workers only for the built-in pair alone.
 func TestBatchWorkers(t *testing.T) {
+	node := fake("node")
 	tests := []struct {
-		refPath string
-		entries bool
-		name    string
-		argv    []string
+		isolation, refPath string
+		entries            bool
+		rs                 trial.Runners
+		name               string
+		argv               []string
 	}{
-		{"", false, "campaign", []string{"/bin/a0diff", "campaign-worker"}},
-		{"mine.js", false, "campaign", []string{"/bin/a0diff", "campaign-worker", "--ref", "mine.js"}},
-		{"", true, "entry", []string{"/bin/a0diff", "entry-worker"}},
-		{"mine.js", true, "entry", []string{"/bin/a0diff", "entry-worker", "--ref", "mine.js"}},
+		{Process, "", false, trial.Runners{}, "campaign", []string{"/bin/a0diff", "campaign-worker"}},
+		{Process, "mine.js", false, trial.Runners{}, "campaign", []string{"/bin/a0diff", "campaign-worker", "--ref", "mine.js"}},
+		{Process, "", false, trial.Runners{Node: node}, "", nil},
+		{Process, "", false, trial.Runners{Extra: []outcome.Runner{fake("mine")}}, "", nil},
+		{Case, "", false, trial.Runners{}, "", nil},
+		{None, "", false, trial.Runners{}, "", nil},
+		{Process, "", true, trial.Runners{}, "entry", []string{"/bin/a0diff", "entry-worker"}},
+		{Process, "mine.js", true, trial.Runners{}, "entry", []string{"/bin/a0diff", "entry-worker", "--ref", "mine.js"}},
+		{Case, "", true, trial.Runners{}, "", nil},
+		{None, "", true, trial.Runners{}, "", nil},
 	}
 	for _, tt := range tests {
-		l := testLineup(Process, tt.refPath)
-		cfg := l.CampaignWorkers()
+		l := testLineup(tt.isolation, tt.refPath)
+		cfg := l.CampaignWorkers(tt.rs)
 		if tt.entries {
 			cfg = l.EntryWorkers()
 		}
+		if tt.name == "" {
+			if cfg != nil {
+				t.Errorf("%s %q entries %v %+v: %+v, want none", tt.isolation, tt.refPath, tt.entries, tt.rs, cfg)
+			}
+			continue
+		}
 		if cfg == nil || cfg.Name != tt.name || !reflect.DeepEqual(cfg.Command, tt.argv) || cfg.RSSLimitMB != 512 ||
 			!reflect.DeepEqual(cfg.Env, worker.BatchWorkerMemoryLimitEnv(512)) {
-			t.Errorf("%q entries %v: %+v", tt.refPath, tt.entries, cfg)
+			t.Errorf("%s %q entries %v: %+v", tt.isolation, tt.refPath, tt.entries, cfg)
 		}
 	}
 	l := testLineup(Process, "")
 	l.Executable = func() (string, error) { return "", errors.New("no binary") }
-	if cfg := l.CampaignWorkers(); cfg != nil {
+	if cfg := l.CampaignWorkers(trial.Runners{}); cfg != nil {
 		t.Errorf("without a binary: %+v", cfg)
 	}
 }

@@ -3,8 +3,9 @@ package worker
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
 // Spec is an external implementation as a user names it on the command line
@@ -15,24 +16,20 @@ type Spec struct {
 	Command []string
 }
 
-// specName is what an external implementation may be called: reports and bucket
-// signatures say it.
-var specName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
-
 // BuiltinNames are the names of a0diff's own implementations, which an external one
 // may not take: the Go evaluator, the reference in goja and the reference under node.
 var BuiltinNames = []string{"go", "ref", "node"}
 
-// ParseSpec reads NAME=COMMAND: a name of letters, digits, '_', '.' and '-' that is not
-// a built-in one, and a command split into words by SplitCommand. Its errors say what is
+// ParseSpec reads NAME=COMMAND: a name following outcome.ImplNameRule that is not a
+// built-in one, and a command split into words by SplitCommand. Its errors say what is
 // wrong with spec and leave naming the flag and spec to the caller.
 func ParseSpec(spec string) (Spec, error) {
 	name, command, ok := strings.Cut(spec, "=")
 	if !ok {
 		return Spec{}, errors.New("want NAME=COMMAND")
 	}
-	if !specName.MatchString(name) {
-		return Spec{}, errors.New("the name must be letters, digits, '_', '.' and '-', starting with a letter or digit")
+	if !outcome.IsImplName(name) {
+		return Spec{}, errors.New("the name must be " + outcome.ImplNameRule)
 	}
 	for _, b := range BuiltinNames {
 		if name == b {

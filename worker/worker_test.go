@@ -260,7 +260,7 @@ func TestWorkerDeaths(t *testing.T) {
 }
 
 // A batch worker is replaced for the memory it keeps above what it held after its
-// first batches, its successor started before it goes.
+// first batches, and not before.
 func TestBatchSlotReplacesForGrowth(t *testing.T) {
 	slot := NewBatchSlot(BatchConfig{Name: "batch", Command: []string{testBinary(t)}, Env: []string{testWorkerEnv + "=batch"}, RSSLimitMB: 200})
 	defer slot.Close()
@@ -285,7 +285,7 @@ func TestBatchSlotReplacesForGrowth(t *testing.T) {
 	// 200 MiB / recycleFraction = 50 MiB of growth replaces it; 20 MiB does not.
 	do(20)
 	if slot.CheckGrowth() || slot.next != nil {
-		t.Fatalf("replaced or successor started at 20 MiB kept (growth %d MiB)", first.Growth()>>20)
+		t.Fatalf("replaced, or a successor started, at 20 MiB kept (growth %d MiB)", first.Growth()>>20)
 	}
 	for range 3 {
 		do(20)

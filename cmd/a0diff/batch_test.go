@@ -57,7 +57,7 @@ func runCampaign(t *testing.T, iso, ref, out string, opts campaign.Options) camp
 	}
 	defer lineup.Close(rs)
 	if iso == "process" {
-		opts.Batch = a.lineup().CampaignWorkers()
+		opts.Batch = a.lineup().CampaignWorkers(rs)
 	}
 	opts.Out, opts.RefPath = out, ref
 	r := campaignRun{verdicts: map[int]diff.Verdict{}, entries: map[string]string{}}

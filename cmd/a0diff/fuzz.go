@@ -200,9 +200,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if err := a.lineup().AddExtras(&rs, f.extra.Extras, opts.Workers); err != nil {
 		return err
 	}
-	if a.isolation == "process" && rs.Node == nil && len(rs.Extra) == 0 {
-		opts.Batch = a.lineup().CampaignWorkers()
-	}
+	opts.Batch = a.lineup().CampaignWorkers(rs)
 	rs.Scope = plan.Scope
 	opts.Impls = f.extra.specs()
 	opts.OnCase = a.onCase
