@@ -11,6 +11,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
+	"github.com/a0diff/a0diff/diff"
 	"github.com/a0diff/a0diff/lineup"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/trial"
@@ -38,6 +39,8 @@ type app struct {
 	defaultIsolation string
 	// refVersion reads the reference bundle's version for --version.
 	refVersion func(refPath string) (version, origin string, err error)
+	// onCase, when set (by tests), is told of every case a campaign runs to a verdict.
+	onCase func(index int, verdict diff.Verdict)
 	// Persistent flags.
 	refPath    string
 	timeout    time.Duration

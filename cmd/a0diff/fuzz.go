@@ -203,6 +203,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	opts.Batch = a.lineup().CampaignWorkers(rs)
 	rs.Scope = plan.Scope
 	opts.Impls = f.extra.specs()
+	opts.OnCase = a.onCase
 	c := campaign.New(rs, opts)
 	// The text summary's first error is kept: a summary that cannot be written (a full
 	// disk, a closed pipe) is exit status 2, as for the other reports.
