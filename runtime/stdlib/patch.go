@@ -149,11 +149,10 @@ func pointerValue(doc value.Value, pieces []string) (value.Value, bool) {
 			}
 			cur = c.Items[int(i)]
 		case *value.Record:
-			v, ok := c.Get(piece)
-			if !ok {
+			if !c.HasOwnProperty(piece) {
 				return nil, false
 			}
-			cur = v
+			cur, _ = c.Lookup(piece)
 		default:
 			return nil, false
 		}
@@ -219,9 +218,20 @@ func (p patcher) descend(cur value.Value, pieces []string, edit func(value.Value
 		items[int(i)] = child
 		return &value.List{Items: items}, nil
 	case *value.Record:
-		old, ok := c.Get(pieces[0])
-		if !ok {
-			return nil, p.notExist(pieces)
+		// remove descends through what Object.hasOwn sees on the record itself, then reads
+		// the key on its copy (a method of Object.prototype is found there, inherited);
+		// add and replace descend through the copy's own keys only.
+		var old value.Value
+		if p.op == "remove" {
+			if !c.HasOwnProperty(pieces[0]) {
+				return nil, p.notExist(pieces)
+			}
+			old, _ = c.CopyOwn().Lookup(pieces[0])
+		} else {
+			var ok bool
+			if old, ok = c.Get(pieces[0]); !ok {
+				return nil, p.notExist(pieces)
+			}
 		}
 		child, err := edit(old, pieces[1:])
 		if err != nil {
@@ -294,6 +304,8 @@ func (p patcher) replace(cur value.Value, pieces []string, v value.Value) (value
 		items[int(i)] = v
 		return &value.List{Items: items}, nil
 	case *value.Record:
+		// An own key of the copy, a plain record (Object.prototype's own methods are not
+		// copied: replacing one fails, as in the reference).
 		if !c.Has(pieces[0]) {
 			return nil, p.notExist(pieces)
 		}
@@ -325,7 +337,9 @@ func (p patcher) remove(cur value.Value, pieces []string) (value.Value, error) {
 		items = append(items, c.Items[int(i)+1:]...)
 		return &value.List{Items: items}, nil
 	case *value.Record:
-		if !c.Has(pieces[0]) {
+		// An own property, as the reference's Object.hasOwn sees it: Object.prototype's
+		// methods and __proto__ are removable (the copy, a plain record, lacks them).
+		if !c.HasOwnProperty(pieces[0]) {
 			return nil, p.notExist(pieces)
 		}
 		out := c.CopyOwn()

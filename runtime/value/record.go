@@ -349,6 +349,16 @@ func (r *Record) Has(k string) bool {
 	return ok
 }
 
+// HasOwnProperty is JavaScript's Object.hasOwn(r, k): an own key, or, when r stands for
+// Object.prototype, one of the properties Object.prototype itself holds (its methods and
+// the __proto__ accessor), which are own there though not enumerable.
+func (r *Record) HasOwnProperty(k string) bool {
+	if r.isObjectPrototype && (k == "__proto__" || ObjectPrototypeMethods[k] != "") {
+		return true
+	}
+	return r.Has(k)
+}
+
 // HasInherited reports whether k is an own key or found on the prototype chain
 // (JavaScript's `k in r`).
 func (r *Record) HasInherited(k string) bool {
