@@ -218,20 +218,15 @@ func (p patcher) descend(cur value.Value, pieces []string, edit func(value.Value
 		items[int(i)] = child
 		return &value.List{Items: items}, nil
 	case *value.Record:
-		// remove descends through what Object.hasOwn sees on the record itself, then reads
-		// the key on its copy (a method of Object.prototype is found there, inherited);
-		// add and replace descend through the copy's own keys only.
-		var old value.Value
-		if p.op == "remove" {
-			if !c.HasOwnProperty(pieces[0]) {
+		old, ok := c.Get(pieces[0])
+		if !ok {
+			// remove tests the key with Object.hasOwn on the record itself, where
+			// Object.prototype's own methods pass, and reads it on the copy, which inherits
+			// them; add and replace descend through the copy's own keys only.
+			if p.op != "remove" || !c.HasOwnProperty(pieces[0]) {
 				return nil, p.notExist(pieces)
 			}
 			old, _ = c.CopyOwn().Lookup(pieces[0])
-		} else {
-			var ok bool
-			if old, ok = c.Get(pieces[0]); !ok {
-				return nil, p.notExist(pieces)
-			}
 		}
 		child, err := edit(old, pieces[1:])
 		if err != nil {
