@@ -73,7 +73,7 @@ func (c *Campaign) runBatched(ctx, feedCtx context.Context) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := &batchSlot{c: c, slot: worker.NewBatchSlot(*c.opts.Batch), size: minBatch}
+			s := &batchSlot{c: c, slot: worker.NewBatchSlot(*c.opts.Batch), queue: worker.NewSliceQueue(batchTarget, minBatch, maxBatch)}
 			s.run(ctx, feedCtx, indices)
 		}()
 	}
@@ -87,9 +87,8 @@ func (c *Campaign) runBatched(ctx, feedCtx context.Context) {
 type batchSlot struct {
 	c    *Campaign
 	slot *worker.BatchSlot // the worker, its successor, its replacement for memory kept
-	size int
-	// pending are indices to run before new ones (those a slice did not answer).
-	pending []int
+	// queue hands out the indices to run, those a slice did not answer first.
+	queue *worker.SliceQueue
 	// broken: a worker could not be started; the slot runs its cases one by one.
 	broken bool
 }
@@ -102,33 +101,6 @@ func (s *batchSlot) close() {
 	st := s.slot.Stats()
 	s.c.countBatch(func(b *BatchStats) { b.Started += st.Started; b.Deaths += st.DiedStarting; b.Recycled += st.Recycled })
 	s.slot.Close()
-}
-
-// take returns the next slice: pending indices first, then fed ones (waiting for the
-// first only). ok is false when there are none left.
-func (s *batchSlot) take(indices <-chan int) ([]int, bool) {
-	n := min(len(s.pending), s.size)
-	slice := append([]int(nil), s.pending[:n]...)
-	s.pending = s.pending[n:]
-	if len(slice) == 0 {
-		i, ok := <-indices
-		if !ok {
-			return nil, false
-		}
-		slice = append(slice, i)
-	}
-	for len(slice) < s.size {
-		select {
-		case i, ok := <-indices:
-			if !ok {
-				return slice, true
-			}
-			slice = append(slice, i)
-		default:
-			return slice, true
-		}
-	}
-	return slice, true
 }
 
 // done marks guided cases finished (or dropped) for the batch barrier.
@@ -146,7 +118,7 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 	c := s.c
 	defer s.close()
 	for {
-		slice, ok := s.take(indices)
+		slice, ok := s.queue.Take(indices)
 		if !ok {
 			return
 		}
@@ -231,7 +203,7 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 		}
 		s.done(len(reply.Kinds))
 		s.requeue(nil, jobs[len(reply.Kinds):])
-		s.adapt(time.Since(started), len(reply.Kinds))
+		s.queue.Adapt(time.Since(started), len(reply.Kinds))
 		// Replaced for the memory it kept since its first slices, not for what it holds
 		// at rest (a large --ref bundle).
 		s.slot.CheckGrowth()
@@ -240,28 +212,14 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 
 // requeue puts the jobs of a slice back in front of the pending indices.
 func (s *batchSlot) requeue(before, after []job) {
-	var idx []int
+	idx := make([]int, 0, len(before)+len(after))
 	for _, j := range before {
 		idx = append(idx, j.index)
 	}
 	for _, j := range after {
 		idx = append(idx, j.index)
 	}
-	s.pending = append(idx, s.pending...)
-}
-
-// adapt sizes the next slice for batchTarget from the last one's pace.
-func (s *batchSlot) adapt(took time.Duration, n int) {
-	if n == 0 {
-		return
-	}
-	per := took / time.Duration(n)
-	want := maxBatch
-	if per > 0 {
-		want = int(batchTarget / per)
-	}
-	// Grow at most fourfold a time: the first slices include a worker's warm-up.
-	s.size = max(minBatch, min(want, s.size*4, maxBatch))
+	s.queue.Requeue(idx)
 }
 
 // perCase runs one case the per-case way (through c.rs) and records it.

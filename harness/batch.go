@@ -83,7 +83,7 @@ func (br *batchRun) run(n int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := &batchSlot{br: br, slot: worker.NewBatchSlot(*br.opts.Batch), size: minBatch}
+			s := &batchSlot{br: br, slot: worker.NewBatchSlot(*br.opts.Batch), queue: worker.NewSliceQueue(batchTarget, minBatch, maxBatch)}
 			defer s.close()
 			s.run(indices)
 		}()
@@ -105,9 +105,8 @@ feed:
 type batchSlot struct {
 	br   *batchRun
 	slot *worker.BatchSlot
-	size int
-	// pending are indices to run before new ones (those a batch did not answer).
-	pending []int
+	// queue hands out the indices to run, those a batch did not answer first.
+	queue *worker.SliceQueue
 	// broken: a worker could not be started; the slot runs its entries one by one.
 	broken bool
 }
@@ -116,33 +115,6 @@ func (s *batchSlot) close() {
 	st := s.slot.Stats()
 	s.br.count(func(b *BatchStats) { b.Started += st.Started; b.Deaths += st.DiedStarting; b.Recycled += st.Recycled })
 	s.slot.Close()
-}
-
-// take returns the next batch of indices: pending ones first, then fed ones (waiting for
-// the first only). ok is false when there are none left.
-func (s *batchSlot) take(indices <-chan int) ([]int, bool) {
-	n := min(len(s.pending), s.size)
-	batch := append([]int(nil), s.pending[:n]...)
-	s.pending = s.pending[n:]
-	if len(batch) == 0 {
-		i, ok := <-indices
-		if !ok {
-			return nil, false
-		}
-		batch = append(batch, i)
-	}
-	for len(batch) < s.size {
-		select {
-		case i, ok := <-indices:
-			if !ok {
-				return batch, true
-			}
-			batch = append(batch, i)
-		default:
-			return batch, true
-		}
-	}
-	return batch, true
 }
 
 // batchJob is an entry of a batch.
@@ -154,7 +126,7 @@ type batchJob struct {
 func (s *batchSlot) run(indices <-chan int) {
 	br := s.br
 	for {
-		idx, ok := s.take(indices)
+		idx, ok := s.queue.Take(indices)
 		if !ok {
 			return
 		}
@@ -237,35 +209,21 @@ func (s *batchSlot) run(indices <-chan int) {
 			}
 		}
 		s.requeue(nil, jobs[len(reply.Results):])
-		s.adapt(time.Since(started), len(reply.Results))
+		s.queue.Adapt(time.Since(started), len(reply.Results))
 		s.slot.CheckGrowth()
 	}
 }
 
 // requeue puts the jobs of a batch back in front of the pending indices.
 func (s *batchSlot) requeue(before, after []batchJob) {
-	var idx []int
+	idx := make([]int, 0, len(before)+len(after))
 	for _, j := range before {
 		idx = append(idx, j.index)
 	}
 	for _, j := range after {
 		idx = append(idx, j.index)
 	}
-	s.pending = append(idx, s.pending...)
-}
-
-// adapt sizes the next batch for batchTarget from the last one's pace.
-func (s *batchSlot) adapt(took time.Duration, n int) {
-	if n == 0 {
-		return
-	}
-	per := took / time.Duration(n)
-	want := maxBatch
-	if per > 0 {
-		want = int(batchTarget / per)
-	}
-	// Grow at most fourfold a time: the first batches include a worker's warm-up.
-	s.size = max(minBatch, min(want, s.size*4, maxBatch))
+	s.queue.Requeue(idx)
 }
 
 // stallBound is how long an entry worker may stay on one entry of jobs: both sides'
