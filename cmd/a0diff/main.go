@@ -25,7 +25,13 @@ func main() {
 		worker.KillAll()
 		os.Exit(code)
 	})
+	stopProfile, err := startProfile(os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "a0diff:", err)
+		os.Exit(exitUsage)
+	}
 	code := execute(ctx, os.Args[1:], newApp(os.Stdout, os.Stderr))
+	stopProfile()
 	os.Exit(code)
 }
 
