@@ -80,14 +80,12 @@ func (c *Campaign) countBatch(f func(*BatchStats)) {
 // runBatched is Run with campaign workers.
 func (c *Campaign) runBatched(ctx, feedCtx context.Context) {
 	indices := make(chan int, feedAhead)
-	cfg := *c.opts.Batch
-	cfg.Env = append(append([]string(nil), cfg.Env...), worker.BatchWorkerProcsEnv(c.opts.Workers)...)
 	var wg sync.WaitGroup
 	for range c.opts.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := &batchSlot{c: c, slot: worker.NewBatchSlot(cfg), queue: worker.NewSliceQueue(batchTarget, minBatch, maxBatch)}
+			s := &batchSlot{c: c, slot: worker.NewBatchSlot(*c.opts.Batch), queue: worker.NewSliceQueue(batchTarget, minBatch, maxBatch)}
 			s.run(ctx, feedCtx, indices)
 		}()
 	}
