@@ -62,8 +62,10 @@ func (ev *evaluator) callStdlib(e ast.Node, name string, fn stdlib.Func, args *v
 			return nil, &abort{status: outcome.StatusTimeout, detail: "the run's deadline passed in '" + name + "' (" + c.Err.Error() + ")"}
 		}
 		return nil, &Error{
-			Code:    diag.Fn,
-			Message: fmt.Sprintf("Function '%s' failed: %s", name, err.Error()),
+			Code: diag.Fn,
+			// A message may be tens of megabytes (a patch test's texts): concatenation
+			// copies it once, Sprintf twice.
+			Message: "Function '" + name + "' failed: " + err.Error(),
 			Span:    spanPtr(e),
 			Details: detailRecord("fn", name),
 		}
