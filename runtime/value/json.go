@@ -2,6 +2,7 @@ package value
 
 import (
 	"strconv"
+	"unsafe"
 )
 
 // JSON is JSON.stringify(v) (§10.4): compact when indent == "", else indented by indent.
@@ -55,7 +56,9 @@ func JSONLimit(v Value, indent string, maxNodes int) (text string, ok bool, err 
 	if err := w.value(v, "", -1, 0); err != nil {
 		return "", false, err
 	}
-	return string(w.buf), true, nil
+	// The buffer is the writer's own and is not written again: the text can be made of
+	// its bytes without a copy (tens of megabytes for a value near TextLimit).
+	return unsafe.String(unsafe.SliceData(w.buf), len(w.buf)), true, nil
 }
 
 type jsonWriter struct {
