@@ -80,8 +80,9 @@ func CheckDisplayNodes(v Value, maxNodes int) error {
 }
 
 // checkNodes is CheckNodes, or CheckDisplayNodes when intoRecords is false. When v is
-// within the bounds, it also returns the number of nodes plus the bytes
-// of its strings (and record keys): about the length of v's JSON text, a capacity for it.
+// within the bounds, it also returns a capacity for v's JSON text: the bytes of its
+// strings (and record keys) and five per node (brackets, quotes, colons and commas, and
+// short scalars; longer numbers and escapes may need more).
 func checkNodes(v Value, maxNodes int, intoRecords bool) (int, error) {
 	if maxNodes <= 0 {
 		return 0, nil
@@ -120,13 +121,12 @@ func checkNodes(v Value, maxNodes int, intoRecords bool) (int, error) {
 		}
 	}
 	limit := TextLimit(maxNodes)
-	if upper <= limit {
-		return upper, nil
+	if upper > limit {
+		if units := textUnits(v, intoRecords, limit); units > limit {
+			return 0, &LimitError{What: "serialised text", Size: units, Limit: limit, Unit: "text units"}
+		}
 	}
-	if units := textUnits(v, intoRecords, limit); units > limit {
-		return 0, &LimitError{What: "serialised text", Size: units, Limit: limit, Unit: "text units"}
-	}
-	return upper, nil
+	return upper + 4*b.nodes, nil
 }
 
 // textUnits counts v's text units exactly (see TextLimit), stopping once past limit; v
