@@ -91,9 +91,9 @@ func applyOp(doc value.Value, op *value.Record, lim Limits) (value.Value, error)
 		if err != nil {
 			return nil, err
 		}
-		// The texts may be tens of megabytes (value.TextLimit): one concatenation copies
-		// them once, where Sprintf copies them twice.
-		return nil, fail("Test failed at '" + path + "': expected " + jv + ", got " + ja)
+		// The texts may be tens of megabytes (value.TextLimit): they are copied once,
+		// into the OUTER message (Error.MessageAfter).
+		return nil, failJoin("Test failed at '", path, "': expected ", jv, ", got ", ja)
 	}
 	return nil, fail(fmt.Sprintf("Unknown patch op '%s'.", name))
 }
