@@ -24,6 +24,9 @@ func Print(p *Program) string {
 	if p == nil {
 		return ""
 	}
+	// Room for a typical program (the generator's are about a kilobyte), so that the
+	// text is not copied at every doubling.
+	pr.sb.Grow(printRoom)
 	for _, h := range p.Headers {
 		pr.header(h)
 		pr.sb.WriteByte('\n')
@@ -54,6 +57,8 @@ func PrintStmt(s Stmt) string {
 }
 
 const (
+	// printRoom is the text room Print starts with.
+	printRoom = 1024
 	// inlineWidth is the longest record or list `a0 fmt` keeps on one line.
 	inlineWidth = 72
 	// maxIndent caps the indentation level so that printing deeply nested programs stays
