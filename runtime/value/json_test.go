@@ -182,4 +182,22 @@ func TestJSONLimit(t *testing.T) {
 	if _, _, err := JSONLimit(NewList(math.NaN()), "", 0); err != nil {
 		t.Errorf("unbounded: %v", err)
 	}
+	// Texts whose bytes exceed the bound but whose UTF-16 units do not are counted
+	// exactly (each copy of a repeated string once): 40 copies of 600 000 two-byte
+	// characters pass the 32 Mi bound, 60 do not.
+	wide := strings.Repeat("é", 600_000)
+	for _, tt := range []struct {
+		copies int
+		over   bool
+	}{{40, false}, {55, false}, {56, true}, {60, true}} {
+		items := make([]Value, tt.copies)
+		for i := range items {
+			items[i] = wide
+		}
+		items = append(items, strings.Repeat("é", 10)) // a different string last
+		err := CheckNodes(NewList(items...), 1<<20)
+		if le, ok := err.(*LimitError); tt.over != (ok && le.Unit == "text units") || !tt.over && err != nil {
+			t.Errorf("%d copies of 600 000 units: got %v, want over the bound %v", tt.copies, err, tt.over)
+		}
+	}
 }
