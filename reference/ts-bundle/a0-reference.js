@@ -329,6 +329,9 @@
       this.maxSteps = maxSteps;
       this.maxDepth = maxDepth;
       this.maxSize = maxSize;
+      // The text units the last checkNodes counted (jsonText writes a value with many of them
+      // in its own way).
+      this.lastTextUnits = 0;
       this.maxText = textLimit(maxSize);
     }
     // checkLength fails when a list or string of `length` elements/code units would be
@@ -375,6 +378,7 @@
         }
       }
       this.checkText(count + units, what);
+      this.lastTextUnits = count + units;
       return toJSON;
     }
     // checkText fails when a text of `units` text units (textLimit) would be written.
@@ -956,7 +960,83 @@
   var MAX_WRITTEN_JOIN = 1 << 20;
   function jsonText(v, limits3) {
     if (limits3.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
+    if (limits3.lastTextUnits >= LONG_TEXT) {
+      const text = jsonSharingStrings(v);
+      if (text !== null) return text;
+    }
     return JSON.stringify(v);
+  }
+  var LONG_TEXT = 1 << 16;
+  var LONG_STRING = 1 << 10;
+  var MAX_SHARING_DEPTH = 64;
+  function jsonSharingStrings(v) {
+    const out = [];
+    return appendJSON(v, out, /* @__PURE__ */ new Map(), 0) === WROTE ? out.join("") : null;
+  }
+  var WROTE = 0;
+  var NO_TEXT = 1;
+  var NOT_PLAIN = 2;
+  function appendJSON(x, out, quoted, depth2) {
+    switch (typeof x) {
+      case "string": {
+        if (x.length < LONG_STRING) {
+          out.push(JSON.stringify(x));
+          return WROTE;
+        }
+        let q = quoted.get(x);
+        if (q === void 0) {
+          q = JSON.stringify(x);
+          quoted.set(x, q);
+        }
+        out.push(q);
+        return WROTE;
+      }
+      case "number":
+      case "boolean":
+        out.push(JSON.stringify(x));
+        return WROTE;
+      case "function":
+      case "undefined":
+        return NO_TEXT;
+      case "object":
+        break;
+      default:
+        return NOT_PLAIN;
+    }
+    if (x === null) {
+      out.push("null");
+      return WROTE;
+    }
+    if (depth2 >= MAX_SHARING_DEPTH) return NOT_PLAIN;
+    const proto = Object.getPrototypeOf(x);
+    if (Array.isArray(x)) {
+      if (proto !== Array.prototype) return NOT_PLAIN;
+      out.push("[");
+      for (let i = 0; i < x.length; i++) {
+        if (i > 0) out.push(",");
+        const r2 = appendJSON(x[i], out, quoted, depth2 + 1);
+        if (r2 === NOT_PLAIN) return r2;
+        if (r2 === NO_TEXT) out.push("null");
+      }
+      out.push("]");
+      return WROTE;
+    }
+    if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
+    const r = x;
+    if (typeof r.toJSON === "function") return NOT_PLAIN;
+    const keys2 = Object.keys(r);
+    out.push("{");
+    let written = 0;
+    for (let i = 0; i < keys2.length; i++) {
+      const mark = out.length;
+      out.push(written > 0 ? "," + keyPrefix(keys2[i]) : keyPrefix(keys2[i]));
+      const m = appendJSON(r[keys2[i]], out, quoted, depth2 + 1);
+      if (m === NOT_PLAIN) return m;
+      if (m === NO_TEXT) out.length = mark;
+      else written++;
+    }
+    out.push("}");
+    return WROTE;
   }
   var arrayConcat = Array.prototype.concat;
   function endlessToJSON(key, value) {
