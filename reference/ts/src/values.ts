@@ -333,13 +333,25 @@ let plainScanLengths = 0;
 export function isPlainJSON(v: unknown, max: number): boolean {
   plainScanCount = 0;
   plainScanLengths = 0;
-  return plainNode(v, max) && plainScanCount + plainScanLengths <= textLimit(max);
+  return plainNode(v, max) && plainScanCount + plainScanLengths <= plainTextLimit(max);
 }
 
 // isPlainJSONOverflow reports whether the last isPlainJSON scan stopped at max nodes, or
 // found more text units than textLimit(max).
 export function plainJSONOverflow(max: number): boolean {
-  return plainScanCount > max || plainScanCount + plainScanLengths > textLimit(max);
+  return plainScanCount > max || plainScanCount + plainScanLengths > plainTextLimit(max);
+}
+
+// plainTextLimit is textLimit(max), kept for the last max (a run's scans share one).
+let plainMax = -1;
+let plainMaxText = 0;
+
+function plainTextLimit(max: number): number {
+  if (max !== plainMax) {
+    plainMaxText = textLimit(max);
+    plainMax = max;
+  }
+  return plainMaxText;
 }
 
 function plainNode(v: unknown, max: number): boolean {

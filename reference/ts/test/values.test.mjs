@@ -53,3 +53,14 @@ test("jsonText still counts the text against the bound", () => {
   assert.throws(() => jsonText(over, small), (e) => e.limit === "maxSize");
   assert.equal(jsonText(over.slice(1), small), JSON.stringify(over.slice(1)));
 });
+
+const { v8ErrorMessage } = await loadTs('export { v8ErrorMessage } from "./src/v8compat";', "v8compat");
+
+test("v8ErrorMessage completes exactly goja's read-only assignment messages", () => {
+  const readOnly = /^Cannot assign to read only property '[^']*'$/;
+  const p = "Cannot assign to read only property '";
+  for (const m of [p, p + "'", p + "length'", p + "name'", p + "a'b'", p + "x", p + "x' ", " " + p + "x'", p + "\n'",
+    "Cannot assign to read only property 'length' of object '[object Object]'", "", "'", "other"]) {
+    assert.equal(v8ErrorMessage(m), readOnly.test(m) ? m + " of object '[object Object]'" : m, JSON.stringify(m));
+  }
+});
