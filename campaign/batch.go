@@ -14,6 +14,7 @@ package campaign
 import (
 	"context"
 	"encoding/json"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -289,6 +290,10 @@ func (s *batchSlot) perCaseQuietly(ctx context.Context, j job) {
 			p.StopIdle()
 		}
 	}
+	// This process read the case's Outcomes from the per-case workers (a heavy case's
+	// can be tens of MB): without a release it kept their heap, 36–54 MiB against 15–18
+	// MiB, for the rest of the campaign.
+	debug.FreeOSMemory()
 }
 
 // perCase runs one case the per-case way (through c.rs) and records it.
