@@ -3432,14 +3432,29 @@
     s.endLine = lines[last];
     s.endCol = endCol(last);
   }
+  var SPAN_PROPERTY = { value: null, writable: true, enumerable: true, configurable: true };
   var LAZY_SPAN = {
     get span() {
       const node = this;
       const s = span(node.first, node.last);
-      Object.defineProperty(node, "span", { value: s, writable: true, enumerable: true, configurable: true });
+      SPAN_PROPERTY.value = s;
+      Object.defineProperty(node, "span", SPAN_PROPERTY);
+      SPAN_PROPERTY.value = null;
       return s;
     }
   };
+  var oneParts = /* @__PURE__ */ new Map();
+  var MAX_ONE_PARTS = 4096;
+  function onePart(name) {
+    let parts = oneParts.get(name);
+    if (parts === void 0) {
+      if (oneParts.size >= MAX_ONE_PARTS) oneParts.clear();
+      parts = [name];
+      oneParts.set(name, parts);
+    }
+    return parts;
+  }
+  var NOTHING = [];
   function image(t) {
     return src.slice(starts[t], ends[t]);
   }
@@ -3565,21 +3580,21 @@
         const name = words[expect(30 /* Ident */)];
         expect(41 /* Equals */);
         const value = parseExpr();
-        return { kind: "LetStmt", span: span(s, at - 1), name, value };
+        return { __proto__: LAZY_SPAN, kind: "LetStmt", first: s, last: at - 1, name, value };
       }
       case 12 /* Return */: {
         at++;
         const value = parseExpr();
-        return { kind: "ReturnStmt", span: span(s, at - 1), value };
+        return { __proto__: LAZY_SPAN, kind: "ReturnStmt", first: s, last: at - 1, value };
       }
     }
     const expr = parseExpr();
     if (kinds[at] === 0 /* Arrow */) {
       at++;
       const target = parseIdentPath();
-      return { kind: "ExprStmt", span: span(s, at - 1), expr, target };
+      return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr, target };
     }
-    return { kind: "ExprStmt", span: span(s, at - 1), expr };
+    return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr };
   }
   function parseFnDecl() {
     if (++depth > MAX_NESTING) tooDeep();
@@ -3587,9 +3602,9 @@
     at++;
     const name = words[expect(30 /* Ident */)];
     expect(31 /* LBrace */);
-    const params = [];
+    let params = NOTHING;
     if (kinds[at] === 30 /* Ident */) {
-      params.push(words[at]);
+      params = [words[at]];
       at++;
       while (kinds[at] === 38 /* Comma */ && kinds[at + 1] === 30 /* Ident */) {
         params.push(words[at + 1]);
@@ -3600,7 +3615,7 @@
     expect(32 /* RBrace */);
     const body = parseBlock();
     depth--;
-    return { kind: "FnDecl", span: span(s, at - 1), name, params, body };
+    return { __proto__: LAZY_SPAN, kind: "FnDecl", first: s, last: at - 1, name, params, body };
   }
   function parseBlock() {
     expect(31 /* LBrace */);
@@ -3619,6 +3634,9 @@
     const s = at;
     if (kinds[s] !== 30 /* Ident */) failAt(s, "expected", 30 /* Ident */);
     at = s + 1;
+    if (kinds[at] !== 40 /* Dot */) {
+      return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: s, parts: onePart(words[s]) };
+    }
     const parts = [words[s]];
     while (kinds[at] === 40 /* Dot */) {
       at++;
@@ -3779,7 +3797,7 @@
         const name = parseIdentPath();
         if (kinds[at] !== 31 /* LBrace */) return name;
         const args = parseRecord();
-        return { kind: "FnCallExpr", span: span(s, at - 1), name, args };
+        return { __proto__: LAZY_SPAN, kind: "FnCallExpr", first: s, last: at - 1, name, args };
       }
       case 28 /* IntLit */:
         at++;
@@ -3797,9 +3815,9 @@
       }
       case 33 /* LBracket */: {
         at++;
-        const elements = [];
+        let elements = NOTHING;
         if (EXPR_START[kinds[at]]) {
-          elements.push(parseExpr());
+          elements = [parseExpr()];
           while (kinds[at] === 38 /* Comma */ && EXPR_START[kinds[at + 1]]) {
             at++;
             elements.push(parseExpr());
@@ -3826,9 +3844,9 @@
     const s = at;
     if (kinds[s] !== 31 /* LBrace */) failAt(s, "expected", 31 /* LBrace */);
     at = s + 1;
-    const pairs = [];
+    let pairs = NOTHING;
     if (ENTRY_START[kinds[at]]) {
-      pairs.push(parseEntry());
+      pairs = [parseEntry()];
       while (kinds[at] === 38 /* Comma */ && ENTRY_START[kinds[at + 1]]) {
         at++;
         pairs.push(parseEntry());
