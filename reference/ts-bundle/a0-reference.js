@@ -3066,7 +3066,7 @@
   }
   var tokenTable = newTable();
   function newTable() {
-    return { kind: [], start: [], end: [], line: [], col: [], aux: [], word: [] };
+    return { kind: [], start: [], end: [], line: [], lineStart: [0, 0], aux: [], word: [] };
   }
   function lex(src2, file2) {
     const codeEnd = commentBlockStart(src2);
@@ -3103,7 +3103,7 @@
     const starts2 = tokenTable.start;
     const ends2 = tokenTable.end;
     const lines2 = tokenTable.line;
-    const cols2 = tokenTable.col;
+    const lineStarts2 = tokenTable.lineStart;
     const auxes2 = tokenTable.aux;
     const words2 = tokenTable.word;
     let t = 0;
@@ -3142,6 +3142,7 @@
           i++;
           line++;
           lineStart = i;
+          lineStarts2[line] = i;
           continue;
         case 7 /* Quote */:
           end = scanString(chars, i);
@@ -3153,17 +3154,18 @@
             starts2[t] = i;
             ends2[t] = end;
             lines2[t] = line;
-            cols2[t] = i - lineStart + 1;
             t++;
             for (let j = i + 1; j < end; j++) {
               const s = chars[j];
               if (s === "\n") {
                 line++;
                 lineStart = j + 1;
+                lineStarts2[line] = lineStart;
               } else if (s === "\r") {
                 if (chars[j + 1] === "\n") j++;
                 line++;
                 lineStart = j + 1;
+                lineStarts2[line] = lineStart;
               }
             }
             i = end;
@@ -3231,6 +3233,7 @@
             i += 2;
             line++;
             lineStart = i;
+            lineStarts2[line] = i;
             continue;
           }
           break;
@@ -3253,7 +3256,6 @@
       starts2[t] = i;
       ends2[t] = end;
       lines2[t] = line;
-      cols2[t] = i - lineStart + 1;
       t++;
       i = end;
     }
@@ -3261,6 +3263,7 @@
       for (let lf = src2.indexOf("\n", n); lf >= 0; lf = src2.indexOf("\n", lf + 1)) {
         line++;
         lineStart = lf + 1;
+        lineStarts2[line] = lineStart;
       }
       i = src2.length;
     }
@@ -3268,7 +3271,6 @@
     starts2[t] = i;
     ends2[t] = i;
     lines2[t] = line;
-    cols2[t] = i - lineStart + 1;
     return { tokens: tokenTable, errors };
   }
 
@@ -3351,7 +3353,7 @@
   var starts = NO_TOKENS;
   var ends = NO_TOKENS;
   var lines = NO_TOKENS;
-  var cols = NO_TOKENS;
+  var lineStarts = NO_TOKENS;
   var auxes = NO_TOKENS;
   var words = [];
   var at = 0;
@@ -3387,17 +3389,19 @@
     starts = tokens === null ? NO_TOKENS : tokens.start;
     ends = tokens === null ? NO_TOKENS : tokens.end;
     lines = tokens === null ? NO_TOKENS : tokens.line;
-    cols = tokens === null ? NO_TOKENS : tokens.col;
+    lineStarts = tokens === null ? NO_TOKENS : tokens.lineStart;
     auxes = tokens === null ? NO_TOKENS : tokens.aux;
     words = tokens === null ? [] : tokens.word;
   }
   function span(first, last) {
+    const firstLine = lines[first];
+    const lastLine = lines[last];
     return {
       file,
-      startLine: lines[first],
-      startCol: cols[first],
-      endLine: lines[last],
-      endCol: cols[last] + ends[last] - starts[last]
+      startLine: firstLine,
+      startCol: starts[first] - lineStarts[firstLine] + 1,
+      endLine: lastLine,
+      endCol: ends[last] - lineStarts[lastLine] + 1
     };
   }
   function tokenSpan(t) {
@@ -3422,10 +3426,11 @@
     return where;
   }
   function endCol(t) {
-    return cols[t] + ends[t] - starts[t];
+    return ends[t] - lineStarts[lines[t]] + 1;
   }
   function openSpan(first) {
-    return { file, startLine: lines[first], startCol: cols[first], endLine: 0, endCol: 0 };
+    const line = lines[first];
+    return { file, startLine: line, startCol: starts[first] - lineStarts[line] + 1, endLine: 0, endCol: 0 };
   }
   function finishSpan(s) {
     const last = at - 1;

@@ -58,7 +58,7 @@ let kinds: number[] = NO_TOKENS;
 let starts: number[] = NO_TOKENS;
 let ends: number[] = NO_TOKENS;
 let lines: number[] = NO_TOKENS;
-let cols: number[] = NO_TOKENS;
+let lineStarts: number[] = NO_TOKENS; // by line number (see Tokens)
 let auxes: number[] = NO_TOKENS;
 let words: string[] = []; // the texts of identifier and keyword tokens
 let at = 0; // the number of the current token
@@ -99,7 +99,7 @@ function setTokens(tokens: Tokens | null): void {
   starts = tokens === null ? NO_TOKENS : tokens.start;
   ends = tokens === null ? NO_TOKENS : tokens.end;
   lines = tokens === null ? NO_TOKENS : tokens.line;
-  cols = tokens === null ? NO_TOKENS : tokens.col;
+  lineStarts = tokens === null ? NO_TOKENS : tokens.lineStart;
   auxes = tokens === null ? NO_TOKENS : tokens.aux;
   words = tokens === null ? [] : tokens.word;
 }
@@ -110,12 +110,14 @@ function setTokens(tokens: Tokens | null): void {
 // column + length; the one exception, a string literal with raw line breaks, always makes
 // the AST construction fail, so no node span that escapes the parser ends in one.
 function span(first: number, last: number): Span {
+  const firstLine = lines[first];
+  const lastLine = lines[last];
   return {
     file,
-    startLine: lines[first],
-    startCol: cols[first],
-    endLine: lines[last],
-    endCol: cols[last] + ends[last] - starts[last],
+    startLine: firstLine,
+    startCol: starts[first] - lineStarts[firstLine] + 1,
+    endLine: lastLine,
+    endCol: ends[last] - lineStarts[lastLine] + 1,
   };
 }
 
@@ -146,11 +148,12 @@ function tokenSpan(t: number): Span {
 // A span whose end is filled in by finishSpan once the construct's last token is known.
 // The column after token t on its line (see Tokens).
 function endCol(t: number): number {
-  return cols[t] + ends[t] - starts[t];
+  return ends[t] - lineStarts[lines[t]] + 1;
 }
 
 function openSpan(first: number): Span {
-  return { file, startLine: lines[first], startCol: cols[first], endLine: 0, endCol: 0 };
+  const line = lines[first];
+  return { file, startLine: line, startCol: starts[first] - lineStarts[line] + 1, endLine: 0, endCol: 0 };
 }
 
 function finishSpan(s: Span): void {
