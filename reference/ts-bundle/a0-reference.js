@@ -971,8 +971,10 @@
   var MAX_SHARING_DEPTH = 64;
   function jsonSharingStrings(v) {
     const out = [];
-    return appendJSON(v, out, /* @__PURE__ */ new Map(), 0) === WROTE ? out.join("") : null;
+    if (appendJSON(v, out, /* @__PURE__ */ new Map(), 0) !== WROTE) return null;
+    return out.length <= MAX_CONCAT_PIECES ? "".concat(...out) : out.join("");
   }
+  var MAX_CONCAT_PIECES = 4096;
   var WROTE = 0;
   var NO_TEXT = 1;
   var NOT_PLAIN = 2;

@@ -182,8 +182,13 @@ const MAX_SHARING_DEPTH = 64;
 // anything else or nests deeper than MAX_SHARING_DEPTH.
 function jsonSharingStrings(v: unknown): string | null {
   const out: string[] = [];
-  return appendJSON(v, out, new Map<string, string>(), 0) === WROTE ? out.join("") : null;
+  if (appendJSON(v, out, new Map<string, string>(), 0) !== WROTE) return null;
+  // goja's join grows its buffer by doubling (copying the text about twice more); concat
+  // sizes it first. Arguments are bounded: a long list of pieces is joined.
+  return out.length <= MAX_CONCAT_PIECES ? "".concat(...out) : out.join("");
 }
+
+const MAX_CONCAT_PIECES = 4096;
 
 // appendJSON's results: the text of x was appended; x has no text (JSON.stringify leaves
 // it out of a record and writes null for it in a list); x is not plain data.
