@@ -1,6 +1,10 @@
 package gen
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/a0diff/a0diff/runtime/syntax"
+)
 
 // BenchmarkGenerate measures generating one case (default options, 10 % invalid).
 func BenchmarkGenerate(b *testing.B) {
@@ -45,5 +49,19 @@ func BenchmarkEditProgram(b *testing.B) {
 	n := editSites(c.Program)
 	for i := 0; b.Loop(); i++ {
 		editProgram(c.Program, i%n)
+	}
+}
+
+// BenchmarkParseGenerated measures parsing a generated program (the first 500 cases of
+// seed 3 with the CLI's default options, in turn): the Go evaluator's first step on
+// every case of a campaign.
+func BenchmarkParseGenerated(b *testing.B) {
+	srcs := make([]string, 500)
+	for i := range srcs {
+		srcs[i] = Generate(RandChooser{CaseRand(3, i)}, Options{Features: AllFeatures, InvalidShare: 0.1}).Source
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		syntax.Parse(DefaultFile, srcs[i%len(srcs)])
 	}
 }

@@ -37,9 +37,10 @@ func CaseSeed(seed int64, index int) int64 {
 	return int64(x ^ x>>31)
 }
 
-// CaseRand is the random source of case index of a run started with seed.
+// CaseRand is the random source of case index of a run started with seed: math/rand's
+// source seeded with CaseSeed(seed, index), its seeding done lazily (lazySource).
 func CaseRand(seed int64, index int) *rand.Rand {
-	return rand.New(rand.NewSource(CaseSeed(seed, index)))
+	return rand.New(newCaseSource(CaseSeed(seed, index)))
 }
 
 // ByteChooser reads decisions from a byte slice: one byte per decision among at most 256

@@ -7,11 +7,11 @@ import (
 
 // ---- lists ----
 
-func (g *generator) listProducers(sc *scope, elem *typ, depth int) []producer {
+func (g *generator) listExpr(sc *scope, elem *typ, depth int) (ast.Expr, *typ) {
 	d := depth + 1
 	l := g.has(FeatLists)
 	anyElem := elem == nil || elem.k == kAny
-	return []producer{
+	return g.pick([]producer{
 		{10, func() (ast.Expr, *typ) { return g.listLiteral(sc, elem, d) }},
 		{12, func() (ast.Expr, *typ) { return g.ref(sc, listOf(elem)) }},
 		{w(l && (anyElem || elem.k == kNum), 4), func() (ast.Expr, *typ) { return g.rangeCall(sc, d) }},
@@ -81,7 +81,7 @@ func (g *generator) listProducers(sc *scope, elem *typ, depth int) []producer {
 		{w(g.has(FeatFunctions), 2), func() (ast.Expr, *typ) { return g.userCall(sc, listOf(elem), d) }},
 		{w(g.has(FeatControl), 1), func() (ast.Expr, *typ) { return g.ifInline(sc, listOf(elem), d) }},
 		{w(g.has(FeatTry), 1), func() (ast.Expr, *typ) { return g.tryExpr(sc, listOf(elem), d) }},
-	}
+	})
 }
 
 func orAny(t *typ) *typ {
@@ -234,11 +234,11 @@ func (g *generator) filterByCall(sc *scope, d int) (ast.Expr, *typ) {
 
 // ---- records ----
 
-func (g *generator) recProducers(sc *scope, want *typ, depth int) []producer {
+func (g *generator) recExpr(sc *scope, want *typ, depth int) (ast.Expr, *typ) {
 	d := depth + 1
 	data := g.has(FeatData)
 	shaped := len(want.fields) > 0
-	return []producer{
+	return g.pick([]producer{
 		{12, func() (ast.Expr, *typ) { return g.recordLiteral(sc, want, d) }},
 		{12, func() (ast.Expr, *typ) { return g.ref(sc, want) }},
 		{w(data && !shaped, 3), func() (ast.Expr, *typ) {
@@ -267,7 +267,7 @@ func (g *generator) recProducers(sc *scope, want *typ, depth int) []producer {
 		{w(g.has(FeatControl), 2), func() (ast.Expr, *typ) { return g.matchExpr(sc, want, d) }},
 		{w(g.has(FeatFunctions), 2), func() (ast.Expr, *typ) { return g.userCall(sc, want, d) }},
 		{w(g.has(FeatControl), 1), func() (ast.Expr, *typ) { return g.ifInline(sc, want, d) }},
-	}
+	})
 }
 
 func mergeTypes(a, b *typ) *typ {

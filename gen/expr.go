@@ -41,31 +41,41 @@ func (g *generator) expr(sc *scope, want *typ, depth int) (ast.Expr, *typ) {
 		return g.leaf(sc, want)
 	}
 	g.spend(1)
-	var ps []producer
+	var e ast.Expr
+	var t *typ
 	switch want.k {
 	case kNum:
-		ps = g.numProducers(sc, depth)
+		e, t = g.numExpr(sc, depth)
 	case kStr:
-		ps = g.strProducers(sc, depth)
+		e, t = g.strExpr(sc, depth)
 	case kBool:
-		ps = g.boolProducers(sc, depth)
+		e, t = g.boolExpr(sc, depth)
 	case kNull:
-		ps = g.nullProducers(sc, depth)
+		e, t = g.nullExpr(sc, depth)
 	case kList:
-		ps = g.listProducers(sc, want.elem, depth)
+		e, t = g.listExpr(sc, want.elem, depth)
 	case kRec:
-		ps = g.recProducers(sc, want, depth)
+		e, t = g.recExpr(sc, want, depth)
 	default:
-		ps = g.anyProducers(sc, depth)
+		e, t = g.anyExpr(sc, depth)
 	}
-	ws := make([]int, len(ps))
-	for i, p := range ps {
-		ws[i] = p.w
-	}
-	if e, t := ps[g.weighted(ws...)].f(); e != nil {
+	if e != nil {
 		return e, t
 	}
 	return g.leaf(sc, want)
+}
+
+// pick runs one of ps, drawn by weight; it returns a nil expression when the producer
+// found nothing to make. The producers of an expression kind (numExpr, strExpr, …) hand
+// their list straight to pick, which keeps neither it nor its closures: the compiler
+// then keeps them on the stack (a generated case makes a few hundred).
+func (g *generator) pick(ps []producer) (ast.Expr, *typ) {
+	var room [32]int
+	ws := room[:0]
+	for _, p := range ps {
+		ws = append(ws, p.w)
+	}
+	return ps[g.weighted(ws...)].f()
 }
 
 // wrongly returns e, or — at the share of deliberate type errors — a value of another
@@ -229,9 +239,9 @@ func bin(op string, l, r ast.Expr) *ast.BinaryExpr {
 
 // ---- numbers ----
 
-func (g *generator) numProducers(sc *scope, depth int) []producer {
+func (g *generator) numExpr(sc *scope, depth int) (ast.Expr, *typ) {
 	d := depth + 1
-	return []producer{
+	return g.pick([]producer{
 		{10, func() (ast.Expr, *typ) { return g.numLit(), tyNum }},
 		{14, func() (ast.Expr, *typ) { return g.ref(sc, tyNum) }},
 		{12, func() (ast.Expr, *typ) {
@@ -267,15 +277,15 @@ func (g *generator) numProducers(sc *scope, depth int) []producer {
 		{w(g.has(FeatData), 1), func() (ast.Expr, *typ) {
 			return call("parse.json", "in", g.wrongly(strLit([]string{"42", "-0", "1e400", "0.1", "12345678901234567890", "1E21"}[g.n(6)]))), tyNum
 		}},
-	}
+	})
 }
 
 // ---- strings ----
 
-func (g *generator) strProducers(sc *scope, depth int) []producer {
+func (g *generator) strExpr(sc *scope, depth int) (ast.Expr, *typ) {
 	d := depth + 1
 	s := g.has(FeatStrings)
-	return []producer{
+	return g.pick([]producer{
 		{10, func() (ast.Expr, *typ) { return g.strLit(), tyStr }},
 		{14, func() (ast.Expr, *typ) { return g.ref(sc, tyStr) }},
 		{6, func() (ast.Expr, *typ) {
@@ -350,7 +360,7 @@ func (g *generator) strProducers(sc *scope, depth int) []producer {
 		{1, func() (ast.Expr, *typ) { return g.coalesce(sc, tyStr, d) }},
 		{w(g.has(FeatTry), 2), func() (ast.Expr, *typ) { return g.tryExpr(sc, tyStr, d) }},
 		{w(g.has(FeatLoops), 1), func() (ast.Expr, *typ) { return g.loopExpr(sc, tyStr, d) }},
-	}
+	})
 }
 
 // patternOr is a str.replace pattern: a short literal with $-patterns now and then.
@@ -372,9 +382,9 @@ func (g *generator) templateText() ast.Expr {
 
 // ---- booleans ----
 
-func (g *generator) boolProducers(sc *scope, depth int) []producer {
+func (g *generator) boolExpr(sc *scope, depth int) (ast.Expr, *typ) {
 	d := depth + 1
-	return []producer{
+	return g.pick([]producer{
 		{6, func() (ast.Expr, *typ) { g.spend(1); return &ast.BoolLiteral{Value: g.chance(50)}, tyBool }},
 		{8, func() (ast.Expr, *typ) { return g.ref(sc, tyBool) }},
 		{12, func() (ast.Expr, *typ) { return g.comparison(sc, d), tyBool }},
@@ -404,7 +414,7 @@ func (g *generator) boolProducers(sc *scope, depth int) []producer {
 		{w(g.has(FeatTools), 2), func() (ast.Expr, *typ) { return g.toolOf(sc, "fs.exists", d) }},
 		{w(g.has(FeatControl), 1), func() (ast.Expr, *typ) { return g.ifInline(sc, tyBool, d) }},
 		{w(g.has(FeatFunctions), 2), func() (ast.Expr, *typ) { return g.userCall(sc, tyBool, d) }},
-	}
+	})
 }
 
 // comparison compares two numbers or two strings, or any two values for equality.
@@ -470,22 +480,22 @@ func (g *generator) comparison(sc *scope, d int) ast.Expr {
 
 // ---- null ----
 
-func (g *generator) nullProducers(sc *scope, depth int) []producer {
+func (g *generator) nullExpr(sc *scope, depth int) (ast.Expr, *typ) {
 	d := depth + 1
-	return []producer{
+	return g.pick([]producer{
 		{10, func() (ast.Expr, *typ) { g.spend(1); return &ast.NullLiteral{}, tyNull }},
 		{4, func() (ast.Expr, *typ) { return g.ref(sc, tyNull) }},
 		{w(g.has(FeatLists), 2), func() (ast.Expr, *typ) { return g.findCall(sc, d) }},
 		{w(g.has(FeatData), 2), func() (ast.Expr, *typ) { return g.getCall(sc, d) }},
 		{1, func() (ast.Expr, *typ) { return g.coalesce(sc, tyNull, d) }},
-	}
+	})
 }
 
 // ---- any ----
 
-func (g *generator) anyProducers(sc *scope, depth int) []producer {
+func (g *generator) anyExpr(sc *scope, depth int) (ast.Expr, *typ) {
 	d := depth + 1
-	return []producer{
+	return g.pick([]producer{
 		{20, func() (ast.Expr, *typ) { return g.expr(sc, g.anyType(), depth) }},
 		{6, func() (ast.Expr, *typ) { return g.anyRef(sc) }},
 		{w(g.has(FeatData), 3), func() (ast.Expr, *typ) { return g.getCall(sc, d) }},
@@ -495,7 +505,7 @@ func (g *generator) anyProducers(sc *scope, depth int) []producer {
 		}},
 		{w(g.has(FeatLists), 1), func() (ast.Expr, *typ) { return g.findCall(sc, d) }},
 		{w(g.has(FeatTools), 3), func() (ast.Expr, *typ) { return g.toolCall(sc, d, false) }},
-	}
+	})
 }
 
 // coalesce { in, default }: in is often null so that default shows.

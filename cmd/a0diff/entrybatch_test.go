@@ -229,12 +229,12 @@ func TestInterruptedRunWritesTheReport(t *testing.T) {
 	for _, format := range []string{"json", "junit"} {
 		t.Run(format, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "run", "-j", "2", "--format", format, dir)
-			var out, errOut bytes.Buffer
+			var out, errOut syncBuffer
 			cmd.Stdout, cmd.Stderr = &out, &errOut
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			if !signalAndWait(cmd, syscall.SIGINT) {
+			if !signalAndWait(cmd, &out, syscall.SIGINT) {
 				t.Fatalf("a0diff did not exit after SIGINT\n%s", errOut.String())
 			}
 			if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || !strings.Contains(errOut.String(), "interrupted: ") {

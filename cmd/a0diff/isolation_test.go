@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -192,12 +194,12 @@ func TestStopSignals(t *testing.T) {
 		entry := filepath.Join(t.TempDir(), "hang.a0")
 		os.WriteFile(entry, []byte("hang"), 0o644)
 		cmd := exec.Command(os.Args[0], "exec", "--impl", "hang=sh ../../worker/testdata/hostile/setsid-grandchild.sh", "--timeout", "5m", entry)
-		var out bytes.Buffer
+		var out syncBuffer
 		cmd.Stdout = &out
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		if !signalAndWait(cmd, syscall.SIGTERM) {
+		if !signalAndWait(cmd, &out, syscall.SIGTERM) {
 			t.Fatal("a0diff exec did not exit after SIGTERM")
 		}
 		if code := cmd.ProcessState.ExitCode(); code != 143 || !strings.Contains(out.String(), `"status":"timeout"`) {
@@ -208,12 +210,12 @@ func TestStopSignals(t *testing.T) {
 		t.Run(tt.iso+"/"+tt.sig.String(), func(t *testing.T) {
 			junit := filepath.Join(t.TempDir(), "junit.xml")
 			cmd := exec.Command(os.Args[0], "fuzz", "--isolation", tt.iso, "--seed", "4", "--count", "0", "-j", "2", "--out", t.TempDir(), "--junit", junit)
-			var out, errOut bytes.Buffer
+			var out, errOut syncBuffer
 			cmd.Stdout, cmd.Stderr = &out, &errOut
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			if !signalAndWait(cmd, tt.sig) {
+			if !signalAndWait(cmd, &out, tt.sig) {
 				t.Fatalf("a0diff did not exit after %v\n%s%s", tt.sig, out.String(), errOut.String())
 			}
 			if code := cmd.ProcessState.ExitCode(); code != tt.code || !strings.Contains(out.String(), "\ncases: ") {
@@ -346,10 +348,19 @@ func TestHostileBundles(t *testing.T) {
 	}
 }
 
-// signalAndWait sends sig to the started a0diff once it is under way and waits for it to
-// exit; it kills it and reports false when it has not exited within a minute.
-func signalAndWait(cmd *exec.Cmd, sig os.Signal) bool {
-	time.Sleep(1500 * time.Millisecond)
+// signalAndWait sends sig to the started a0diff once it is under way — it has started a
+// worker, or written to out (the seed line comes after the signal handlers are in place)
+// — and waits for it to exit; it kills it and reports false when it has not exited within
+// a minute. Waiting for a fixed time instead would, on a loaded machine, deliver the
+// signal before a0diff handles it.
+func signalAndWait(cmd *exec.Cmd, out *syncBuffer, sig os.Signal) bool {
+	for start := time.Now(); !hasChildren(cmd.Process.Pid) && out.Len() == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Since(start) > time.Minute {
+			cmd.Process.Kill()
+			return false
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // well under way: cases or entries in flight
 	cmd.Process.Signal(sig)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -361,3 +372,42 @@ func signalAndWait(cmd *exec.Cmd, sig os.Signal) bool {
 		return false
 	}
 }
+
+// hasChildren reports whether the process pid has started a process that is still
+// running (Linux: /proc/PID/task/TID/children lists the children each thread started, and
+// Go starts processes from any of its threads).
+func hasChildren(pid int) bool {
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
+	for _, f := range tasks {
+		if b, _ := os.ReadFile(f); len(bytes.TrimSpace(b)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// syncBuffer is a bytes.Buffer a command writes while a test reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) Len() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Len()
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func (b *syncBuffer) Bytes() []byte { return []byte(b.String()) }

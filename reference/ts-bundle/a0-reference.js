@@ -329,6 +329,9 @@
       this.maxSteps = maxSteps;
       this.maxDepth = maxDepth;
       this.maxSize = maxSize;
+      // The text units the last checkNodes counted (jsonText writes a value with many of them
+      // in its own way).
+      this.lastTextUnits = 0;
       this.maxText = textLimit(maxSize);
     }
     // checkLength fails when a list or string of `length` elements/code units would be
@@ -375,6 +378,7 @@
         }
       }
       this.checkText(count + units, what);
+      this.lastTextUnits = count + units;
       return toJSON;
     }
     // checkText fails when a text of `units` text units (textLimit) would be written.
@@ -956,7 +960,85 @@
   var MAX_WRITTEN_JOIN = 1 << 20;
   function jsonText(v, limits3) {
     if (limits3.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
+    if (limits3.lastTextUnits >= LONG_TEXT) {
+      const text = jsonSharingStrings(v);
+      if (text !== null) return text;
+    }
     return JSON.stringify(v);
+  }
+  var LONG_TEXT = 1 << 16;
+  var LONG_STRING = 1 << 10;
+  var MAX_SHARING_DEPTH = 64;
+  function jsonSharingStrings(v) {
+    const out = [];
+    if (appendJSON(v, out, /* @__PURE__ */ new Map(), 0) !== WROTE) return null;
+    return out.length <= MAX_CONCAT_PIECES ? "".concat(...out) : out.join("");
+  }
+  var MAX_CONCAT_PIECES = 4096;
+  var WROTE = 0;
+  var NO_TEXT = 1;
+  var NOT_PLAIN = 2;
+  function appendJSON(x, out, quoted, depth2) {
+    switch (typeof x) {
+      case "string": {
+        if (x.length < LONG_STRING) {
+          out.push(JSON.stringify(x));
+          return WROTE;
+        }
+        let q = quoted.get(x);
+        if (q === void 0) {
+          q = JSON.stringify(x);
+          quoted.set(x, q);
+        }
+        out.push(q);
+        return WROTE;
+      }
+      case "number":
+      case "boolean":
+        out.push(JSON.stringify(x));
+        return WROTE;
+      case "function":
+      case "undefined":
+        return NO_TEXT;
+      case "object":
+        break;
+      default:
+        return NOT_PLAIN;
+    }
+    if (x === null) {
+      out.push("null");
+      return WROTE;
+    }
+    if (depth2 >= MAX_SHARING_DEPTH) return NOT_PLAIN;
+    const proto = Object.getPrototypeOf(x);
+    if (Array.isArray(x)) {
+      if (proto !== Array.prototype) return NOT_PLAIN;
+      out.push("[");
+      for (let i = 0; i < x.length; i++) {
+        if (i > 0) out.push(",");
+        const r2 = appendJSON(x[i], out, quoted, depth2 + 1);
+        if (r2 === NOT_PLAIN) return r2;
+        if (r2 === NO_TEXT) out.push("null");
+      }
+      out.push("]");
+      return WROTE;
+    }
+    if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
+    const r = x;
+    if (typeof r.toJSON === "function") return NOT_PLAIN;
+    const keys2 = Object.keys(r);
+    out.push("{");
+    let written = 0;
+    for (let i = 0; i < keys2.length; i++) {
+      const mark = out.length;
+      out.push(written > 0 ? "," + keyPrefix(keys2[i]) : keyPrefix(keys2[i]));
+      const m = appendJSON(r[keys2[i]], out, quoted, depth2 + 1);
+      if (m === NOT_PLAIN) return m;
+      if (m === NO_TEXT) out.length = mark;
+      else written++;
+    }
+    out.push("}");
+    return WROTE;
   }
   var arrayConcat = Array.prototype.concat;
   function endlessToJSON(key, value) {
@@ -997,10 +1079,19 @@
   function isPlainJSON(v, max) {
     plainScanCount = 0;
     plainScanLengths = 0;
-    return plainNode(v, max) && plainScanCount + plainScanLengths <= textLimit(max);
+    return plainNode(v, max) && plainScanCount + plainScanLengths <= plainTextLimit(max);
   }
   function plainJSONOverflow(max) {
-    return plainScanCount > max || plainScanCount + plainScanLengths > textLimit(max);
+    return plainScanCount > max || plainScanCount + plainScanLengths > plainTextLimit(max);
+  }
+  var plainMax = -1;
+  var plainMaxText = 0;
+  function plainTextLimit(max) {
+    if (max !== plainMax) {
+      plainMaxText = textLimit(max);
+      plainMax = max;
+    }
+    return plainMaxText;
   }
   function plainNode(v, max) {
     if (++plainScanCount > max) return false;
@@ -1533,9 +1624,13 @@
     return void 0;
   }
   function v8ErrorMessage(message) {
-    if (/^Cannot assign to read only property '[^']*'$/.test(message)) return message + " of object '[object Object]'";
+    const start = READ_ONLY.length;
+    if (message.length > start && message.startsWith(READ_ONLY) && message.indexOf("'", start) === message.length - 1) {
+      return message + " of object '[object Object]'";
+    }
     return message;
   }
+  var READ_ONLY = "Cannot assign to read only property '";
   function indentJSON(compact, indent) {
     const out = [];
     let depth2 = 0;
@@ -2033,27 +2128,33 @@
     }
   };
   function newScope(parent) {
-    return { parent, firstName: null, firstValue: void 0, others: null };
+    return [parent, null, void 0, null];
   }
   function bind(scope, name, v) {
-    if (scope.firstName === null || scope.firstName === name) {
-      scope.firstName = name;
-      scope.firstValue = v;
+    const first = scope[1 /* FirstName */];
+    if (first === null || first === name) {
+      scope[1 /* FirstName */] = name;
+      scope[2 /* FirstValue */] = v;
       return;
     }
-    if (scope.others === null) scope.others = /* @__PURE__ */ new Map();
-    scope.others.set(name, v);
+    let others = scope[3 /* Others */];
+    if (others === null) others = scope[3 /* Others */] = /* @__PURE__ */ new Map();
+    others.set(name, v);
   }
   function lookup(scope, name) {
     let s = scope;
     do {
-      if (s.firstName === name) {
-        if (s.firstValue !== void 0) return s.firstValue;
-      } else if (s.others !== null) {
-        const v = s.others.get(name);
+      if (s[1 /* FirstName */] === name) {
+        const v = s[2 /* FirstValue */];
         if (v !== void 0) return v;
+      } else {
+        const others = s[3 /* Others */];
+        if (others !== null) {
+          const v = others.get(name);
+          if (v !== void 0) return v;
+        }
       }
-      s = s.parent;
+      s = s[0 /* Parent */];
     } while (s !== null);
     return void 0;
   }
@@ -2176,7 +2277,7 @@
   function emit(event, span2, data) {
     if (stepsLeft === 0) tooManySteps();
     stepsLeft--;
-    traceEvents.push(data === void 0 ? { event, span: span2 } : { event, span: span2, data });
+    traceEvents.push(event, span2, data);
   }
   function budgetExceeded(budget, limit, actual, span2, message) {
     const details = { budget, limit, actual };
@@ -2211,7 +2312,7 @@
       if (timeMs !== void 0) checkTime(stmt);
       if (stepsLeft === 0) tooManySteps();
       stepsLeft--;
-      traceEvents.push({ event: "stmt_start", span: stmt.span });
+      traceEvents.push("stmt_start", stmt.span, void 0);
       switch (stmt.kind) {
         case "LetStmt":
           bind(scope, stmt.name, evalExpr(stmt.value, scope));
@@ -2228,13 +2329,13 @@
           const v = evalExpr(stmt.value, scope);
           if (stepsLeft === 0) tooManySteps();
           stepsLeft--;
-          traceEvents.push({ event: "stmt_end", span: stmt.span });
+          traceEvents.push("stmt_end", stmt.span, void 0);
           return v;
         }
       }
       if (stepsLeft === 0) tooManySteps();
       stepsLeft--;
-      traceEvents.push({ event: "stmt_end", span: stmt.span });
+      traceEvents.push("stmt_end", stmt.span, void 0);
     }
     return null;
   }
@@ -2420,7 +2521,9 @@
       if (passesThrough(e)) throw e;
       throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, span2, { fn: name });
     }
-    limits.checkProduced(result, `${name} result`);
+    if ((typeof result === "string" || Array.isArray(result)) && result.length > limits.maxSize) {
+      limits.checkLength(result.length, `${name} result`);
+    }
     return result;
   }
   function runBody(fn, local) {
@@ -2757,9 +2860,8 @@
   }
   function encodeOutcome(o, limits3, host) {
     if (!valuesArePlain(o, limits3.maxSize)) return writeOutcome(o, limits3);
-    const shape = jsonShape(o);
-    if (host !== void 0 && typeof host.outcome === "function" && host.outcome(shape) === true) return "";
-    return JSON.stringify(shape);
+    if (host !== void 0 && typeof host.outcome === "function" && host.outcome(jsonShape(o, o.trace)) === true) return "";
+    return JSON.stringify(jsonShape(o, traceObjects(o.trace)));
   }
   function valuesArePlain(o, max) {
     if (o.result !== void 0) {
@@ -2780,10 +2882,10 @@
       if (!isPlain(evidence[i], max, "evidence record")) return false;
     }
     const trace = o.trace;
-    for (let i = 0; i < trace.length; i++) {
-      const data = trace[i].data;
+    for (let i = 2; i < trace.length; i += 3) {
+      const data = trace[i];
       if (data !== void 0 && !isPlainJSON(data, max)) {
-        if (plainJSONOverflow(max)) throw tooManyNodes(trace[i].event + " data", max);
+        if (plainJSONOverflow(max)) throw tooManyNodes(trace[i - 2] + " data", max);
         return false;
       }
     }
@@ -2794,7 +2896,7 @@
     if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
     return false;
   }
-  function jsonShape(o) {
+  function jsonShape(o, trace) {
     const errors = [];
     for (let i = 0; i < o.errors.length; i++) {
       const e = o.errors[i];
@@ -2806,10 +2908,18 @@
       value: o.result === void 0 ? void 0 : o.result.value,
       errors,
       evidence: o.evidence,
-      trace: o.trace,
+      trace,
       limit: o.limit,
       detail: o.detail
     };
+  }
+  function traceObjects(trace) {
+    const events = [];
+    for (let i = 0; i < trace.length; i += 3) {
+      const data = trace[i + 2];
+      events.push(data === void 0 ? { event: trace[i], span: trace[i + 1] } : { event: trace[i], span: trace[i + 1], data });
+    }
+    return events;
   }
   function writeOutcome(o, limits3) {
     let text = '{"status":"' + o.status + '","exitCode":' + o.exitCode;
@@ -2837,9 +2947,9 @@
     const spanTexts = /* @__PURE__ */ new Map();
     let file2 = "";
     let fileText = '""';
-    for (let i = 0; i < trace.length; i++) {
-      const ev = trace[i];
-      const s = ev.span;
+    for (let i = 0; i < trace.length; i += 3) {
+      const event = trace[i];
+      const s = trace[i + 1];
       let st = spanTexts.get(s);
       if (st === void 0) {
         if (s.file !== file2) {
@@ -2849,12 +2959,12 @@
         st = spanText(fileText, s);
         spanTexts.set(s, st);
       }
-      const prefix = (_a = EVENT_PREFIX[ev.event]) != null ? _a : '{"event":' + JSON.stringify(ev.event) + ',"span":';
-      const data = ev.data;
+      const prefix = (_a = EVENT_PREFIX[event]) != null ? _a : '{"event":' + JSON.stringify(event) + ',"span":';
+      const data = trace[i + 2];
       if (data === void 0) {
         texts.push(prefix + st + "}");
       } else {
-        const dataText = isPlainJSON(data, max) ? JSON.stringify(data) : encodeRejected(data, max, ev.event + " data");
+        const dataText = isPlainJSON(data, max) ? JSON.stringify(data) : encodeRejected(data, max, event + " data");
         texts.push(prefix + st + ',"data":' + dataText + "}");
       }
     }
@@ -4481,6 +4591,7 @@
   var FILE_PREFIX = '{"file":';
   var ALLOW_KEY = ',"allow":';
   function readConfig(configJSON) {
+    var _a;
     const last = configCache;
     if (last !== null && last.text === configJSON) return last.config;
     const at2 = configJSON.startsWith(FILE_PREFIX) ? configJSON.indexOf(ALLOW_KEY) : -1;
@@ -4495,7 +4606,7 @@
         }
       }
     }
-    const config = parseConfig(configJSON);
+    const config = (_a = readHostConfig(configJSON)) != null ? _a : parseConfig(configJSON);
     const rest = reusableRest(configJSON);
     if (rest !== "") {
       if (restCache.size >= MAX_RESTS) restCache.clear();
@@ -4523,6 +4634,26 @@
       return null;
     }
     return typeof file2 === "string" ? file2 : null;
+  }
+  var HOST_REST = /^,"allow":\[((?:"[A-Za-z0-9._-]*"(?:,"[A-Za-z0-9._-]*")*)?)\],"limits":\{"maxSteps":(0|[1-9][0-9]{0,14}),"maxDepth":(0|[1-9][0-9]{0,14}),"maxSize":(0|[1-9][0-9]{0,14})\}\}$/;
+  function readHostConfig(configJSON) {
+    if (!configJSON.startsWith(FILE_PREFIX)) return null;
+    const at2 = configJSON.indexOf(ALLOW_KEY);
+    if (at2 < 0) return null;
+    const m = HOST_REST.exec(configJSON.slice(at2));
+    if (m === null) return null;
+    const file2 = fileName2(configJSON, at2);
+    if (file2 === null) return null;
+    const allow = m[1] === "" ? [] : m[1].slice(1, -1).split('","');
+    return {
+      file: file2,
+      allow,
+      limits: new Limits(
+        positive(Number(m[2]), DEFAULT_MAX_STEPS),
+        positive(Number(m[3]), DEFAULT_MAX_DEPTH),
+        positive(Number(m[4]), DEFAULT_MAX_SIZE)
+      )
+    };
   }
   function positive(v, dflt) {
     return typeof v === "number" && v > 0 ? v : dflt;

@@ -16,14 +16,19 @@ import (
 const maxHandedDepth = 10_000
 
 // outcomeFromJS reads the Outcome object a bundle hands to host.outcome — the object
-// whose JSON.stringify text run would otherwise return — into exactly what outcome.Parse
-// makes of that text, without the text: writing it in goja (which quotes every string
-// one character at a time) and reading it back were about a tenth of a campaign
-// worker's CPU. It reads only the shapes JSON.stringify writes as canonical text and
-// Parse's fast path reads (the shipped reference hands over nothing else: see
-// encodeOutcome in reference/ts/src/outcome.ts): plain objects and arrays, finite
-// numbers, strings without lone surrogates, no record of one "$" key, members in
-// Parse's schema. On anything else it reports false and the bundle writes the text.
+// whose JSON.stringify text run would otherwise return, but with its trace flat (below) —
+// into exactly what outcome.Parse makes of that text, without the text: writing it in
+// goja (which quotes every string one character at a time) and reading it back were
+// about a tenth of a campaign worker's CPU. It reads only the shapes JSON.stringify
+// writes as canonical text and Parse's fast path reads (the shipped reference hands over
+// nothing else: see encodeOutcome in reference/ts/src/outcome.ts): plain objects and
+// arrays, finite numbers, strings without lone surrogates, no record of one "$" key,
+// members in Parse's schema. On anything else it reports false and the bundle writes the
+// text.
+//
+// The trace is a flat list, three entries per event: its name, its span, its data
+// (undefined: none) — the events' {event, span, data} objects are not made, and reading
+// them cost an enumeration of their keys each (most of this function's allocations).
 func outcomeFromJS(v goja.Value) (o outcome.Outcome, ok bool) {
 	defer func() {
 		if x := recover(); x != nil {
@@ -86,11 +91,7 @@ func outcomeFromJS(v goja.Value) (o outcome.Outcome, ok bool) {
 			}
 		case "trace":
 			bit = 32
-			if !eachElement(m, func(e goja.Value) bool {
-				ev, ok := eventFromJS(e, spans)
-				o.Trace = append(o.Trace, ev)
-				return ok
-			}) {
+			if o.Trace, ok = flatTraceFromJS(m, spans); !ok {
 				return o, false
 			}
 		case "limit":
@@ -277,48 +278,52 @@ func diagnosticFromJS(v goja.Value) (outcome.Diagnostic, bool) {
 	return d, seen&3 == 3
 }
 
-// eventFromJS reads a trace event; spans holds the spans read already, by object.
-func eventFromJS(v goja.Value, spans map[*goja.Object]ast.Span) (outcome.Event, bool) {
-	var e outcome.Event
-	obj, ok := v.(*goja.Object)
-	if !ok || obj.ClassName() != "Object" {
-		return e, false
+// flatTraceFromJS reads the flat trace [name, span, data, name, span, data, …] (data
+// undefined for an event without); spans holds the spans read already, by object.
+func flatTraceFromJS(v goja.Value, spans map[*goja.Object]ast.Span) ([]outcome.Event, bool) {
+	arr, ok := v.(*goja.Object)
+	if !ok || arr.ClassName() != "Array" {
+		return nil, false
 	}
-	var seen uint32
-	for _, k := range obj.Keys() {
-		m := obj.Get(k)
-		if m == nil || goja.IsUndefined(m) {
-			continue
-		}
-		var bit uint32
-		ok := false
-		switch k {
-		case "event":
-			var s string
-			s, ok = plainString(m)
-			e.Event, bit = outcome.EventName(s), 1
-		case "span":
-			if so, isObj := m.(*goja.Object); isObj {
-				if known, seen := spans[so]; seen {
-					e.Span, ok, bit = &known, true, 2
-					break
-				}
-			}
-			e.Span, ok = spanFromJS(m)
-			if ok {
-				spans[m.(*goja.Object)] = *e.Span // a copy per event, as the text gives
-			}
-			bit = 2
-		case "data":
-			e.Data, ok = valueFromJS(m, 1)
-			bit = 4
-		}
-		if !ok || seen&bit != 0 {
-			return e, false
-		}
-		seen |= bit
+	n := arr.Get("length").ToInteger()
+	if n%3 != 0 {
+		return nil, false
 	}
-	return e, seen&1 != 0
+	trace := make([]outcome.Event, 0, n/3)
+	for i := int64(0); i < n; i += 3 {
+		var e outcome.Event
+		name, ok := plainString(arr.Get(strconv.FormatInt(i, 10)))
+		if !ok {
+			return nil, false
+		}
+		e.Event = outcome.EventName(name)
+		if e.Span, ok = traceSpanFromJS(arr.Get(strconv.FormatInt(i+1, 10)), spans); !ok {
+			return nil, false
+		}
+		if data := arr.Get(strconv.FormatInt(i+2, 10)); data != nil && !goja.IsUndefined(data) {
+			if e.Data, ok = valueFromJS(data, 1); !ok {
+				return nil, false
+			}
+		}
+		trace = append(trace, e)
+	}
+	return trace, true
+}
+
+// traceSpanFromJS reads an event's span, each span object once.
+func traceSpanFromJS(v goja.Value, spans map[*goja.Object]ast.Span) (*ast.Span, bool) {
+	so, isObj := v.(*goja.Object)
+	if !isObj {
+		return nil, false
+	}
+	if known, seen := spans[so]; seen {
+		return &known, true // a copy per event, as the text gives
+	}
+	s, ok := spanFromJS(v)
+	if ok {
+		spans[so] = *s
+	}
+	return s, ok
 }
 
 func spanFromJS(v goja.Value) (*ast.Span, bool) {

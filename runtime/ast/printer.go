@@ -24,6 +24,9 @@ func Print(p *Program) string {
 	if p == nil {
 		return ""
 	}
+	// Room for a typical program (the generator's are about a kilobyte), so that the
+	// text is not copied at every doubling.
+	pr.sb.Grow(printRoom)
 	for _, h := range p.Headers {
 		pr.header(h)
 		pr.sb.WriteByte('\n')
@@ -54,6 +57,8 @@ func PrintStmt(s Stmt) string {
 }
 
 const (
+	// printRoom is the text room Print starts with.
+	printRoom = 1024
 	// inlineWidth is the longest record or list `a0 fmt` keeps on one line.
 	inlineWidth = 72
 	// maxIndent caps the indentation level so that printing deeply nested programs stays
@@ -63,9 +68,11 @@ const (
 
 type printer struct {
 	sb strings.Builder
-	// measuring printers write into sb only to learn the inline length, giving up (full)
-	// as soon as it exceeds limit or a block would be needed.
+	// measuring printers write nothing: they add up the length of the inline text
+	// (width, in bytes), giving up (full) as soon as it exceeds limit or a block would be
+	// needed.
 	measuring bool
+	width     int
 	limit     int
 	full      bool
 }
@@ -74,11 +81,16 @@ func (pr *printer) write(s string) {
 	if pr.full {
 		return
 	}
-	pr.sb.WriteString(s)
-	if pr.measuring && pr.sb.Len() > pr.limit {
-		pr.full = true
+	if pr.measuring {
+		pr.width += len(s)
+		pr.full = pr.width > pr.limit
+		return
 	}
+	pr.sb.WriteString(s)
 }
+
+// indentation is the deepest indentation, which newline slices.
+var indentation = strings.Repeat("  ", maxIndent)
 
 func (pr *printer) newline(ind int) {
 	if pr.measuring {
@@ -86,7 +98,7 @@ func (pr *printer) newline(ind int) {
 		return
 	}
 	pr.sb.WriteByte('\n')
-	pr.sb.WriteString(strings.Repeat("  ", min(ind, maxIndent)))
+	pr.sb.WriteString(indentation[:2*min(ind, maxIndent)])
 }
 
 // ---- headers and statements ----
@@ -284,7 +296,7 @@ func (pr *printer) expr(e Expr, ind int) {
 		}
 	case *StrLiteral:
 		if e != nil {
-			pr.write(Quote(e.Value))
+			pr.quoted(e.Value)
 			return
 		}
 	case *NullLiteral:
@@ -454,7 +466,7 @@ func (pr *printer) path(p *IdentPath) {
 // no line break. It stops measuring as soon as the answer is known, so it costs O(width)
 // and printing stays linear however deep records nest.
 func fitsInline(e Expr) bool {
-	m := &printer{measuring: true, limit: inlineWidth}
+	m := printer{measuring: true, limit: inlineWidth}
 	m.expr(e, 0)
 	return !m.full
 }
@@ -608,6 +620,15 @@ func floatText(n *FloatLiteral) string {
 }
 
 func parseFloat(s string) float64 {
+	if len(s) <= 15 && isIntText(s) {
+		// Below 10^15 < 2^53 every integer is a float64: the exact integer is the
+		// correctly rounded value, and it is quicker to read.
+		n := int64(0)
+		for i := 0; i < len(s); i++ {
+			n = n*10 + int64(s[i]-'0')
+		}
+		return float64(n)
+	}
 	f, _ := strconv.ParseFloat(s, 64)
 	return f
 }
@@ -618,6 +639,26 @@ func parseFloat(s string) float64 {
 func Quote(s string) string {
 	var sb strings.Builder
 	sb.Grow(len(s) + 2)
+	writeQuoted(&sb, s)
+	return sb.String()
+}
+
+// quoted writes s as Quote does, into the printer's text, or adds its length when
+// measuring: a program has dozens of string literals, each quoted on its own line and
+// measured again in every record or list around it.
+func (pr *printer) quoted(s string) {
+	switch {
+	case pr.full:
+	case pr.measuring:
+		pr.width += quotedLen(s)
+		pr.full = pr.width > pr.limit
+	default:
+		writeQuoted(&pr.sb, s)
+	}
+}
+
+// writeQuoted writes Quote(s) into sb.
+func writeQuoted(sb *strings.Builder, s string) {
 	sb.WriteByte('"')
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -666,7 +707,39 @@ func Quote(s string) string {
 		i += size
 	}
 	sb.WriteByte('"')
-	return sb.String()
+}
+
+// quotedLen is len(Quote(s)), counted without writing it.
+func quotedLen(s string) int {
+	n := 2
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			switch {
+			case c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t':
+				n += 2
+			case c < 0x20:
+				n += 6
+			default:
+				n++
+			}
+			i++
+			continue
+		}
+		if _, ok := surrogateAt(s, i); ok {
+			n += 6
+			i += 3
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			n += 6
+		} else {
+			n += size
+		}
+		i += size
+	}
+	return n
 }
 
 const hexDigits = "0123456789abcdef"

@@ -1,20 +1,40 @@
 package diag
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 )
 
 // UTF16Len is the length of s in UTF-16 code units, the unit span columns count in
 // (spec §3). s is UTF-8, or WTF-8 as package value holds A0 strings.
+//
+// Every code point starts with a non-continuation byte and only 4-byte sequences (lead
+// byte ≥ 0xF0) take two code units. The count is taken eight bytes at a time: strings of
+// a million characters are common in generated programs (a value serialised to text is
+// bounded by the text units of its strings, value.TextLimit), where a JavaScript string
+// knows its length at once.
 func UTF16Len(s string) int {
-	// Every code point starts with a non-continuation byte and only 4-byte sequences
-	// (lead byte ≥ 0xF0) take two code units.
-	n := 0
-	for i := 0; i < len(s); i++ {
+	const high = 0x8080808080808080
+	n := len(s)
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if w&high == 0 {
+			continue // ASCII: one unit per byte
+		}
+		// Bit 7 of each byte of w<<k is bit 7-k of the same byte, so these masks hold
+		// one bit per byte: continuation bytes (10xxxxxx) count nothing, lead bytes
+		// of 4-byte sequences (11110xxx) count twice.
+		continuation := w &^ (w << 1) & high
+		four := w & (w << 1) & (w << 2) & (w << 3) & high
+		n += bits.OnesCount64(four) - bits.OnesCount64(continuation)
+	}
+	for ; i < len(s); i++ {
 		c := s[i]
-		if c&0xC0 != 0x80 {
-			n++
+		if c&0xC0 == 0x80 {
+			n--
 		}
 		if c >= 0xF0 {
 			n++

@@ -61,9 +61,17 @@ func (ev *evaluator) callStdlib(e ast.Node, name string, fn stdlib.Func, args *v
 		if errors.As(err, &c) {
 			return nil, &abort{status: outcome.StatusTimeout, detail: "the run's deadline passed in '" + name + "' (" + c.Err.Error() + ")"}
 		}
+		// A message may be tens of megabytes (a patch test's texts): it is copied once,
+		// behind the OUTER message's start.
+		message := "Function '" + name + "' failed: "
+		if se, ok := err.(*stdlib.Error); ok {
+			message = se.MessageAfter(message)
+		} else {
+			message += err.Error()
+		}
 		return nil, &Error{
 			Code:    diag.Fn,
-			Message: fmt.Sprintf("Function '%s' failed: %s", name, err.Error()),
+			Message: message,
 			Span:    spanPtr(e),
 			Details: detailRecord("fn", name),
 		}

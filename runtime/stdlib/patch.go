@@ -91,7 +91,9 @@ func applyOp(doc value.Value, op *value.Record, lim Limits) (value.Value, error)
 		if err != nil {
 			return nil, err
 		}
-		return nil, fail(fmt.Sprintf("Test failed at '%s': expected %s, got %s", path, jv, ja))
+		// The texts may be tens of megabytes (value.TextLimit): they are copied once,
+		// into the OUTER message (Error.MessageAfter).
+		return nil, failJoin("Test failed at '", path, "': expected ", jv, ", got ", ja)
 	}
 	return nil, fail(fmt.Sprintf("Unknown patch op '%s'.", name))
 }

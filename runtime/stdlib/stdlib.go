@@ -19,6 +19,7 @@ package stdlib
 import (
 	"context"
 	"sort"
+	"strings"
 
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -65,12 +66,33 @@ func (lim Limits) cancelled(n int) error {
 
 // Error is a stdlib failure; its text is the INNER message of spec §8.
 type Error struct {
+	// Msg is the message, unless pieces make it up: read it with Error.
 	Msg string
+	// pieces, when not nil, make up the message instead of Msg: a message that holds
+	// texts of tens of megabytes (a patch test's, value.TextLimit) is then written once,
+	// by MessageAfter, rather than once here and again behind the OUTER message's start.
+	pieces []string
 }
 
-func (e *Error) Error() string { return e.Msg }
+func (e *Error) Error() string {
+	if e.pieces != nil {
+		return strings.Join(e.pieces, "")
+	}
+	return e.Msg
+}
+
+// MessageAfter is prefix followed by the error's message, written in one piece.
+func (e *Error) MessageAfter(prefix string) string {
+	if e.pieces == nil {
+		return prefix + e.Msg
+	}
+	return strings.Join(append([]string{prefix}, e.pieces...), "")
+}
 
 func fail(msg string) error { return &Error{Msg: msg} }
+
+// failJoin is fail(strings.Join(pieces, "")), for a message that may be long.
+func failJoin(pieces ...string) error { return &Error{pieces: pieces} }
 
 // conversionError passes on an error of a String() or JSON conversion: a JavaScript
 // exception (*value.JSError) becomes the function's failure with its message, as the

@@ -89,7 +89,7 @@ func check(t *testing.T, where, name, args string, got value.Value, err error, w
 		}
 	case strings.HasPrefix(want, "! "):
 		msg := strings.TrimPrefix(want, "! ")
-		if !errors.As(err, &fnErr) || fnErr.Msg != msg {
+		if !errors.As(err, &fnErr) || fnErr.Error() != msg {
 			t.Errorf("%s: %s:\n got %s, %v\nwant error %q", where, call, value.MarshalCanonical(got), err, msg)
 		}
 	case strings.HasPrefix(want, "= "):
@@ -126,4 +126,25 @@ func TestSortWithoutCache(t *testing.T) {
 	sortCacheBytes = 0
 	defer func() { sortCacheBytes = saved }()
 	runFile(t, "testdata/sort.txt", map[string]bool{})
+}
+
+// TestErrorMessageAfter checks that a message made of pieces reads as the one written
+// whole, alone and behind the evaluator's OUTER message start.
+func TestErrorMessageAfter(t *testing.T) {
+	tests := []struct {
+		err  *Error
+		want string
+	}{
+		{fail("Invalid op at index 0.").(*Error), "Invalid op at index 0."},
+		{failJoin("Test failed at '", "/a", "': expected ", "2", ", got ", "1").(*Error), "Test failed at '/a': expected 2, got 1"},
+		{failJoin().(*Error), ""},
+	}
+	for _, tt := range tests {
+		if got := tt.err.Error(); got != tt.want {
+			t.Errorf("Error() = %q, want %q", got, tt.want)
+		}
+		if got := tt.err.MessageAfter("Function 'patch' failed: "); got != "Function 'patch' failed: "+tt.want {
+			t.Errorf("MessageAfter = %q, want %q", got, "Function 'patch' failed: "+tt.want)
+		}
+	}
 }

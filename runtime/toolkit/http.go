@@ -122,6 +122,7 @@ func httpKey(u *parsedURL) string { return u.href(true) }
 // findHTTP finds the fixture for a request: by the URL exactly as written, else by its
 // normalised form.
 func (k *Virtual) findHTTP(raw string, u *parsedURL) *outcome.HTTPResponse {
+	k.indexHTTP()
 	if i, ok := k.httpExact[raw]; ok {
 		return &k.fixtures.HTTP[i]
 	}

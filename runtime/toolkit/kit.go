@@ -33,7 +33,9 @@ type Virtual struct {
 	cwd      string
 	fs       *vfs
 	// httpExact maps a fixture URL as written, httpNormal its normalised form, and
-	// shellIndex a command as the shell sees it, to the first fixture entry.
+	// shellIndex a command as the shell sees it, to the first fixture entry. The HTTP
+	// maps are made by the first request (indexHTTP): parsing every fixture URL costs
+	// more than many runs, and most make no request.
 	httpExact  map[string]int
 	httpNormal map[string]int
 	shellIndex map[string]int
@@ -51,11 +53,24 @@ func New(f outcome.Fixtures) *Virtual {
 		fixtures:   f,
 		cwd:        fixturesCwd(f),
 		fs:         fs,
-		httpExact:  map[string]int{},
-		httpNormal: map[string]int{},
 		shellIndex: map[string]int{},
 	}
-	for i, h := range f.HTTP {
+	for i, s := range f.Shell {
+		key := hostText(s.Cmd)
+		if _, dup := k.shellIndex[key]; !dup {
+			k.shellIndex[key] = i
+		}
+	}
+	return k
+}
+
+// indexHTTP makes the HTTP fixture maps, once.
+func (k *Virtual) indexHTTP() {
+	if k.httpExact != nil {
+		return
+	}
+	k.httpExact, k.httpNormal = map[string]int{}, map[string]int{}
+	for i, h := range k.fixtures.HTTP {
 		if _, dup := k.httpExact[h.URL]; !dup {
 			k.httpExact[h.URL] = i
 		}
@@ -65,13 +80,6 @@ func New(f outcome.Fixtures) *Virtual {
 			}
 		}
 	}
-	for i, s := range f.Shell {
-		key := hostText(s.Cmd)
-		if _, dup := k.shellIndex[key]; !dup {
-			k.shellIndex[key] = i
-		}
-	}
-	return k
 }
 
 // Data is the text an implementation serialised from a tool's arguments for the tool:

@@ -2,6 +2,7 @@ package value
 
 import (
 	"strconv"
+	"unsafe"
 )
 
 // JSON is JSON.stringify(v) (§10.4): compact when indent == "", else indented by indent.
@@ -28,10 +29,16 @@ func JSON(v Value, indent string) (text string, ok bool) {
 // toJSON never reaches (it has at most maxNodes nodes and TextLimit units), so that a
 // toJSON result shared many times is not expanded without end.
 func JSONLimit(v Value, indent string, maxNodes int) (text string, ok bool, err error) {
-	if err := CheckNodes(v, maxNodes); err != nil {
+	size, err := checkNodes(v, maxNodes, true)
+	if err != nil {
 		return "", false, err
 	}
 	w := jsonWriter{indent: indent, budget: budget{maxNodes: TextLimit(maxNodes), maxBytes: TextByteLimit(maxNodes)}}
+	if size > 1024 && indent == "" {
+		// A long text is written once into a buffer of its size rather than copied
+		// as the buffer doubles.
+		w.buf = make([]byte, 0, min(size, TextByteLimit(maxNodes)))
+	}
 	undefined := false
 	switch x := v.(type) {
 	case *Func:
@@ -49,7 +56,9 @@ func JSONLimit(v Value, indent string, maxNodes int) (text string, ok bool, err 
 	if err := w.value(v, "", -1, 0); err != nil {
 		return "", false, err
 	}
-	return string(w.buf), true, nil
+	// The buffer is the writer's own and is not written again: the text can be made of
+	// its bytes without a copy (tens of megabytes for a value near TextLimit).
+	return unsafe.String(unsafe.SliceData(w.buf), len(w.buf)), true, nil
 }
 
 type jsonWriter struct {
@@ -59,7 +68,15 @@ type jsonWriter struct {
 	// canonical selects the MarshalCanonical dialect (special numbers and functions
 	// kept, no toJSON, no indentation).
 	canonical bool
+	// lastLong is the last long string value written, at buf[lastFrom:lastTo]: a large
+	// value is typically one long string held many times, and its later copies are
+	// copied from the first rather than quoted again.
+	lastLong         string
+	lastFrom, lastTo int
 }
+
+// longString is the length from which jsonWriter remembers a string it wrote.
+const longString = 256
 
 // value writes v, whose property name in its container is key, or the decimal form of
 // index when index >= 0 (a list element); only the toJSON emulation needs the name.
@@ -86,7 +103,16 @@ func (w *jsonWriter) value(v Value, key string, index, depth int) error {
 	case float64:
 		w.number(x)
 	case string:
-		w.buf = appendQuoted(w.buf, x)
+		switch {
+		case len(x) < longString:
+			w.buf = appendQuoted(w.buf, x)
+		case x == w.lastLong: // quick when they share their bytes
+			w.buf = append(w.buf, w.buf[w.lastFrom:w.lastTo]...)
+		default:
+			from := len(w.buf)
+			w.buf = appendQuoted(w.buf, x)
+			w.lastLong, w.lastFrom, w.lastTo = x, from, len(w.buf)
+		}
 	case *List:
 		if err := w.list(x, depth); err != nil {
 			return err
@@ -232,7 +258,15 @@ const hexDigits = "0123456789abcdef"
 func appendQuoted(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
+	bytewise := 0 // the bytes before it are looked at one by one
 	for i := 0; i < len(s); {
+		if i >= bytewise {
+			i = skipPlain(s, i)
+			if i == len(s) {
+				break
+			}
+			bytewise = i + 8
+		}
 		c := s[i]
 		if c >= 0x20 && c != '"' && c != '\\' && c != 0xED {
 			i++
@@ -274,6 +308,27 @@ func appendQuoted(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// skipPlain returns the index of the first eight-byte group of s at or after i that holds
+// a control character, '"', '\\' or 0xED (the lead byte of a WTF-8 surrogate), where
+// appendQuoted looks at the bytes one by one, or of the last incomplete group. The bytes
+// before it are copied as they are. Long strings are mostly plain text, and this tests
+// eight bytes at once.
+func skipPlain(s string, i int) int {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// (x - ones) &^ x & high is nonzero when a byte of x is zero (it may also flag
+		// bytes above a zero byte, which is harmless here: every byte is then looked
+		// at); with 0x20 for ones it flags a byte below 0x20.
+		quote, backslash, lead := w^('"'*ones), w^('\\'*ones), w^(0xED*ones)
+		if ((w-0x20*ones)&^w|(quote-ones)&^quote|(backslash-ones)&^backslash|(lead-ones)&^lead)&high != 0 {
+			return i
+		}
+	}
+	return i
 }
 
 // QuoteJSON returns s as a JSON string literal (JSON.stringify of a string).

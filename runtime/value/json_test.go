@@ -2,6 +2,7 @@ package value
 
 import (
 	"math"
+	"math/rand"
 	"strings"
 	"testing"
 )
@@ -85,6 +86,54 @@ func TestQuoteJSON(t *testing.T) {
 	}
 }
 
+// TestQuoteJSONLong checks quoting of long texts, which appendQuoted scans eight bytes at
+// a time, against the quoting of their pieces one by one: each piece is shorter than
+// eight bytes and quoted a byte at a time, and quoting is per character. The pieces are
+// plain text and every character quoting changes, at random lengths and positions.
+func TestQuoteJSONLong(t *testing.T) {
+	pieces := []string{"a", "xyz", "~", " ", "\x7f", "\"", "\\", "\n", "\x00", "\x1f", "é", "日",
+		"😀", "\xed\xa0\xbd", "\xed\xbf\xbf", "\ud55c", "\u2028", "plain"}
+	r := rand.New(rand.NewSource(1))
+	for range 3000 {
+		var in, want strings.Builder
+		for range r.Intn(60) {
+			p := pieces[r.Intn(len(pieces))]
+			if r.Intn(3) > 0 {
+				p = pieces[0] // mostly plain text, as long strings are
+			}
+			in.WriteString(p)
+			q := QuoteJSON(p)
+			want.WriteString(q[1 : len(q)-1])
+		}
+		if got := QuoteJSON(in.String()); got != `"`+want.String()+`"` {
+			t.Fatalf("QuoteJSON(%q) = %s, want %q", in.String(), got, `"`+want.String()+`"`)
+		}
+	}
+}
+
+// TestJSONRepeatedLongStrings checks texts of values that hold the same long string many
+// times, which the writer copies from its first quoting, between other long strings,
+// escapes and records, compact and indented.
+func TestJSONRepeatedLongStrings(t *testing.T) {
+	long := strings.Repeat("ab\"c", 100)
+	other := strings.Repeat("é\n", 200)
+	quoted := func(s string) string { return QuoteJSON(s) }
+	rec := NewRecord()
+	rec.Set("k", long)
+	v := &List{Items: []Value{long, long, other, long, rec, other, other, long[1:], long}}
+	want := "[" + strings.Join([]string{quoted(long), quoted(long), quoted(other), quoted(long),
+		`{"k":` + quoted(long) + "}", quoted(other), quoted(other), quoted(long[1:]), quoted(long)}, ",") + "]"
+	if got, ok := JSON(v, ""); !ok || got != want {
+		t.Errorf("JSON = %.200s…, want %.200s…", got, want)
+	}
+	if got, ok, err := JSONLimit(v, "", 1000); err != nil || !ok || got != want {
+		t.Errorf("JSONLimit = %.200s… %v, want %.200s…", got, err, want)
+	}
+	if got, _ := JSON(v, "  "); strings.Count(got, quoted(long)) != 5 || strings.Count(got, quoted(other)) != 3 {
+		t.Errorf("indented JSON = %.200s…, want the strings as often as the value holds them", got)
+	}
+}
+
 func TestJSONFunctionTopLevel(t *testing.T) {
 	if text, ok := JSON(FuncByName("toString"), "  "); ok || text != "" {
 		t.Errorf("JSON(func) = %q, %v; want undefined", text, ok)
@@ -132,5 +181,23 @@ func TestJSONLimit(t *testing.T) {
 	}
 	if _, _, err := JSONLimit(NewList(math.NaN()), "", 0); err != nil {
 		t.Errorf("unbounded: %v", err)
+	}
+	// Texts whose bytes exceed the bound but whose UTF-16 units do not are counted
+	// exactly (each copy of a repeated string once): 40 copies of 600 000 two-byte
+	// characters pass the 32 Mi bound, 60 do not.
+	wide := strings.Repeat("é", 600_000)
+	for _, tt := range []struct {
+		copies int
+		over   bool
+	}{{40, false}, {55, false}, {56, true}, {60, true}} {
+		items := make([]Value, tt.copies)
+		for i := range items {
+			items[i] = wide
+		}
+		items = append(items, strings.Repeat("é", 10)) // a different string last
+		err := CheckNodes(NewList(items...), 1<<20)
+		if le, ok := err.(*LimitError); tt.over != (ok && le.Unit == "text units") || !tt.over && err != nil {
+			t.Errorf("%d copies of 600 000 units: got %v, want over the bound %v", tt.copies, err, tt.over)
+		}
 	}
 }

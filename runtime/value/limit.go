@@ -67,15 +67,25 @@ func TextByteLimit(maxNodes int) int { return 8 * TextLimit(maxNodes) }
 // applied, and prototypes are not followed; or when its text units exceed
 // TextLimit(maxNodes). Counting stops at the limit, so a value with much sharing is
 // measured in bounded time. maxNodes <= 0 means unbounded.
-func CheckNodes(v Value, maxNodes int) error { return checkNodes(v, maxNodes, true) }
+func CheckNodes(v Value, maxNodes int) error {
+	_, err := checkNodes(v, maxNodes, true)
+	return err
+}
 
 // CheckDisplayNodes is CheckNodes for String() conversions (the reference's displayString):
 // records are one node each and are not descended.
-func CheckDisplayNodes(v Value, maxNodes int) error { return checkNodes(v, maxNodes, false) }
+func CheckDisplayNodes(v Value, maxNodes int) error {
+	_, err := checkNodes(v, maxNodes, false)
+	return err
+}
 
-func checkNodes(v Value, maxNodes int, intoRecords bool) error {
+// checkNodes is CheckNodes, or CheckDisplayNodes when intoRecords is false. When v is
+// within the bounds, it also returns a capacity for v's JSON text: the bytes of its
+// strings (and record keys) and five per node (brackets, quotes, colons and commas, and
+// short scalars; longer numbers and escapes may need more).
+func checkNodes(v Value, maxNodes int, intoRecords bool) (int, error) {
 	if maxNodes <= 0 {
-		return nil
+		return 0, nil
 	}
 	b := budget{maxNodes: maxNodes}
 	// upper bounds the text units from above (a string's bytes are at least its UTF-16
@@ -87,7 +97,7 @@ func checkNodes(v Value, maxNodes int, intoRecords bool) error {
 		top := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if err := b.node(); err != nil {
-			return err
+			return 0, err
 		}
 		upper++
 		switch x := top.(type) {
@@ -111,13 +121,12 @@ func checkNodes(v Value, maxNodes int, intoRecords bool) error {
 		}
 	}
 	limit := TextLimit(maxNodes)
-	if upper <= limit {
-		return nil
+	if upper > limit {
+		if units := textUnits(v, intoRecords, limit); units > limit {
+			return 0, &LimitError{What: "serialised text", Size: units, Limit: limit, Unit: "text units"}
+		}
 	}
-	if units := textUnits(v, intoRecords, limit); units > limit {
-		return &LimitError{What: "serialised text", Size: units, Limit: limit, Unit: "text units"}
-	}
-	return nil
+	return upper + 4*b.nodes, nil
 }
 
 // textUnits counts v's text units exactly (see TextLimit), stopping once past limit; v
@@ -125,13 +134,20 @@ func checkNodes(v Value, maxNodes int, intoRecords bool) error {
 func textUnits(v Value, intoRecords bool, limit int) int {
 	units := 0
 	stack := []Value{v}
+	// A value near the limit is typically one long string held many times (a list of
+	// it): its length is counted once. Comparing a string with the last one is quick
+	// when they share their bytes.
+	last, lastUnits := "", 0
 	for len(stack) > 0 && units <= limit {
 		top := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		units++
 		switch x := top.(type) {
 		case string:
-			units += UTF16Len(x)
+			if x != last {
+				last, lastUnits = x, UTF16Len(x)
+			}
+			units += lastUnits
 		case *List:
 			stack = append(stack, x.Items...)
 		case *Record:

@@ -188,6 +188,14 @@ func Concat(parts ...string) string {
 		return ""
 	case 1:
 		return parts[0]
+	case 2:
+		// The common case (binary +): Go's concatenation copies the bytes once, where
+		// the Builder copies them twice; only a surrogate pair split between the parts
+		// needs the Builder's joining.
+		a, b := parts[0], parts[1]
+		if !(len(b) >= 3 && b[0] == 0xED && b[1] >= 0xB0 && endsWithHighSurrogate(a)) {
+			return a + b
+		}
 	}
 	var b Builder
 	n := 0
@@ -249,9 +257,12 @@ func (b *Builder) Len() int { return len(b.buf) }
 // String returns the accumulated string.
 func (b *Builder) String() string { return string(b.buf) }
 
-func (b *Builder) endsWithHighSurrogate() bool {
-	n := len(b.buf)
-	return n >= 3 && b.buf[n-3] == 0xED && b.buf[n-2] >= 0xA0 && b.buf[n-2] <= 0xAF
+func (b *Builder) endsWithHighSurrogate() bool { return endsWithHighSurrogate(b.buf) }
+
+// endsWithHighSurrogate reports whether the WTF-8 text s ends with a lone high surrogate.
+func endsWithHighSurrogate[T string | []byte](s T) bool {
+	n := len(s)
+	return n >= 3 && s[n-3] == 0xED && s[n-2] >= 0xA0 && s[n-2] <= 0xAF
 }
 
 // joinPair replaces the trailing high surrogate by the pair it forms with lo.

@@ -51,13 +51,11 @@ export class A0Error {
   ) {}
 }
 
-// A trace event. encodeOutcome serialises these objects (and their spans) with
-// JSON.stringify as they are, so they are always created with their keys in this order.
-export interface TraceEvent {
-  event: string;
-  span: AST.Span;
-  data?: Rec;
-}
+// The trace, flat: each event (spec §6) is three entries in a row — its name, its span and
+// its data (undefined when it has none). goja allocates an object and a property map for
+// every object literal, and a run emits an event for nearly every step; encodeOutcome
+// makes the {event, span, data} objects of the Outcome JSON only where the text is written.
+export type Trace = (string | AST.Span | Rec | undefined)[];
 
 export interface ToolInfo {
   name: string;
@@ -74,47 +72,56 @@ export interface ToolHost {
 }
 
 export type RunResult =
-  | { kind: "ok"; value: Value; evidence: Rec[]; trace: TraceEvent[] }
-  | { kind: "error"; error: A0Error; evidence: Rec[]; trace: TraceEvent[] }
+  | { kind: "ok"; value: Value; evidence: Rec[]; trace: Trace }
+  | { kind: "error"; error: A0Error; evidence: Rec[]; trace: Trace }
   // A harness limit ended the run: what it produced before the limit.
-  | { kind: "limit"; limit: HarnessLimitError; evidence: Rec[]; trace: TraceEvent[] };
+  | { kind: "limit"; limit: HarnessLimitError; evidence: Rec[]; trace: Trace };
 
-// The variables of one scope, a plain object (goja finds a class's methods through its
-// prototype, a property lookup per call). Most scopes hold a single variable (a loop item,
-// a callback's parameter): it is kept in two fields, and a Map is made only for more.
-interface Scope {
-  parent: Scope | null;
-  firstName: string | null;
-  firstValue: Value | undefined;
-  others: Map<string, Value> | null;
+// The variables of one scope. Most scopes hold a single variable (a loop item, a
+// callback's parameter): it is kept in two slots, and a Map is made only for more. A
+// scope is a four-slot array rather than an object: goja gives every object literal a
+// property map of its own (several allocations, and a hashed lookup per field read),
+// where an array literal is one slice read by index.
+const enum Slot {
+  Parent,
+  FirstName,
+  FirstValue,
+  Others,
 }
+type Scope = [parent: Scope | null, firstName: string | null, firstValue: Value | undefined, others: Map<string, Value> | null];
 
 function newScope(parent: Scope | null): Scope {
-  return { parent, firstName: null, firstValue: undefined, others: null };
+  return [parent, null, undefined, null];
 }
 
 // bind binds name in scope, replacing its binding there if it has one.
 function bind(scope: Scope, name: string, v: Value): void {
-  if (scope.firstName === null || scope.firstName === name) {
-    scope.firstName = name;
-    scope.firstValue = v;
+  const first = scope[Slot.FirstName];
+  if (first === null || first === name) {
+    scope[Slot.FirstName] = name;
+    scope[Slot.FirstValue] = v;
     return;
   }
-  if (scope.others === null) scope.others = new Map<string, Value>();
-  scope.others.set(name, v);
+  let others = scope[Slot.Others];
+  if (others === null) others = scope[Slot.Others] = new Map<string, Value>();
+  others.set(name, v);
 }
 
 // lookup finds name in scope or its parents.
 function lookup(scope: Scope, name: string): Value | undefined {
   let s: Scope | null = scope;
   do {
-    if (s.firstName === name) {
-      if (s.firstValue !== undefined) return s.firstValue;
-    } else if (s.others !== null) {
-      const v = s.others.get(name);
+    if (s[Slot.FirstName] === name) {
+      const v = s[Slot.FirstValue];
       if (v !== undefined) return v;
+    } else {
+      const others = s[Slot.Others];
+      if (others !== null) {
+        const v = others.get(name);
+        if (v !== undefined) return v;
+      }
     }
-    s = s.parent;
+    s = s[Slot.Parent];
   } while (s !== null);
   return undefined;
 }
@@ -179,7 +186,7 @@ function declaredBudget(program: AST.Program): Rec {
 let fileName = "";
 let toolHost!: ToolHost;
 let limits = new Limits(0, 0, 0);
-let traceEvents: TraceEvent[] = [];
+let traceEvents: Trace = [];
 let evidenceList: Rec[] = [];
 let userFns = new Map<string, UserFn>();
 let allowedCaps = new Set<string>();
@@ -279,7 +286,7 @@ function tooManySteps(): never {
 function emit(event: string, span: AST.Span, data?: Rec): void {
   if (stepsLeft === 0) tooManySteps();
   stepsLeft--;
-  traceEvents.push(data === undefined ? { event, span } : { event, span, data });
+  traceEvents.push(event, span, data);
 }
 
 // ---- budgets (spec §5.16) ----
@@ -328,7 +335,7 @@ function execBlock(stmts: AST.Stmt[], scope: Scope): Value {
     if (timeMs !== undefined) checkTime(stmt);
     if (stepsLeft === 0) tooManySteps();
     stepsLeft--;
-    traceEvents.push({ event: "stmt_start", span: stmt.span });
+    traceEvents.push("stmt_start", stmt.span, undefined);
     switch (stmt.kind) {
       case "LetStmt":
         bind(scope, stmt.name, evalExpr(stmt.value, scope));
@@ -345,13 +352,13 @@ function execBlock(stmts: AST.Stmt[], scope: Scope): Value {
         const v = evalExpr(stmt.value, scope);
         if (stepsLeft === 0) tooManySteps();
         stepsLeft--;
-        traceEvents.push({ event: "stmt_end", span: stmt.span });
+        traceEvents.push("stmt_end", stmt.span, undefined);
         return v;
       }
     }
     if (stepsLeft === 0) tooManySteps();
     stepsLeft--;
-    traceEvents.push({ event: "stmt_end", span: stmt.span });
+    traceEvents.push("stmt_end", stmt.span, undefined);
   }
   return null;
 }
@@ -565,7 +572,10 @@ function callStdlib(name: string, lib: (args: Rec, limits: Limits) => Value, arg
     if (passesThrough(e)) throw e;
     throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, span, { fn: name });
   }
-  limits.checkProduced(result, `${name} result`);
+  // limits.checkProduced(result, `${name} result`), without making the name first.
+  if ((typeof result === "string" || Array.isArray(result)) && result.length > limits.maxSize) {
+    limits.checkLength(result.length, `${name} result`);
+  }
   return result;
 }
 

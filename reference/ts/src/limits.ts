@@ -33,6 +33,9 @@ export function textLimit(maxSize: number): number {
 export class Limits {
   // The largest allowed number of text units of a value serialised to text (textLimit).
   readonly maxText: number;
+  // The text units the last checkNodes counted (jsonText writes a value with many of them
+  // in its own way).
+  lastTextUnits = 0;
 
   constructor(
     // The largest allowed number of steps: trace events plus counted iterations
@@ -93,6 +96,7 @@ export class Limits {
       }
     }
     this.checkText(count + units, what);
+    this.lastTextUnits = count + units;
     return toJSON;
   }
 

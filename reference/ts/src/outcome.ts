@@ -3,7 +3,7 @@
 // data, error details) in the canonical encoding, each checked against maxSize on its own.
 
 import type { Span } from "./ast";
-import type { TraceEvent } from "./evaluator";
+import type { Trace } from "./evaluator";
 import { Limits } from "./limits";
 import { Rec, Value, encodeCanonical, encodeRejected, isPlainJSON, plainJSONOverflow, tooManyNodes } from "./values";
 
@@ -22,7 +22,7 @@ export interface Outcome {
   result?: { value: Value };
   errors: OutcomeError[];
   evidence: Rec[];
-  trace: TraceEvent[];
+  trace: Trace;
   // The harness limit that ended a "resource" run (maxSteps, maxDepth, maxSize,
   // maxNesting).
   limit?: string;
@@ -51,13 +51,13 @@ for (let i = 0; i < EVENT_NAMES.length; i++) {
 // (spans, trace events) are created with their keys in the order the text needs.
 // Otherwise it is assembled from the canonical texts of the parts.
 // A host that reads the Outcome object itself (the Go host's optional host.outcome,
-// reference/ts-bundle/README.md) is handed that object instead, and run returns "": goja
-// writes JSON one character at a time, and the host would only read the text back.
+// reference/ts-bundle/README.md) is handed that shape instead, with the trace as the flat
+// list it is, and run returns "": goja writes JSON one character at a time, and the host
+// would only read the text back.
 export function encodeOutcome(o: Outcome, limits: Limits, host?: OutcomeHost): string {
   if (!valuesArePlain(o, limits.maxSize)) return writeOutcome(o, limits);
-  const shape = jsonShape(o);
-  if (host !== undefined && typeof host.outcome === "function" && host.outcome(shape) === true) return "";
-  return JSON.stringify(shape);
+  if (host !== undefined && typeof host.outcome === "function" && host.outcome(jsonShape(o, o.trace)) === true) return "";
+  return JSON.stringify(jsonShape(o, traceObjects(o.trace)));
 }
 
 // OutcomeHost is the part of the host encodeOutcome uses.
@@ -87,11 +87,11 @@ function valuesArePlain(o: Outcome, max: number): boolean {
     if (!isPlain(evidence[i], max, "evidence record")) return false;
   }
   const trace = o.trace;
-  for (let i = 0; i < trace.length; i++) {
-    const data = trace[i].data;
+  for (let i = 2; i < trace.length; i += 3) {
+    const data = trace[i];
     // isPlain(data, max, event + " data"), without making the name first.
     if (data !== undefined && !isPlainJSON(data, max)) {
-      if (plainJSONOverflow(max)) throw tooManyNodes(trace[i].event + " data", max);
+      if (plainJSONOverflow(max)) throw tooManyNodes(trace[i - 2] + " data", max);
       return false;
     }
   }
@@ -104,9 +104,9 @@ function isPlain(v: unknown, max: number, what: string): boolean {
   return false;
 }
 
-// jsonShape is the Outcome as JSON.stringify must see it: the fields of the text in their
-// order, absent ones undefined (which JSON.stringify leaves out).
-function jsonShape(o: Outcome): object {
+// jsonShape is the Outcome as JSON.stringify must see it, with the given trace: the fields
+// of the text in their order, absent ones undefined (which JSON.stringify leaves out).
+function jsonShape(o: Outcome, trace: unknown[]): object {
   const errors: object[] = [];
   for (let i = 0; i < o.errors.length; i++) {
     const e = o.errors[i];
@@ -118,10 +118,21 @@ function jsonShape(o: Outcome): object {
     value: o.result === undefined ? undefined : o.result.value,
     errors,
     evidence: o.evidence,
-    trace: o.trace,
+    trace,
     limit: o.limit,
     detail: o.detail,
   };
+}
+
+// traceObjects is the trace as the Outcome JSON lists it: {event, span, data} objects,
+// without data when the event has none.
+function traceObjects(trace: Trace): object[] {
+  const events: object[] = [];
+  for (let i = 0; i < trace.length; i += 3) {
+    const data = trace[i + 2];
+    events.push(data === undefined ? { event: trace[i], span: trace[i + 1] } : { event: trace[i], span: trace[i + 1], data });
+  }
+  return events;
 }
 
 // writeOutcome assembles the text from whole strings (goja concatenates and joins a few
@@ -153,16 +164,16 @@ function errorText(e: OutcomeError, limits: Limits): string {
 // traceText writes the trace events, separated by commas. Traces repeat spans a lot (a
 // statement's start and end, every iteration of a loop body), so span texts are memoised
 // per span object.
-function traceText(trace: TraceEvent[], limits: Limits): string {
+function traceText(trace: Trace, limits: Limits): string {
   const max = limits.maxSize;
   const texts: string[] = [];
   const spanTexts = new Map<Span, string>();
   // The file name is the same in (nearly) every span: its JSON text is kept.
   let file = "";
   let fileText = '""';
-  for (let i = 0; i < trace.length; i++) {
-    const ev = trace[i];
-    const s = ev.span;
+  for (let i = 0; i < trace.length; i += 3) {
+    const event = trace[i] as string;
+    const s = trace[i + 1] as Span;
     let st = spanTexts.get(s);
     if (st === undefined) {
       if (s.file !== file) {
@@ -172,13 +183,13 @@ function traceText(trace: TraceEvent[], limits: Limits): string {
       st = spanText(fileText, s);
       spanTexts.set(s, st);
     }
-    const prefix = EVENT_PREFIX[ev.event] ?? '{"event":' + JSON.stringify(ev.event) + ',"span":';
-    const data = ev.data;
+    const prefix = EVENT_PREFIX[event] ?? '{"event":' + JSON.stringify(event) + ',"span":';
+    const data = trace[i + 2] as Rec | undefined;
     if (data === undefined) {
       texts.push(prefix + st + "}");
     } else {
-      // encodeCanonical(data, limits, ev.event + " data"), without making the name first.
-      const dataText = isPlainJSON(data, max) ? JSON.stringify(data) : encodeRejected(data, max, ev.event + " data");
+      // encodeCanonical(data, limits, event + " data"), without making the name first.
+      const dataText = isPlainJSON(data, max) ? JSON.stringify(data) : encodeRejected(data, max, event + " data");
       texts.push(prefix + st + ',"data":' + dataText + "}");
     }
   }

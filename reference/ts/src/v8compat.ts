@@ -259,9 +259,17 @@ export function wrapperPrototypeJSON(v: unknown): string | undefined {
 // property 'length'" in goja and adds " of object '[object Object]'" in V8 (the target is
 // always a plain object: A0 lists and strings are never assigned to).
 export function v8ErrorMessage(message: string): string {
-  if (/^Cannot assign to read only property '[^']*'$/.test(message)) return message + " of object '[object Object]'";
+  // message is READ_ONLY, a name without quotes, and a closing quote (written out rather
+  // than as a regular expression: goja makes a new RegExp object each time a literal is
+  // evaluated, and every stdlib failure's message passes through here).
+  const start = READ_ONLY.length;
+  if (message.length > start && message.startsWith(READ_ONLY) && message.indexOf("'", start) === message.length - 1) {
+    return message + " of object '[object Object]'";
+  }
   return message;
 }
+
+const READ_ONLY = "Cannot assign to read only property '";
 
 // indentJSON is JSON.stringify(v, null, indent) as V8 writes it, made from the compact
 // text of JSON.stringify(v): goja's indented output goes one level too deep for every

@@ -157,7 +157,106 @@ const MAX_WRITTEN_JOIN = 1 << 20;
 // values dropped from records and null in lists; undefined for a function value itself.
 export function jsonText(v: unknown, limits: Limits): string | undefined {
   if (limits.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
+  if (limits.lastTextUnits >= LONG_TEXT) {
+    const text = jsonSharingStrings(v);
+    if (text !== null) return text;
+  }
   return JSON.stringify(v);
+}
+
+// A value whose text runs to LONG_TEXT units or more is written by jsonSharingStrings,
+// which quotes each distinct string of LONG_STRING units or more once. Such texts come
+// from a long string held many times over (a list of 32 copies of a 2^20-unit string is
+// within the default text bound): goja's JSON.stringify quotes every copy again, one
+// character at a time, a few hundred milliseconds for such a list, where quoting it once
+// and joining the copies takes a few.
+const LONG_TEXT = 1 << 16;
+const LONG_STRING = 1 << 10;
+// Deeper values are left to JSON.stringify, whose own depth bound (V8's RangeError, goja's
+// call stack) then applies as before.
+const MAX_SHARING_DEPTH = 64;
+
+// jsonSharingStrings is JSON.stringify(v) for a value made of plain data only (null,
+// booleans, numbers, strings, function values, lists and records without toJSON, whose
+// prototypes are Array.prototype, Object.prototype or null), or null when v holds
+// anything else or nests deeper than MAX_SHARING_DEPTH.
+function jsonSharingStrings(v: unknown): string | null {
+  const out: string[] = [];
+  if (appendJSON(v, out, new Map<string, string>(), 0) !== WROTE) return null;
+  // goja's join grows its buffer by doubling (copying the text about twice more); concat
+  // sizes it first. Arguments are bounded: a long list of pieces is joined.
+  return out.length <= MAX_CONCAT_PIECES ? "".concat(...out) : out.join("");
+}
+
+const MAX_CONCAT_PIECES = 4096;
+
+// appendJSON's results: the text of x was appended; x has no text (JSON.stringify leaves
+// it out of a record and writes null for it in a list); x is not plain data.
+const WROTE = 0;
+const NO_TEXT = 1;
+const NOT_PLAIN = 2;
+
+function appendJSON(x: unknown, out: string[], quoted: Map<string, string>, depth: number): number {
+  switch (typeof x) {
+    case "string": {
+      if (x.length < LONG_STRING) {
+        out.push(JSON.stringify(x));
+        return WROTE;
+      }
+      let q = quoted.get(x);
+      if (q === undefined) {
+        q = JSON.stringify(x);
+        quoted.set(x, q);
+      }
+      out.push(q);
+      return WROTE;
+    }
+    case "number":
+    case "boolean":
+      out.push(JSON.stringify(x));
+      return WROTE;
+    case "function":
+    case "undefined":
+      return NO_TEXT;
+    case "object":
+      break;
+    default:
+      return NOT_PLAIN;
+  }
+  if (x === null) {
+    out.push("null");
+    return WROTE;
+  }
+  if (depth >= MAX_SHARING_DEPTH) return NOT_PLAIN;
+  const proto: unknown = Object.getPrototypeOf(x);
+  if (Array.isArray(x)) {
+    if (proto !== Array.prototype) return NOT_PLAIN;
+    out.push("[");
+    for (let i = 0; i < x.length; i++) {
+      if (i > 0) out.push(",");
+      const r = appendJSON(x[i], out, quoted, depth + 1);
+      if (r === NOT_PLAIN) return r;
+      if (r === NO_TEXT) out.push("null");
+    }
+    out.push("]");
+    return WROTE;
+  }
+  if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
+  const r = x as Rec;
+  if (typeof r.toJSON === "function") return NOT_PLAIN;
+  const keys = Object.keys(r);
+  out.push("{");
+  let written = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const mark = out.length;
+    out.push(written > 0 ? "," + keyPrefix(keys[i]) : keyPrefix(keys[i]));
+    const m = appendJSON(r[keys[i]], out, quoted, depth + 1);
+    if (m === NOT_PLAIN) return m;
+    if (m === NO_TEXT) out.length = mark;
+    else written++;
+  }
+  out.push("}");
+  return WROTE;
 }
 
 // endlessToJSON is the replacer jsonText uses when the value holds a record with a toJSON
@@ -239,13 +338,25 @@ let plainScanLengths = 0;
 export function isPlainJSON(v: unknown, max: number): boolean {
   plainScanCount = 0;
   plainScanLengths = 0;
-  return plainNode(v, max) && plainScanCount + plainScanLengths <= textLimit(max);
+  return plainNode(v, max) && plainScanCount + plainScanLengths <= plainTextLimit(max);
 }
 
 // isPlainJSONOverflow reports whether the last isPlainJSON scan stopped at max nodes, or
 // found more text units than textLimit(max).
 export function plainJSONOverflow(max: number): boolean {
-  return plainScanCount > max || plainScanCount + plainScanLengths > textLimit(max);
+  return plainScanCount > max || plainScanCount + plainScanLengths > plainTextLimit(max);
+}
+
+// plainTextLimit is textLimit(max), kept for the last max (a run's scans share one).
+let plainMax = -1;
+let plainMaxText = 0;
+
+function plainTextLimit(max: number): number {
+  if (max !== plainMax) {
+    plainMaxText = textLimit(max);
+    plainMax = max;
+  }
+  return plainMaxText;
 }
 
 function plainNode(v: unknown, max: number): boolean {
