@@ -1,8 +1,9 @@
 // The A0 lexer (spec §1): one hand-written pass over the source's UTF-16 code units. It is
 // shaped by goja, the engine the reference runs in: the source is split into one-unit
-// strings once (a native call) and classified through string-keyed tables, which goja does
-// about three times faster than calling charCodeAt per unit; tokens go into plain arrays
-// instead of objects; and there are no regular expressions.
+// strings once (a native call) and classified through string-keyed tables, which costs
+// goja fewer instructions than calling charCodeAt per unit (a method call on a primitive
+// string), though twice the bytes (reference/ts-bundle/README.md, "third round"); tokens
+// go into plain arrays instead of objects; and there are no regular expressions.
 
 import type { Diagnostic } from "./ast";
 
