@@ -15,6 +15,7 @@ import (
 	"context"
 	"encoding/json"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/a0diff/a0diff/diff"
@@ -39,8 +40,9 @@ type BatchStats struct {
 	// Started counts campaign worker processes started; Deaths those that died, were
 	// killed at a case's overrun or over the memory ceiling; Recycled those replaced
 	// for the memory they kept; Redone the cases run again in per-case mode, Pinned
-	// those of them a death pinned (the others were not agreement).
-	Started, Deaths, Recycled, Redone, Pinned int
+	// those of them a death pinned (the others were not agreement); Quiet those of them
+	// that were heavy, run while the campaign workers made room (perCaseQuietly).
+	Started, Deaths, Recycled, Redone, Pinned, Quiet int
 	// StartError says why a campaign worker could not be started ("" when all could);
 	// the slot that met it ran the rest of its cases in per-case mode.
 	StartError string
@@ -50,6 +52,16 @@ type BatchStats struct {
 type batchState struct {
 	mu    sync.Mutex
 	stats BatchStats
+	// quiet makes room for a heavy case run again in per-case workers: a slot runs
+	// each slice under its read lock, and such a case under its write lock, so that no
+	// campaign worker runs a slice meanwhile; a slot that sees one waiting (rooms > 0)
+	// first asks its idle worker to hand its free heap back. A heavy case — one that
+	// left its campaign worker holding most of its soft memory limit, or over the
+	// memory ceiling — holds 100–140 MiB in a per-case ref worker; beside two campaign
+	// workers at their working size (one possibly in a heavy case of its own), that was
+	// most of a 200 000-case campaign's peak (330–450 MiB for the tree).
+	quiet sync.RWMutex
+	rooms atomic.Int32
 }
 
 // BatchStats returns the campaign workers' counters (zero without them).
@@ -68,12 +80,14 @@ func (c *Campaign) countBatch(f func(*BatchStats)) {
 // runBatched is Run with campaign workers.
 func (c *Campaign) runBatched(ctx, feedCtx context.Context) {
 	indices := make(chan int, feedAhead)
+	cfg := *c.opts.Batch
+	cfg.Env = append(append([]string(nil), cfg.Env...), worker.BatchWorkerProcsEnv(c.opts.Workers)...)
 	var wg sync.WaitGroup
 	for range c.opts.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := &batchSlot{c: c, slot: worker.NewBatchSlot(*c.opts.Batch), queue: worker.NewSliceQueue(batchTarget, minBatch, maxBatch)}
+			s := &batchSlot{c: c, slot: worker.NewBatchSlot(cfg), queue: worker.NewSliceQueue(batchTarget, minBatch, maxBatch)}
 			s.run(ctx, feedCtx, indices)
 		}()
 	}
@@ -158,9 +172,18 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 			s.done(len(jobs))
 			continue
 		}
+		if c.batchStats.rooms.Load() > 0 && !s.makeRoom(ctx, b) {
+			b, err = s.slot.Worker()
+			if err != nil {
+				s.requeue(nil, jobs)
+				continue // the next round finds the slot broken, or a worker
+			}
+		}
 		line, _ := json.Marshal(req)
 		started := time.Now()
+		c.batchStats.quiet.RLock()
 		answer, death := b.Do(ctx, append(line, '\n'), cancelLine, c.stallBound())
+		c.batchStats.quiet.RUnlock()
 		if death != nil {
 			s.retire()
 			c.countBatch(func(st *BatchStats) { st.Deaths++ })
@@ -172,7 +195,11 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 			}
 			s.requeue(jobs[:k], jobs[k+1:])
 			c.countBatch(func(st *BatchStats) { st.Pinned++ })
-			s.perCase(ctx, jobs[k])
+			if death.Reason == "memory" {
+				s.perCaseQuietly(ctx, jobs[k])
+			} else {
+				s.perCase(ctx, jobs[k])
+			}
 			s.done(1)
 			continue
 		}
@@ -193,11 +220,18 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 		for _, f := range reply.Features {
 			features[int(f[0])] = f[1:]
 		}
+		heavy := map[int]bool{}
+		for _, k := range reply.Heavy {
+			heavy[k] = true
+		}
 		for k := range len(reply.Kinds) {
 			kind := int(reply.Kinds[k] - 'a')
-			if kind&kindRedo != 0 {
+			switch {
+			case kind&kindRedo != 0 && heavy[k]:
+				s.perCaseQuietly(ctx, jobs[k])
+			case kind&kindRedo != 0:
 				s.perCase(ctx, jobs[k])
-			} else {
+			default:
 				c.recordAgreed(ctx, jobs[k], kind, features[k])
 			}
 		}
@@ -220,6 +254,43 @@ func (s *batchSlot) requeue(before, after []job) {
 		idx = append(idx, j.index)
 	}
 	s.queue.Requeue(idx)
+}
+
+// makeRoom asks the slot's idle worker b to hand its free heap back to the kernel, as a
+// heavy case is about to be run again in per-case workers. It reports whether b is
+// still the slot's worker (false: it died answering, and was retired).
+func (s *batchSlot) makeRoom(ctx context.Context, b *worker.Batch) bool {
+	answer, death := b.Do(ctx, releaseLine, cancelLine, s.c.stallBound())
+	if death == nil {
+		if _, err := parseBatchReply(answer, 0); err == nil {
+			return true
+		}
+	}
+	s.retire()
+	s.c.countBatch(func(st *BatchStats) { st.Deaths++ })
+	return false
+}
+
+// perCaseQuietly is perCase for a heavy case: it runs while no campaign worker runs a
+// slice, each having handed its free heap back first (batchState.quiet), and the
+// per-case workers it started are stopped after it, so that they do not keep what it
+// left them holding beside the campaign workers.
+func (s *batchSlot) perCaseQuietly(ctx context.Context, j job) {
+	c := s.c
+	c.batchStats.rooms.Add(1)
+	if b := s.slot.Current(); b != nil {
+		s.makeRoom(ctx, b) // (a worker that dies answering is retired: its successor starts small)
+	}
+	c.batchStats.quiet.Lock()
+	c.countBatch(func(st *BatchStats) { st.Quiet++ })
+	s.perCase(ctx, j)
+	c.batchStats.rooms.Add(-1)
+	c.batchStats.quiet.Unlock()
+	for _, r := range c.rs.All() {
+		if p, ok := r.(interface{ StopIdle() }); ok {
+			p.StopIdle()
+		}
+	}
 }
 
 // perCase runs one case the per-case way (through c.rs) and records it.

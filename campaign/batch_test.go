@@ -20,7 +20,8 @@ import (
 // pattern of os/exec's own tests): with campaignWorkerEnv set, TestMain serves slices
 // with the Go evaluator on both sides, which misbehaves on one case as
 // campaignWorkerFault says ("exit", "hang" or "alloc", at the case index in
-// campaignWorkerAt), or serve them with exitSkew as the implementation ("exits").
+// campaignWorkerAt; "heavy": it holds 160 MiB for a while there and then answers
+// wrongly), or serve them with exitSkew as the implementation ("exits").
 const (
 	campaignWorkerEnv   = "A0DIFF_CAMPAIGN_WORKER_TEST"
 	campaignWorkerFault = "A0DIFF_CAMPAIGN_WORKER_FAULT"
@@ -67,6 +68,18 @@ func (f faultyRunner) Run(ctx context.Context, source string, cfg outcome.Config
 			os.Exit(3)
 		case "hang":
 			time.Sleep(time.Hour)
+		case "heavy":
+			for range 160 {
+				b := make([]byte, 1<<20)
+				for i := 0; i < len(b); i += 4096 {
+					b[i] = 1
+				}
+				ballast = append(ballast, b)
+			}
+			ballast = nil
+			o := f.Runner.Run(ctx, source, cfg)
+			o.ExitCode = 99 // a divergence the per-case re-run does not see
+			return o
 		case "alloc":
 			for {
 				b := make([]byte, 8<<20)
@@ -132,6 +145,38 @@ func TestCampaignWorkerFaultsLoseNoCase(t *testing.T) {
 				t.Errorf("campaign workers: %+v; want one death pinning case %d and its replacement", st, at)
 			}
 		})
+	}
+}
+
+// A case that leaves its campaign worker holding most of its memory and is not an
+// agreement is run again while no campaign worker runs a slice (each first hands its
+// free heap back), and is counted once.
+func TestHeavyCaseRunAgainQuietly(t *testing.T) {
+	const at = 37
+	s, st, seen := batchCampaign(t, "heavy", at, worker.BatchConfig{}, 10*time.Second)
+	if s.Cases() != 80 || len(seen) != 80 || s.Verdicts[diff.Agree] != 80 {
+		t.Errorf("summary: %d cases, %d seen, verdicts %v; want 80 agreeing", s.Cases(), len(seen), s.Verdicts)
+	}
+	if st.Quiet != 1 || st.Redone != 1 || st.Deaths != 0 {
+		t.Errorf("campaign workers: %+v; want case %d alone run again, quietly, and no death", st, at)
+	}
+}
+
+// The worker's answer names only cases it answered as heavy.
+func TestParseBatchReplyHeavy(t *testing.T) {
+	tests := []struct {
+		line string
+		ok   bool
+	}{
+		{`{"type":"done","kinds":"bbj","heavy":[2]}`, true},
+		{`{"type":"done","kinds":"bbj","heavy":[3]}`, false},
+		{`{"type":"done","kinds":"bbj","heavy":[-1]}`, false},
+		{`{"type":"done","kinds":""}`, true}, // the answer to a release
+	}
+	for _, tt := range tests {
+		if _, err := parseBatchReply([]byte(tt.line), 3); (err == nil) != tt.ok {
+			t.Errorf("parseBatchReply(%s): error %v, want ok %v", tt.line, err, tt.ok)
+		}
 	}
 }
 

@@ -60,6 +60,10 @@ type batchReply struct {
 	// Features are [position, feature...] for the cases that reached features this
 	// worker had not reported yet.
 	Features [][]uint64 `json:"features,omitempty"`
+	// Heavy are the positions of the cases after which the worker held more than
+	// worker.HeavyItemShare of its soft memory limit (and handed it back): the
+	// supervisor runs such a case again only while no other campaign worker runs.
+	Heavy []int `json:"heavy,omitempty"`
 	// Exit: the worker abandoned a run whose engine keeps computing, and exits.
 	Exit bool `json:"exit,omitempty"`
 }
@@ -72,7 +76,12 @@ const (
 	kindRedo                  // not an agreement: run it again in per-case mode
 )
 
-var cancelLine = []byte(`{"type":"cancel"}` + "\n")
+var (
+	cancelLine = []byte(`{"type":"cancel"}` + "\n")
+	// releaseLine asks an idle worker to hand its free heap back to the kernel (before a
+	// heavy case is run again in per-case workers); it answers with an empty "done".
+	releaseLine = []byte(`{"type":"release"}` + "\n")
+)
 
 // ServeBatches is the campaign worker: it reads requests from in and answers on out
 // until in ends. rs are the built-in implementations, in this process.
@@ -103,7 +112,7 @@ func ServeBatches(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs tri
 				return
 			}
 			switch req.Type {
-			case "batch":
+			case "batch", "release":
 				requests <- req
 			case "cancel":
 				mu.Lock()
@@ -119,6 +128,14 @@ func ServeBatches(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs tri
 	}()
 	bw := &batchWorker{rs: rs, cell: cell, reported: map[uint64]bool{}}
 	for req := range requests {
+		if req.Type == "release" {
+			worker.ReleaseHeap()
+			w.WriteString(`{"type":"done","kinds":""}` + "\n")
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			continue
+		}
 		ctx, stop := context.WithCancel(context.Background())
 		mu.Lock()
 		cancel = stop
@@ -139,7 +156,6 @@ func ServeBatches(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs tri
 		if reply.Exit {
 			return nil
 		}
-		worker.ReleaseAfterLargeBatch() // after a slice with a large case only
 	}
 	select {
 	case err := <-readErr:
@@ -243,6 +259,9 @@ func (bw *batchWorker) serve(ctx context.Context, req batchRequest) (batchReply,
 			}
 		}
 		kinds = append(kinds, byte('a'+kind))
+		if worker.ReleaseAfterHeavyItem() {
+			reply.Heavy = append(reply.Heavy, k)
+		}
 		if abandoned {
 			// An engine keeps computing a run it gave up on: this process must go.
 			reply.Exit = true
@@ -289,6 +308,11 @@ func parseBatchReply(line []byte, n int) (batchReply, error) {
 	for _, f := range r.Features {
 		if len(f) == 0 || f[0] >= uint64(len(r.Kinds)) {
 			return r, errors.New("features of a case not answered")
+		}
+	}
+	for _, k := range r.Heavy {
+		if k < 0 || k >= len(r.Kinds) {
+			return r, errors.New("a heavy case not answered")
 		}
 	}
 	return r, nil

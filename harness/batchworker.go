@@ -139,7 +139,6 @@ func ServeEntries(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs tri
 		if reply.Exit {
 			return nil
 		}
-		worker.ReleaseAfterLargeBatch()
 	}
 	select {
 	case err := <-readErr:
@@ -184,6 +183,7 @@ func serveEntries(ctx context.Context, rs trial.Runners, cell *worker.ProgressCe
 			r.Nanos = int64(time.Since(start))
 		}
 		reply.Results = append(reply.Results, r)
+		worker.ReleaseAfterHeavyItem() // the heap of a heavy entry, before the next
 		if abandoned {
 			// An engine keeps computing a run it gave up on: this process must go.
 			reply.Exit = true

@@ -77,6 +77,10 @@ func (s *BatchSlot) Worker() (*Batch, error) {
 	return nil, err
 }
 
+// Current returns the slot's worker in service, or nil when there is none (none was
+// taken yet, or the last one was retired): unlike Worker it starts none.
+func (s *BatchSlot) Current() *Batch { return s.b }
+
 // Retire stops the slot's worker (or releases what is left of a dead one) and starts its
 // successor in the background.
 func (s *BatchSlot) Retire() {

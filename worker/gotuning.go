@@ -2,6 +2,7 @@ package worker
 
 import (
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 )
@@ -87,6 +88,22 @@ func BatchWorkerMemoryLimitEnv(rssLimitMB int) []string {
 		return []string{"GOMEMLIMIT=" + strconv.Itoa(rssLimitMB/4) + "MiB"}
 	}
 	return nil
+}
+
+// BatchWorkerProcsEnv is the GOMAXPROCS of each of workers batch workers that run side by
+// side, each busy on one goroutine (its cases) with its generator and its collector
+// beside it: this process's GOMAXPROCS shared among them, at least 1 (2 cores, -j 2: 1
+// each; -j 1: 2, so that the generator and the collector overlap the runs as they do in
+// process). With 2 each at -j 2, four Go processors took turns on two cores: whenever a
+// case woke the generator or a collection began, a worker's second thread took a core
+// from the other worker (about four voluntary context switches per case against one
+// in process), and the collectors' idle-time marking ran on cores that were not idle.
+// Empty when the user set GOMAXPROCS.
+func BatchWorkerProcsEnv(workers int) []string {
+	if os.Getenv("GOMAXPROCS") != "" || workers < 1 {
+		return nil
+	}
+	return []string{"GOMAXPROCS=" + strconv.Itoa(max(1, runtime.GOMAXPROCS(0)/workers))}
 }
 
 // GoWorkerConfig is the Config of a pool of workers that are Go programs (a0diff's own

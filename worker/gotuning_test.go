@@ -2,6 +2,7 @@ package worker
 
 import (
 	"reflect"
+	"runtime"
 	"runtime/debug"
 	"testing"
 )
@@ -83,5 +84,27 @@ func TestMemoryLimitEnv(t *testing.T) {
 	c := GoWorkerConfig("go", []string{"a0diff", "worker"}, 2, 1536)
 	if want := []string{"GOMAXPROCS=1", "GOMEMLIMIT=512MiB"}; !reflect.DeepEqual(c.Env, want) || c.Size != 2 || c.RSSLimitMB != 1536 || c.Name != "go" {
 		t.Errorf("GoWorkerConfig = %+v, want env %q", c, want)
+	}
+}
+
+// Batch workers share this process's processors; GOMAXPROCS in the environment wins.
+func TestBatchWorkerProcsEnv(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	tests := []struct {
+		workers    int
+		gomaxprocs string
+		want       []string
+	}{
+		{1, "", []string{"GOMAXPROCS=4"}},
+		{2, "", []string{"GOMAXPROCS=2"}},
+		{3, "", []string{"GOMAXPROCS=1"}},
+		{8, "", []string{"GOMAXPROCS=1"}},
+		{2, "3", nil},
+	}
+	for _, tt := range tests {
+		t.Setenv("GOMAXPROCS", tt.gomaxprocs)
+		if got := BatchWorkerProcsEnv(tt.workers); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("BatchWorkerProcsEnv(%d) with GOMAXPROCS=%q on 4 processors = %q, want %q", tt.workers, tt.gomaxprocs, got, tt.want)
+		}
 	}
 }

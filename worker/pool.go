@@ -220,6 +220,22 @@ func (p *Pool) Close() error {
 	return nil
 }
 
+// StopIdle stops the pool's idle workers, with whatever their last runs left them
+// holding; the pool stays open and starts workers again when a run needs one. A
+// campaign with campaign workers uses its per-case workers for a few cases a minute: it
+// stops them after running a heavy case again, rather than keep them for the rest of the
+// campaign beside the campaign workers.
+func (p *Pool) StopIdle() {
+	p.mu.Lock()
+	idle := p.idle
+	p.idle = nil
+	p.mu.Unlock()
+	for _, w := range idle {
+		w.stop()
+		p.gone(w)
+	}
+}
+
 // acquire takes an idle worker, or the one starting ahead (startAhead), or starts one.
 // runTime, when not 0, is the time the run may take (its deadline plus the grace): a
 // worker started in place of one that died must say hello within it (a worker that once

@@ -8,11 +8,11 @@ import (
 )
 
 func heapHeld() uint64 {
-	samples := make([]metrics.Sample, len(heapMetrics))
+	var samples [len(heapMetrics)]metrics.Sample
 	for i, name := range heapMetrics {
 		samples[i].Name = name
 	}
-	metrics.Read(samples)
+	metrics.Read(samples[:])
 	var held uint64
 	for _, s := range samples {
 		held += s.Value.Uint64()
@@ -42,10 +42,17 @@ func TestReleaseAfterLargeRun(t *testing.T) {
 	}
 }
 
-// A batch worker hands back the heap of a batch only when it holds more than its soft
-// memory limit.
-func TestReleaseAfterLargeBatch(t *testing.T) {
+// A batch worker hands back the heap an item left only when it holds more than
+// HeavyItemShare of its soft memory limit, and says whether it did.
+func TestReleaseAfterHeavyItem(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(96 << 20))
+	threshold := uint64(96 << 20 * HeavyItemShare)
+	if held := heapHeld(); held > threshold {
+		t.Skipf("the test binary's heap holds %d MiB before the test", held>>20)
+	}
+	if ReleaseAfterHeavyItem() {
+		t.Errorf("released a heap of %d MiB, under %d MiB", heapHeld()>>20, threshold>>20)
+	}
 	chunks := make([][]byte, 0, 160)
 	for range 160 {
 		b := make([]byte, 1<<20)
@@ -56,11 +63,13 @@ func TestReleaseAfterLargeBatch(t *testing.T) {
 	}
 	runtime.KeepAlive(chunks)
 	chunks = nil
-	if held := heapHeld(); held <= 96<<20 {
-		t.Skipf("the heap holds %d MiB after a 160 MiB batch: the collector already gave it back", held>>20)
+	if held := heapHeld(); held <= threshold {
+		t.Skipf("the heap holds %d MiB after a 160 MiB item: the collector already gave it back", held>>20)
 	}
-	ReleaseAfterLargeBatch()
-	if held := heapHeld(); held > 96<<20 {
+	if !ReleaseAfterHeavyItem() {
+		t.Error("a heavy item's heap was not released")
+	}
+	if held := heapHeld(); held > threshold {
 		t.Errorf("the heap still holds %d MiB after the release", held>>20)
 	}
 }

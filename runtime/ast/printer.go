@@ -296,7 +296,7 @@ func (pr *printer) expr(e Expr, ind int) {
 		}
 	case *StrLiteral:
 		if e != nil {
-			pr.write(Quote(e.Value))
+			pr.quoted(e.Value)
 			return
 		}
 	case *NullLiteral:
@@ -639,6 +639,26 @@ func parseFloat(s string) float64 {
 func Quote(s string) string {
 	var sb strings.Builder
 	sb.Grow(len(s) + 2)
+	writeQuoted(&sb, s)
+	return sb.String()
+}
+
+// quoted writes s as Quote does, into the printer's text, or adds its length when
+// measuring: a program has dozens of string literals, each quoted on its own line and
+// measured again in every record or list around it.
+func (pr *printer) quoted(s string) {
+	switch {
+	case pr.full:
+	case pr.measuring:
+		pr.width += quotedLen(s)
+		pr.full = pr.width > pr.limit
+	default:
+		writeQuoted(&pr.sb, s)
+	}
+}
+
+// writeQuoted writes Quote(s) into sb.
+func writeQuoted(sb *strings.Builder, s string) {
 	sb.WriteByte('"')
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -687,7 +707,39 @@ func Quote(s string) string {
 		i += size
 	}
 	sb.WriteByte('"')
-	return sb.String()
+}
+
+// quotedLen is len(Quote(s)), counted without writing it.
+func quotedLen(s string) int {
+	n := 2
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			switch {
+			case c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t':
+				n += 2
+			case c < 0x20:
+				n += 6
+			default:
+				n++
+			}
+			i++
+			continue
+		}
+		if _, ok := surrogateAt(s, i); ok {
+			n += 6
+			i += 3
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			n += 6
+		} else {
+			n += size
+		}
+		i += size
+	}
+	return n
 }
 
 const hexDigits = "0123456789abcdef"
