@@ -3176,7 +3176,7 @@
   }
   var tokenTable = newTable();
   function newTable() {
-    return { kind: [], start: [], end: [], line: [], col: [], aux: [], word: [] };
+    return { kind: [], start: [], end: [], line: [], lineStart: [0, 0], aux: [], word: [] };
   }
   function lex(src2, file2) {
     const codeEnd = commentBlockStart(src2);
@@ -3213,7 +3213,7 @@
     const starts2 = tokenTable.start;
     const ends2 = tokenTable.end;
     const lines2 = tokenTable.line;
-    const cols2 = tokenTable.col;
+    const lineStarts2 = tokenTable.lineStart;
     const auxes2 = tokenTable.aux;
     const words2 = tokenTable.word;
     let t = 0;
@@ -3252,6 +3252,7 @@
           i++;
           line++;
           lineStart = i;
+          lineStarts2[line] = i;
           continue;
         case 7 /* Quote */:
           end = scanString(chars, i);
@@ -3263,17 +3264,18 @@
             starts2[t] = i;
             ends2[t] = end;
             lines2[t] = line;
-            cols2[t] = i - lineStart + 1;
             t++;
             for (let j = i + 1; j < end; j++) {
               const s = chars[j];
               if (s === "\n") {
                 line++;
                 lineStart = j + 1;
+                lineStarts2[line] = lineStart;
               } else if (s === "\r") {
                 if (chars[j + 1] === "\n") j++;
                 line++;
                 lineStart = j + 1;
+                lineStarts2[line] = lineStart;
               }
             }
             i = end;
@@ -3341,6 +3343,7 @@
             i += 2;
             line++;
             lineStart = i;
+            lineStarts2[line] = i;
             continue;
           }
           break;
@@ -3363,7 +3366,6 @@
       starts2[t] = i;
       ends2[t] = end;
       lines2[t] = line;
-      cols2[t] = i - lineStart + 1;
       t++;
       i = end;
     }
@@ -3371,6 +3373,7 @@
       for (let lf = src2.indexOf("\n", n); lf >= 0; lf = src2.indexOf("\n", lf + 1)) {
         line++;
         lineStart = lf + 1;
+        lineStarts2[line] = lineStart;
       }
       i = src2.length;
     }
@@ -3378,7 +3381,6 @@
     starts2[t] = i;
     ends2[t] = i;
     lines2[t] = line;
-    cols2[t] = i - lineStart + 1;
     return { tokens: tokenTable, errors };
   }
 
@@ -3461,7 +3463,7 @@
   var starts = NO_TOKENS;
   var ends = NO_TOKENS;
   var lines = NO_TOKENS;
-  var cols = NO_TOKENS;
+  var lineStarts = NO_TOKENS;
   var auxes = NO_TOKENS;
   var words = [];
   var at = 0;
@@ -3497,17 +3499,19 @@
     starts = tokens === null ? NO_TOKENS : tokens.start;
     ends = tokens === null ? NO_TOKENS : tokens.end;
     lines = tokens === null ? NO_TOKENS : tokens.line;
-    cols = tokens === null ? NO_TOKENS : tokens.col;
+    lineStarts = tokens === null ? NO_TOKENS : tokens.lineStart;
     auxes = tokens === null ? NO_TOKENS : tokens.aux;
     words = tokens === null ? [] : tokens.word;
   }
   function span(first, last) {
+    const firstLine = lines[first];
+    const lastLine = lines[last];
     return {
       file,
-      startLine: lines[first],
-      startCol: cols[first],
-      endLine: lines[last],
-      endCol: cols[last] + ends[last] - starts[last]
+      startLine: firstLine,
+      startCol: starts[first] - lineStarts[firstLine] + 1,
+      endLine: lastLine,
+      endCol: ends[last] - lineStarts[lastLine] + 1
     };
   }
   function tokenSpan(t) {
@@ -3532,24 +3536,40 @@
     return where;
   }
   function endCol(t) {
-    return cols[t] + ends[t] - starts[t];
+    return ends[t] - lineStarts[lines[t]] + 1;
   }
   function openSpan(first) {
-    return { file, startLine: lines[first], startCol: cols[first], endLine: 0, endCol: 0 };
+    const line = lines[first];
+    return { file, startLine: line, startCol: starts[first] - lineStarts[line] + 1, endLine: 0, endCol: 0 };
   }
   function finishSpan(s) {
     const last = at - 1;
     s.endLine = lines[last];
     s.endCol = endCol(last);
   }
+  var SPAN_PROPERTY = { value: null, writable: true, enumerable: true, configurable: true };
   var LAZY_SPAN = {
     get span() {
       const node = this;
       const s = span(node.first, node.last);
-      Object.defineProperty(node, "span", { value: s, writable: true, enumerable: true, configurable: true });
+      SPAN_PROPERTY.value = s;
+      Object.defineProperty(node, "span", SPAN_PROPERTY);
+      SPAN_PROPERTY.value = null;
       return s;
     }
   };
+  var oneParts = /* @__PURE__ */ new Map();
+  var MAX_ONE_PARTS = 4096;
+  function onePart(name) {
+    let parts = oneParts.get(name);
+    if (parts === void 0) {
+      if (oneParts.size >= MAX_ONE_PARTS) oneParts.clear();
+      parts = [name];
+      oneParts.set(name, parts);
+    }
+    return parts;
+  }
+  var NOTHING = [];
   function image(t) {
     return src.slice(starts[t], ends[t]);
   }
@@ -3675,21 +3695,21 @@
         const name = words[expect(30 /* Ident */)];
         expect(41 /* Equals */);
         const value = parseExpr();
-        return { kind: "LetStmt", span: span(s, at - 1), name, value };
+        return { __proto__: LAZY_SPAN, kind: "LetStmt", first: s, last: at - 1, name, value };
       }
       case 12 /* Return */: {
         at++;
         const value = parseExpr();
-        return { kind: "ReturnStmt", span: span(s, at - 1), value };
+        return { __proto__: LAZY_SPAN, kind: "ReturnStmt", first: s, last: at - 1, value };
       }
     }
     const expr = parseExpr();
     if (kinds[at] === 0 /* Arrow */) {
       at++;
       const target = parseIdentPath();
-      return { kind: "ExprStmt", span: span(s, at - 1), expr, target };
+      return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr, target };
     }
-    return { kind: "ExprStmt", span: span(s, at - 1), expr };
+    return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr };
   }
   function parseFnDecl() {
     if (++depth > MAX_NESTING) tooDeep();
@@ -3697,9 +3717,9 @@
     at++;
     const name = words[expect(30 /* Ident */)];
     expect(31 /* LBrace */);
-    const params = [];
+    let params = NOTHING;
     if (kinds[at] === 30 /* Ident */) {
-      params.push(words[at]);
+      params = [words[at]];
       at++;
       while (kinds[at] === 38 /* Comma */ && kinds[at + 1] === 30 /* Ident */) {
         params.push(words[at + 1]);
@@ -3710,7 +3730,7 @@
     expect(32 /* RBrace */);
     const body = parseBlock();
     depth--;
-    return { kind: "FnDecl", span: span(s, at - 1), name, params, body };
+    return { __proto__: LAZY_SPAN, kind: "FnDecl", first: s, last: at - 1, name, params, body };
   }
   function parseBlock() {
     expect(31 /* LBrace */);
@@ -3729,6 +3749,9 @@
     const s = at;
     if (kinds[s] !== 30 /* Ident */) failAt(s, "expected", 30 /* Ident */);
     at = s + 1;
+    if (kinds[at] !== 40 /* Dot */) {
+      return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: s, parts: onePart(words[s]) };
+    }
     const parts = [words[s]];
     while (kinds[at] === 40 /* Dot */) {
       at++;
@@ -3889,7 +3912,7 @@
         const name = parseIdentPath();
         if (kinds[at] !== 31 /* LBrace */) return name;
         const args = parseRecord();
-        return { kind: "FnCallExpr", span: span(s, at - 1), name, args };
+        return { __proto__: LAZY_SPAN, kind: "FnCallExpr", first: s, last: at - 1, name, args };
       }
       case 28 /* IntLit */:
         at++;
@@ -3907,9 +3930,9 @@
       }
       case 33 /* LBracket */: {
         at++;
-        const elements = [];
+        let elements = NOTHING;
         if (EXPR_START[kinds[at]]) {
-          elements.push(parseExpr());
+          elements = [parseExpr()];
           while (kinds[at] === 38 /* Comma */ && EXPR_START[kinds[at + 1]]) {
             at++;
             elements.push(parseExpr());
@@ -3936,9 +3959,9 @@
     const s = at;
     if (kinds[s] !== 31 /* LBrace */) failAt(s, "expected", 31 /* LBrace */);
     at = s + 1;
-    const pairs = [];
+    let pairs = NOTHING;
     if (ENTRY_START[kinds[at]]) {
-      pairs.push(parseEntry());
+      pairs = [parseEntry()];
       while (kinds[at] === 38 /* Comma */ && ENTRY_START[kinds[at + 1]]) {
         at++;
         pairs.push(parseEntry());

@@ -1,8 +1,9 @@
 // The A0 lexer (spec §1): one hand-written pass over the source's UTF-16 code units. It is
 // shaped by goja, the engine the reference runs in: the source is split into one-unit
-// strings once (a native call) and classified through string-keyed tables, which goja does
-// about three times faster than calling charCodeAt per unit; tokens go into plain arrays
-// instead of objects; and there are no regular expressions.
+// strings once (a native call) and classified through string-keyed tables, which costs
+// goja fewer instructions than calling charCodeAt per unit (a method call on a primitive
+// string), though twice the bytes (reference/ts-bundle/README.md, "third round"); tokens
+// go into plain arrays instead of objects; and there are no regular expressions.
 
 import type { Diagnostic } from "./ast";
 
@@ -27,21 +28,25 @@ export const TOKEN_NAMES: readonly string[] = [
 // arrays rather than typed ones: goja stores the number value a plain array is given as it
 // is, where a typed array converts it on the way in and boxes it again (one Go allocation
 // for every integer above 255) on every read. Token t has kind kind[t], covers the code
-// units start[t] to end[t] (exclusive) and starts on line line[t] at column col[t]; it ends
-// on that line at column col[t] + end[t] - start[t] (exclusive), except a string literal
+// units start[t] to end[t] (exclusive) and starts on line line[t] at column
+// start[t] - lineStart[line[t]] + 1, where lineStart[L] is the offset of the first code
+// unit of line L (a column per token would be one more array write per token, which costs
+// goja more than the subtraction in the few spans the parser computes). It ends on that
+// line at column end[t] - lineStart[line[t]] + 1 (exclusive), except a string literal
 // with raw line breaks, which always fails to decode (E_AST), so its real end matters only
 // in a syntax error (see the parser's tokenSpan). For a StringLit, aux[t] is 2 * P + E
 // where P is the offset within the literal of its first raw control character (0 if none:
 // offset 0 is the opening quote) and E is 1 when the literal contains a backslash escape;
 // it is stale for other tokens. The text of an identifier or keyword token (`call?`
 // excepted) is word[t], which holds stale texts at other numbers. The last token is EOF.
-// The arrays are longer than the table: entries after EOF are stale.
+// The arrays are longer than the table: entries after EOF (and lines after its line) are
+// stale.
 export interface Tokens {
   kind: number[];
   start: number[];
   end: number[];
   line: number[];
-  col: number[];
+  lineStart: number[];
   aux: number[];
   word: string[];
 }
@@ -197,7 +202,7 @@ function anyRuleMatches(chars: string[], p: number): boolean {
 let tokenTable: Tokens = newTable();
 
 function newTable(): Tokens {
-  return { kind: [], start: [], end: [], line: [], col: [], aux: [], word: [] };
+  return { kind: [], start: [], end: [], line: [], lineStart: [0, 0], aux: [], word: [] };
 }
 
 /** Tokenises a whole source text (spec §1). Columns and offsets are UTF-16 code units. */
@@ -251,7 +256,7 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
   const starts = tokenTable.start;
   const ends = tokenTable.end;
   const lines = tokenTable.line;
-  const cols = tokenTable.col;
+  const lineStarts = tokenTable.lineStart; // [0] is unused; line 1 starts at 0
   const auxes = tokenTable.aux;
   const words = tokenTable.word;
   let t = 0; // the next token's number
@@ -293,6 +298,7 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
         i++;
         line++;
         lineStart = i;
+        lineStarts[line] = i;
         continue;
       case C.Quote:
         end = scanString(chars, i);
@@ -307,17 +313,18 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
           starts[t] = i;
           ends[t] = end;
           lines[t] = line;
-          cols[t] = i - lineStart + 1;
           t++;
           for (let j = i + 1; j < end; j++) {
             const s = chars[j];
             if (s === "\n") {
               line++;
               lineStart = j + 1;
+              lineStarts[line] = lineStart;
             } else if (s === "\r") {
               if (chars[j + 1] === "\n") j++;
               line++;
               lineStart = j + 1;
+              lineStarts[line] = lineStart;
             }
           }
           i = end;
@@ -372,6 +379,7 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
           i += 2;
           line++;
           lineStart = i;
+          lineStarts[line] = i;
           continue;
         }
         break;
@@ -399,7 +407,6 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
     starts[t] = i;
     ends[t] = end;
     lines[t] = line;
-    cols[t] = i - lineStart + 1;
     t++;
     i = end;
   }
@@ -408,6 +415,7 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
     for (let lf = src.indexOf("\n", n); lf >= 0; lf = src.indexOf("\n", lf + 1)) {
       line++;
       lineStart = lf + 1;
+      lineStarts[line] = lineStart;
     }
     i = src.length;
   }
@@ -415,6 +423,5 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
   starts[t] = i;
   ends[t] = i;
   lines[t] = line;
-  cols[t] = i - lineStart + 1;
   return { tokens: tokenTable, errors };
 }

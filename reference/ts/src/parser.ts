@@ -58,7 +58,7 @@ let kinds: number[] = NO_TOKENS;
 let starts: number[] = NO_TOKENS;
 let ends: number[] = NO_TOKENS;
 let lines: number[] = NO_TOKENS;
-let cols: number[] = NO_TOKENS;
+let lineStarts: number[] = NO_TOKENS; // by line number (see Tokens)
 let auxes: number[] = NO_TOKENS;
 let words: string[] = []; // the texts of identifier and keyword tokens
 let at = 0; // the number of the current token
@@ -99,7 +99,7 @@ function setTokens(tokens: Tokens | null): void {
   starts = tokens === null ? NO_TOKENS : tokens.start;
   ends = tokens === null ? NO_TOKENS : tokens.end;
   lines = tokens === null ? NO_TOKENS : tokens.line;
-  cols = tokens === null ? NO_TOKENS : tokens.col;
+  lineStarts = tokens === null ? NO_TOKENS : tokens.lineStart;
   auxes = tokens === null ? NO_TOKENS : tokens.aux;
   words = tokens === null ? [] : tokens.word;
 }
@@ -110,12 +110,14 @@ function setTokens(tokens: Tokens | null): void {
 // column + length; the one exception, a string literal with raw line breaks, always makes
 // the AST construction fail, so no node span that escapes the parser ends in one.
 function span(first: number, last: number): Span {
+  const firstLine = lines[first];
+  const lastLine = lines[last];
   return {
     file,
-    startLine: lines[first],
-    startCol: cols[first],
-    endLine: lines[last],
-    endCol: cols[last] + ends[last] - starts[last],
+    startLine: firstLine,
+    startCol: starts[first] - lineStarts[firstLine] + 1,
+    endLine: lastLine,
+    endCol: ends[last] - lineStarts[lastLine] + 1,
   };
 }
 
@@ -146,11 +148,12 @@ function tokenSpan(t: number): Span {
 // A span whose end is filled in by finishSpan once the construct's last token is known.
 // The column after token t on its line (see Tokens).
 function endCol(t: number): number {
-  return cols[t] + ends[t] - starts[t];
+  return ends[t] - lineStarts[lines[t]] + 1;
 }
 
 function openSpan(first: number): Span {
-  return { file, startLine: lines[first], startCol: cols[first], endLine: 0, endCol: 0 };
+  const line = lines[first];
+  return { file, startLine: line, startCol: starts[first] - lineStarts[line] + 1, endLine: 0, endCol: 0 };
 }
 
 function finishSpan(s: Span): void {
@@ -159,9 +162,12 @@ function finishSpan(s: Span): void {
   s.endCol = endCol(last);
 }
 
-// Expression nodes other than calls and control-flow forms, and record entries, get their
-// span when it is first read: a run reads few of them (an error's span, mostly), and each
-// span object costs goja several Go allocations. Such a node has the token range of its
+// Statements, function calls, operands other than binary expressions, and record entries
+// get their span when it is first read. A run reads few of them (an error's span, mostly;
+// the trace reads the spans of the statements and calls it executes, and a function body
+// that is never called or a program that fails validation is never executed), and each
+// span object costs goja several Go allocations, which a span computed when first read
+// costs no more than one built by the parser. Such a node has the token range of its
 // construct and LAZY_SPAN as its prototype, whose getter computes the span from the token
 // table, which stays valid until the next parse (the evaluator is done with one program
 // before the next is parsed), and keeps it as the node's own property.
@@ -170,14 +176,41 @@ interface TokenRange {
   last: number;
 }
 
+// The descriptor that makes a computed span the node's own property; one object reused,
+// as a new descriptor per span would cost as much as the span itself.
+const SPAN_PROPERTY: PropertyDescriptor = { value: null, writable: true, enumerable: true, configurable: true };
+
 const LAZY_SPAN = {
   get span(): Span {
     const node = this as unknown as TokenRange;
     const s = span(node.first, node.last);
-    Object.defineProperty(node, "span", { value: s, writable: true, enumerable: true, configurable: true });
+    SPAN_PROPERTY.value = s;
+    Object.defineProperty(node, "span", SPAN_PROPERTY);
+    SPAN_PROPERTY.value = null;
     return s;
   },
 };
+
+// The parts of one-segment paths, one array per name, shared by every path with that
+// name in every program (nothing writes to an AST): most paths are one short name, and a
+// new array costs goja more than finding the old one. Cleared when it grows past
+// MAX_ONE_PARTS names, so a run of odd programs cannot make it large.
+const oneParts = new Map<string, string[]>();
+const MAX_ONE_PARTS = 4096;
+
+function onePart(name: string): string[] {
+  let parts = oneParts.get(name);
+  if (parts === undefined) {
+    if (oneParts.size >= MAX_ONE_PARTS) oneParts.clear();
+    parts = [name];
+    oneParts.set(name, parts);
+  }
+  return parts;
+}
+
+// The one empty list every empty record, list and parameter list shares (nothing writes
+// to an AST).
+const NOTHING: never[] = [];
 
 function image(t: number): string {
   return src.slice(starts[t], ends[t]);
@@ -314,21 +347,21 @@ function parseStatement(): Stmt {
       const name = words[expect(T.Ident)];
       expect(T.Equals);
       const value = parseExpr();
-      return { kind: "LetStmt", span: span(s, at - 1), name, value };
+      return { __proto__: LAZY_SPAN, kind: "LetStmt", first: s, last: at - 1, name, value } as unknown as Stmt;
     }
     case T.Return: {
       at++;
       const value = parseExpr();
-      return { kind: "ReturnStmt", span: span(s, at - 1), value };
+      return { __proto__: LAZY_SPAN, kind: "ReturnStmt", first: s, last: at - 1, value } as unknown as Stmt;
     }
   }
   const expr = parseExpr();
   if (kinds[at] === T.Arrow) {
     at++;
     const target = parseIdentPath();
-    return { kind: "ExprStmt", span: span(s, at - 1), expr, target };
+    return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr, target } as unknown as Stmt;
   }
-  return { kind: "ExprStmt", span: span(s, at - 1), expr };
+  return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr } as unknown as Stmt;
 }
 
 function parseFnDecl(): FnDecl {
@@ -337,9 +370,9 @@ function parseFnDecl(): FnDecl {
   at++;
   const name = words[expect(T.Ident)];
   expect(T.LBrace);
-  const params: string[] = [];
+  let params: string[] = NOTHING;
   if (kinds[at] === T.Ident) {
-    params.push(words[at]);
+    params = [words[at]];
     at++;
     while (kinds[at] === T.Comma && kinds[at + 1] === T.Ident) {
       params.push(words[at + 1]);
@@ -350,7 +383,7 @@ function parseFnDecl(): FnDecl {
   expect(T.RBrace);
   const body = parseBlock();
   depth--;
-  return { kind: "FnDecl", span: span(s, at - 1), name, params, body };
+  return { __proto__: LAZY_SPAN, kind: "FnDecl", first: s, last: at - 1, name, params, body } as unknown as FnDecl;
 }
 
 function parseBlock(): Stmt[] {
@@ -373,6 +406,9 @@ function parseIdentPath(): IdentPath {
   const s = at;
   if (kinds[s] !== T.Ident) failAt(s, "expected", T.Ident);
   at = s + 1;
+  if (kinds[at] !== T.Dot) {
+    return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: s, parts: onePart(words[s]) } as unknown as IdentPath;
+  }
   const parts = [words[s]];
   while (kinds[at] === T.Dot) {
     at++;
@@ -546,7 +582,7 @@ function parsePrimary(): Expr {
       const name = parseIdentPath();
       if (kinds[at] !== T.LBrace) return name;
       const args = parseRecord();
-      return { kind: "FnCallExpr", span: span(s, at - 1), name, args };
+      return { __proto__: LAZY_SPAN, kind: "FnCallExpr", first: s, last: at - 1, name, args } as unknown as Expr;
     }
     case T.IntLit:
       at++;
@@ -564,9 +600,9 @@ function parsePrimary(): Expr {
     }
     case T.LBracket: {
       at++;
-      const elements: Expr[] = [];
+      let elements: Expr[] = NOTHING;
       if (EXPR_START[kinds[at]]) {
-        elements.push(parseExpr());
+        elements = [parseExpr()];
         while (kinds[at] === T.Comma && EXPR_START[kinds[at + 1]]) {
           at++;
           elements.push(parseExpr());
@@ -595,9 +631,9 @@ function parseRecord(): RecordExpr {
   const s = at;
   if (kinds[s] !== T.LBrace) failAt(s, "expected", T.LBrace);
   at = s + 1;
-  const pairs: (RecordPair | SpreadPair)[] = [];
+  let pairs: (RecordPair | SpreadPair)[] = NOTHING;
   if (ENTRY_START[kinds[at]]) {
-    pairs.push(parseEntry());
+    pairs = [parseEntry()];
     while (kinds[at] === T.Comma && ENTRY_START[kinds[at + 1]]) {
       at++;
       pairs.push(parseEntry());
