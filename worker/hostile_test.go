@@ -180,18 +180,21 @@ func TestKilledFromOutside(t *testing.T) {
 	if _, err := p.Hello(); err != nil {
 		t.Fatal(err)
 	}
+	// The kill must land on the worker running the program: a worker killed before it
+	// takes the run is only a failed start, and the run goes to its successor.
+	marker := filepath.Join(t.TempDir(), "running")
 	done := make(chan outcome.Outcome, 1)
-	go func() { done <- p.Run(context.Background(), "hang", config(time.Minute)) }()
+	go func() { done <- p.Run(context.Background(), "hang, touching "+marker, config(time.Minute)) }()
 	var pid int
-	for pid == 0 {
-		time.Sleep(10 * time.Millisecond)
-		startMu.Lock()
-		for k := range live {
-			pid = k
+	within(t, "the start of the run", func() {
+		for {
+			if b, err := os.ReadFile(marker); err == nil {
+				pid, _ = strconv.Atoi(string(b))
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
-		startMu.Unlock()
-	}
-	time.Sleep(100 * time.Millisecond) // the run message is on its way
+	})
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}

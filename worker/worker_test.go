@@ -110,6 +110,15 @@ func (h hostile) Run(ctx context.Context, source string, cfg outcome.Config) out
 		recurse(0)
 	case "hang":
 		time.Sleep(time.Hour)
+	}
+	if marker, ok := strings.CutPrefix(source, "hang, touching "); ok {
+		// A test that must know the run has begun, and in which process, waits for the
+		// file with the worker's process id.
+		os.WriteFile(marker+".tmp", []byte(strconv.Itoa(os.Getpid())), 0o644)
+		os.Rename(marker+".tmp", marker)
+		time.Sleep(time.Hour)
+	}
+	switch source {
 	case "alloc":
 		for {
 			b := make([]byte, 8<<20)
