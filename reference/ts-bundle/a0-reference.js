@@ -2425,21 +2425,6 @@
     }
     return out;
   }
-  function evalArgs(args, scope) {
-    const out = {};
-    const pairs = args.pairs;
-    for (let i = 0; i < pairs.length; i++) {
-      const p = pairs[i];
-      if (p.kind === "RecordPair") {
-        out[p.key] = evalExpr(p.value, scope);
-      } else {
-        const v = evalExpr(p.expr, scope);
-        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-        Object.assign(out, v);
-      }
-    }
-    return out;
-  }
   function evalBinary(expr, scope) {
     const l = evalExpr(expr.left, scope);
     const r = evalExpr(expr.right, scope);
@@ -2494,7 +2479,7 @@
     if (fn !== void 0) {
       const data = { fn: name };
       emit("fn_call_start", expr.span, data);
-      const args2 = evalArgs(expr.args, scope);
+      const args2 = evalRecord(expr.args, scope);
       const local = newScope(fn.closure);
       const params = fn.decl.params;
       for (let i = 0; i < params.length; i++) {
@@ -2508,7 +2493,7 @@
     }
     const lib = stdlib.get(name);
     if (lib === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
-    const args = evalArgs(expr.args, scope);
+    const args = evalRecord(expr.args, scope);
     const result = callStdlib(name, lib, args, expr.span);
     if (timeMs !== void 0) checkTime(expr);
     return result;
@@ -2560,7 +2545,7 @@
   }
   function evalMap(expr, scope) {
     const span2 = expr.span;
-    const args = evalArgs(expr.args, scope);
+    const args = evalRecord(expr.args, scope);
     const list = args.in;
     if (!Array.isArray(list)) throw new A0Error("E_TYPE", `map 'in' must be a list, got ${typeofName(list)}.`, span2);
     const fnName = args.fn;
@@ -2582,7 +2567,7 @@
   }
   function evalFilterCall(expr, scope) {
     const span2 = expr.span;
-    const args = evalArgs(expr.args, scope);
+    const args = evalRecord(expr.args, scope);
     const fnGiven = args.fn !== null && args.fn !== void 0;
     const byGiven = args.by !== null && args.by !== void 0;
     if (fnGiven && byGiven) {
@@ -2609,7 +2594,7 @@
   }
   function evalReduce(expr, scope) {
     const span2 = expr.span;
-    const args = evalArgs(expr.args, scope);
+    const args = evalRecord(expr.args, scope);
     const list = args.in;
     if (!Array.isArray(list)) throw new A0Error("E_TYPE", `reduce 'in' must be a list, got ${typeofName(list)}.`, span2);
     const fnName = args.fn;
@@ -2727,7 +2712,7 @@
     }
   }
   function evalEvidence(expr, scope) {
-    const args = evalArgs(expr.args, scope);
+    const args = evalRecord(expr.args, scope);
     const kind = expr.kind === "AssertExpr" ? "assert" : "check";
     const ok = isTruthy(args.that);
     const msgArg = args.msg;
@@ -2776,7 +2761,7 @@
         tool: name
       });
     }
-    const args = evalArgs(expr.args, scope);
+    const args = evalRecord(expr.args, scope);
     const argsJSON = encodeCanonical(args, limits, `arguments of ${name}`);
     const issues = toolHost.validate(name, argsJSON);
     if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);

@@ -444,8 +444,10 @@ function evalPath(expr: AST.IdentPath, scope: Scope): Value {
   return v;
 }
 
-// evalRecord evaluates a record literal (spec §5.9): keys are stored by assignment, and a
-// spread copies the operand's own keys by assignment (Object.assign).
+// evalRecord evaluates a record literal (spec §5.9), and the argument record of a call,
+// tool call or assert/check: its entries in order, keys stored by assignment, and a spread
+// copies the operand's own keys by assignment (Object.assign). The validator rejects
+// spreads in arguments (spec §4.5); one that gets through is evaluated like a literal's.
 function evalRecord(expr: AST.RecordExpr, scope: Scope): Rec {
   const out: Rec = {};
   const pairs = expr.pairs;
@@ -454,25 +456,6 @@ function evalRecord(expr: AST.RecordExpr, scope: Scope): Rec {
     if (p.kind === "RecordPair") {
       out[p.key] = evalExpr(p.value, scope);
     } else {
-      const v = evalExpr(p.expr, scope);
-      if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-      Object.assign(out, v);
-    }
-  }
-  return out;
-}
-
-// evalArgs evaluates the argument record of a call, tool call or assert/check: its
-// entries in order, keys stored by assignment.
-function evalArgs(args: AST.RecordExpr, scope: Scope): Rec {
-  const out: Rec = {};
-  const pairs = args.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    const p = pairs[i];
-    if (p.kind === "RecordPair") {
-      out[p.key] = evalExpr(p.value, scope);
-    } else {
-      // The validator rejects spreads here (spec §4.5); evaluate them like a literal's.
       const v = evalExpr(p.expr, scope);
       if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
       Object.assign(out, v);
@@ -543,7 +526,7 @@ function evalCall(expr: AST.FnCallExpr, scope: Scope): Value {
     // only ever written out).
     const data: Rec = { fn: name };
     emit("fn_call_start", expr.span, data);
-    const args = evalArgs(expr.args, scope);
+    const args = evalRecord(expr.args, scope);
     const local = newScope(fn.closure);
     const params = fn.decl.params;
     for (let i = 0; i < params.length; i++) {
@@ -558,7 +541,7 @@ function evalCall(expr: AST.FnCallExpr, scope: Scope): Value {
 
   const lib = stdlib.get(name);
   if (lib === undefined) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
-  const args = evalArgs(expr.args, scope);
+  const args = evalRecord(expr.args, scope);
   const result = callStdlib(name, lib, args, expr.span);
   if (timeMs !== undefined) checkTime(expr);
   return result;
@@ -619,7 +602,7 @@ function lookupCallback(fnName: string, span: AST.Span): UserFn {
 
 function evalMap(expr: AST.FnCallExpr, scope: Scope): Value {
   const span = expr.span;
-  const args = evalArgs(expr.args, scope);
+  const args = evalRecord(expr.args, scope);
   const list = args.in;
   if (!Array.isArray(list)) throw new A0Error("E_TYPE", `map 'in' must be a list, got ${typeofName(list)}.`, span);
   const fnName = args.fn;
@@ -642,7 +625,7 @@ function evalMap(expr: AST.FnCallExpr, scope: Scope): Value {
 
 function evalFilterCall(expr: AST.FnCallExpr, scope: Scope): Value {
   const span = expr.span;
-  const args = evalArgs(expr.args, scope);
+  const args = evalRecord(expr.args, scope);
   const fnGiven = args.fn !== null && args.fn !== undefined;
   const byGiven = args.by !== null && args.by !== undefined;
   if (fnGiven && byGiven) {
@@ -671,7 +654,7 @@ function evalFilterCall(expr: AST.FnCallExpr, scope: Scope): Value {
 
 function evalReduce(expr: AST.FnCallExpr, scope: Scope): Value {
   const span = expr.span;
-  const args = evalArgs(expr.args, scope);
+  const args = evalRecord(expr.args, scope);
   const list = args.in;
   if (!Array.isArray(list)) throw new A0Error("E_TYPE", `reduce 'in' must be a list, got ${typeofName(list)}.`, span);
   const fnName = args.fn;
@@ -800,7 +783,7 @@ function evalTry(expr: AST.TryExpr, scope: Scope): Value {
 // ---- evidence (spec §5.13) ----
 
 function evalEvidence(expr: AST.AssertExpr | AST.CheckExpr, scope: Scope): Value {
-  const args = evalArgs(expr.args, scope);
+  const args = evalRecord(expr.args, scope);
   const kind = expr.kind === "AssertExpr" ? "assert" : "check";
   const ok = isTruthy(args.that);
   const msgArg = args.msg;
@@ -859,7 +842,7 @@ function evalTool(expr: AST.CallExpr | AST.DoExpr, scope: Scope): Value {
       tool: name,
     });
   }
-  const args = evalArgs(expr.args, scope);
+  const args = evalRecord(expr.args, scope);
   const argsJSON = encodeCanonical(args, limits, `arguments of ${name}`);
   const issues: unknown = toolHost.validate(name, argsJSON);
   if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);
