@@ -10,16 +10,3 @@ var GoForTest struct {
 	Worker    func() Implementation
 	InProcess func() outcome.Runner
 }
-
-// waitStartsAhead waits until no successor is starting ahead (startAhead), so that a
-// test reads the pool's counters after the starts a replacement set off, not during them.
-func (p *Pool) waitStartsAhead() {
-	p.mu.Lock()
-	for p.starting > 0 {
-		done := p.startDone
-		p.mu.Unlock()
-		<-done
-		p.mu.Lock()
-	}
-	p.mu.Unlock()
-}

@@ -209,6 +209,14 @@ func (p *Pool) Close() error {
 	for _, w := range idle {
 		w.stop()
 	}
+	p.waitStartsAhead()
+	return nil
+}
+
+// waitStartsAhead waits until no successor is starting ahead (startAhead): Close so that
+// none outlives the pool, tests so that they read the pool's counters after the starts a
+// replacement set off, not during them.
+func (p *Pool) waitStartsAhead() {
 	p.mu.Lock()
 	for p.starting > 0 {
 		done := p.startDone
@@ -217,7 +225,6 @@ func (p *Pool) Close() error {
 		p.mu.Lock()
 	}
 	p.mu.Unlock()
-	return nil
 }
 
 // StopIdle stops the pool's idle workers, with whatever their last runs left them

@@ -20,11 +20,11 @@ func heapHeld() uint64 {
 	return held
 }
 
-// After a run that left much more heap than is live, a worker hands it back to the
-// kernel before it waits for the next run.
-func TestReleaseAfterLargeRun(t *testing.T) {
-	chunks := make([][]byte, 0, 128)
-	for range 128 {
+// allocateAndDrop makes a heap of mib MiB, every page touched, and lets it go: what a
+// large run leaves behind.
+func allocateAndDrop(mib int) {
+	chunks := make([][]byte, 0, mib)
+	for range mib {
 		b := make([]byte, 1<<20)
 		for i := 0; i < len(b); i += 4096 {
 			b[i] = 1
@@ -32,7 +32,12 @@ func TestReleaseAfterLargeRun(t *testing.T) {
 		chunks = append(chunks, b)
 	}
 	runtime.KeepAlive(chunks)
-	chunks = nil
+}
+
+// After a run that left much more heap than is live, a worker hands it back to the
+// kernel before it waits for the next run.
+func TestReleaseAfterLargeRun(t *testing.T) {
+	allocateAndDrop(128)
 	if held := heapHeld(); held <= releaseThreshold {
 		t.Skipf("the heap holds %d MiB after a 128 MiB run: the collector already gave it back", held>>20)
 	}
@@ -53,16 +58,7 @@ func TestReleaseAfterHeavyItem(t *testing.T) {
 	if ReleaseAfterHeavyItem() {
 		t.Errorf("released a heap of %d MiB, under %d MiB", heapHeld()>>20, threshold>>20)
 	}
-	chunks := make([][]byte, 0, 160)
-	for range 160 {
-		b := make([]byte, 1<<20)
-		for i := 0; i < len(b); i += 4096 {
-			b[i] = 1
-		}
-		chunks = append(chunks, b)
-	}
-	runtime.KeepAlive(chunks)
-	chunks = nil
+	allocateAndDrop(160)
 	if held := heapHeld(); held <= threshold {
 		t.Skipf("the heap holds %d MiB after a 160 MiB item: the collector already gave it back", held>>20)
 	}
