@@ -741,10 +741,7 @@ func (p *parser) decodeString(t *token) string {
 }
 
 // parseNumber converts literal text to the nearest double; overflow gives +Inf.
-func parseNumber(text string) float64 {
-	f, _ := strconv.ParseFloat(text, 64)
-	return f
-}
+func parseNumber(text string) float64 { return ast.NumberValue(text) }
 
 // identPath: IDENT { "." KeyName }.
 func (p *parser) identPath() *ast.IdentPath {
