@@ -505,7 +505,7 @@ type fuzzCase struct {
 
 // NewCase regenerates case i of a campaign with the given seed and generator options.
 func NewCase(seed int64, i int, opts gen.Options) *gen.Case {
-	return gen.Generate(gen.RandChooser{R: gen.CaseRand(seed, i)}, opts)
+	return gen.GenerateCase(seed, i, opts)
 }
 
 // validates is gen.Validates(gc.Source), read from the Go evaluator's outcome when it
