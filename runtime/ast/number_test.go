@@ -14,12 +14,12 @@ func TestNumberValueIsParseFloat(t *testing.T) {
 	texts := []string{
 		"0", "1", "42", "999999999999999", "1000000000000000", "9007199254740993",
 		"123456789012345678901", "18446744073709551616",
-		"1" + strings.Repeat("0", 307), // 10^307
-		"1" + strings.Repeat("0", 308), // 10^308, finite
-		nines(309),                     // just below 10^309: +Inf by rounding, through strconv
+		"1" + strings.Repeat("0", 307),                 // 10^307
+		"1" + strings.Repeat("0", 308),                 // 10^308, finite
+		nines(309),                                     // just below 10^309: +Inf by rounding, through strconv
 		"17976931348623157" + strings.Repeat("0", 292), // the largest double, 309 digits
 		"17976931348623159" + strings.Repeat("0", 292), // past the midpoint: +Inf
-		"1" + strings.Repeat("0", 309), // 10^309, the generator's +Inf
+		"1" + strings.Repeat("0", 309),                 // 10^309, the generator's +Inf
 		nines(400),
 		"00", "0123", // not IntLit texts: strconv reads them
 		"0.5", "1.0e400", "5.0e-324", "1.7976931348623157e308", "1.0e21",
