@@ -593,6 +593,9 @@ func intText(n *IntLiteral) string {
 		return "1" + strings.Repeat("0", 309)
 	case math.IsNaN(v) || v < 0 || v != math.Trunc(v):
 		return "0" // not printable; see Printable
+	case v < 1<<53 && !math.Signbit(v):
+		// An exact integer (the generator's are): the same digits, sooner.
+		return strconv.FormatInt(int64(v), 10)
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
