@@ -318,7 +318,8 @@ func TestHostileProgramsAreBounded(t *testing.T) {
 // Hostile reference bundles in workers: one whose exception text never ends is
 // interrupted at the deadline by the goja host, which reads the text under the deadline
 // (a one-sided timeout, retried, in its own category); one
-// that allocates without bound is killed over the memory ceiling (a resource outcome).
+// that allocates without bound is killed over the memory ceiling (a resource outcome);
+// one stuck in a native built-in is a one-sided timeout too, whichever worker runs it.
 func TestHostileBundles(t *testing.T) {
 	dir := t.TempDir()
 	entry := filepath.Join(dir, "one.a0")
@@ -332,6 +333,10 @@ func TestHostileBundles(t *testing.T) {
 		// interruption may come after the grace, and the supervisor kills the worker.
 		{"looping-tostring.js", "500ms", "512", "timeout", "timeout", []string{"deadline exceeded at toString", "still running 2s after the run's deadline and was killed"}},
 		{"memory-bomb.js", "60s", "200", "diverge", "resource", []string{"memory: the ref worker's resident set reached"}},
+		// Stuck where goja cannot interrupt it: the entry worker, which runs it on its
+		// own goroutine, is killed past the stall bound, and the per-case ref worker
+		// abandons the run (or, late on a loaded machine, is killed).
+		{"stuck-indexof.js", "500ms", "512", "timeout", "timeout", []string{"did not stop within 500ms of its deadline", "still running 2s after the run's deadline and was killed"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.bundle, func(t *testing.T) {
