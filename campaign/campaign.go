@@ -505,19 +505,25 @@ type fuzzCase struct {
 
 // NewCase regenerates case i of a campaign with the given seed and generator options.
 func NewCase(seed int64, i int, opts gen.Options) *gen.Case {
-	return gen.Generate(gen.RandChooser{R: gen.CaseRand(seed, i)}, opts)
+	return gen.GenerateCase(seed, i, opts)
 }
 
 // validates is gen.Validates(gc.Source), read from the Go evaluator's outcome when it
 // tells: the Go runner lexes, parses and validates with the same packages as
 // gen.Validates before it evaluates anything, and ends exactly the programs that fail
 // there with status ok and exit code 2 (diagnostics) or 1 (the unsupported spread of spec
-// §4.5); evaluation never gives these codes. Any other status (a timeout, a crash, a
-// harness limit) says nothing, and the program is checked again. This saves parsing and
-// validating every case a second time.
+// §4.5); evaluation never gives these codes. The step, depth and size limits end only a
+// program being evaluated (or its Outcome), so one validated. Any other status (a
+// timeout, a crash, the parser's nesting bound, the evaluator's frame bound) says
+// nothing, and the program is checked again. This saves parsing and validating every
+// case a second time.
 func validates(gc *gen.Case, goOut outcome.Outcome) bool {
-	if goOut.Status == outcome.StatusOK {
+	switch {
+	case goOut.Status == outcome.StatusOK:
 		return goOut.ExitCode != 1 && goOut.ExitCode != 2
+	case goOut.Status == outcome.StatusResource &&
+		(goOut.Limit == outcome.LimitSteps || goOut.Limit == outcome.LimitDepth || goOut.Limit == outcome.LimitSize):
+		return true
 	}
 	return gen.Validates(gc.Source)
 }

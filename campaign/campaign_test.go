@@ -119,12 +119,13 @@ func TestParseShard(t *testing.T) {
 
 // TestValidatesReadsTheGoOutcome checks that the validity read from the Go evaluator's
 // outcome is gen.Validates, on valid and invalid generated cases (a third of them
-// mutated, so that both answers occur often), and that a timeout falls back to checking
-// the program.
+// mutated, so that both answers occur often; some run into the step, depth or size
+// limit), and that a timeout falls back to checking the program.
 func TestValidatesReadsTheGoOutcome(t *testing.T) {
 	goRunner := run.New()
 	opts := gen.Options{Features: gen.AllFeatures, InvalidShare: 0.35}
 	counts := map[bool]int{}
+	limited := 0
 	for i := range 400 {
 		gc := NewCase(5, i, opts)
 		cfg := gc.Config
@@ -132,6 +133,9 @@ func TestValidatesReadsTheGoOutcome(t *testing.T) {
 		want := gen.Validates(gc.Source)
 		counts[want]++
 		o := goRunner.Run(context.Background(), gc.Source, cfg)
+		if o.Status == outcome.StatusResource && o.Limit != "" {
+			limited++
+		}
 		if got := validates(gc, o); got != want {
 			t.Errorf("case %d (%s, exit %d): validates = %v, gen.Validates = %v\n%s", i, o.Status, o.ExitCode, got, want, gc.Source)
 		}
@@ -140,7 +144,7 @@ func TestValidatesReadsTheGoOutcome(t *testing.T) {
 			t.Errorf("case %d after a timeout: validates = %v, gen.Validates = %v", i, got, want)
 		}
 	}
-	if counts[true] < 100 || counts[false] < 50 {
-		t.Errorf("too few cases of one kind to test: %v", counts)
+	if counts[true] < 100 || counts[false] < 50 || limited < 5 {
+		t.Errorf("too few cases of one kind to test: %v, %d ended by a harness limit", counts, limited)
 	}
 }

@@ -15,7 +15,20 @@ import (
 // bits, records with the same keys in the same order — and false otherwise, also where
 // unequal Go values might still write the same text (a NaN of another payload, two
 // function values of one name); the caller then compares the texts.
-func sameText(g, r outcome.Outcome) bool {
+func sameText(g, r outcome.Outcome) bool { return sameTextAs(g, r, false) }
+
+// sameNormalizedText is sameText(outcome.Normalize(g), outcome.Normalize(r)) where it is
+// true, without making the normalized copies (every trace ends with a run_end whose
+// durationMs Normalize drops, so it copied both traces of every case): the durationMs of
+// run_end and tool_end data are left out of the walk, and every other field Normalize
+// changes is a function of the field, so equal fields stay equal. False where the
+// normalized Outcomes may still agree (a timeMs budget's differing texts): the caller
+// then normalizes.
+func sameNormalizedText(g, r outcome.Outcome) bool { return sameTextAs(g, r, true) }
+
+// sameTextAs is sameText, leaving out the durationMs of run_end and tool_end data when
+// volatile is set.
+func sameTextAs(g, r outcome.Outcome, volatile bool) bool {
 	if g.Status != r.Status || g.ExitCode != r.ExitCode || g.HasValue != r.HasValue || g.Limit != r.Limit ||
 		len(g.Errors) != len(r.Errors) || len(g.Evidence) != len(r.Evidence) ||
 		len(g.Trace) != len(r.Trace) || len(g.ToolCalls) != len(r.ToolCalls) {
@@ -38,8 +51,17 @@ func sameText(g, r outcome.Outcome) bool {
 	}
 	for i := range g.Trace {
 		a, b := &g.Trace[i], &r.Trace[i]
-		if a.Event != b.Event || !sameSpan(a.Span, b.Span) ||
-			(a.Data == nil) != (b.Data == nil) || (a.Data != nil && !sameValue(a.Data, b.Data)) {
+		if a.Event != b.Event || !sameSpan(a.Span, b.Span) || (a.Data == nil) != (b.Data == nil) {
+			return false
+		}
+		if a.Data == nil {
+			continue
+		}
+		if volatile && (a.Event == outcome.EventRunEnd || a.Event == outcome.EventToolEnd) {
+			if !sameRecordWithout(a.Data, b.Data, "durationMs") {
+				return false
+			}
+		} else if !sameValue(a.Data, b.Data) {
 			return false
 		}
 	}
@@ -110,4 +132,32 @@ func sameValue(a, b value.Value) bool {
 		return true
 	}
 	return false // a kind the canonical text does not tell apart cheaply
+}
+
+// sameRecordWithout is sameValue of a and b with their member skip removed, when both
+// are records; otherwise sameValue.
+func sameRecordWithout(a, b value.Value, skip string) bool {
+	x, ok1 := a.(*value.Record)
+	y, ok2 := b.(*value.Record)
+	if !ok1 || !ok2 {
+		return sameValue(a, b)
+	}
+	xk, yk := x.Keys(), y.Keys()
+	i, j := 0, 0
+	for {
+		for i < len(xk) && xk[i] == skip {
+			i++
+		}
+		for j < len(yk) && yk[j] == skip {
+			j++
+		}
+		if i == len(xk) || j == len(yk) {
+			return i == len(xk) && j == len(yk)
+		}
+		if xk[i] != yk[j] || !sameValue(x.ValueAt(i), y.ValueAt(j)) {
+			return false
+		}
+		i++
+		j++
+	}
 }

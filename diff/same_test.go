@@ -8,6 +8,7 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/syntax/testfile"
+	"github.com/a0diff/a0diff/runtime/value"
 )
 
 // TestSameTextAgreesWithTheTexts: sameText, the comparison's shortcut, never calls two
@@ -70,5 +71,71 @@ func TestSameTextTellsApartWhatTheTextsDo(t *testing.T) {
 				t.Errorf("%s: not the same as itself", a)
 			}
 		}
+	}
+}
+
+// TestSameNormalizedTextAgreesWithTheNormalizedTexts: sameNormalizedText, which the
+// comparison asks before it normalizes, never calls two Outcomes the same whose
+// normalized texts differ — over every pair of the Outcomes of the comparison cases, as
+// read, and each against a copy whose run_end and tool_end durations differ, are taken
+// out or put in — and does call an Outcome the same as such a copy.
+func TestSameNormalizedTextAgreesWithTheNormalizedTexts(t *testing.T) {
+	var all []outcome.Outcome
+	var names []string
+	for _, file := range []string{"testdata/compare.txt", "testdata/three.txt"} {
+		a := testfile.MustReadArchive(t, file)
+		for _, name := range a.Names {
+			if strings.HasSuffix(name, ".want") {
+				continue
+			}
+			o, err := outcome.Parse([]byte(strings.TrimSpace(a.Files[name])))
+			if err != nil {
+				continue
+			}
+			all = append(all, o)
+			names = append(names, a.At(name))
+		}
+	}
+	// retimed is o with every run_end and tool_end duration changed, or taken out when
+	// drop, or put in where there is none.
+	retimed := func(o outcome.Outcome, drop bool) (outcome.Outcome, bool) {
+		changed := false
+		o.Trace = slices.Clone(o.Trace)
+		for i, e := range o.Trace {
+			r, ok := e.Data.(*value.Record)
+			if !ok || e.Event != outcome.EventRunEnd && e.Event != outcome.EventToolEnd {
+				continue
+			}
+			r = r.Clone()
+			if drop {
+				r.Delete("durationMs")
+			} else {
+				r.Set("durationMs", 987654.0)
+			}
+			o.Trace[i].Data, changed = r, true
+		}
+		return o, changed
+	}
+	text := func(o outcome.Outcome) []byte { return outcome.Marshal(withoutDetail(outcome.Normalize(o))) }
+	retimes := 0
+	for i, a := range all {
+		for _, drop := range []bool{false, true} {
+			b, changed := retimed(a, drop)
+			if !changed {
+				continue
+			}
+			retimes++
+			if !sameNormalizedText(a, b) || !sameNormalizedText(b, a) {
+				t.Errorf("%s: not the same as itself with other durations (drop %v)", names[i], drop)
+			}
+		}
+		for j, b := range all {
+			if sameNormalizedText(a, b) && !bytes.Equal(text(a), text(b)) {
+				t.Errorf("%s and %s: called the same, normalized texts\n%s\n%s", names[i], names[j], text(a), text(b))
+			}
+		}
+	}
+	if retimes < 20 {
+		t.Errorf("only %d Outcomes with a run_end or tool_end to retime", retimes)
 	}
 }

@@ -3,6 +3,7 @@ package gen
 import (
 	"encoding/binary"
 	"math/rand"
+	"sync"
 )
 
 // Chooser is the source of every decision the generator makes. Intn returns a number in
@@ -42,6 +43,22 @@ func CaseSeed(seed int64, index int) int64 {
 func CaseRand(seed int64, index int) *rand.Rand {
 	return rand.New(newCaseSource(CaseSeed(seed, index)))
 }
+
+// GenerateCase is Generate(RandChooser{CaseRand(seed, index)}, opts): case index of a
+// run started with seed. Its random source is one of a pool, seeded afresh for each case
+// (rand.Rand.Seed leaves it in the state a new source of that seed has), so that a
+// campaign does not allocate and clear a source's 607-word state per case.
+func GenerateCase(seed int64, index int, opts Options) *Case {
+	r := caseRands.Get().(*rand.Rand)
+	r.Seed(CaseSeed(seed, index))
+	c := Generate(RandChooser{R: r}, opts)
+	caseRands.Put(r)
+	return c
+}
+
+// caseRands are the sources GenerateCase reuses; nothing keeps a case's source once
+// Generate returns.
+var caseRands = sync.Pool{New: func() any { return rand.New(newCaseSource(0)) }}
 
 // ByteChooser reads decisions from a byte slice: one byte per decision among at most 256
 // options, two bytes (big endian) among at most 65 536, four beyond. Once the input is

@@ -14,11 +14,12 @@ import (
 var digestCount = flag.Int("digest.count", 0, "print the digests of this many cases per option set instead of checking the pinned ones")
 
 // caseDigest hashes what a user replays with --seed S --start I: the first n cases of
-// seed under opts — each case's mode, mutation, features, source and configuration.
+// seed under opts — each case's mode, mutation, features, source and configuration — as
+// a campaign makes them (GenerateCase).
 func caseDigest(seed int64, n int, opts Options) string {
 	h := sha256.New()
 	for i := range n {
-		c := Generate(RandChooser{R: CaseRand(seed, i)}, opts)
+		c := GenerateCase(seed, i, opts)
 		fmt.Fprintf(h, "%d\x00%d\x00%s\x00%q\x00%#v\x00", i, c.Mode, c.Mutation, c.Source, c.Config)
 		fmt.Fprintf(h, "%d\x00", c.Features)
 	}
@@ -55,6 +56,20 @@ func TestGeneratedDigest(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("%s: the first %d cases' digest is %s, want %s: the generator's output changed", tt.name, n, got, tt.want)
+		}
+	}
+}
+
+// GenerateCase, whose random sources are reused from case to case, makes the cases a
+// fresh source of CaseRand makes, whatever case its source made before.
+func TestGenerateCaseIsGenerateWithCaseRand(t *testing.T) {
+	opts := Options{Features: AllFeatures, InvalidShare: 0.1}
+	for _, i := range []int{5, 4, 3, 0, 1, 2, 4000, 17, 17, 299, 3313} {
+		want := Generate(RandChooser{R: CaseRand(3, i)}, opts)
+		got := GenerateCase(3, i, opts)
+		if got.Source != want.Source || fmt.Sprintf("%#v", got.Config) != fmt.Sprintf("%#v", want.Config) ||
+			got.Mode != want.Mode || got.Mutation != want.Mutation || got.Features != want.Features {
+			t.Errorf("case %d: GenerateCase made\n%s\nwant\n%s", i, got, want)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package gen
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"unicode/utf16"
 
@@ -20,10 +19,12 @@ var plainInts = []float64{0, 1, 2, 3, 5, 10, 42, 7, 100, 255}
 // pitfallNumbers are number literals whose value or formatting is a JavaScript pitfall
 // (spec §1.6, §10.4): integral floats, exponent boundaries of the Number-to-String
 // algorithm, rounding of long integer literals, overflow to Infinity.
-var pitfallNumbers = []struct {
+type pitfallNumber struct {
 	text  string
 	float bool
-}{
+}
+
+var pitfallNumbers = []pitfallNumber{
 	{"0.5", true}, {"2.5", true}, {"3.0", true}, {"0.1", true}, {"0.2", true},
 	{"1.0e21", true}, {"1.0e20", true}, {"1.0e-7", true}, {"0.000001", true},
 	{"1.5e300", true}, {"1.0e308", true}, {"5.0e-324", true}, {"1.7976931348623157e308", true},
@@ -31,6 +32,22 @@ var pitfallNumbers = []struct {
 	{"9007199254740993", false}, {"123456789012345678901", false},
 	{"1000000000000000000000", false}, {"4294967295", false}, {"18446744073709551616", false},
 	{"1" + strings.Repeat("0", 309), false},
+}
+
+// pitfallValues are the values of pitfallNumbers' texts, read once: some take
+// strconv.ParseFloat its slow path (5.0e-324 ≈ 14 µs).
+var pitfallValues = func() []float64 {
+	vs := make([]float64, len(pitfallNumbers))
+	for i, p := range pitfallNumbers {
+		vs[i] = ast.NumberValue(p.text)
+	}
+	return vs
+}()
+
+// pitfallNode is the literal node of pitfallNumbers[i].
+func pitfallNode(i int) ast.Expr {
+	p := pitfallNumbers[i]
+	return numberNodeOf(p.text, p.float, pitfallValues[i])
 }
 
 // plainStrings are ordinary ASCII strings, also useful as separators, templates and
@@ -146,10 +163,11 @@ func strLit(s string) *ast.StrLiteral { return &ast.StrLiteral{Value: s} }
 
 // number literal text → node.
 func numberNode(text string, float bool) ast.Expr {
-	v, err := strconv.ParseFloat(text, 64)
-	if err != nil { // only overflow: ParseFloat reports ±Inf with ErrRange
-		v = math.Inf(1)
-	}
+	return numberNodeOf(text, float, ast.NumberValue(text))
+}
+
+// numberNodeOf is the node of a number literal text whose value v is known.
+func numberNodeOf(text string, float bool, v float64) ast.Expr {
 	if float {
 		return &ast.FloatLiteral{Value: v, Text: text}
 	}
@@ -174,11 +192,11 @@ func (g *generator) numLit() ast.Expr {
 		// a random integer up to 2^63: exact below 2^53, rounded above
 		return &ast.IntLiteral{Value: math.Trunc(float64(g.n(1<<30)) * math.Pow(2, float64(g.n(34))))}
 	case 0, 1, 2:
-		p := pitfallNumbers[g.n(len(pitfallNumbers))]
-		if portable && (p.text == "1.0e400" || len(p.text) > 300) {
+		i := g.n(len(pitfallNumbers))
+		if p := pitfallNumbers[i]; portable && (p.text == "1.0e400" || len(p.text) > 300) {
 			return intLit(3)
 		}
-		return numberNode(p.text, p.float)
+		return pitfallNode(i)
 	case 3:
 		return &ast.UnaryExpr{Op: "-", Operand: intLit(0)} // -0
 	case 4:
@@ -203,8 +221,7 @@ func (g *generator) plainOrPitfallPositive() ast.Expr {
 	if g.chance(50) {
 		return intLit(plainInts[g.n(len(plainInts))])
 	}
-	p := pitfallNumbers[g.n(17)] // finite floats only
-	return numberNode(p.text, p.float)
+	return pitfallNode(g.n(17)) // finite floats only
 }
 
 // smallInt is a non-negative integer literal below n.

@@ -39,19 +39,23 @@ var separators = []string{" ", "\n", "\t", "\r\n", "  \n    ", " # note é😀\n
 // relayout rewrites the whitespace of src at random, and now and then puts whitespace
 // between two tokens that touch.
 func relayout(g *generator, src string) string {
-	toks := tokenize(src)
+	// The lexer's pieces are read as they are (tokenize's copy is not needed), into a
+	// text about the size of src.
+	pieces := syntax.Pieces(src)
+	space := func(p syntax.Piece) bool { return p.Kind == syntax.PieceSpace || p.Kind == syntax.PieceComment }
 	var b strings.Builder
-	for i, t := range toks {
+	b.Grow(len(src) + len(src)/4)
+	for i, p := range pieces {
 		switch {
-		case t.space && !strings.HasPrefix(t.text, "#"):
+		case space(p) && !strings.HasPrefix(p.Text, "#"):
 			if g.chance(60) {
 				b.WriteString(separators[g.n(len(separators))])
 			} else {
-				b.WriteString(t.text)
+				b.WriteString(p.Text)
 			}
 		default:
-			b.WriteString(t.text)
-			if i+1 < len(toks) && !toks[i+1].space && g.chance(10) {
+			b.WriteString(p.Text)
+			if i+1 < len(pieces) && !space(pieces[i+1]) && g.chance(10) {
 				b.WriteString(separators[g.n(len(separators))])
 			}
 		}

@@ -53,9 +53,11 @@ func (g *generator) newWorld() *world {
 	if g.chance(30) {
 		w.files = append(w.files, outcome.File{Path: "/etc/app/é.txt", Content: content()})
 	}
-	w.readPaths = []string{"data.txt", "conf.json", "sub/a.txt", "./sub/b.csv", w.cwd + "/data.txt", "missing.txt", "sub", "sub/a.txt/x", "../work/data.txt", "/etc/app/é.txt"}
-	w.listPaths = []string{".", "sub", "empty", "/", "data.txt", "nope", w.cwd}
-	w.writePaths = []string{"out/result.json", "data.txt", "new.txt", "sub", "deep/er/file.txt", "/tmp/x.txt"}
+	w.readPaths, w.listPaths = workReadPaths, workListPaths
+	if w.cwd != "/work" {
+		w.readPaths, w.listPaths = homeReadPaths, homeListPaths
+	}
+	w.writePaths, w.urls, w.cmds = writePaths, targetURLs, targetCmds
 	body := []string{`{"items":[1,2,3],"2":"two","1":"one"}`, "plain text body", "", `[{"name":"a"}]`}
 	w.http = []outcome.HTTPResponse{
 		{URL: "https://api.test/items", Status: 200, Headers: [][2]string{{"Content-Type", "application/json"}, {"X-Count", "3"}}, Body: body[g.n(len(body))]},
@@ -63,15 +65,31 @@ func (g *generator) newWorld() *world {
 		{URL: "https://api.test/down", Error: "fetch failed"},
 		{URL: "https://api.test/old", Status: 301, Headers: [][2]string{{"Location", "/items"}}},
 	}
-	w.urls = []string{"https://api.test/items", "https://api.test/missing", "https://api.test/down", "https://api.test/old", "https://api.test/other", "data:text/plain,hello%20world", "not a url", "ftp://api.test/x"}
 	w.shell = []outcome.ShellResult{
 		{Cmd: "echo hello", Stdout: "hello\n"},
 		{Cmd: "false", ExitCode: 1},
 		{Cmd: "ls sub", Stdout: "a.txt\nb.csv\n"},
 		{Cmd: "cat missing", ExitCode: 1, Stderr: "cat: missing: No such file or directory\n"},
 	}
-	w.cmds = []string{"echo hello", "false", "ls sub", "cat missing", "no-such-command"}
 	return w
+}
+
+// The targets of generated calls, the same in every case of a working directory (the
+// generator only reads them).
+var (
+	workReadPaths, workListPaths = readPaths("/work"), listPaths("/work")
+	homeReadPaths, homeListPaths = readPaths("/home/user/proj"), listPaths("/home/user/proj")
+	writePaths                   = []string{"out/result.json", "data.txt", "new.txt", "sub", "deep/er/file.txt", "/tmp/x.txt"}
+	targetURLs                   = []string{"https://api.test/items", "https://api.test/missing", "https://api.test/down", "https://api.test/old", "https://api.test/other", "data:text/plain,hello%20world", "not a url", "ftp://api.test/x"}
+	targetCmds                   = []string{"echo hello", "false", "ls sub", "cat missing", "no-such-command"}
+)
+
+func readPaths(cwd string) []string {
+	return []string{"data.txt", "conf.json", "sub/a.txt", "./sub/b.csv", cwd + "/data.txt", "missing.txt", "sub", "sub/a.txt/x", "../work/data.txt", "/etc/app/é.txt"}
+}
+
+func listPaths(cwd string) []string {
+	return []string{".", "sub", "empty", "/", "data.txt", "nope", cwd}
 }
 
 func (w *world) fixtures() outcome.Fixtures {

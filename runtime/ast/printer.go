@@ -75,6 +75,9 @@ type printer struct {
 	width     int
 	limit     int
 	full      bool
+	// inline: the record or list being written fits on one line, and so does everything
+	// in it, which is not measured again.
+	inline bool
 }
 
 func (pr *printer) write(s string) {
@@ -480,7 +483,9 @@ func (pr *printer) record(r *RecordExpr, ind int) {
 		pr.write("{}")
 		return
 	}
-	inline := pr.measuring || fitsInline(r)
+	inline := pr.measuring || pr.inline || fitsInline(r)
+	defer func(outer bool) { pr.inline = outer }(pr.inline)
+	pr.inline = inline
 	pr.write("{")
 	for i, en := range r.Pairs {
 		if inline {
@@ -549,7 +554,9 @@ func (pr *printer) list(l *ListExpr, ind int) {
 		pr.write("[]")
 		return
 	}
-	inline := pr.measuring || fitsInline(l)
+	inline := pr.measuring || pr.inline || fitsInline(l)
+	defer func(outer bool) { pr.inline = outer }(pr.inline)
+	pr.inline = inline
 	pr.write("[")
 	for i, e := range l.Elements {
 		if i > 0 {
@@ -577,7 +584,7 @@ func (pr *printer) list(l *ListExpr, ind int) {
 // intText is the IntLit text of n: its Text when that is an IntLit denoting Value, else
 // Value written in decimal (+Inf as a 310-digit literal that overflows back to +Inf).
 func intText(n *IntLiteral) string {
-	if isIntText(n.Text) && sameNumber(parseFloat(n.Text), n.Value) {
+	if isIntText(n.Text) && sameNumber(NumberValue(n.Text), n.Value) {
 		return n.Text
 	}
 	v := n.Value
@@ -586,6 +593,9 @@ func intText(n *IntLiteral) string {
 		return "1" + strings.Repeat("0", 309)
 	case math.IsNaN(v) || v < 0 || v != math.Trunc(v):
 		return "0" // not printable; see Printable
+	case v < 1<<53 && !math.Signbit(v):
+		// An exact integer (the generator's are): the same digits, sooner.
+		return strconv.FormatInt(int64(v), 10)
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
@@ -593,7 +603,7 @@ func intText(n *IntLiteral) string {
 // floatText is the FloatLit text of n: its Text when that is a FloatLit denoting Value,
 // else the shortest text that reads back as Value, always with a fraction.
 func floatText(n *FloatLiteral) string {
-	if isFloatText(n.Text) && sameNumber(parseFloat(n.Text), n.Value) {
+	if isFloatText(n.Text) && sameNumber(NumberValue(n.Text), n.Value) {
 		return n.Text
 	}
 	v := n.Value
@@ -619,15 +629,30 @@ func floatText(n *FloatLiteral) string {
 	return mant + "e" + exp
 }
 
-func parseFloat(s string) float64 {
-	if len(s) <= 15 && isIntText(s) {
-		// Below 10^15 < 2^53 every integer is a float64: the exact integer is the
-		// correctly rounded value, and it is quicker to read.
-		n := int64(0)
-		for i := 0; i < len(s); i++ {
-			n = n*10 + int64(s[i]-'0')
+// NumberValue is the double the text of a number literal (an IntLit or FloatLit of
+// §1.6) denotes: the correctly rounded value, +Inf past the largest double. It is
+// strconv.ParseFloat's answer, reached sooner for the integers a generated program is
+// full of: below 10^15 the exact integer, and from 10^309 on +Inf, which strconv
+// establishes by its arbitrary-precision path (≈ 50 µs for the 310-digit literal the
+// generator uses for +Inf, read again by the printer in every enclosing record it
+// measures and by the parser).
+func NumberValue(s string) float64 {
+	if isIntText(s) {
+		switch {
+		case len(s) <= 15:
+			// Below 10^15 < 2^53 every integer is a float64: the exact integer is the
+			// correctly rounded value.
+			n := int64(0)
+			for i := 0; i < len(s); i++ {
+				n = n*10 + int64(s[i]-'0')
+			}
+			return float64(n)
+		case len(s) >= 310:
+			// At least 10^309 (an IntLit has no leading zero), above the largest
+			// double (≈ 1.798 × 10^308) and above the midpoint between it and 2^1024,
+			// where rounding goes to +Inf.
+			return math.Inf(1)
 		}
-		return float64(n)
 	}
 	f, _ := strconv.ParseFloat(s, 64)
 	return f

@@ -483,17 +483,23 @@ func Normalize(o Outcome) Outcome {
 	if trace != nil {
 		o.Trace = trace
 	}
-	if len(o.Errors) > 0 {
-		errs := make([]Diagnostic, len(o.Errors))
-		for i, d := range o.Errors {
-			if r, ok := d.Details.(*value.Record); ok && d.Code == diag.Budget {
-				d.Details = dropTimeActual(r)
-				if isTimeBudgetMessage(d.Message) {
-					d.Message = timeBudgetMessage
-				}
-			}
-			errs[i] = d
+	// The errors are copied, likewise, only when one of them changes (an E_BUDGET's).
+	var errs []Diagnostic
+	for i, d := range o.Errors {
+		r, ok := d.Details.(*value.Record)
+		if !ok || d.Code != diag.Budget {
+			continue
 		}
+		if errs == nil {
+			errs = slices.Clone(o.Errors)
+		}
+		d.Details = dropTimeActual(r)
+		if isTimeBudgetMessage(d.Message) {
+			d.Message = timeBudgetMessage
+		}
+		errs[i] = d
+	}
+	if errs != nil {
 		o.Errors = errs
 	}
 	return o

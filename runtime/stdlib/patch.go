@@ -83,32 +83,37 @@ func applyOp(doc value.Value, op *value.Record, lim Limits) (value.Value, error)
 		if value.DeepEqual(actual, want) {
 			return doc, nil
 		}
-		jv, err := jsonText(want, lim)
+		// The texts may be tens of megabytes (value.TextLimit): they are written once,
+		// into the message's buffer, which takes the OUTER message's start too
+		// (Error.MessageAfter).
+		msg := append(longMessage(), "Test failed at '"...)
+		msg = append(msg, path...)
+		msg = append(msg, "': expected "...)
+		msg, err := appendJSONText(msg, len(", got ")+64, want, lim)
 		if err != nil {
 			return nil, err
 		}
-		ja, err := jsonText(actual, lim)
-		if err != nil {
+		msg = append(msg, ", got "...)
+		if msg, err = appendJSONText(msg, 0, actual, lim); err != nil {
 			return nil, err
 		}
-		// The texts may be tens of megabytes (value.TextLimit): they are copied once,
-		// into the OUTER message (Error.MessageAfter).
-		return nil, failJoin("Test failed at '", path, "': expected ", jv, ", got ", ja)
+		return nil, failLong(msg)
 	}
 	return nil, fail(fmt.Sprintf("Unknown patch op '%s'.", name))
 }
 
-// jsonText is the compact JSON.stringify text as a template literal shows it
-// ("undefined" for a function).
-func jsonText(v value.Value, lim Limits) (string, error) {
-	text, ok, err := value.JSONLimit(v, "", lim.MaxSize)
+// appendJSONText appends the compact JSON.stringify text of v as a template literal
+// shows it ("undefined" for a function); a long text leaves spare bytes after it
+// (value.AppendJSONLimit).
+func appendJSONText(dst []byte, spare int, v value.Value, lim Limits) ([]byte, error) {
+	out, ok, err := value.AppendJSONLimit(dst, spare, v, "", lim.MaxSize)
 	if err != nil {
-		return "", conversionError(err)
+		return dst, conversionError(err)
 	}
 	if !ok {
-		return "undefined", nil
+		return append(dst, "undefined"...), nil
 	}
-	return text, nil
+	return out, nil
 }
 
 // parsePointer splits a JSON Pointer into decoded pieces ("" → no pieces).

@@ -19,7 +19,7 @@ package stdlib
 import (
 	"context"
 	"sort"
-	"strings"
+	"unsafe"
 
 	"github.com/a0diff/a0diff/runtime/value"
 )
@@ -66,33 +66,51 @@ func (lim Limits) cancelled(n int) error {
 
 // Error is a stdlib failure; its text is the INNER message of spec §8.
 type Error struct {
-	// Msg is the message, unless pieces make it up: read it with Error.
+	// Msg is the message, unless text holds it: read it with Error.
 	Msg string
-	// pieces, when not nil, make up the message instead of Msg: a message that holds
-	// texts of tens of megabytes (a patch test's, value.TextLimit) is then written once,
-	// by MessageAfter, rather than once here and again behind the OUTER message's start.
-	pieces []string
+	// text, when not nil, holds the message at text[room:], and its first room bytes are
+	// free for the OUTER message's start: a message that holds texts of tens of
+	// megabytes (a patch test's, value.TextLimit) is written once, into one buffer, and
+	// MessageAfter puts the start before it instead of copying it behind the start.
+	text []byte
+	room int
+	// prefixed: MessageAfter wrote into the room (once: the string it made covers it).
+	prefixed bool
 }
 
+// messageRoom is the room a long message leaves before it, for "Function 'NAME'
+// failed: " (eval).
+const messageRoom = 64
+
 func (e *Error) Error() string {
-	if e.pieces != nil {
-		return strings.Join(e.pieces, "")
+	if e.text != nil {
+		// text[room:] is never written again.
+		return unsafe.String(unsafe.SliceData(e.text[e.room:]), len(e.text)-e.room)
 	}
 	return e.Msg
 }
 
-// MessageAfter is prefix followed by the error's message, written in one piece.
+// MessageAfter is prefix followed by the error's message, written in one piece: a long
+// message's buffer takes the prefix in its room (the first time it fits), so that the
+// message is not copied.
 func (e *Error) MessageAfter(prefix string) string {
-	if e.pieces == nil {
-		return prefix + e.Msg
+	if e.text == nil || e.prefixed || len(prefix) > e.room {
+		return prefix + e.Error()
 	}
-	return strings.Join(append([]string{prefix}, e.pieces...), "")
+	e.prefixed = true
+	from := e.room - len(prefix)
+	copy(e.text[from:], prefix)
+	return unsafe.String(unsafe.SliceData(e.text[from:]), len(e.text)-from)
 }
 
 func fail(msg string) error { return &Error{Msg: msg} }
 
-// failJoin is fail(strings.Join(pieces, "")), for a message that may be long.
-func failJoin(pieces ...string) error { return &Error{pieces: pieces} }
+// longMessage is a buffer for a message that may be long (see Error.text): empty, with
+// the room before it.
+func longMessage() []byte { return make([]byte, messageRoom, messageRoom+256) }
+
+// failLong is the failure whose message is msg[messageRoom:], a buffer of longMessage.
+func failLong(msg []byte) error { return &Error{text: msg, room: messageRoom} }
 
 // conversionError passes on an error of a String() or JSON conversion: a JavaScript
 // exception (*value.JSError) becomes the function's failure with its message, as the

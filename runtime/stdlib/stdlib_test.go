@@ -128,23 +128,38 @@ func TestSortWithoutCache(t *testing.T) {
 	runFile(t, "testdata/sort.txt", map[string]bool{})
 }
 
-// TestErrorMessageAfter checks that a message made of pieces reads as the one written
-// whole, alone and behind the evaluator's OUTER message start.
+// TestErrorMessageAfter checks that a long message (written into a buffer with room for
+// the OUTER message's start) reads as one written whole, alone and behind the evaluator's
+// OUTER message start; and that the strings made stay as they are when the start is put
+// before the message again, or does not fit the room.
 func TestErrorMessageAfter(t *testing.T) {
+	long := func(s string) *Error { return failLong(append(longMessage(), s...)).(*Error) }
 	tests := []struct {
 		err  *Error
 		want string
 	}{
 		{fail("Invalid op at index 0.").(*Error), "Invalid op at index 0."},
-		{failJoin("Test failed at '", "/a", "': expected ", "2", ", got ", "1").(*Error), "Test failed at '/a': expected 2, got 1"},
-		{failJoin().(*Error), ""},
+		{long("Test failed at '/a': expected 2, got 1"), "Test failed at '/a': expected 2, got 1"},
+		{long(""), ""},
 	}
+	const start = "Function 'patch' failed: "
 	for _, tt := range tests {
 		if got := tt.err.Error(); got != tt.want {
 			t.Errorf("Error() = %q, want %q", got, tt.want)
 		}
-		if got := tt.err.MessageAfter("Function 'patch' failed: "); got != "Function 'patch' failed: "+tt.want {
-			t.Errorf("MessageAfter = %q, want %q", got, "Function 'patch' failed: "+tt.want)
+		first := tt.err.MessageAfter(start)
+		if first != start+tt.want {
+			t.Errorf("MessageAfter = %q, want %q", first, start+tt.want)
 		}
+		if again := tt.err.MessageAfter("Function 'other' failed: "); again != "Function 'other' failed: "+tt.want {
+			t.Errorf("MessageAfter again = %q, want %q", again, "Function 'other' failed: "+tt.want)
+		}
+		if first != start+tt.want || tt.err.Error() != tt.want {
+			t.Errorf("after a second MessageAfter: the first reads %q, Error() %q", first, tt.err.Error())
+		}
+	}
+	wide := strings.Repeat("x", messageRoom+1)
+	if got := long("m").MessageAfter(wide); got != wide+"m" {
+		t.Errorf("MessageAfter with a start wider than the room = %q", got)
 	}
 }

@@ -18,7 +18,7 @@ func MarshalCanonical(v Value) []byte {
 
 // AppendCanonical appends MarshalCanonical(v) to dst.
 func AppendCanonical(dst []byte, v Value) []byte {
-	w := jsonWriter{canonical: true, budget: newBudget(0), buf: dst}
+	w := jsonWriter{canonical: true, budget: newBudget(0), buf: dst, start: len(dst)}
 	w.value(v, "", -1, 0) // no budget: no error
 	return w.buf
 }

@@ -29,15 +29,31 @@ func JSON(v Value, indent string) (text string, ok bool) {
 // toJSON never reaches (it has at most maxNodes nodes and TextLimit units), so that a
 // toJSON result shared many times is not expanded without end.
 func JSONLimit(v Value, indent string, maxNodes int) (text string, ok bool, err error) {
+	buf, ok, err := AppendJSONLimit(nil, 0, v, indent, maxNodes)
+	if err != nil || !ok {
+		return "", ok, err
+	}
+	// The buffer is the writer's own and is not written again: the text can be made of
+	// its bytes without a copy (tens of megabytes for a value near TextLimit).
+	return unsafe.String(unsafe.SliceData(buf), len(buf)), true, nil
+}
+
+// AppendJSONLimit is JSONLimit appending the text to dst: dst with the text, ok false
+// (dst as it was) when JSON.stringify gives undefined. The limits count the text alone,
+// not what dst held. A long text (a compact one of more than a kilobyte) is written into
+// room for all of it and spare bytes beyond, made once, so that a message built around
+// it is not copied as it grows: what follows it in the buffer fits in them.
+func AppendJSONLimit(dst []byte, spare int, v Value, indent string, maxNodes int) (out []byte, ok bool, err error) {
 	size, err := checkNodes(v, maxNodes, true)
 	if err != nil {
-		return "", false, err
+		return dst, false, err
 	}
-	w := jsonWriter{indent: indent, budget: budget{maxNodes: TextLimit(maxNodes), maxBytes: TextByteLimit(maxNodes)}}
-	if size > 1024 && indent == "" {
+	w := jsonWriter{indent: indent, budget: budget{maxNodes: TextLimit(maxNodes), maxBytes: TextByteLimit(maxNodes)}, buf: dst, start: len(dst)}
+	if n := min(size, TextByteLimit(maxNodes)) + spare; size > 1024 && indent == "" && cap(dst)-len(dst) < n {
 		// A long text is written once into a buffer of its size rather than copied
 		// as the buffer doubles.
-		w.buf = make([]byte, 0, min(size, TextByteLimit(maxNodes)))
+		w.buf = make([]byte, len(dst), len(dst)+n)
+		copy(w.buf, dst)
 	}
 	undefined := false
 	switch x := v.(type) {
@@ -46,23 +62,23 @@ func JSONLimit(v Value, indent string, maxNodes int) (text string, ok bool, err 
 	case *Record:
 		res, err := applyToJSON(x, "")
 		if err != nil {
-			return "", false, err
+			return dst, false, err
 		}
 		_, undefined = res.(jsUndefined)
 	}
 	if undefined {
-		return "", false, nil
+		return dst, false, nil
 	}
 	if err := w.value(v, "", -1, 0); err != nil {
-		return "", false, err
+		return dst, false, err
 	}
-	// The buffer is the writer's own and is not written again: the text can be made of
-	// its bytes without a copy (tens of megabytes for a value near TextLimit).
-	return unsafe.String(unsafe.SliceData(w.buf), len(w.buf)), true, nil
+	return w.buf, true, nil
 }
 
 type jsonWriter struct {
-	buf    []byte
+	buf []byte
+	// start is where the text begins in buf (what is before it is the caller's).
+	start  int
 	indent string
 	budget budget
 	// canonical selects the MarshalCanonical dialect (special numbers and functions
@@ -138,7 +154,7 @@ func (w *jsonWriter) value(v Value, key string, index, depth int) error {
 	default:
 		w.buf = append(w.buf, "null"...)
 	}
-	return w.budget.bytes(len(w.buf))
+	return w.budget.bytes(len(w.buf) - w.start)
 }
 
 func (w *jsonWriter) number(f float64) {
