@@ -3206,7 +3206,7 @@
     let line = 1;
     let lineStart = 0;
     let nextCR = -1;
-    while (i < n) {
+    for (; ; ) {
       const c = chars[i];
       if (c === " ") {
         i++;
@@ -3215,7 +3215,7 @@
       const cls = CLASS[c];
       if (cls === 5 /* Word */) {
         let end2 = i + 1;
-        while (WORD_CHAR[chars[end2]] === 1) end2++;
+        while (WORD_CHAR[chars[end2]]) end2++;
         const word = src2.slice(i, end2);
         words2[t] = word;
         const kw = KEYWORDS[word];
@@ -3243,6 +3243,7 @@
         t++;
         continue;
       }
+      if (i >= n) break;
       let kind = -1;
       let end = i + 1;
       switch (cls) {

@@ -264,7 +264,10 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
   let line = 1;
   let lineStart = 0; // offset of the first code unit of the current line
   let nextCR = -1; // offset of the next CR at or after some earlier comment start
-  while (i < n) {
+  // The loop ends where chars runs out: chars[n] is undefined, which has no class, so
+  // the end is tested on the way to the switch only, not for every space, word and
+  // punctuator.
+  for (;;) {
     const c = chars[i];
     if (c === " ") {
       i++;
@@ -276,7 +279,7 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
     const cls = CLASS[c];
     if (cls === C.Word) {
       let end = i + 1;
-      while (WORD_CHAR[chars[end]] === 1) end++;
+      while (WORD_CHAR[chars[end]]) end++; // 1 or undefined: its truth is one test fewer than === 1
       // The parser needs the text of (nearly) every word, so it is taken here, once.
       const word = src.slice(i, end);
       words[t] = word;
@@ -306,6 +309,7 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
       t++;
       continue;
     }
+    if (i >= n) break;
     let kind = -1;
     let end = i + 1;
     // The other cases, ordered by how often they occur, as goja tries them one by one.
