@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"context"
+	"math"
 	"os"
 	"strconv"
 	"sync"
@@ -21,7 +22,8 @@ import (
 // with the Go evaluator on both sides, which misbehaves on one case as
 // campaignWorkerFault says ("exit", "hang" or "alloc", at the case index in
 // campaignWorkerAt; "heavy": it holds 160 MiB for a while there and then answers
-// wrongly), or serve them with exitSkew as the implementation ("exits").
+// wrongly; "overrun": it runs a runaway loop there instead, which its deadline ends),
+// or serve them with exitSkew as the implementation ("exits").
 const (
 	campaignWorkerEnv   = "A0DIFF_CAMPAIGN_WORKER_TEST"
 	campaignWorkerFault = "A0DIFF_CAMPAIGN_WORKER_FAULT"
@@ -38,11 +40,13 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	at, _ := strconv.Atoi(os.Getenv(campaignWorkerAt))
-	faulty := faultyRunner{Runner: run.New(), fault: os.Getenv(campaignWorkerFault),
+	// Each run on the worker's goroutine, as lineup.BatchRunners has them.
+	inline := run.NewRunner(run.Options{Inline: true})
+	faulty := faultyRunner{Runner: inline, fault: os.Getenv(campaignWorkerFault),
 		source: NewCase(testSeed, at, testGen).Source}
-	var impl outcome.Runner = run.New()
+	var impl outcome.Runner = inline
 	if faulty.fault == "exits" {
-		impl = exitSkew{run.New()} // an implementation with a bug (order_test.go), on every case
+		impl = exitSkew{inline} // an implementation with a bug (order_test.go), on every case
 	}
 	if err := ServeBatches(os.Stdin, os.Stdout, cell, trial.Runners{Impl: impl, Ref: faulty}); err != nil {
 		os.Exit(2)
@@ -68,6 +72,9 @@ func (f faultyRunner) Run(ctx context.Context, source string, cfg outcome.Config
 			os.Exit(3)
 		case "hang":
 			time.Sleep(time.Hour)
+		case "overrun":
+			cfg.Limits.MaxSteps = math.MaxInt
+			return f.Runner.Run(ctx, `return loop { in: 0, times: 1000000000000, as: "x" } { return x + 1 }`, cfg)
 		case "heavy":
 			for range 160 {
 				b := make([]byte, 1<<20)
@@ -159,6 +166,21 @@ func TestHeavyCaseRunAgainQuietly(t *testing.T) {
 	}
 	if st.Quiet != 1 || st.Redone != 1 || st.Deaths != 0 {
 		t.Errorf("campaign workers: %+v; want case %d alone run again, quietly, and no death", st, at)
+	}
+}
+
+// A run past its deadline in a campaign worker, on the worker's goroutine, stops at the
+// deadline (the Go evaluator looks at the run's context) and is a timeout there, which
+// the supervisor runs again case by case; the worker goes on with the next case.
+func TestOverrunInACampaignWorkerIsRunAgain(t *testing.T) {
+	const at = 37
+	s, st, seen := batchCampaign(t, "overrun", at, worker.BatchConfig{}, time.Second)
+	if s.Cases() != 80 || len(seen) != 80 || s.Verdicts[diff.Agree] != 80 {
+		t.Errorf("summary: %d cases, %d seen, verdicts %v; want 80 agreeing", s.Cases(), len(seen), s.Verdicts)
+	}
+	// Redone may exceed 1: on a loaded machine another case can overrun the 1 s deadline.
+	if st.Redone < 1 || st.Deaths != 0 || st.Pinned != 0 {
+		t.Errorf("campaign workers: %+v; want case %d run again, and no death", st, at)
 	}
 }
 

@@ -86,6 +86,7 @@ var (
 // ServeBatches is the campaign worker: it reads requests from in and answers on out
 // until in ends. rs are the built-in implementations, in this process.
 func ServeBatches(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs trial.Runners) error {
+	in, out = worker.ServedPipes(in, out)
 	w := bufio.NewWriter(out)
 	w.Write(worker.BatchHelloLine("campaign"))
 	if err := w.Flush(); err != nil {
@@ -175,6 +176,9 @@ type batchWorker struct {
 	reported map[uint64]bool
 }
 
+// genChunk is the number of cases a campaign worker's generator hands over at a time.
+const genChunk = 16
+
 // made is a case made for a slice, or why it could not be.
 type made struct {
 	c   *gen.Case
@@ -184,27 +188,38 @@ type made struct {
 // serve runs one slice.
 func (bw *batchWorker) serve(ctx context.Context, req batchRequest) (batchReply, error) {
 	n := len(req.Indices) + len(req.Cases)
-	// Cases are generated a few ahead, on their own goroutine (another core, when
-	// there is one), as the supervisor does in per-case mode.
-	cases := make(chan made, 2)
+	// Cases are generated ahead, on their own goroutine (another core, when there is
+	// one), as the supervisor does in per-case mode — a chunk at a time: every hand-over
+	// between the two goroutines wakes a thread when the other processor is idle (at -j
+	// 2 each campaign worker runs on about one core), and a wake-up per case cost more
+	// CPU than generating the case.
+	chunks := make(chan []made, 1)
 	genCtx, stopGen := context.WithCancel(ctx)
 	defer stopGen()
 	go func() {
-		defer close(cases)
-		for k := range n {
-			var m made
-			if k < len(req.Indices) {
-				m.c = NewCase(req.Seed, req.Indices[k], req.Gen)
-			} else {
-				bc := req.Cases[k-len(req.Indices)]
-				cfg, err := worker.ParseConfigJSON(bc.Config)
-				if err != nil {
-					m.err = fmt.Errorf("campaign worker: case %d of the slice: config: %v", k, err)
+		defer close(chunks)
+		size := 2 // the first cases soon, then a chunk at a time
+		for from := 0; from < n; from += size {
+			if from > 0 {
+				size = genChunk
+			}
+			chunk := make([]made, min(size, n-from))
+			for i := range chunk {
+				k := from + i
+				m := &chunk[i]
+				if k < len(req.Indices) {
+					m.c = NewCase(req.Seed, req.Indices[k], req.Gen)
+				} else {
+					bc := req.Cases[k-len(req.Indices)]
+					cfg, err := worker.ParseConfigJSON(bc.Config)
+					if err != nil {
+						m.err = fmt.Errorf("campaign worker: case %d of the slice: config: %v", k, err)
+					}
+					m.c = &gen.Case{Source: bc.Source, Config: cfg}
 				}
-				m.c = &gen.Case{Source: bc.Source, Config: cfg}
 			}
 			select {
-			case cases <- m:
+			case chunks <- chunk:
 			case <-genCtx.Done():
 				return
 			}
@@ -213,12 +228,17 @@ func (bw *batchWorker) serve(ctx context.Context, req batchRequest) (batchReply,
 	reply := batchReply{Type: "done"}
 	kinds := make([]byte, 0, n)
 	timeout := time.Duration(req.Timeout)
+	var chunk []made
 	for k := range n {
 		bw.cell.Set(uint64(k + 1))
-		m, ok := <-cases
-		if !ok {
-			break // cancelled
+		if len(chunk) == 0 {
+			var ok bool
+			if chunk, ok = <-chunks; !ok {
+				break // cancelled
+			}
 		}
+		m := chunk[0]
+		chunk = chunk[1:]
 		if m.err != nil {
 			return reply, m.err
 		}

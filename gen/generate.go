@@ -1,8 +1,8 @@
 package gen
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/outcome"
@@ -92,7 +92,7 @@ func (g *generator) out() bool { return g.size <= 0 }
 // fresh returns a new identifier with the given stem.
 func (g *generator) fresh(stem string) string {
 	g.names++
-	return fmt.Sprintf("%s%d", stem, g.names)
+	return stem + strconv.Itoa(g.names)
 }
 
 func (g *generator) varName() string {

@@ -81,6 +81,7 @@ var entryCancelLine = []byte(`{"type":"cancel"}` + "\n")
 // ends. rs are the built-in implementations, in this process; cell is the progress cell
 // the supervisor reads (the position in the batch of the entry in progress).
 func ServeEntries(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs trial.Runners) error {
+	in, out = worker.ServedPipes(in, out)
 	w := bufio.NewWriter(out)
 	w.Write(worker.BatchHelloLine("entries"))
 	if err := w.Flush(); err != nil {

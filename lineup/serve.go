@@ -29,12 +29,15 @@ func WorkerImplementation(impl, refPath string) (worker.Implementation, error) {
 
 // BatchRunners is the built-in pair as a batch worker (`a0diff campaign-worker` or
 // `entry-worker`) runs it: both in its own process, as with Isolation None, but with the
-// collector tuned for two such processes at -j 2.
+// collector tuned for two such processes at -j 2, and each run on the worker's own
+// goroutine (run.Options.Inline, tsbundle.WithInline): the supervisor bounds a run
+// stuck past its deadline by killing the worker (worker.Batch), so no run needs a
+// goroutine of its own to be abandoned on.
 func BatchRunners(refPath string) (trial.Runners, error) {
 	worker.TuneBatchWorkerGC()
 	b, err := tsbundle.Open(refPath)
 	if err != nil {
 		return trial.Runners{}, err
 	}
-	return trial.Runners{Impl: run.New(), Ref: tsbundle.NewRunner(b)}, nil
+	return trial.Runners{Impl: run.NewRunner(run.Options{Inline: true}), Ref: tsbundle.NewRunner(b, tsbundle.WithInline())}, nil
 }

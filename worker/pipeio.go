@@ -22,3 +22,18 @@ func servedIO(f *os.File) io.ReadWriter {
 	}
 	return f
 }
+
+// ServedPipes is in and out as a worker reads and writes them (Serve does the same):
+// each that is a pipe (*os.File) moved into the runtime's poller and used with raw
+// system calls, anything else as it is. A batch worker reads its requests through it:
+// a blocking read of stdin parks an OS thread in a system call, and the runtime's
+// monitor thread then polls every 20 µs for a millisecond or more after each request.
+func ServedPipes(in io.Reader, out io.Writer) (io.Reader, io.Writer) {
+	if f, ok := in.(*os.File); ok {
+		in = servedIO(f)
+	}
+	if f, ok := out.(*os.File); ok {
+		out = servedIO(f)
+	}
+	return in, out
+}

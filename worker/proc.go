@@ -54,9 +54,10 @@ type proc struct {
 	// read within a run: the set is read whenever busy reaches rssPollInterval, within a
 	// run or across several short ones (and after every run, see Pool.runOn).
 	busy time.Duration
-	// statm is the worker's /proc/PID/statm, kept open so that a reading is one pread
-	// (cheap enough to take after every run); nil until the first reading.
-	statm *os.File
+	// files are the worker's /proc files (statm, its threads' children), kept open so
+	// that a reading is one pread (cheap enough to take after every run), a tree walk
+	// a few (tree_linux.go); nil until the first reading.
+	files *procFiles
 	// runs counts the runs after which the resident set was read; baseline is the
 	// least of the first baselineRuns readings (what the worker holds at rest).
 	runs     int
@@ -196,7 +197,7 @@ func (w *proc) treeResident(walk bool) (int64, bool) {
 	if !ok || (!walk && !w.tree) {
 		return rss, ok
 	}
-	d := descendants(w.cmd.Process.Pid)
+	d := w.files.descendants()
 	w.tree = len(d) > 0
 	for _, pid := range d {
 		rss += residentOf(pid)
@@ -207,27 +208,19 @@ func (w *proc) treeResident(walk bool) (int64, bool) {
 // resident is the worker's resident set size as the kernel counts it (/proc/PID/statm,
 // second field, in pages); ok is false where there is no /proc or the process is gone.
 func (w *proc) resident() (int64, bool) {
-	if w.statm == nil {
-		f, err := os.Open("/proc/" + strconv.Itoa(w.cmd.Process.Pid) + "/statm")
-		if err != nil {
-			return 0, false
-		}
-		w.statm = f
+	if w.files == nil {
+		w.files = newProcFiles(w.cmd.Process.Pid)
 	}
-	var buf [128]byte
-	n, err := w.statm.ReadAt(buf[:], 0)
-	if n == 0 && err != nil {
-		return 0, false
-	}
-	return parseStatm(buf[:n])
+	return w.files.resident()
 }
 
-// closeStatm releases the kept /proc file of a worker that has ended.
+// closeStatm releases the kept /proc files of a worker that has ended (its process id
+// may name another process from now on: nothing is read for it again).
 func (w *proc) closeStatm() {
-	if w.statm != nil {
-		w.statm.Close()
-		w.statm = nil
+	if w.files == nil {
+		w.files = newProcFiles(w.cmd.Process.Pid)
 	}
+	w.files.close()
 }
 
 var pageSize = int64(os.Getpagesize())

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 	"syscall"
+	"unsafe"
 )
 
 // A worker's process tree on Linux. A worker may start processes (an interpreter behind
@@ -53,20 +54,19 @@ func children(pid int) []int {
 		if err != nil {
 			continue
 		}
-		for _, f := range bytes.Fields(b) {
-			if n, err := strconv.Atoi(string(f)); err == nil {
-				out = append(out, n)
-			}
-		}
+		out = appendPids(out, b)
 	}
 	return out
 }
 
 // descendants lists the processes below pid (children, their children, …).
-func descendants(pid int) []int {
+func descendants(pid int) []int { return walkDescendants(pid, children(pid)) }
+
+// walkDescendants lists the processes below pid, whose children are first.
+func walkDescendants(pid int, first []int) []int {
 	var out []int
 	seen := map[int]bool{pid: true}
-	queue := children(pid)
+	queue := first
 	for len(queue) > 0 && len(out) < 4096 {
 		p := queue[0]
 		queue = queue[1:]
@@ -160,4 +160,174 @@ func killTree(pid int) {
 			return
 		}
 	}
+}
+
+// procFiles are the /proc files of one worker, kept open and read with raw system calls:
+// its statm (pread at offset 0) and its task directory (read again from its start),
+// with each thread's children file. A reading of the tree every poll interval is then
+// a dozen system calls that open nothing, and none of them wakes the runtime's monitor
+// thread, which an ordinary system call does when it sleeps (it then polls every 20 µs
+// for a millisecond or more): opening and reading each thread's file afresh was most of
+// the supervisor's CPU in a campaign, and kept its monitor thread polling.
+type procFiles struct {
+	mu     sync.Mutex
+	pid    int
+	closed bool
+	statm  int            // -1: not open
+	task   int            // /proc/PID/task; -1: not open
+	kids   map[string]int // thread id → its children file
+	seen   map[string]bool
+	buf    [8192]byte
+}
+
+func newProcFiles(pid int) *procFiles {
+	return &procFiles{pid: pid, statm: -1, task: -1, kids: map[string]int{}, seen: map[string]bool{}}
+}
+
+// resident is the process's resident set in bytes, as /proc/PID/statm says; ok is false
+// when it cannot be read (no /proc, the process is gone, the files were closed).
+func (f *procFiles) resident() (int64, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return 0, false
+	}
+	if f.statm < 0 {
+		fd, err := rawOpen("/proc/" + strconv.Itoa(f.pid) + "/statm")
+		if err != nil {
+			return 0, false
+		}
+		f.statm = fd
+	}
+	n, err := rawPread(f.statm, f.buf[:128])
+	if err != nil || n == 0 {
+		return 0, false
+	}
+	return parseStatm(f.buf[:n])
+}
+
+// children lists the children of the process (of all its threads), as children(pid)
+// does.
+func (f *procFiles) children() []int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return nil
+	}
+	dir := "/proc/" + strconv.Itoa(f.pid) + "/task"
+	if f.task < 0 {
+		fd, err := rawOpen(dir)
+		if err != nil {
+			return nil
+		}
+		f.task = fd
+	}
+	tids, ok := f.threads()
+	if !ok {
+		return children(f.pid) // (not expected: the slow way)
+	}
+	clear(f.seen)
+	var out []int
+	for _, tid := range tids {
+		f.seen[tid] = true
+		fd, open := f.kids[tid]
+		if !open {
+			var err error
+			if fd, err = rawOpen(dir + "/" + tid + "/children"); err != nil {
+				continue // the thread has ended
+			}
+			f.kids[tid] = fd
+		}
+		n, err := rawPread(fd, f.buf[:])
+		if err != nil {
+			continue
+		}
+		if n == len(f.buf) { // more children than the buffer holds: read the whole file
+			b, _ := os.ReadFile(dir + "/" + tid + "/children")
+			out = appendPids(out, b)
+			continue
+		}
+		out = appendPids(out, f.buf[:n])
+	}
+	for tid, fd := range f.kids {
+		if !f.seen[tid] {
+			syscall.RawSyscall(syscall.SYS_CLOSE, uintptr(fd), 0, 0)
+			delete(f.kids, tid)
+		}
+	}
+	return out
+}
+
+// threads reads the task directory from its start: the thread ids.
+func (f *procFiles) threads() ([]string, bool) {
+	if _, _, e := syscall.RawSyscall(syscall.SYS_LSEEK, uintptr(f.task), 0, 0); e != 0 {
+		return nil, false
+	}
+	var names []string
+	for {
+		n, _, e := syscall.RawSyscall(syscall.SYS_GETDENTS64, uintptr(f.task), uintptr(unsafe.Pointer(&f.buf[0])), uintptr(len(f.buf)))
+		if e != 0 {
+			return nil, false
+		}
+		if n == 0 {
+			return names, true
+		}
+		_, _, names = syscall.ParseDirent(f.buf[:n], -1, names)
+	}
+}
+
+// descendants lists the processes below the worker, as descendants(pid) does, the
+// worker's own children read through f.
+func (f *procFiles) descendants() []int {
+	return walkDescendants(f.pid, f.children())
+}
+
+// close closes the files; later readings report nothing.
+func (f *procFiles) close() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.closed = true
+	for _, fd := range []int{f.statm, f.task} {
+		if fd >= 0 {
+			syscall.RawSyscall(syscall.SYS_CLOSE, uintptr(fd), 0, 0)
+		}
+	}
+	for tid, fd := range f.kids {
+		syscall.RawSyscall(syscall.SYS_CLOSE, uintptr(fd), 0, 0)
+		delete(f.kids, tid)
+	}
+	f.statm, f.task = -1, -1
+}
+
+func appendPids(out []int, b []byte) []int {
+	for _, field := range bytes.Fields(b) {
+		if n, err := strconv.Atoi(string(field)); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// rawOpen opens a /proc file or directory for reading (close-on-exec) with a raw
+// system call: /proc answers at once, nothing blocks.
+func rawOpen(path string) (int, error) {
+	p, err := syscall.BytePtrFromString(path)
+	if err != nil {
+		return -1, err
+	}
+	atFDCWD := -100
+	fd, _, e := syscall.RawSyscall6(syscall.SYS_OPENAT, uintptr(atFDCWD), uintptr(unsafe.Pointer(p)), syscall.O_RDONLY|syscall.O_CLOEXEC, 0, 0, 0)
+	if e != 0 {
+		return -1, e
+	}
+	return int(fd), nil
+}
+
+// rawPread reads a /proc file from its start into b.
+func rawPread(fd int, b []byte) (int, error) {
+	n, _, e := syscall.RawSyscall6(syscall.SYS_PREAD64, uintptr(fd), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)), 0, 0, 0)
+	if e != 0 {
+		return 0, e
+	}
+	return int(n), nil
 }

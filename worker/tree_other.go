@@ -13,3 +13,11 @@ func descendants(pid int) []int                { return nil }
 func residentOf(pid int) int64                 { return 0 }
 func sweepOrphans()                            {}
 func killTree(pid int)                         { killGroupOf(pid) }
+
+// procFiles would be a worker's /proc files (tree_linux.go): without /proc, nothing.
+type procFiles struct{}
+
+func newProcFiles(pid int) *procFiles        { return &procFiles{} }
+func (f *procFiles) resident() (int64, bool) { return 0, false }
+func (f *procFiles) descendants() []int      { return nil }
+func (f *procFiles) close()                  {}

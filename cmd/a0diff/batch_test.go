@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -166,6 +167,45 @@ func TestCampaignWorkersGiveTheSameResults(t *testing.T) {
 				t.Errorf("--isolation case started campaign workers: %+v", perCase.batch)
 			}
 		})
+	}
+}
+
+// A run past its deadline in a campaign worker, where each implementation runs on the
+// worker's own goroutine (lineup.BatchRunners), ends as it does in per-case workers:
+// JavaScript looping past the deadline is interrupted there, and a run stuck in a native
+// built-in that nothing in the worker can interrupt is ended by the supervisor, which
+// kills the worker when its progress cell stops past the case's deadlines; each such
+// case is run again per case, which attributes the timeout to the reference. The
+// verdicts, case by case, and the summary are those of per-case workers.
+func TestCampaignWorkersBoundRunsPastTheDeadline(t *testing.T) {
+	patch, err := os.ReadFile("testdata/stuck-ref.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := filepath.Join(t.TempDir(), "stuck.js")
+	if err := os.WriteFile(ref, append([]byte(tsbundle.EmbeddedSource()+"\n"), patch...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Seed 4's first 40 cases: three on which the bundle loops, one on which it is stuck
+	// in indexOf.
+	opts := campaign.Options{Seed: 4, Count: 40, Workers: 2, Timeout: 500 * time.Millisecond,
+		Gen: gen.Options{Features: gen.AllFeatures, InvalidShare: 0.1}, FeaturesFlag: "all"}
+	dir := t.TempDir()
+	perCase := runCampaign(t, "case", ref, filepath.Join(dir, "case"), opts)
+	batched := runCampaign(t, "process", ref, filepath.Join(dir, "process"), opts)
+	if perCase.summary.Timeouts != 4 || perCase.summary.Verdicts[diff.Agree] != 36 {
+		t.Fatalf("per case: %v, %d timeouts; the test needs the bundle stuck on 4 of the 40 cases", perCase.summary.Verdicts, perCase.summary.Timeouts)
+	}
+	if d := cmp.Diff(perCase.verdicts, batched.verdicts); d != "" {
+		t.Errorf("verdicts per case (-per-case +campaign workers):\n%s", d)
+	}
+	if d := cmp.Diff(comparable(perCase.summary, false), comparable(batched.summary, false)); d != "" {
+		t.Errorf("summaries (-per-case +campaign workers):\n%s", d)
+	}
+	// The stuck case killed its worker and was pinned by the death; the loops were
+	// timeouts in the worker, run again.
+	if b := batched.batch; b.Deaths < 1 || b.Pinned < 1 || b.Redone < 4 {
+		t.Errorf("campaign workers: %+v; want the stuck case pinned by a death and the 4 cases run again", b)
 	}
 }
 

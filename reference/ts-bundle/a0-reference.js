@@ -2180,7 +2180,7 @@
     return caps;
   }
   function declaredBudget(program) {
-    const budget = {};
+    let budget = null;
     const headers = program.headers;
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
@@ -2189,6 +2189,7 @@
       for (let j = 0; j < pairs.length; j++) {
         const p = pairs[j];
         if (p.kind === "RecordPair" && BUDGET_FIELDS.indexOf(p.key) >= 0 && p.value.kind === "IntLiteral") {
+          if (budget === null) budget = {};
           budget[p.key] = p.value.value;
         }
       }
@@ -2201,7 +2202,7 @@
   var traceEvents = [];
   var evidenceList = [];
   var userFns = /* @__PURE__ */ new Map();
-  var allowedCaps = /* @__PURE__ */ new Set();
+  var allowedCaps = [];
   var timeMs;
   var maxIterations;
   var maxToolCalls;
@@ -2219,7 +2220,7 @@
     traceEvents = [];
     evidenceList = [];
     userFns = /* @__PURE__ */ new Map();
-    allowedCaps = new Set(allowed);
+    allowedCaps = allowed;
     timeMs = void 0;
     maxIterations = void 0;
     maxToolCalls = void 0;
@@ -2236,7 +2237,7 @@
     const caps = requestedCapabilities(program);
     for (let i = 0; i < caps.length; i++) {
       const cap = caps[i];
-      if (!allowedCaps.has(cap)) {
+      if (allowedCaps.indexOf(cap) < 0) {
         const first = program.headers.find((h) => h.kind === "CapDecl");
         const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first == null ? void 0 : first.span, {
           capability: cap
@@ -2245,13 +2246,15 @@
       }
     }
     const budget = declaredBudget(program);
-    timeMs = budget.timeMs;
-    maxIterations = budget.maxIterations;
-    maxToolCalls = budget.maxToolCalls;
-    maxBytesWritten = budget.maxBytesWritten;
+    if (budget !== null) {
+      timeMs = budget.timeMs;
+      maxIterations = budget.maxIterations;
+      maxToolCalls = budget.maxToolCalls;
+      maxBytesWritten = budget.maxBytesWritten;
+    }
     startMs = Date.now();
     const startData = { file: fileName, capabilities: caps };
-    if (Object.keys(budget).length > 0) startData.budget = budget;
+    if (budget !== null) startData.budget = budget;
     emit("run_start", program.span, startData);
     try {
       const value = execBlock(program.statements, newScope(null));
@@ -2494,17 +2497,17 @@
     const lib = stdlib.get(name);
     if (lib === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
     const args = evalRecord(expr.args, scope);
-    const result = callStdlib(name, lib, args, expr.span);
+    const result = callStdlib(name, lib, args, expr);
     if (timeMs !== void 0) checkTime(expr);
     return result;
   }
-  function callStdlib(name, lib, args, span2) {
+  function callStdlib(name, lib, args, call) {
     let result;
     try {
       result = lib(args, limits);
     } catch (e) {
       if (passesThrough(e)) throw e;
-      throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, span2, { fn: name });
+      throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, call.span, { fn: name });
     }
     if ((typeof result === "string" || Array.isArray(result)) && result.length > limits.maxSize) {
       limits.checkLength(result.length, `${name} result`);
@@ -2566,14 +2569,14 @@
     return out;
   }
   function evalFilterCall(expr, scope) {
-    const span2 = expr.span;
     const args = evalRecord(expr.args, scope);
     const fnGiven = args.fn !== null && args.fn !== void 0;
     const byGiven = args.by !== null && args.by !== void 0;
     if (fnGiven && byGiven) {
-      throw new A0Error("E_FN", "filter requires exactly one of 'by' or 'fn', not both.", span2, { fn: "filter" });
+      throw new A0Error("E_FN", "filter requires exactly one of 'by' or 'fn', not both.", expr.span, { fn: "filter" });
     }
-    if (!fnGiven) return callStdlib("filter", stdlib.get("filter"), args, span2);
+    if (!fnGiven) return callStdlib("filter", stdlib.get("filter"), args, expr);
+    const span2 = expr.span;
     const list = args.in;
     if (!Array.isArray(list)) throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, span2);
     const fnName = args.fn;
@@ -2755,7 +2758,7 @@
     if (expr.kind === "CallExpr" && tool.mode === "effect") {
       throw new A0Error("E_CALL_EFFECT", `Cannot use 'call?' with effectful tool '${name}'. Use 'do' instead.`, span2);
     }
-    if (!allowedCaps.has(tool.capability)) {
+    if (allowedCaps.indexOf(tool.capability) < 0) {
       throw new A0Error("E_CAP_DENIED", `Capability '${tool.capability}' required by tool '${name}' is not allowed.`, span2, {
         capability: tool.capability,
         tool: name
@@ -2844,13 +2847,14 @@
     EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
   }
   function encodeOutcome(o, limits3, host) {
+    if (host !== void 0 && typeof host.outcome === "function" && host.outcome(o, limits3.maxSize) === true) return "";
     if (!valuesArePlain(o, limits3.maxSize)) return writeOutcome(o, limits3);
-    if (host !== void 0 && typeof host.outcome === "function" && host.outcome(jsonShape(o, o.trace)) === true) return "";
-    return JSON.stringify(jsonShape(o, traceObjects(o.trace)));
+    o.trace = traceObjects(o.trace);
+    return JSON.stringify(o);
   }
   function valuesArePlain(o, max) {
-    if (o.result !== void 0) {
-      const v = o.result.value;
+    const v = o.value;
+    if (v !== void 0) {
       if (typeof v === "number") {
         if (v !== 0 ? v - v !== 0 : 1 / v < 0) return false;
       } else if (typeof v !== "string" && !isPlain(v, max, "result value")) {
@@ -2867,12 +2871,15 @@
       if (!isPlain(evidence[i], max, "evidence record")) return false;
     }
     const trace = o.trace;
+    let checked = void 0;
     for (let i = 2; i < trace.length; i += 3) {
       const data = trace[i];
-      if (data !== void 0 && !isPlainJSON(data, max)) {
+      if (data === void 0 || data === checked) continue;
+      if (!isPlainJSON(data, max)) {
         if (plainJSONOverflow(max)) throw tooManyNodes(trace[i - 2] + " data", max);
         return false;
       }
+      checked = data;
     }
     return true;
   }
@@ -2880,23 +2887,6 @@
     if (isPlainJSON(v, max)) return true;
     if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
     return false;
-  }
-  function jsonShape(o, trace) {
-    const errors = [];
-    for (let i = 0; i < o.errors.length; i++) {
-      const e = o.errors[i];
-      errors.push({ code: e.code, message: e.message, span: e.span, hint: e.hint, details: e.details });
-    }
-    return {
-      status: o.status,
-      exitCode: o.exitCode,
-      value: o.result === void 0 ? void 0 : o.result.value,
-      errors,
-      evidence: o.evidence,
-      trace,
-      limit: o.limit,
-      detail: o.detail
-    };
   }
   function traceObjects(trace) {
     const events = [];
@@ -2908,7 +2898,7 @@
   }
   function writeOutcome(o, limits3) {
     let text = '{"status":"' + o.status + '","exitCode":' + o.exitCode;
-    if (o.result !== void 0) text += ',"value":' + encodeCanonical(o.result.value, limits3, "result value");
+    if (o.value !== void 0) text += ',"value":' + encodeCanonical(o.value, limits3, "result value");
     const errors = [];
     for (let i = 0; i < o.errors.length; i++) errors.push(errorText(o.errors[i], limits3));
     const evidence = [];
@@ -4451,7 +4441,7 @@
       }
       case "FnCallExpr": {
         const name = e.name.parts.length === 1 ? e.name.parts[0] : e.name.parts.join(".");
-        if (!isVisibleFn(scope, name) && !stdlib2.has(name)) {
+        if (!stdlib2.has(name) && !isVisibleFn(scope, name)) {
           report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
         }
         if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args, scope);
@@ -4712,6 +4702,9 @@
   function emptyOutcome(exitCode) {
     return { status: "ok", exitCode, errors: [], evidence: [], trace: [] };
   }
+  function diagnosticOutcome(errors) {
+    return { status: "ok", exitCode: 2, errors, evidence: [], trace: [] };
+  }
   function resourceOutcome(e, evidence, trace) {
     return { status: "resource", exitCode: 0, errors: [], evidence, trace, limit: e.limit, detail: `${e.limit}: ${e.detail}` };
   }
@@ -4728,18 +4721,18 @@
   function evaluate(source, config, host) {
     const parsed = parse(source, config.file);
     if (parsed.diagnostics.length > 0 || parsed.program === void 0) {
-      return { ...emptyOutcome(2), errors: parsed.diagnostics };
+      return diagnosticOutcome(parsed.diagnostics);
     }
     const program = parsed.program;
     const checked = validate(program);
     if (checked.unsupportedSpread) return emptyOutcome(1);
-    if (checked.diagnostics.length > 0) return { ...emptyOutcome(2), errors: checked.diagnostics };
+    if (checked.diagnostics.length > 0) return diagnosticOutcome(checked.diagnostics);
     const result = evaluateProgram(program, config.file, config.allow, toolHostFor(host), config.limits);
     if (result.kind === "limit") return resourceOutcome(result.limit, result.evidence, result.trace);
     if (result.kind === "ok") {
       let failed = false;
       for (let i = 0; i < result.evidence.length; i++) if (result.evidence[i].ok === false) failed = true;
-      return { status: "ok", exitCode: failed ? 5 : 0, result: { value: result.value }, errors: [], evidence: result.evidence, trace: result.trace };
+      return { status: "ok", exitCode: failed ? 5 : 0, value: result.value, errors: [], evidence: result.evidence, trace: result.trace };
     }
     const err = result.error;
     const exitCode = err.code === "E_CAP_DENIED" ? 3 : err.code === "E_ASSERT" ? 5 : 4;

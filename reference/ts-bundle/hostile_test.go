@@ -14,8 +14,14 @@ import (
 // a bundle whose exception text never finishes ends as a timeout instead of hanging the
 // host.
 func TestHostileExceptionsEndByTheDeadline(t *testing.T) {
+	for _, mode := range runModes {
+		t.Run(mode.name, func(t *testing.T) { hostileExceptionsEnd(t, mode.opts) })
+	}
+}
+
+func hostileExceptionsEnd(t *testing.T, opts []Option) {
 	const timeout = 200 * time.Millisecond
-	r := fakeRunner(t, WithGrace(5*time.Second))
+	r := fakeRunner(t, append([]Option{WithGrace(5 * time.Second)}, opts...)...)
 	for _, source := range []string{"throw-tostring", "throw-message"} {
 		t.Run(source, func(t *testing.T) {
 			done := make(chan outcome.Outcome, 1)
@@ -61,11 +67,12 @@ func TestTinyTimeoutIsATimeout(t *testing.T) {
 			}
 		}
 		for i := 0; i < 20; i++ {
-			r := NewRunner(b) // a fresh runtime: the interrupt lands in the bundle's evaluation or in run
+			mode := runModes[i%len(runModes)]
+			r := NewRunner(b, mode.opts...) // a fresh runtime: the interrupt lands in the bundle's evaluation or in run
 			o := r.Run(context.Background(), "echo", outcome.Config{File: "t.a0", Limits: outcome.Limits{Timeout: time.Nanosecond}})
 			r.Close()
 			if o.Status != outcome.StatusTimeout {
-				t.Fatalf("%s, run %d: status %s (%s), want timeout", b.Name(), i, o.Status, o.Detail)
+				t.Fatalf("%s, %s, run %d: status %s (%s), want timeout", b.Name(), mode.name, i, o.Status, o.Detail)
 			}
 		}
 	}

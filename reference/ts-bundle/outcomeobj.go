@@ -2,7 +2,9 @@ package tsbundle
 
 import (
 	"math"
+	"reflect"
 	"strconv"
+	"unicode/utf16"
 
 	"github.com/dop251/goja"
 
@@ -29,7 +31,7 @@ const maxHandedDepth = 10_000
 // The trace is a flat list, three entries per event: its name, its span, its data
 // (undefined: none) — the events' {event, span, data} objects are not made, and reading
 // them cost an enumeration of their keys each (most of this function's allocations).
-func outcomeFromJS(v goja.Value) (o outcome.Outcome, ok bool) {
+func outcomeFromJS(v, maxSize goja.Value) (o outcome.Outcome, ok bool) {
 	defer func() {
 		if x := recover(); x != nil {
 			if isJSThrow(x) {
@@ -42,9 +44,10 @@ func outcomeFromJS(v goja.Value) (o outcome.Outcome, ok bool) {
 	if !isObj || obj.ClassName() != "Object" {
 		return o, false
 	}
-	// A trace repeats span objects (a statement's start and end, a loop body's every
-	// pass): each is read once.
-	spans := map[*goja.Object]ast.Span{}
+	b, ok := newSizeBound(maxSize)
+	if !ok {
+		return o, false
+	}
 	var seen uint32
 	for _, k := range obj.Keys() {
 		m := obj.Get(k)
@@ -66,7 +69,15 @@ func outcomeFromJS(v goja.Value) (o outcome.Outcome, ok bool) {
 				return o, false
 			}
 		case "value":
-			val, ok := valueFromJS(m, 0)
+			// The result is bounded unless a string or number, which the text writes
+			// without counting.
+			var val value.Value
+			var ok bool
+			if _, isObj := m.(*goja.Object); isObj {
+				val, ok = b.value(m, 0)
+			} else {
+				val, ok = valueFromJS(m, 0, nil)
+			}
 			o.Value, o.HasValue, bit = val, true, 4
 			if !ok {
 				return o, false
@@ -74,7 +85,7 @@ func outcomeFromJS(v goja.Value) (o outcome.Outcome, ok bool) {
 		case "errors":
 			bit = 8
 			if !eachElement(m, func(e goja.Value) bool {
-				d, ok := diagnosticFromJS(e)
+				d, ok := diagnosticFromJS(e, b)
 				o.Errors = append(o.Errors, d)
 				return ok
 			}) {
@@ -83,7 +94,7 @@ func outcomeFromJS(v goja.Value) (o outcome.Outcome, ok bool) {
 		case "evidence":
 			bit = 16
 			if !eachElement(m, func(e goja.Value) bool {
-				val, ok := valueFromJS(e, 1)
+				val, ok := b.value(e, 1)
 				o.Evidence = append(o.Evidence, val)
 				return ok
 			}) {
@@ -91,7 +102,7 @@ func outcomeFromJS(v goja.Value) (o outcome.Outcome, ok bool) {
 			}
 		case "trace":
 			bit = 32
-			if o.Trace, ok = flatTraceFromJS(m, spans); !ok {
+			if o.Trace, ok = flatTraceFromJS(m, b); !ok {
 				return o, false
 			}
 		case "limit":
@@ -136,21 +147,47 @@ func plainString(v goja.Value) (string, bool) {
 }
 
 // integer reads a number that JSON writes as an integer Parse reads.
+// The types goja exports its numbers as: asking for the type boxes nothing, where Export
+// allocates for every integer above 255.
+var (
+	exportedInt   = reflect.TypeFor[int64]()
+	exportedFloat = reflect.TypeFor[float64]()
+	exportedBool  = reflect.TypeFor[bool]()
+)
+
 func integer(v goja.Value) (int, bool) {
 	if _, ok := v.(goja.String); ok {
 		return 0, false
 	}
-	switch n := v.Export().(type) {
-	case int64:
-		if n >= math.MinInt32 && n <= math.MaxInt32 {
+	switch v.ExportType() {
+	case exportedInt:
+		if n := v.ToInteger(); n >= math.MinInt32 && n <= math.MaxInt32 {
 			return int(n), true
 		}
-	case float64:
-		if n == math.Trunc(n) && n >= math.MinInt32 && n <= math.MaxInt32 {
+	case exportedFloat:
+		if n := v.ToFloat(); n == math.Trunc(n) && n >= math.MinInt32 && n <= math.MaxInt32 {
 			return int(n), true // JSON writes an integral number (−0 too) as an integer
 		}
 	}
 	return 0, false
+}
+
+// indexKeys are the property names of the first array indices, made once: goja reads an
+// element by its name, and strconv allocates the name of every index from 100 on.
+var indexKeys = func() []string {
+	keys := make([]string, 3<<10)
+	for i := range keys {
+		keys[i] = strconv.Itoa(i)
+	}
+	return keys
+}()
+
+// element is arr[i].
+func element(arr *goja.Object, i int64) goja.Value {
+	if i < int64(len(indexKeys)) {
+		return arr.Get(indexKeys[i])
+	}
+	return arr.Get(strconv.FormatInt(i, 10))
 }
 
 // eachElement calls f with each element of the array v; false when v is no array or f
@@ -162,30 +199,39 @@ func eachElement(v goja.Value, f func(goja.Value) bool) bool {
 	}
 	n := arr.Get("length").ToInteger()
 	for i := int64(0); i < n; i++ {
-		if !f(arr.Get(strconv.FormatInt(i, 10))) {
+		if !f(element(arr, i)) {
 			return false
 		}
 	}
 	return true
 }
 
-// valueFromJS reads an A0 value as Parse reads its JSON text.
-func valueFromJS(v goja.Value, depth int) (value.Value, bool) {
+// valueFromJS reads an A0 value as Parse reads its JSON text, counting its nodes and text
+// units in b (nil: uncounted); it fails once b's bound is exceeded.
+func valueFromJS(v goja.Value, depth int, b *sizeBound) (value.Value, bool) {
 	if depth > maxHandedDepth || v == nil || goja.IsUndefined(v) {
 		return nil, false
+	}
+	if b != nil {
+		if b.nodes++; b.nodes > b.max {
+			return nil, false
+		}
 	}
 	if goja.IsNull(v) {
 		return nil, true
 	}
 	switch x := v.(type) {
 	case goja.String:
+		if b != nil {
+			b.units += int64(x.Length())
+		}
 		return plainString(x)
 	case *goja.Object:
 		switch x.ClassName() {
 		case "Array":
 			items := []value.Value{}
 			ok := eachElement(x, func(e goja.Value) bool {
-				item, ok := valueFromJS(e, depth+1)
+				item, ok := valueFromJS(e, depth+1, b)
 				items = append(items, item)
 				return ok
 			})
@@ -203,7 +249,10 @@ func valueFromJS(v goja.Value, depth int) (value.Value, bool) {
 			}
 			r := value.NewRecordSize(4)
 			for _, k := range keys {
-				m, ok := valueFromJS(x.Get(k), depth+1)
+				if b != nil {
+					b.units += int64(utf16Len(k))
+				}
+				m, ok := valueFromJS(x.Get(k), depth+1, b)
 				if !ok || !plainKey(k) {
 					return nil, false
 				}
@@ -213,13 +262,14 @@ func valueFromJS(v goja.Value, depth int) (value.Value, bool) {
 		}
 		return nil, false
 	}
-	switch n := v.Export().(type) {
-	case bool:
-		return n, true
-	case int64:
-		return float64(n), true
-	case float64:
+	switch v.ExportType() {
+	case exportedBool:
+		return v.ToBoolean(), true
+	case exportedInt:
+		return float64(v.ToInteger()), true
+	case exportedFloat:
 		// JSON writes −0 as 0, and NaN and ±Infinity as null: none is handed over.
+		n := v.ToFloat()
 		if n != n || math.IsInf(n, 0) || (n == 0 && math.Signbit(n)) {
 			return nil, false
 		}
@@ -238,7 +288,7 @@ func plainKey(k string) bool {
 	return true
 }
 
-func diagnosticFromJS(v goja.Value) (outcome.Diagnostic, bool) {
+func diagnosticFromJS(v goja.Value, b *sizeBound) (outcome.Diagnostic, bool) {
 	var d outcome.Diagnostic
 	obj, ok := v.(*goja.Object)
 	if !ok || obj.ClassName() != "Object" {
@@ -267,7 +317,7 @@ func diagnosticFromJS(v goja.Value) (outcome.Diagnostic, bool) {
 			d.Hint, ok = plainString(m)
 			bit = 8
 		case "details":
-			d.Details, ok = valueFromJS(m, 1)
+			d.Details, ok = b.value(m, 1)
 			bit = 16
 		}
 		if !ok || seen&bit != 0 {
@@ -279,8 +329,12 @@ func diagnosticFromJS(v goja.Value) (outcome.Diagnostic, bool) {
 }
 
 // flatTraceFromJS reads the flat trace [name, span, data, name, span, data, …] (data
-// undefined for an event without); spans holds the spans read already, by object.
-func flatTraceFromJS(v goja.Value, spans map[*goja.Object]ast.Span) ([]outcome.Event, bool) {
+// undefined for an event without). The events' spans are one slice: a span per event, as
+// the text gives, without an allocation each. A trace repeats span objects (a statement's
+// start and end, a loop body's every pass): each is read once. It repeats data records
+// too (a call's start and end, a callback's every call): each is read once, and the
+// events share the value read, as the Go evaluator's events share theirs.
+func flatTraceFromJS(v goja.Value, b *sizeBound) ([]outcome.Event, bool) {
 	arr, ok := v.(*goja.Object)
 	if !ok || arr.ClassName() != "Array" {
 		return nil, false
@@ -289,49 +343,63 @@ func flatTraceFromJS(v goja.Value, spans map[*goja.Object]ast.Span) ([]outcome.E
 	if n%3 != 0 {
 		return nil, false
 	}
-	trace := make([]outcome.Event, 0, n/3)
+	trace := make([]outcome.Event, n/3)
+	spans := make([]ast.Span, n/3)
+	read := map[*goja.Object]*ast.Span{}
+	var readData map[*goja.Object]value.Value
 	for i := int64(0); i < n; i += 3 {
-		var e outcome.Event
-		name, ok := plainString(arr.Get(strconv.FormatInt(i, 10)))
+		e := &trace[i/3]
+		name, ok := plainString(element(arr, i))
 		if !ok {
 			return nil, false
 		}
 		e.Event = outcome.EventName(name)
-		if e.Span, ok = traceSpanFromJS(arr.Get(strconv.FormatInt(i+1, 10)), spans); !ok {
+		so, isObj := element(arr, i+1).(*goja.Object)
+		if !isObj {
 			return nil, false
 		}
-		if data := arr.Get(strconv.FormatInt(i+2, 10)); data != nil && !goja.IsUndefined(data) {
-			if e.Data, ok = valueFromJS(data, 1); !ok {
+		e.Span = &spans[i/3]
+		if known, seen := read[so]; seen {
+			*e.Span = *known
+		} else if !readSpan(so, e.Span) {
+			return nil, false
+		} else {
+			read[so] = e.Span
+		}
+		if data := element(arr, i+2); data != nil && !goja.IsUndefined(data) {
+			do, isObj := data.(*goja.Object)
+			if known, seen := readData[do]; isObj && seen {
+				e.Data = known
+				continue
+			}
+			if e.Data, ok = b.value(data, 1); !ok {
 				return nil, false
 			}
+			if isObj {
+				if readData == nil {
+					readData = map[*goja.Object]value.Value{}
+				}
+				readData[do] = e.Data
+			}
 		}
-		trace = append(trace, e)
 	}
 	return trace, true
 }
 
-// traceSpanFromJS reads an event's span, each span object once.
-func traceSpanFromJS(v goja.Value, spans map[*goja.Object]ast.Span) (*ast.Span, bool) {
-	so, isObj := v.(*goja.Object)
-	if !isObj {
-		return nil, false
-	}
-	if known, seen := spans[so]; seen {
-		return &known, true // a copy per event, as the text gives
-	}
-	s, ok := spanFromJS(v)
-	if ok {
-		spans[so] = *s
-	}
-	return s, ok
-}
-
 func spanFromJS(v goja.Value) (*ast.Span, bool) {
 	obj, ok := v.(*goja.Object)
-	if !ok || obj.ClassName() != "Object" {
+	if !ok {
 		return nil, false
 	}
 	s := &ast.Span{}
+	return s, readSpan(obj, s)
+}
+
+// readSpan reads the span obj into s.
+func readSpan(obj *goja.Object, s *ast.Span) bool {
+	if obj.ClassName() != "Object" {
+		return false
+	}
 	var seen uint32
 	for _, k := range obj.Keys() {
 		m := obj.Get(k)
@@ -344,7 +412,7 @@ func spanFromJS(v goja.Value) (*ast.Span, bool) {
 		case "file":
 			f, ok := plainString(m)
 			if !ok || seen&1 != 0 {
-				return nil, false
+				return false
 			}
 			s.File, seen = f, seen|1
 			continue
@@ -357,13 +425,86 @@ func spanFromJS(v goja.Value) (*ast.Span, bool) {
 		case "endCol":
 			to, bit = &s.EndCol, 16
 		default:
-			return nil, false
+			return false
 		}
 		n, ok := integer(m)
 		if !ok || seen&bit != 0 {
-			return nil, false
+			return false
 		}
 		*to, seen = n, seen|bit
 	}
-	return s, seen == 31
+	return seen == 31
+}
+
+// sizeBound is the bound encodeOutcome (reference/ts/src/outcome.ts, valuesArePlain) puts
+// on each A0 value of an Outcome before it writes the text: at most maxSize nodes, and at
+// most textLimit(maxSize) nodes and text units together (limits.ts; UTF-16 units of
+// strings and record keys). A bundle that passes its maxSize to host.outcome leaves that
+// check to the host, which declines a value over the bound: the bundle then checks the
+// Outcome itself, and reports the limit. Without a maxSize the bundle has checked already.
+type sizeBound struct {
+	max, text    int64
+	nodes, units int64
+	off          bool
+}
+
+// newSizeBound reads host.outcome's second argument: undefined (no bound), or a positive
+// integer.
+func newSizeBound(maxSize goja.Value) (*sizeBound, bool) {
+	if maxSize == nil || goja.IsUndefined(maxSize) {
+		return &sizeBound{off: true}, true
+	}
+	if _, isString := maxSize.(goja.String); isString {
+		return nil, false
+	}
+	var max int64
+	switch maxSize.ExportType() {
+	case exportedInt:
+		max = maxSize.ToInteger()
+	case exportedFloat:
+		f := maxSize.ToFloat()
+		if f != math.Trunc(f) || f > 1<<53 {
+			return nil, false
+		}
+		max = int64(f)
+	default:
+		return nil, false
+	}
+	if max <= 0 {
+		return nil, false
+	}
+	return &sizeBound{max: max, text: textLimit(max)}, true
+}
+
+// textLimit is limits.ts's textLimit.
+func textLimit(maxSize int64) int64 {
+	if maxSize > (1<<40)/32 {
+		return 1 << 40
+	}
+	return max(maxSize*32, 32<<20)
+}
+
+// value reads one bounded value (valueFromJS at depth), its count starting afresh.
+func (b *sizeBound) value(v goja.Value, depth int) (value.Value, bool) {
+	if b.off {
+		return valueFromJS(v, depth, nil)
+	}
+	b.nodes, b.units = 0, 0
+	val, ok := valueFromJS(v, depth, b)
+	return val, ok && b.nodes+b.units <= b.text
+}
+
+// utf16Len is the length of s in UTF-16 code units, as JavaScript counts it.
+func utf16Len(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			n = 0
+			for _, r := range s {
+				n += utf16.RuneLen(r)
+			}
+			return n
+		}
+	}
+	return n
 }

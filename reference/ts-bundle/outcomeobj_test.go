@@ -3,6 +3,7 @@ package tsbundle
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -52,5 +53,46 @@ func TestHandedOutcomeIsTheTextOutcome(t *testing.T) {
 	}
 	if taken := int(handed.handed.Load()); taken < len(programs)/2 {
 		t.Errorf("the Outcome was handed over in %d of %d runs", taken, len(programs))
+	}
+}
+
+// TestHandedOutcomeBoundedByMaxSize: the host checks the values of a handed Outcome
+// against the maxSize the bundle passes, as the bundle checks them before it writes the
+// text: under every maxSize from 1 to 40, the programs of testdata/maxsize (a result
+// record, evidence and error details, trace data) read the same handed over as written,
+// and some end at the limit.
+func TestHandedOutcomeBoundedByMaxSize(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "maxsize", "*.a0"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no programs in testdata/maxsize: %v", err)
+	}
+	handed, text := NewRunner(Embedded()), NewRunner(Embedded(), withTextOutcome())
+	defer handed.Close()
+	defer text.Close()
+	ctx := context.Background()
+	for _, path := range paths {
+		source, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		limited, completed := 0, 0
+		for maxSize := 1; maxSize <= 40; maxSize++ {
+			cfg := outcome.Config{File: filepath.Base(path)}
+			cfg.Limits.MaxSize = maxSize
+			cfg.Limits = cfg.Limits.WithDefaults()
+			got, want := handed.Run(ctx, string(source), cfg), text.Run(ctx, string(source), cfg)
+			got, want = outcome.Normalize(got), outcome.Normalize(want)
+			if g, w := outcome.Marshal(got), outcome.Marshal(want); !bytes.Equal(g, w) {
+				t.Errorf("%s, maxSize %d: handed over\n%s\nas text\n%s", path, maxSize, g, w)
+			}
+			if want.Status == outcome.StatusResource && want.Limit == outcome.LimitSize {
+				limited++
+			} else {
+				completed++
+			}
+		}
+		if limited == 0 || completed == 0 {
+			t.Errorf("%s: %d runs ended at maxSize, %d did not; want some of each", path, limited, completed)
+		}
 	}
 }

@@ -31,6 +31,7 @@ type options struct {
 	grace        time.Duration
 	maxIdle      int
 	textOutcome  bool // host.outcome declines (withTextOutcome)
+	inline       bool // runs on the caller's goroutine (WithInline)
 }
 
 // WithKit replaces the tool kit a run's host.call uses (a fresh toolkit.Virtual by
@@ -66,6 +67,19 @@ func WithGrace(d time.Duration) Option {
 // pool settles at the peak number of concurrent runs).
 func WithMaxIdle(n int) Option {
 	return func(o *options) { o.maxIdle = n }
+}
+
+// WithInline runs each program on the goroutine that calls Run, with the deadline
+// interrupting its JavaScript through a timer (goja's Runtime.Interrupt), instead of
+// handing it to a goroutine of its own that Run can abandon. Handing a run over wakes a
+// second thread when a processor is idle, about a thread switch per run; inline, nothing
+// abandons a run stuck where goja cannot interrupt it (a native built-in, a host call
+// that never returns): Run returns when the run does. Only for a caller that bounds a
+// stuck run itself — a batch worker, which its supervisor kills when its progress cell
+// stops moving past the case's deadline (worker.Batch) and whose case it then runs again
+// in per-case workers.
+func WithInline() Option {
+	return func(o *options) { o.inline = true }
 }
 
 // withTextOutcome makes host.outcome decline, so that the bundle returns its Outcome as
@@ -186,6 +200,9 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 	}
 
 	st := &runState{cfg: cfg, newKit: r.opts.newKit, textOutcome: r.opts.textOutcome}
+	if r.opts.inline {
+		return r.runInline(ctx, deadline, e, st, source, cfg)
+	}
 	done := make(chan jsResult, 1)
 	go execute(e, st, source, configText(cfg), done)
 
@@ -217,6 +234,30 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 		}
 	}
 
+	return r.finish(e, res, st, interrupted)
+}
+
+// runInline is Run on the caller's goroutine (WithInline): the run's context, when it
+// ends (the deadline, or the caller's cancellation), interrupts the JavaScript from the
+// timer's goroutine, which is safe in goja at any moment.
+func (r *Runner) runInline(ctx context.Context, deadline time.Time, e *engine, st *runState, source string, cfg outcome.Config) outcome.Outcome {
+	stopInterrupt := context.AfterFunc(ctx, func() { e.rt.Interrupt(context.Cause(ctx)) })
+	res := executeRun(e, st, source, configText(cfg))
+	// false: the interrupt was sent or is on its way, and may reach the runtime after
+	// the run: the runtime is not used again.
+	interrupted := !stopInterrupt()
+	var ie *goja.InterruptedError
+	if !res.ended.Before(deadline) && !errors.As(res.err, &ie) && !errors.As(res.initErr, &ie) {
+		// It ran to its end, past the deadline, before the interrupt reached it.
+		r.discarded.Add(1)
+		return hostOutcome(outcome.StatusTimeout, "the run ended after its deadline: "+outcome.ErrDeadline.Error())
+	}
+	return r.finish(e, res, st, interrupted)
+}
+
+// finish classifies a run's result and returns its runtime to the pool when the run
+// ended cleanly and was not interrupted.
+func (r *Runner) finish(e *engine, res jsResult, st *runState, interrupted bool) outcome.Outcome {
 	o, reusable := classify(res, st, r.opts.maxCallStack)
 	if st.handed != nil && res.text == "" {
 		r.handed.Add(1)
@@ -244,14 +285,17 @@ func (r *Runner) abandon(done <-chan jsResult) {
 // execute runs one case on the engine, on its own goroutine so that the caller can give
 // up on it.
 func execute(e *engine, st *runState, source, config string, done chan<- jsResult) {
-	var res jsResult
+	done <- executeRun(e, st, source, config)
+}
+
+// executeRun runs one case on the engine, on the calling goroutine.
+func executeRun(e *engine, st *runState, source, config string) (res jsResult) {
 	defer func() {
 		if x := recover(); x != nil {
 			res = jsResult{goPanic: fmt.Sprintf("%s\n%s", panicText(x), debug.Stack())}
 		}
 		e.cur = nil
 		res.ended = time.Now()
-		done <- res
 	}()
 	if !e.ready {
 		if err := e.init(); err != nil {
@@ -276,6 +320,7 @@ func execute(e *engine, st *runState, source, config string, done chan<- jsResul
 	if s, ok := v.(goja.String); ok && err == nil {
 		res.text = jsonTextFromJS(s)
 	}
+	return res
 }
 
 // maxDetail bounds the text of an exception kept in a crash detail: a bundle may throw a

@@ -35,12 +35,7 @@ func valueJSON(o outcome.Outcome) string {
 
 func TestRunClassifiesEveryWayABundleCanEnd(t *testing.T) {
 	cfg := outcome.Config{File: "t.a0", Allow: []string{"fs.read"}, Limits: outcome.Limits{Timeout: 30 * time.Second}}
-	tests := []struct {
-		source string
-		status outcome.Status
-		value  string   // canonical JSON of the value, for ok outcomes
-		detail []string // substrings of Detail
-	}{
+	tests := []bundleEnd{
 		// The ABI arguments: the source verbatim, configJSON with the limits' defaults.
 		{"echo", outcome.StatusOK,
 			`{"source":"echo","config":{"file":"t.a0","allow":["fs.read"],"limits":{"maxSteps":100000,"maxDepth":10000,"maxSize":1048576}},"version":"fake 1"}`, nil},
@@ -64,7 +59,32 @@ func TestRunClassifiesEveryWayABundleCanEnd(t *testing.T) {
 	// be scheduled again, and these runs must end at the interrupt, not be abandoned.
 	// A small stack limit keeps the endless recursion below quick (goja regrows its value
 	// stack in fixed steps, so reaching the default limit takes seconds).
-	r := fakeRunner(t, WithGrace(5*time.Second), WithMaxCallStack(50_000))
+	for _, mode := range runModes {
+		t.Run(mode.name, func(t *testing.T) { classifyEveryEnd(t, cfg, tests, mode.opts) })
+	}
+}
+
+// runModes are the two ways a Runner runs JavaScript: on a goroutine of its own that it
+// can abandon (the default), and on the caller's (WithInline, batch workers). Both stop
+// a run at its deadline and classify every end the same.
+var runModes = []struct {
+	name string
+	opts []Option
+}{
+	{"goroutine", nil},
+	{"inline", []Option{WithInline()}},
+}
+
+// bundleEnd is a way a run of testdata/fake.js ends.
+type bundleEnd struct {
+	source string
+	status outcome.Status
+	value  string   // canonical JSON of the value, for ok outcomes
+	detail []string // substrings of Detail
+}
+
+func classifyEveryEnd(t *testing.T, cfg outcome.Config, tests []bundleEnd, opts []Option) {
+	r := fakeRunner(t, append([]Option{WithGrace(5 * time.Second), WithMaxCallStack(50_000)}, opts...)...)
 	for _, tc := range tests {
 		t.Run(tc.source, func(t *testing.T) {
 			c := cfg
@@ -104,7 +124,14 @@ func TestRunClassifiesEveryWayABundleCanEnd(t *testing.T) {
 func TestInfiniteLoopStopsAtTheDeadline(t *testing.T) {
 	// The interrupt itself takes µs; the slack is for scheduling on a busy CI machine.
 	const slack = 3 * time.Second
-	r := fakeRunner(t, WithGrace(5*time.Second))
+	for _, mode := range runModes {
+		t.Run(mode.name, func(t *testing.T) {
+			loopStopsAtTheDeadline(t, slack, fakeRunner(t, append([]Option{WithGrace(5 * time.Second)}, mode.opts...)...))
+		})
+	}
+}
+
+func loopStopsAtTheDeadline(t *testing.T, slack time.Duration, r *Runner) {
 	tests := []struct {
 		name     string
 		timeout  time.Duration // cfg.Limits.Timeout
@@ -139,15 +166,17 @@ func TestInfiniteLoopStopsAtTheDeadline(t *testing.T) {
 }
 
 func TestCancelledContextStopsTheRun(t *testing.T) {
-	r := fakeRunner(t, WithGrace(5*time.Second))
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(50*time.Millisecond, cancel)
-	o := r.Run(ctx, "loop", outcome.Config{})
-	if o.Status != outcome.StatusTimeout || !strings.Contains(o.Detail, "context canceled") {
-		t.Fatalf("got %s %q, want a timeout naming the cancellation", o.Status, o.Detail)
-	}
-	if o := r.Run(ctx, "echo", outcome.Config{}); o.Status != outcome.StatusTimeout || !strings.Contains(o.Detail, "not started") {
-		t.Errorf("run on a done context: %s %q", o.Status, o.Detail)
+	for _, mode := range runModes {
+		r := fakeRunner(t, append([]Option{WithGrace(5 * time.Second)}, mode.opts...)...)
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(50*time.Millisecond, cancel)
+		o := r.Run(ctx, "loop", outcome.Config{})
+		if o.Status != outcome.StatusTimeout || !strings.Contains(o.Detail, "context canceled") {
+			t.Fatalf("%s: got %s %q, want a timeout naming the cancellation", mode.name, o.Status, o.Detail)
+		}
+		if o := r.Run(ctx, "echo", outcome.Config{}); o.Status != outcome.StatusTimeout || !strings.Contains(o.Detail, "not started") {
+			t.Errorf("%s: run on a done context: %s %q", mode.name, o.Status, o.Detail)
+		}
 	}
 }
 
@@ -186,6 +215,28 @@ func TestNativeBuiltinThatIgnoresInterruptIsAbandoned(t *testing.T) {
 	if s := r.Stats(); s.Abandoned != 1 {
 		t.Errorf("Abandoned = %d after the goroutine ended, want 1 (a total)", s.Abandoned)
 	}
+}
+
+// TestInlineRunEndsWithTheNativeBuiltin: inline (WithInline), nothing abandons a run
+// stuck in a native built-in; Run returns when the built-in does — a batch worker's
+// supervisor bounds such a run by killing the worker — and the interrupt, waiting since
+// the deadline, ends the run there as a timeout. Nothing is left running.
+func TestInlineRunEndsWithTheNativeBuiltin(t *testing.T) {
+	r := fakeRunner(t, WithInline(), WithGrace(10*time.Millisecond))
+	start := time.Now()
+	// indexOf over 5e6 absent elements: a fraction of a second in goja, all of it native,
+	// far past the deadline and the grace.
+	o := r.Run(context.Background(), "spin 5000000", outcome.Config{Limits: outcome.Limits{Timeout: time.Millisecond}})
+	if o.Status != outcome.StatusTimeout || strings.Contains(o.Detail, "abandoned") {
+		t.Fatalf("got %s %q, want a timeout that was not abandoned", o.Status, o.Detail)
+	}
+	if s := r.Stats(); s.Abandoned != 0 || s.AbandonedRunning != 0 || s.RuntimesDiscarded != 1 {
+		t.Errorf("Stats %+v, want nothing abandoned and the interrupted runtime discarded", s)
+	}
+	if o := r.Run(context.Background(), "echo", outcome.Config{}); o.Status != outcome.StatusOK {
+		t.Fatalf("after the timeout: %s %s", o.Status, o.Detail)
+	}
+	t.Logf("returned after %v", time.Since(start))
 }
 
 func TestRuntimeReuseIsDeterministicWithFlatMemory(t *testing.T) {

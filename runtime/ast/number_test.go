@@ -32,3 +32,14 @@ func TestNumberValueIsParseFloat(t *testing.T) {
 		}
 	}
 }
+
+// intText writes an integer Value without a Text as FormatFloat does, also where it
+// takes the quicker FormatInt: -0 keeps its sign, and 2^53 and beyond are FormatFloat's.
+func TestIntTextOfValues(t *testing.T) {
+	for _, v := range []float64{0, math.Copysign(0, -1), 1, 7, 42, 1e15, 1<<53 - 1, 1 << 53, 1<<53 + 2, 1e21, 1.5e300} {
+		want := strconv.FormatFloat(v, 'f', -1, 64)
+		if got := intText(&IntLiteral{Value: v}); got != want {
+			t.Errorf("intText(%v) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -75,6 +75,9 @@ type printer struct {
 	width     int
 	limit     int
 	full      bool
+	// inline: the record or list being written fits on one line, and so does everything
+	// in it, which is not measured again.
+	inline bool
 }
 
 func (pr *printer) write(s string) {
@@ -480,7 +483,9 @@ func (pr *printer) record(r *RecordExpr, ind int) {
 		pr.write("{}")
 		return
 	}
-	inline := pr.measuring || fitsInline(r)
+	inline := pr.measuring || pr.inline || fitsInline(r)
+	defer func(outer bool) { pr.inline = outer }(pr.inline)
+	pr.inline = inline
 	pr.write("{")
 	for i, en := range r.Pairs {
 		if inline {
@@ -549,7 +554,9 @@ func (pr *printer) list(l *ListExpr, ind int) {
 		pr.write("[]")
 		return
 	}
-	inline := pr.measuring || fitsInline(l)
+	inline := pr.measuring || pr.inline || fitsInline(l)
+	defer func(outer bool) { pr.inline = outer }(pr.inline)
+	pr.inline = inline
 	pr.write("[")
 	for i, e := range l.Elements {
 		if i > 0 {
@@ -586,6 +593,9 @@ func intText(n *IntLiteral) string {
 		return "1" + strings.Repeat("0", 309)
 	case math.IsNaN(v) || v < 0 || v != math.Trunc(v):
 		return "0" // not printable; see Printable
+	case v < 1<<53 && !math.Signbit(v):
+		// An exact integer (the generator's are): the same digits, sooner.
+		return strconv.FormatInt(int64(v), 10)
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }

@@ -193,15 +193,18 @@ func TestInternalErrorIsCatchable(t *testing.T) {
 // TestPanicIsCrash: a panic inside the implementation is reported as StatusCrash with a
 // stack, never as an A0 error and never by crashing the caller.
 func TestPanicIsCrash(t *testing.T) {
-	r := run.NewRunner(run.Options{Stdlib: func(name string) (stdlib.Func, bool) {
-		return func(*value.Record, stdlib.Limits) (value.Value, error) { panic("stdlib bug") }, true
-	}})
-	o := r.Run(context.Background(), `let t = try { return len { in: [] } } catch { e } { return 0 }
+	for _, mode := range runModes {
+		opts := mode.opts
+		opts.Stdlib = func(name string) (stdlib.Func, bool) {
+			return func(*value.Record, stdlib.Limits) (value.Value, error) { panic("stdlib bug") }, true
+		}
+		o := run.NewRunner(opts).Run(context.Background(), `let t = try { return len { in: [] } } catch { e } { return 0 }
 return t`, outcome.Config{File: "t.a0"})
-	if o.Status != outcome.StatusCrash {
-		t.Fatalf("status %s, want crash", o.Status)
-	}
-	if !strings.Contains(o.Detail, "stdlib bug") || !strings.Contains(o.Detail, "goroutine") {
-		t.Errorf("detail lacks the panic value or the stack:\n%s", o.Detail)
+		if o.Status != outcome.StatusCrash {
+			t.Fatalf("%s: status %s, want crash", mode.name, o.Status)
+		}
+		if !strings.Contains(o.Detail, "stdlib bug") || !strings.Contains(o.Detail, "goroutine") {
+			t.Errorf("%s: detail lacks the panic value or the stack:\n%s", mode.name, o.Detail)
+		}
 	}
 }

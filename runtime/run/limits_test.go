@@ -74,24 +74,37 @@ func TestHarnessLimits(t *testing.T) {
 			`return [1, 2, 3, 4]`,
 			outcome.Limits{MaxSize: 3}, outcome.StatusResource, "list", 5 * time.Second},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			start := time.Now()
-			o := run.New().Run(context.Background(), tc.src, outcome.Config{File: "t.a0", Limits: tc.limits})
-			took := time.Since(start)
-			if o.Status != tc.status {
-				t.Fatalf("status %s (exit %d, errors %v, detail %q), want %s", o.Status, o.ExitCode, o.Errors, o.Detail, tc.status)
-			}
-			if !strings.Contains(o.Detail, tc.detail) {
-				t.Errorf("detail %q lacks %q", o.Detail, tc.detail)
-			}
-			// within is what a quiet machine needs with room to spare; a loaded CI
-			// machine is 3–5× slower, and a hung run would still take far longer.
-			if limit := 3 * tc.within; took > limit {
-				t.Errorf("took %v, want under %v", took, limit)
-			}
-		})
+	for _, mode := range runModes {
+		for _, tc := range cases {
+			t.Run(mode.name+"/"+tc.name, func(t *testing.T) {
+				start := time.Now()
+				o := run.NewRunner(mode.opts).Run(context.Background(), tc.src, outcome.Config{File: "t.a0", Limits: tc.limits})
+				took := time.Since(start)
+				if o.Status != tc.status {
+					t.Fatalf("status %s (exit %d, errors %v, detail %q), want %s", o.Status, o.ExitCode, o.Errors, o.Detail, tc.status)
+				}
+				if !strings.Contains(o.Detail, tc.detail) {
+					t.Errorf("detail %q lacks %q", o.Detail, tc.detail)
+				}
+				// within is what a quiet machine needs with room to spare; a loaded CI
+				// machine is 3–5× slower, and a hung run would still take far longer.
+				if limit := 3 * tc.within; took > limit {
+					t.Errorf("took %v, want under %v", took, limit)
+				}
+			})
+		}
 	}
+}
+
+// runModes are the two ways a Runner runs a program: on a goroutine of its own that it
+// can abandon at the deadline (the default), and on the caller's (Options.Inline, batch
+// workers). Both stop a run at its deadline and classify it the same.
+var runModes = []struct {
+	name string
+	opts run.Options
+}{
+	{"goroutine", run.Options{}},
+	{"inline", run.Options{Inline: true}},
 }
 
 // TestLimitBoundaries: a limit allows exactly its value.
@@ -178,6 +191,12 @@ func TestNoWorkAfterTheDeadline(t *testing.T) {
 			if o.Status != outcome.StatusTimeout {
 				t.Fatalf("status %s (%s), want timeout", o.Status, o.Detail)
 			}
+			// Inline, the run returns when it stops working: the same timeout, soon.
+			start := time.Now()
+			o = run.NewRunner(run.Options{Inline: true}).Run(context.Background(), tc.src, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSteps: math.MaxInt, Timeout: 300 * time.Millisecond}})
+			if o.Status != outcome.StatusTimeout || time.Since(start) > 10*time.Second {
+				t.Fatalf("inline: status %s (%s) after %v, want a timeout soon after 300 ms", o.Status, o.Detail, time.Since(start))
+			}
 			// The run's goroutine must end soon after the deadline (without the checks it
 			// works for minutes).
 			deadline := time.Now().Add(10 * time.Second)
@@ -197,11 +216,13 @@ func TestNoWorkAfterTheDeadline(t *testing.T) {
 
 // TestCallerContext: the caller's context deadline applies too.
 func TestCallerContext(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
-	o := run.New().Run(ctx, `return loop { in: 0, times: 1000000000000, as: "x" } { return x }`, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSteps: math.MaxInt}})
-	if o.Status != outcome.StatusTimeout {
-		t.Fatalf("status %s, want timeout", o.Status)
+	for _, mode := range runModes {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		o := run.NewRunner(mode.opts).Run(ctx, `return loop { in: 0, times: 1000000000000, as: "x" } { return x }`, outcome.Config{File: "t.a0", Limits: outcome.Limits{MaxSteps: math.MaxInt}})
+		cancel()
+		if o.Status != outcome.StatusTimeout {
+			t.Fatalf("%s: status %s, want timeout", mode.name, o.Status)
+		}
 	}
 }
 

@@ -31,6 +31,15 @@ type Options struct {
 	Kit func(outcome.Fixtures) toolkit.Kit
 	// Stdlib overrides the stdlib resolver; nil means the shipped stdlib.
 	Stdlib eval.StdlibResolver
+	// Inline runs each program on the goroutine that calls Run, instead of handing it to
+	// a goroutine of its own that Run can abandon 50 ms after the deadline. The
+	// evaluator still stops at the deadline (it looks at the run's context every
+	// thousand steps), but a run stuck where it does not look (a tool that never
+	// returns) keeps Run from returning. Handing a run over wakes a second thread when a
+	// processor is idle, about a thread switch per run: inline is for a caller that
+	// bounds a stuck run itself — a batch worker, killed by its supervisor when its
+	// progress cell stops moving past the case's deadline (worker.Batch).
+	Inline bool
 }
 
 // Runner is the Go implementation. It holds no per-run state and is safe for concurrent
@@ -69,7 +78,8 @@ const timeoutGrace = outcome.GraceEvaluator
 
 // Run parses, validates and executes source under cfg (spec §7.1) and returns its
 // Outcome. It returns by the deadline (ctx's or cfg.Limits.Timeout, whichever is
-// earlier, plus a grace of timeoutGrace) even if a tool blocks.
+// earlier, plus a grace of timeoutGrace) even if a tool blocks — unless Options.Inline
+// says the caller bounds a stuck run itself.
 func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
 	return r.bounded(ctx, cfg, func(ctx context.Context, lim outcome.Limits) outcome.Outcome {
 		return r.runSource(ctx, source, cfg, lim)
@@ -86,18 +96,22 @@ func (r *Runner) RunProgram(ctx context.Context, prog *ast.Program, cfg outcome.
 	})
 }
 
-// bounded runs work on a goroutine of its own (workers.go) under the run's deadline
+// bounded runs work on a goroutine of its own (workers.go), or on the caller's
+// (Options.Inline), under the run's deadline
 // (outcome.Bound: work gets it in its context, and the resolved limits) and turns a
 // panic that escapes it (a bug in the parser, validator or evaluator) into StatusCrash.
 func (r *Runner) bounded(ctx context.Context, cfg outcome.Config, work func(context.Context, outcome.Limits) outcome.Outcome) outcome.Outcome {
 	ctx, cancel, cfg := outcome.Bound(ctx, cfg)
 	defer cancel()
 	lim := cfg.Limits
+	if r.opts.Inline {
+		return runInline(ctx, lim, work)
+	}
 	done := make(chan outcome.Outcome, 1)
 	goRun(func() {
 		defer func() {
 			if p := recover(); p != nil {
-				done <- outcome.Outcome{Status: outcome.StatusCrash, Detail: fmt.Sprintf("panic in the Go implementation: %v\n%s", p, debug.Stack())}
+				done <- crashOutcome(p)
 			}
 		}()
 		done <- work(ctx, lim)
@@ -121,6 +135,21 @@ func (r *Runner) bounded(ctx context.Context, cfg outcome.Config, work func(cont
 		}()
 		return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "the run did not finish before its deadline (" + ctx.Err().Error() + ")"}
 	}
+}
+
+// runInline is bounded's work on the calling goroutine (Options.Inline).
+func runInline(ctx context.Context, lim outcome.Limits, work func(context.Context, outcome.Limits) outcome.Outcome) (o outcome.Outcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			o = crashOutcome(p)
+		}
+	}()
+	return work(ctx, lim)
+}
+
+// crashOutcome is the Outcome of a panic that escaped a run.
+func crashOutcome(p any) outcome.Outcome {
+	return outcome.Outcome{Status: outcome.StatusCrash, Detail: fmt.Sprintf("panic in the Go implementation: %v\n%s", p, debug.Stack())}
 }
 
 func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Config, lim outcome.Limits) outcome.Outcome {

@@ -161,9 +161,9 @@ function requestedCapabilities(program: AST.Program): string[] {
 }
 
 // declaredBudget collects the budget fields in order of first appearance; later headers
-// override earlier values field by field (spec §5.16).
-function declaredBudget(program: AST.Program): Rec {
-  const budget: Rec = {};
+// override earlier values field by field (spec §5.16). It is null when there are none.
+function declaredBudget(program: AST.Program): Rec | null {
+  let budget: Rec | null = null;
   const headers = program.headers;
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
@@ -172,6 +172,7 @@ function declaredBudget(program: AST.Program): Rec {
     for (let j = 0; j < pairs.length; j++) {
       const p = pairs[j];
       if (p.kind === "RecordPair" && BUDGET_FIELDS.indexOf(p.key) >= 0 && p.value.kind === "IntLiteral") {
+        if (budget === null) budget = {};
         budget[p.key] = p.value.value;
       }
     }
@@ -189,7 +190,9 @@ let limits = new Limits(0, 0, 0);
 let traceEvents: Trace = [];
 let evidenceList: Rec[] = [];
 let userFns = new Map<string, UserFn>();
-let allowedCaps = new Set<string>();
+// The capabilities the policy allows: a few names, searched in place (a Set made per run
+// cost goja an iterator and a result object per name).
+let allowedCaps: string[] = [];
 let timeMs: number | undefined;
 let maxIterations: number | undefined;
 let maxToolCalls: number | undefined;
@@ -209,7 +212,7 @@ export function evaluateProgram(program: AST.Program, file: string, allowed: str
   traceEvents = [];
   evidenceList = [];
   userFns = new Map<string, UserFn>();
-  allowedCaps = new Set(allowed);
+  allowedCaps = allowed;
   timeMs = undefined;
   maxIterations = undefined;
   maxToolCalls = undefined;
@@ -229,7 +232,7 @@ function runProgram(program: AST.Program): RunResult {
   const caps = requestedCapabilities(program);
   for (let i = 0; i < caps.length; i++) {
     const cap = caps[i];
-    if (!allowedCaps.has(cap)) {
+    if (allowedCaps.indexOf(cap) < 0) {
       const first = program.headers.find((h) => h.kind === "CapDecl");
       const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first?.span, {
         capability: cap,
@@ -239,14 +242,16 @@ function runProgram(program: AST.Program): RunResult {
   }
 
   const budget = declaredBudget(program);
-  timeMs = budget.timeMs as number | undefined;
-  maxIterations = budget.maxIterations as number | undefined;
-  maxToolCalls = budget.maxToolCalls as number | undefined;
-  maxBytesWritten = budget.maxBytesWritten as number | undefined;
+  if (budget !== null) {
+    timeMs = budget.timeMs as number | undefined;
+    maxIterations = budget.maxIterations as number | undefined;
+    maxToolCalls = budget.maxToolCalls as number | undefined;
+    maxBytesWritten = budget.maxBytesWritten as number | undefined;
+  }
   startMs = Date.now();
 
   const startData: Rec = { file: fileName, capabilities: caps };
-  if (Object.keys(budget).length > 0) startData.budget = budget;
+  if (budget !== null) startData.budget = budget;
   emit("run_start", program.span, startData);
 
   try {
@@ -542,18 +547,20 @@ function evalCall(expr: AST.FnCallExpr, scope: Scope): Value {
   const lib = stdlib.get(name);
   if (lib === undefined) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
   const args = evalRecord(expr.args, scope);
-  const result = callStdlib(name, lib, args, expr.span);
+  const result = callStdlib(name, lib, args, expr);
   if (timeMs !== undefined) checkTime(expr);
   return result;
 }
 
-function callStdlib(name: string, lib: (args: Rec, limits: Limits) => Value, args: Rec, span: AST.Span): Value {
+// callStdlib takes the call's node rather than its span, which is read (and so made: see
+// the parser's LAZY_SPAN) only when the function fails.
+function callStdlib(name: string, lib: (args: Rec, limits: Limits) => Value, args: Rec, call: AST.FnCallExpr): Value {
   let result: Value;
   try {
     result = lib(args, limits);
   } catch (e) {
     if (passesThrough(e)) throw e;
-    throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, span, { fn: name });
+    throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, call.span, { fn: name });
   }
   // limits.checkProduced(result, `${name} result`), without making the name first.
   if ((typeof result === "string" || Array.isArray(result)) && result.length > limits.maxSize) {
@@ -624,14 +631,14 @@ function evalMap(expr: AST.FnCallExpr, scope: Scope): Value {
 }
 
 function evalFilterCall(expr: AST.FnCallExpr, scope: Scope): Value {
-  const span = expr.span;
   const args = evalRecord(expr.args, scope);
   const fnGiven = args.fn !== null && args.fn !== undefined;
   const byGiven = args.by !== null && args.by !== undefined;
   if (fnGiven && byGiven) {
-    throw new A0Error("E_FN", "filter requires exactly one of 'by' or 'fn', not both.", span, { fn: "filter" });
+    throw new A0Error("E_FN", "filter requires exactly one of 'by' or 'fn', not both.", expr.span, { fn: "filter" });
   }
-  if (!fnGiven) return callStdlib("filter", stdlib.get("filter")!, args, span);
+  if (!fnGiven) return callStdlib("filter", stdlib.get("filter")!, args, expr);
+  const span = expr.span;
 
   const list = args.in;
   if (!Array.isArray(list)) throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, span);
@@ -836,7 +843,7 @@ function evalTool(expr: AST.CallExpr | AST.DoExpr, scope: Scope): Value {
   if (expr.kind === "CallExpr" && tool.mode === "effect") {
     throw new A0Error("E_CALL_EFFECT", `Cannot use 'call?' with effectful tool '${name}'. Use 'do' instead.`, span);
   }
-  if (!allowedCaps.has(tool.capability)) {
+  if (allowedCaps.indexOf(tool.capability) < 0) {
     throw new A0Error("E_CAP_DENIED", `Capability '${tool.capability}' required by tool '${name}' is not allowed.`, span, {
       capability: tool.capability,
       tool: name,

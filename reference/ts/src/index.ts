@@ -2,6 +2,7 @@
 // reference/ts-bundle/README.md. run(source, configJSON, host) lexes, parses, validates
 // and evaluates one program and returns its Outcome as a JSON string.
 
+import type { Diagnostic } from "./ast";
 import { ToolHost, ToolInfo, Trace, evaluateProgram } from "./evaluator";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
@@ -18,8 +19,9 @@ export interface Host {
   // dataText: the text the reference serialised for fs.write (undefined for none and for
   // the other tools).
   call(tool: string, argsJSON: string, dataText?: string): string;
-  // Optional: reads the Outcome object itself (see encodeOutcome); true when it did.
-  outcome?(o: object): boolean;
+  // Optional: reads the Outcome object itself, checking its values against maxSize (see
+  // encodeOutcome); true when it did.
+  outcome?(o: object, maxSize: number): boolean;
 }
 
 interface Config {
@@ -196,8 +198,15 @@ function readTools(text: string): Map<string, ToolInfo> {
   return tools;
 }
 
+// Outcomes are created with their members in the order of the Outcome JSON (outcome.ts).
 function emptyOutcome(exitCode: number): Outcome {
   return { status: "ok", exitCode, errors: [], evidence: [], trace: [] };
+}
+
+// diagnosticOutcome is the Outcome of a program with compile-time diagnostics (exit 2).
+// The parser's and validator's diagnostics have the members of the JSON in its order.
+function diagnosticOutcome(errors: Diagnostic[]): Outcome {
+  return { status: "ok", exitCode: 2, errors, evidence: [], trace: [] };
 }
 
 // resourceOutcome is the Outcome of a run a harness limit ended: the evidence and trace
@@ -221,20 +230,20 @@ export function run(source: string, configJSON: string, host: Host): string {
 function evaluate(source: string, config: Config, host: Host): Outcome {
   const parsed = parse(source, config.file);
   if (parsed.diagnostics.length > 0 || parsed.program === undefined) {
-    return { ...emptyOutcome(2), errors: parsed.diagnostics };
+    return diagnosticOutcome(parsed.diagnostics);
   }
   const program = parsed.program;
   const checked = validate(program);
   // The reference's validator crashes on these spreads (spec §4.5): exit 1, nothing else.
   if (checked.unsupportedSpread) return emptyOutcome(1);
-  if (checked.diagnostics.length > 0) return { ...emptyOutcome(2), errors: checked.diagnostics };
+  if (checked.diagnostics.length > 0) return diagnosticOutcome(checked.diagnostics);
 
   const result = evaluateProgram(program, config.file, config.allow, toolHostFor(host), config.limits);
   if (result.kind === "limit") return resourceOutcome(result.limit, result.evidence, result.trace);
   if (result.kind === "ok") {
     let failed = false;
     for (let i = 0; i < result.evidence.length; i++) if (result.evidence[i].ok === false) failed = true;
-    return { status: "ok", exitCode: failed ? 5 : 0, result: { value: result.value }, errors: [], evidence: result.evidence, trace: result.trace };
+    return { status: "ok", exitCode: failed ? 5 : 0, value: result.value, errors: [], evidence: result.evidence, trace: result.trace };
   }
   const err = result.error;
   const exitCode = err.code === "E_CAP_DENIED" ? 3 : err.code === "E_ASSERT" ? 5 : 4;

@@ -298,7 +298,8 @@ function checkExpr(e: Expr, scope: Scope): void {
     }
     case "FnCallExpr": {
       const name = e.name.parts.length === 1 ? e.name.parts[0] : e.name.parts.join(".");
-      if (!isVisibleFn(scope, name) && !stdlib.has(name)) {
+      // Most calls are of the stdlib: one lookup, before walking the scopes.
+      if (!stdlib.has(name) && !isVisibleFn(scope, name)) {
         report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
       }
       if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args, scope);
