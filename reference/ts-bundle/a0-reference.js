@@ -3226,33 +3226,47 @@
     let line = 1;
     let lineStart = 0;
     let nextCR = -1;
-    while (i < n) {
+    for (; ; ) {
       const c = chars[i];
       if (c === " ") {
         i++;
         continue;
       }
+      const cls = CLASS[c];
+      if (cls === 5 /* Word */) {
+        let end2 = i + 1;
+        while (WORD_CHAR[chars[end2]]) end2++;
+        const word = src2.slice(i, end2);
+        words2[t] = word;
+        const kw = KEYWORDS[word];
+        if (kw !== void 0) {
+          kinds2[t] = kw;
+        } else if (word === "call" && chars[end2] === "?") {
+          kinds2[t] = 5 /* CallQ */;
+          end2++;
+        } else {
+          kinds2[t] = 30 /* Ident */;
+        }
+        starts2[t] = i;
+        ends2[t] = end2;
+        lines2[t] = line;
+        t++;
+        i = end2;
+        continue;
+      }
+      if (cls === 14 /* Punct */) {
+        kinds2[t] = PUNCT_KIND[c];
+        starts2[t] = i;
+        i++;
+        ends2[t] = i;
+        lines2[t] = line;
+        t++;
+        continue;
+      }
+      if (i >= n) break;
       let kind = -1;
       let end = i + 1;
-      switch (CLASS[c]) {
-        case 5 /* Word */: {
-          while (WORD_CHAR[chars[end]] === 1) end++;
-          const word = src2.slice(i, end);
-          words2[t] = word;
-          const kw = KEYWORDS[word];
-          if (kw !== void 0) {
-            kind = kw;
-          } else if (word === "call" && chars[end] === "?") {
-            kind = 5 /* CallQ */;
-            end++;
-          } else {
-            kind = 30 /* Ident */;
-          }
-          break;
-        }
-        case 14 /* Punct */:
-          kind = PUNCT_KIND[c];
-          break;
+      switch (cls) {
         case 2 /* LF */:
           i++;
           line++;
