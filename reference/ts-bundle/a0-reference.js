@@ -3233,16 +3233,17 @@
         t++;
         continue;
       }
+      if (cls === 2 /* LF */) {
+        i++;
+        line++;
+        lineStart = i;
+        lineStarts2[line] = i;
+        continue;
+      }
       if (i >= n) break;
       let kind = -1;
       let end = i + 1;
       switch (cls) {
-        case 2 /* LF */:
-          i++;
-          line++;
-          lineStart = i;
-          lineStarts2[line] = i;
-          continue;
         case 7 /* Quote */:
           end = scanString(chars, i);
           if (end < 0) break;
