@@ -3548,6 +3548,16 @@
       return s;
     }
   };
+  var TOKEN_SPAN = {
+    get span() {
+      const node = this;
+      const s = span(node.token, node.token);
+      SPAN_PROPERTY.value = s;
+      Object.defineProperty(node, "span", SPAN_PROPERTY);
+      SPAN_PROPERTY.value = null;
+      return s;
+    }
+  };
   var oneParts = /* @__PURE__ */ new Map();
   var MAX_ONE_PARTS = 4096;
   function onePart(name) {
@@ -3670,7 +3680,7 @@
         break;
       }
     }
-    while (STMT_START[kinds[at]]) statements.push(parseStatement());
+    while (STMT_START[kinds[at]]) statements[statements.length] = parseStatement();
     if (kinds[at] !== 49 /* EOF */) failAt(at, "near");
     const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - 1);
     return { kind: "Program", span: where, headers, statements };
@@ -3725,7 +3735,7 @@
   function parseBlock() {
     expect(31 /* LBrace */);
     const body = [];
-    while (STMT_START[kinds[at]]) body.push(parseStatement());
+    while (STMT_START[kinds[at]]) body[body.length] = parseStatement();
     expect(32 /* RBrace */);
     return body;
   }
@@ -3740,7 +3750,7 @@
     if (kinds[s] !== 30 /* Ident */) failAt(s, "expected", 30 /* Ident */);
     at = s + 1;
     if (kinds[at] !== 40 /* Dot */) {
-      return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: s, parts: onePart(words[s]) };
+      return { __proto__: TOKEN_SPAN, kind: "IdentPath", token: s, parts: onePart(words[s]) };
     }
     const parts = [words[s]];
     while (kinds[at] === 40 /* Dot */) {
@@ -3906,10 +3916,10 @@
       }
       case 28 /* IntLit */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "IntLiteral", first: s, last: s, value: Number(image(s)) };
+        return { __proto__: TOKEN_SPAN, kind: "IntLiteral", token: s, value: Number(image(s)) };
       case 29 /* StringLit */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "StrLiteral", first: s, last: s, value: stringValue(s) };
+        return { __proto__: TOKEN_SPAN, kind: "StrLiteral", token: s, value: stringValue(s) };
       case 31 /* LBrace */:
         return parseRecord();
       case 35 /* LParen */: {
@@ -3925,7 +3935,7 @@
           elements = [parseExpr()];
           while (kinds[at] === 38 /* Comma */ && EXPR_START[kinds[at + 1]]) {
             at++;
-            elements.push(parseExpr());
+            elements[elements.length] = parseExpr();
           }
           if (kinds[at] === 38 /* Comma */) at++;
         }
@@ -3934,14 +3944,14 @@
       }
       case 27 /* FloatLit */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "FloatLiteral", first: s, last: s, value: Number(image(s)) };
+        return { __proto__: TOKEN_SPAN, kind: "FloatLiteral", token: s, value: Number(image(s)) };
       case 24 /* True */:
       case 25 /* False */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "BoolLiteral", first: s, last: s, value: kinds[s] === 24 /* True */ };
+        return { __proto__: TOKEN_SPAN, kind: "BoolLiteral", token: s, value: kinds[s] === 24 /* True */ };
       case 26 /* Null */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "NullLiteral", first: s, last: s };
+        return { __proto__: TOKEN_SPAN, kind: "NullLiteral", token: s };
     }
     return failAt(s, "unexpected");
   }
@@ -3954,7 +3964,7 @@
       pairs = [parseEntry()];
       while (kinds[at] === 38 /* Comma */ && ENTRY_START[kinds[at + 1]]) {
         at++;
-        pairs.push(parseEntry());
+        pairs[pairs.length] = parseEntry();
       }
       if (kinds[at] === 38 /* Comma */) at++;
     }
