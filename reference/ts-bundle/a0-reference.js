@@ -354,6 +354,13 @@
     // inherited), which JSON.stringify would call.
     checkNodes(v, intoRecords, what) {
       const max = this.maxSize;
+      if (v === null || typeof v !== "object") {
+        if (max < 1) throw new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
+        const units2 = typeof v === "string" ? 1 + v.length : 1;
+        this.checkText(units2, what);
+        this.lastTextUnits = units2;
+        return false;
+      }
       let count = 0;
       let units = 0;
       let toJSON = false;
@@ -2219,7 +2226,7 @@
     limits = runLimits;
     traceEvents = [];
     evidenceList = [];
-    userFns = /* @__PURE__ */ new Map();
+    userFns.clear();
     allowedCaps = allowed;
     timeMs = void 0;
     maxIterations = void 0;
@@ -2231,7 +2238,11 @@
     bytesWritten = 0;
     callDepth = 0;
     stepsLeft = runLimits.maxSteps;
-    return runProgram(program);
+    try {
+      return runProgram(program);
+    } finally {
+      userFns.clear();
+    }
   }
   function runProgram(program) {
     const caps = requestedCapabilities(program);
@@ -2846,13 +2857,30 @@
   for (let i = 0; i < EVENT_NAMES.length; i++) {
     EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
   }
-  function encodeOutcome(o, limits3, host) {
+  function encodeOutcome(o, limits3, host, sourceLength) {
     if (host !== void 0 && typeof host.outcome === "function" && host.outcome(o, limits3.maxSize) === true) return "";
-    if (!valuesArePlain(o, limits3.maxSize)) return writeOutcome(o, limits3);
+    if (!valuesArePlain(o, limits3.maxSize, sourceLength)) return writeOutcome(o, limits3);
     o.trace = traceObjects(o.trace);
     return JSON.stringify(o);
   }
-  function valuesArePlain(o, max) {
+  var NAME_DATA_EVENTS = /* @__PURE__ */ Object.create(null);
+  var NAME_DATA_EVENT_NAMES = [
+    "fn_call_start",
+    "fn_call_end",
+    "map_start",
+    "map_end",
+    "reduce_start",
+    "reduce_end",
+    "for_start",
+    "for_end",
+    "filter_start",
+    "filter_end",
+    "match_start",
+    "match_end"
+  ];
+  for (let i = 0; i < NAME_DATA_EVENT_NAMES.length; i++) NAME_DATA_EVENTS[NAME_DATA_EVENT_NAMES[i]] = true;
+  var NAME_DATA_MAX_SOURCE = 1 << 24;
+  function valuesArePlain(o, max, sourceLength) {
     const v = o.value;
     if (v !== void 0) {
       if (typeof v === "number") {
@@ -2872,9 +2900,11 @@
     }
     const trace = o.trace;
     let checked = void 0;
+    const namesPass = max >= 3 && sourceLength < NAME_DATA_MAX_SOURCE;
     for (let i = 2; i < trace.length; i += 3) {
       const data = trace[i];
       if (data === void 0 || data === checked) continue;
+      if (namesPass && NAME_DATA_EVENTS[trace[i - 2]] === true) continue;
       if (!isPlainJSON(data, max)) {
         if (plainJSONOverflow(max)) throw tooManyNodes(trace[i - 2] + " data", max);
         return false;
@@ -3196,39 +3226,54 @@
     let line = 1;
     let lineStart = 0;
     let nextCR = -1;
-    while (i < n) {
+    for (; ; ) {
       const c = chars[i];
       if (c === " ") {
         i++;
         continue;
       }
+      const cls = CLASS[c];
+      if (cls === 5 /* Word */) {
+        let end2 = i + 1;
+        while (WORD_CHAR[chars[end2]]) end2++;
+        const word = src2.slice(i, end2);
+        words2[t] = word;
+        const kw = KEYWORDS[word];
+        if (kw !== void 0) {
+          kinds2[t] = kw;
+        } else if (word === "call" && chars[end2] === "?") {
+          kinds2[t] = 5 /* CallQ */;
+          end2++;
+        } else {
+          kinds2[t] = 30 /* Ident */;
+        }
+        starts2[t] = i;
+        ends2[t] = end2;
+        lines2[t] = line;
+        t++;
+        i = end2;
+        continue;
+      }
+      if (cls === 14 /* Punct */) {
+        kinds2[t] = PUNCT_KIND[c];
+        starts2[t] = i;
+        i++;
+        ends2[t] = i;
+        lines2[t] = line;
+        t++;
+        continue;
+      }
+      if (cls === 2 /* LF */) {
+        i++;
+        line++;
+        lineStart = i;
+        lineStarts2[line] = i;
+        continue;
+      }
+      if (i >= n) break;
       let kind = -1;
       let end = i + 1;
-      switch (CLASS[c]) {
-        case 5 /* Word */: {
-          while (WORD_CHAR[chars[end]] === 1) end++;
-          const word = src2.slice(i, end);
-          words2[t] = word;
-          const kw = KEYWORDS[word];
-          if (kw !== void 0) {
-            kind = kw;
-          } else if (word === "call" && chars[end] === "?") {
-            kind = 5 /* CallQ */;
-            end++;
-          } else {
-            kind = 30 /* Ident */;
-          }
-          break;
-        }
-        case 14 /* Punct */:
-          kind = PUNCT_KIND[c];
-          break;
-        case 2 /* LF */:
-          i++;
-          line++;
-          lineStart = i;
-          lineStarts2[line] = i;
-          continue;
+      switch (cls) {
         case 7 /* Quote */:
           end = scanString(chars, i);
           if (end < 0) break;
@@ -3533,6 +3578,16 @@
       return s;
     }
   };
+  var TOKEN_SPAN = {
+    get span() {
+      const node = this;
+      const s = span(node.token, node.token);
+      SPAN_PROPERTY.value = s;
+      Object.defineProperty(node, "span", SPAN_PROPERTY);
+      SPAN_PROPERTY.value = null;
+      return s;
+    }
+  };
   var oneParts = /* @__PURE__ */ new Map();
   var MAX_ONE_PARTS = 4096;
   function onePart(name) {
@@ -3655,7 +3710,7 @@
         break;
       }
     }
-    while (STMT_START[kinds[at]]) statements.push(parseStatement());
+    while (STMT_START[kinds[at]]) statements[statements.length] = parseStatement();
     if (kinds[at] !== 49 /* EOF */) failAt(at, "near");
     const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - 1);
     return { kind: "Program", span: where, headers, statements };
@@ -3710,7 +3765,7 @@
   function parseBlock() {
     expect(31 /* LBrace */);
     const body = [];
-    while (STMT_START[kinds[at]]) body.push(parseStatement());
+    while (STMT_START[kinds[at]]) body[body.length] = parseStatement();
     expect(32 /* RBrace */);
     return body;
   }
@@ -3725,7 +3780,7 @@
     if (kinds[s] !== 30 /* Ident */) failAt(s, "expected", 30 /* Ident */);
     at = s + 1;
     if (kinds[at] !== 40 /* Dot */) {
-      return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: s, parts: onePart(words[s]) };
+      return { __proto__: TOKEN_SPAN, kind: "IdentPath", token: s, parts: onePart(words[s]) };
     }
     const parts = [words[s]];
     while (kinds[at] === 40 /* Dot */) {
@@ -3891,10 +3946,10 @@
       }
       case 28 /* IntLit */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "IntLiteral", first: s, last: s, value: Number(image(s)) };
+        return { __proto__: TOKEN_SPAN, kind: "IntLiteral", token: s, value: Number(image(s)) };
       case 29 /* StringLit */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "StrLiteral", first: s, last: s, value: stringValue(s) };
+        return { __proto__: TOKEN_SPAN, kind: "StrLiteral", token: s, value: stringValue(s) };
       case 31 /* LBrace */:
         return parseRecord();
       case 35 /* LParen */: {
@@ -3910,7 +3965,7 @@
           elements = [parseExpr()];
           while (kinds[at] === 38 /* Comma */ && EXPR_START[kinds[at + 1]]) {
             at++;
-            elements.push(parseExpr());
+            elements[elements.length] = parseExpr();
           }
           if (kinds[at] === 38 /* Comma */) at++;
         }
@@ -3919,14 +3974,14 @@
       }
       case 27 /* FloatLit */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "FloatLiteral", first: s, last: s, value: Number(image(s)) };
+        return { __proto__: TOKEN_SPAN, kind: "FloatLiteral", token: s, value: Number(image(s)) };
       case 24 /* True */:
       case 25 /* False */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "BoolLiteral", first: s, last: s, value: kinds[s] === 24 /* True */ };
+        return { __proto__: TOKEN_SPAN, kind: "BoolLiteral", token: s, value: kinds[s] === 24 /* True */ };
       case 26 /* Null */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "NullLiteral", first: s, last: s };
+        return { __proto__: TOKEN_SPAN, kind: "NullLiteral", token: s };
     }
     return failAt(s, "unexpected");
   }
@@ -3939,7 +3994,7 @@
       pairs = [parseEntry()];
       while (kinds[at] === 38 /* Comma */ && ENTRY_START[kinds[at + 1]]) {
         at++;
-        pairs.push(parseEntry());
+        pairs[pairs.length] = parseEntry();
       }
       if (kinds[at] === 38 /* Comma */) at++;
     }
@@ -4160,6 +4215,10 @@
   var HINT_BLOCK_NO_RETURN = "Add a 'return <expr>' statement at the end of the body.";
   var HINT_RETURN_NOT_LAST = "Move any statements after return before it, or remove them.";
   var HINT_DUP_BINDING = "Use a different variable name.";
+  var varNames = [];
+  var fnNames = [];
+  var varBase = 0;
+  var fnBase = 0;
   var NONE = [];
   var NO_TOOL_USES = [];
   var diagnostics = NONE;
@@ -4173,16 +4232,21 @@
     diagnostics = [];
     unsupportedSpread = false;
     toolUses = [];
+    varNames.length = 0;
+    fnNames.length = 0;
+    varBase = 0;
+    fnBase = 0;
     try {
       checkHeaders(program);
-      const top = { parent: null, vars: [], fns: [] };
       const stmts = program.statements;
-      for (let i = 0; i < stmts.length; i++) checkTopLevel(stmts[i], top);
+      for (let i = 0; i < stmts.length; i++) checkStatement(stmts[i]);
       checkTools(program);
       return { diagnostics, unsupportedSpread };
     } finally {
       diagnostics = NONE;
       toolUses = NO_TOOL_USES;
+      varNames.length = 0;
+      fnNames.length = 0;
     }
   }
   function checkHeaders(program) {
@@ -4287,48 +4351,47 @@
   function isTrueLiteral(e) {
     return e.kind === "BoolLiteral" && e.value;
   }
-  function isVisibleVar(scope, name) {
-    for (let s = scope; s !== null; s = s.parent) {
-      if (s.vars.indexOf(name) >= 0) return true;
-    }
-    return false;
+  function isVisibleFn(name) {
+    return fnNames.indexOf(name) >= 0;
   }
-  function isVisibleFn(scope, name) {
-    for (let s = scope; s !== null; s = s.parent) {
-      if (s.fns.indexOf(name) >= 0) return true;
-    }
-    return false;
+  function isLocal(name) {
+    return varNames.indexOf(name, varBase) >= 0 || fnNames.indexOf(name, fnBase) >= 0;
   }
-  function checkTopLevel(stmt, top) {
+  function checkStatement(stmt) {
     switch (stmt.kind) {
       case "LetStmt":
-        if (top.vars.indexOf(stmt.name) >= 0 || top.fns.indexOf(stmt.name) >= 0) {
+        if (isLocal(stmt.name)) {
           report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
         }
-        checkExpr(stmt.value, top);
-        top.vars.push(stmt.name);
-        return;
-      case "ExprStmt":
-        checkExpr(stmt.expr, top);
-        if (stmt.target !== void 0) declareTarget(stmt.target, top);
+        checkExpr(stmt.value);
+        varNames.push(stmt.name);
         return;
       case "ReturnStmt":
-        checkExpr(stmt.value, top);
+        checkExpr(stmt.value);
+        return;
+      case "ExprStmt":
+        checkExpr(stmt.expr);
+        if (stmt.target !== void 0) declareTarget(stmt.target);
         return;
       case "FnDecl":
-        if (top.fns.indexOf(stmt.name) >= 0 || top.vars.indexOf(stmt.name) >= 0) reportFnDup(stmt);
-        checkFnSignature(stmt, top);
+        if (isVisibleFn(stmt.name) || varNames.indexOf(stmt.name, varBase) >= 0) reportFnDup(stmt);
+        checkFnSignature(stmt);
         return;
     }
   }
-  function checkBlock(body, enclosing, extra, context) {
-    const scope = { parent: enclosing, vars: extra, fns: [] };
+  function checkBlock(body, extra, context) {
+    const outerVars = varBase;
+    const outerFns = fnBase;
+    varBase = extra;
+    fnBase = fnNames.length;
     const n = body.length;
-    let hasReturn = false;
-    for (let i = 0; i < n; i++) if (body[i].kind === "ReturnStmt") hasReturn = true;
-    if (!hasReturn) {
-      const last = n > 0 ? body[n - 1].span : void 0;
-      report("E_NO_RETURN", context + " must end with a return statement.", last, HINT_BLOCK_NO_RETURN);
+    if (n === 0 || body[n - 1].kind !== "ReturnStmt") {
+      let early = -1;
+      for (let i = 0; i < n - 1 && early < 0; i++) if (body[i].kind === "ReturnStmt") early = i;
+      if (early < 0) {
+        const last = n > 0 ? body[n - 1].span : void 0;
+        report("E_NO_RETURN", context + " must end with a return statement.", last, HINT_BLOCK_NO_RETURN);
+      }
     }
     for (let i = 0; i < n - 1; i++) {
       if (body[i].kind === "ReturnStmt") {
@@ -4340,36 +4403,23 @@
         );
       }
     }
-    for (let i = 0; i < n; i++) {
-      const stmt = body[i];
-      switch (stmt.kind) {
-        case "LetStmt":
-          if (scope.vars.indexOf(stmt.name) >= 0 || scope.fns.indexOf(stmt.name) >= 0) {
-            report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
-          }
-          checkExpr(stmt.value, scope);
-          scope.vars.push(stmt.name);
-          break;
-        case "ReturnStmt":
-          checkExpr(stmt.value, scope);
-          break;
-        case "ExprStmt":
-          checkExpr(stmt.expr, scope);
-          if (stmt.target !== void 0) declareTarget(stmt.target, scope);
-          break;
-        case "FnDecl":
-          if (isVisibleFn(scope, stmt.name) || scope.vars.indexOf(stmt.name) >= 0) reportFnDup(stmt);
-          checkFnSignature(stmt, scope);
-          break;
-      }
-    }
+    for (let i = 0; i < n; i++) checkStatement(body[i]);
+    varNames.length = extra;
+    fnNames.length = fnBase;
+    varBase = outerVars;
+    fnBase = outerFns;
   }
-  function declareTarget(target, scope) {
+  function checkBlockBinding(body, name, context) {
+    const extra = varNames.length;
+    varNames.push(name);
+    checkBlock(body, extra, context);
+  }
+  function declareTarget(target) {
     const root = target.parts[0];
-    if (scope.vars.indexOf(root) >= 0 || scope.fns.indexOf(root) >= 0) {
+    if (isLocal(root)) {
       report("E_DUP_BINDING", "Duplicate binding '" + root + "'.", target.span, HINT_DUP_BINDING);
     }
-    scope.vars.push(root);
+    varNames.push(root);
   }
   function reportFnDup(fn) {
     report(
@@ -4379,7 +4429,7 @@
       "Use a different function name."
     );
   }
-  function checkFnSignature(fn, scope) {
+  function checkFnSignature(fn) {
     const params = fn.params;
     for (let i = 1; i < params.length; i++) {
       if (params.lastIndexOf(params[i], i - 1) >= 0) {
@@ -4399,21 +4449,25 @@
         "Use a different function name to avoid shadowing the stdlib."
       );
     }
-    scope.fns.push(fn.name);
-    checkBlock(fn.body, scope, params.concat([fn.name]), "function '" + fn.name + "'");
+    fnNames.push(fn.name);
+    const extra = varNames.length;
+    for (let i = 0; i < params.length; i++) varNames.push(params[i]);
+    varNames.push(fn.name);
+    checkBlock(fn.body, extra, "function '" + fn.name + "'");
   }
-  function checkExpr(e, scope) {
+  function checkExpr(e) {
     switch (e.kind) {
-      case "IdentPath":
-        if (!isVisibleVar(scope, e.parts[0])) {
-          report(
-            "E_UNBOUND",
-            "Unbound variable '" + e.parts[0] + "'.",
-            e.span,
-            "Make sure the variable is defined with 'let' before use."
-          );
-        }
+      case "IdentPath": {
+        const name = e.parts[0];
+        if (varNames.indexOf(name) >= 0) return;
+        report(
+          "E_UNBOUND",
+          "Unbound variable '" + name + "'.",
+          e.span,
+          "Make sure the variable is defined with 'let' before use."
+        );
         return;
+      }
       case "StrLiteral":
       case "IntLiteral":
         return;
@@ -4421,91 +4475,92 @@
         const pairs = e.pairs;
         for (let i = 0; i < pairs.length; i++) {
           const p = pairs[i];
-          checkExpr(p.kind === "RecordPair" ? p.value : p.expr, scope);
+          checkExpr(p.kind === "RecordPair" ? p.value : p.expr);
         }
         return;
       }
       case "FnCallExpr": {
-        const name = e.name.parts.length === 1 ? e.name.parts[0] : e.name.parts.join(".");
-        if (!stdlib2.has(name) && !isVisibleFn(scope, name)) {
+        const parts = e.name.parts;
+        const name = parts.length === 1 ? parts[0] : parts.join(".");
+        if (!stdlib2.has(name) && !isVisibleFn(name)) {
           report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
         }
-        if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args, scope);
-        checkArgs(e.args, scope);
+        if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args);
+        checkArgs(e.args);
         return;
       }
       case "ListExpr": {
         const elements = e.elements;
-        for (let i = 0; i < elements.length; i++) checkExpr(elements[i], scope);
+        for (let i = 0; i < elements.length; i++) checkExpr(elements[i]);
         return;
       }
       case "BinaryExpr":
-        checkExpr(e.left, scope);
-        checkExpr(e.right, scope);
+        checkExpr(e.left);
+        checkExpr(e.right);
         return;
       case "CallExpr":
       case "DoExpr":
         toolUses.push(e);
-        checkArgs(e.args, scope);
+        checkArgs(e.args);
         return;
       case "AssertExpr":
       case "CheckExpr":
-        checkArgs(e.args, scope);
+        checkArgs(e.args);
         return;
       case "IfBlockExpr":
-        checkExpr(e.cond, scope);
-        checkBlock(e.thenBody, scope, [], "if body");
-        checkBlock(e.elseBody, scope, [], "else body");
+        checkExpr(e.cond);
+        checkBlock(e.thenBody, varNames.length, "if body");
+        checkBlock(e.elseBody, varNames.length, "else body");
         return;
       case "IfExpr":
-        checkExpr(e.cond, scope);
-        checkExpr(e.then, scope);
-        checkExpr(e.else, scope);
+        checkExpr(e.cond);
+        checkExpr(e.then);
+        checkExpr(e.else);
         return;
       case "ForExpr":
-        checkExpr(e.list, scope);
-        checkBlock(e.body, scope, [e.binding], "for body");
+        checkExpr(e.list);
+        checkBlockBinding(e.body, e.binding, "for body");
         return;
       case "MatchExpr":
-        checkExpr(e.subject, scope);
-        checkBlock(e.okArm.body, scope, [e.okArm.binding], "match ok arm");
-        checkBlock(e.errArm.body, scope, [e.errArm.binding], "match err arm");
+        checkExpr(e.subject);
+        checkBlockBinding(e.okArm.body, e.okArm.binding, "match ok arm");
+        checkBlockBinding(e.errArm.body, e.errArm.binding, "match err arm");
         return;
       case "TryExpr":
-        checkBlock(e.tryBody, scope, [], "try body");
-        checkBlock(e.catchBody, scope, [e.catchBinding], "catch body");
+        checkBlock(e.tryBody, varNames.length, "try body");
+        checkBlockBinding(e.catchBody, e.catchBinding, "catch body");
         return;
       case "UnaryExpr":
-        checkExpr(e.operand, scope);
+        checkExpr(e.operand);
         return;
       case "FilterBlockExpr":
-        checkExpr(e.list, scope);
-        checkBlock(e.body, scope, [e.binding], "filter body");
+        checkExpr(e.list);
+        checkBlockBinding(e.body, e.binding, "filter body");
         return;
       case "LoopExpr":
-        checkExpr(e.init, scope);
-        checkExpr(e.times, scope);
-        checkBlock(e.body, scope, [e.binding], "loop body");
+        checkExpr(e.init);
+        checkExpr(e.times);
+        checkBlockBinding(e.body, e.binding, "loop body");
         return;
       default:
         return;
     }
   }
-  function checkArgs(args, scope) {
+  function checkArgs(args) {
     const pairs = args.pairs;
     for (let i = 0; i < pairs.length; i++) {
       const p = pairs[i];
       if (p.kind === "SpreadPair") unsupportedSpread = true;
-      else checkExpr(p.value, scope);
+      else checkExpr(p.value);
     }
   }
-  function checkCallback(name, args, scope) {
+  function checkCallback(name, args) {
     const pairs = args.pairs;
     for (let i = 0; i < pairs.length; i++) {
       const p = pairs[i];
       if (p.kind !== "RecordPair" || p.key !== "fn") continue;
       const v = p.value;
-      if (v.kind === "StrLiteral" && !isVisibleFn(scope, v.value)) {
+      if (v.kind === "StrLiteral" && !isVisibleFn(v.value)) {
         report(
           "E_UNKNOWN_FN",
           "Unknown function '" + v.value + "'.",
@@ -4566,9 +4621,22 @@
   var FILE_PREFIX = '{"file":';
   var ALLOW_KEY = ',"allow":';
   function readConfig(configJSON) {
-    var _a;
     const last = configCache;
     if (last !== null && last.text === configJSON) return last.config;
+    const whole = textCache.get(configJSON);
+    if (whole !== void 0) {
+      configCache = { text: configJSON, config: whole };
+      return whole;
+    }
+    const config = readNewConfig(configJSON);
+    if (textCache.size >= MAX_TEXTS) textCache.clear();
+    textCache.set(configJSON, config);
+    return config;
+  }
+  var textCache = /* @__PURE__ */ new Map();
+  var MAX_TEXTS = 256;
+  function readNewConfig(configJSON) {
+    var _a;
     const at2 = configJSON.startsWith(FILE_PREFIX) ? configJSON.indexOf(ALLOW_KEY) : -1;
     if (at2 >= 0) {
       const known = restCache.get(configJSON.slice(at2));
@@ -4698,9 +4766,9 @@
     const config = readConfig(configJSON);
     const limits3 = config.limits;
     try {
-      return encodeOutcome(evaluate(source, config, host), limits3, host);
+      return encodeOutcome(evaluate(source, config, host), limits3, host, source.length);
     } catch (e) {
-      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits3, host);
+      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits3, host, source.length);
       throw e;
     }
   }

@@ -189,7 +189,7 @@ let toolHost!: ToolHost;
 let limits = new Limits(0, 0, 0);
 let traceEvents: Trace = [];
 let evidenceList: Rec[] = [];
-let userFns = new Map<string, UserFn>();
+const userFns = new Map<string, UserFn>();
 // The capabilities the policy allows: a few names, searched in place (a Set made per run
 // cost goja an iterator and a result object per name).
 let allowedCaps: string[] = [];
@@ -211,7 +211,7 @@ export function evaluateProgram(program: AST.Program, file: string, allowed: str
   limits = runLimits;
   traceEvents = [];
   evidenceList = [];
-  userFns = new Map<string, UserFn>();
+  userFns.clear(); // one Map for every run (a run's functions are dropped at its end)
   allowedCaps = allowed;
   timeMs = undefined;
   maxIterations = undefined;
@@ -223,7 +223,11 @@ export function evaluateProgram(program: AST.Program, file: string, allowed: str
   bytesWritten = 0;
   callDepth = 0;
   stepsLeft = runLimits.maxSteps;
-  return runProgram(program);
+  try {
+    return runProgram(program);
+  } finally {
+    userFns.clear();
+  }
 }
 
 // runProgram executes the program (spec §5.2). A capability-gate failure returns an error

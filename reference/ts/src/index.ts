@@ -42,8 +42,9 @@ export const limits = ["maxSteps", "maxDepth", "maxSize", "maxNesting"];
 
 export const version = "a0-ts-reference 0.6.0";
 
-// The last configuration read, and the allow lists and limits read so far by the text
-// that holds them. The Go host writes configJSON as {"file":…,"allow":…,"limits":…}, and a
+// The last configuration read (and, below, the configurations read so far by their whole
+// text), and the allow lists and limits read so far by the text that holds them. The Go
+// host writes configJSON as {"file":…,"allow":…,"limits":…}, and a
 // campaign's cases differ only in their file name and in a few allow lists; so a text
 // whose rest (from ,"allow": on) was read before takes that rest's allow list and limits,
 // and only its file name is parsed.
@@ -57,6 +58,23 @@ const ALLOW_KEY = ',"allow":';
 function readConfig(configJSON: string): Config {
   const last = configCache;
   if (last !== null && last.text === configJSON) return last.config;
+  // A campaign's cases share one file name, and their texts repeat.
+  const whole = textCache.get(configJSON);
+  if (whole !== undefined) {
+    configCache = { text: configJSON, config: whole };
+    return whole;
+  }
+  const config = readNewConfig(configJSON);
+  if (textCache.size >= MAX_TEXTS) textCache.clear();
+  textCache.set(configJSON, config);
+  return config;
+}
+
+// The configurations read so far, by their whole text.
+const textCache = new Map<string, Config>();
+const MAX_TEXTS = 256;
+
+function readNewConfig(configJSON: string): Config {
   const at = configJSON.startsWith(FILE_PREFIX) ? configJSON.indexOf(ALLOW_KEY) : -1;
   if (at >= 0) {
     const known = restCache.get(configJSON.slice(at));
@@ -219,10 +237,10 @@ export function run(source: string, configJSON: string, host: Host): string {
   const config = readConfig(configJSON);
   const limits = config.limits;
   try {
-    return encodeOutcome(evaluate(source, config, host), limits, host);
+    return encodeOutcome(evaluate(source, config, host), limits, host, source.length);
   } catch (e) {
     // A partial outcome too big to write is a maxSize outcome without its parts.
-    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits, host);
+    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits, host, source.length);
     throw e;
   }
 }

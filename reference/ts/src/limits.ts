@@ -72,6 +72,15 @@ export class Limits {
   // inherited), which JSON.stringify would call.
   checkNodes(v: unknown, intoRecords: boolean, what: string): boolean {
     const max = this.maxSize;
+    if (v === null || typeof v !== "object") {
+      // One node (the usual case: a string or number converted for a text), without the
+      // stack.
+      if (max < 1) throw new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
+      const units = typeof v === "string" ? 1 + v.length : 1;
+      this.checkText(units, what);
+      this.lastTextUnits = units;
+      return false;
+    }
     let count = 0;
     let units = 0;
     let toJSON = false;

@@ -45,16 +45,18 @@ const HINT_BLOCK_NO_RETURN = "Add a 'return <expr>' statement at the end of the 
 const HINT_RETURN_NOT_LAST = "Move any statements after return before it, or remove them.";
 const HINT_DUP_BINDING = "Use a different variable name.";
 
-// One level of the binding scopes of §4.3. A block's visible sets are copies of the
+// The binding scopes of §4.3, as two stacks of names: the variables and the functions
+// declared in every scope enclosing the point being checked, outermost first; the current
+// scope's are those from varBase and fnBase on. A block's visible sets are copies of the
 // enclosing ones taken when the block is entered; since a block is validated completely
-// before the enclosing scope declares anything further, a parent link sees exactly what
-// those copies would hold. The names are kept in plain arrays: a scope holds few of them,
-// and goja makes an array far more cheaply than a Set.
-interface Scope {
-  parent: Scope | null;
-  vars: string[]; // local variable names (at top level: all top-level variables)
-  fns: string[]; // local function names
-}
+// before the enclosing scope declares anything further, the names below its bases are
+// exactly what those copies would hold, and its own are dropped when it ends. Two arrays
+// serve every program: a scope object and its arrays per block cost goja a property map
+// each.
+const varNames: string[] = [];
+const fnNames: string[] = [];
+let varBase = 0;
+let fnBase = 0;
 
 const NONE: Diagnostic[] = [];
 const NO_TOOL_USES: (CallExpr | DoExpr)[] = [];
@@ -73,17 +75,22 @@ export function validate(program: Program): ValidationResult {
   diagnostics = [];
   unsupportedSpread = false;
   toolUses = [];
+  varNames.length = 0;
+  fnNames.length = 0;
+  varBase = 0;
+  fnBase = 0;
   try {
     checkHeaders(program);
-    const top: Scope = { parent: null, vars: [], fns: [] };
     const stmts = program.statements;
-    for (let i = 0; i < stmts.length; i++) checkTopLevel(stmts[i], top);
+    for (let i = 0; i < stmts.length; i++) checkStatement(stmts[i]);
     checkTools(program);
     return { diagnostics, unsupportedSpread };
   } finally {
-    // Drop this program's nodes (validate always starts with fresh lists).
+    // Drop this program's nodes and names (validate always starts afresh).
     diagnostics = NONE;
     toolUses = NO_TOOL_USES;
+    varNames.length = 0;
+    fnNames.length = 0;
   }
 }
 
@@ -164,53 +171,59 @@ function isTrueLiteral(e: Expr): boolean {
 
 // ---- pass 7: bindings, functions and references ----
 
-function isVisibleVar(scope: Scope, name: string): boolean {
-  for (let s: Scope | null = scope; s !== null; s = s.parent) {
-    if (s.vars.indexOf(name) >= 0) return true;
-  }
-  return false;
+function isVisibleFn(name: string): boolean {
+  return fnNames.indexOf(name) >= 0;
 }
 
-function isVisibleFn(scope: Scope, name: string): boolean {
-  for (let s: Scope | null = scope; s !== null; s = s.parent) {
-    if (s.fns.indexOf(name) >= 0) return true;
-  }
-  return false;
+// isLocal reports whether name is declared in the current scope, as a variable or a
+// function.
+function isLocal(name: string): boolean {
+  return varNames.indexOf(name, varBase) >= 0 || fnNames.indexOf(name, fnBase) >= 0;
 }
 
-function checkTopLevel(stmt: Stmt, top: Scope): void {
+// checkStatement checks a statement of the current scope (at top level, the program's).
+function checkStatement(stmt: Stmt): void {
   switch (stmt.kind) {
     case "LetStmt":
-      if (top.vars.indexOf(stmt.name) >= 0 || top.fns.indexOf(stmt.name) >= 0) {
+      if (isLocal(stmt.name)) {
         report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
       }
-      checkExpr(stmt.value, top);
-      top.vars.push(stmt.name);
-      return;
-    case "ExprStmt":
-      checkExpr(stmt.expr, top);
-      if (stmt.target !== undefined) declareTarget(stmt.target, top);
+      checkExpr(stmt.value);
+      varNames.push(stmt.name);
       return;
     case "ReturnStmt":
-      checkExpr(stmt.value, top);
+      checkExpr(stmt.value);
+      return;
+    case "ExprStmt":
+      checkExpr(stmt.expr);
+      if (stmt.target !== undefined) declareTarget(stmt.target);
       return;
     case "FnDecl":
-      if (top.fns.indexOf(stmt.name) >= 0 || top.vars.indexOf(stmt.name) >= 0) reportFnDup(stmt);
-      checkFnSignature(stmt, top);
+      // Any visible function, but only a local variable.
+      if (isVisibleFn(stmt.name) || varNames.indexOf(stmt.name, varBase) >= 0) reportFnDup(stmt);
+      checkFnSignature(stmt);
       return;
   }
 }
 
 // Checks the statements of a block (function body or control-flow body) in a new scope
-// holding the block's extra names (§4.3, "Blocks"); the scope takes the array extra over.
-function checkBlock(body: Stmt[], enclosing: Scope, extra: string[], context: string): void {
-  const scope: Scope = { parent: enclosing, vars: extra, fns: [] };
+// holding the block's extra names (§4.3, "Blocks"): those the caller pushed on varNames
+// from index extra on.
+function checkBlock(body: Stmt[], extra: number, context: string): void {
+  const outerVars = varBase;
+  const outerFns = fnBase;
+  varBase = extra;
+  fnBase = fnNames.length;
   const n = body.length;
-  let hasReturn = false;
-  for (let i = 0; i < n; i++) if (body[i].kind === "ReturnStmt") hasReturn = true;
-  if (!hasReturn) {
-    const last = n > 0 ? body[n - 1].span : undefined;
-    report("E_NO_RETURN", context + " must end with a return statement.", last, HINT_BLOCK_NO_RETURN);
+  // E_NO_RETURN when no statement returns; otherwise E_RETURN_NOT_LAST for each return
+  // before the last statement (one pass: a block with such a return has a return).
+  if (n === 0 || body[n - 1].kind !== "ReturnStmt") {
+    let early = -1;
+    for (let i = 0; i < n - 1 && early < 0; i++) if (body[i].kind === "ReturnStmt") early = i;
+    if (early < 0) {
+      const last = n > 0 ? body[n - 1].span : undefined;
+      report("E_NO_RETURN", context + " must end with a return statement.", last, HINT_BLOCK_NO_RETURN);
+    }
   }
   for (let i = 0; i < n - 1; i++) {
     if (body[i].kind === "ReturnStmt") {
@@ -218,38 +231,28 @@ function checkBlock(body: Stmt[], enclosing: Scope, extra: string[], context: st
         body[i].span, HINT_RETURN_NOT_LAST);
     }
   }
-  for (let i = 0; i < n; i++) {
-    const stmt = body[i];
-    switch (stmt.kind) {
-      case "LetStmt":
-        if (scope.vars.indexOf(stmt.name) >= 0 || scope.fns.indexOf(stmt.name) >= 0) {
-          report("E_DUP_BINDING", "Duplicate binding '" + stmt.name + "'.", stmt.span, HINT_DUP_BINDING);
-        }
-        checkExpr(stmt.value, scope);
-        scope.vars.push(stmt.name);
-        break;
-      case "ReturnStmt":
-        checkExpr(stmt.value, scope);
-        break;
-      case "ExprStmt":
-        checkExpr(stmt.expr, scope);
-        if (stmt.target !== undefined) declareTarget(stmt.target, scope);
-        break;
-      case "FnDecl":
-        if (isVisibleFn(scope, stmt.name) || scope.vars.indexOf(stmt.name) >= 0) reportFnDup(stmt);
-        checkFnSignature(stmt, scope);
-        break;
-    }
-  }
+  for (let i = 0; i < n; i++) checkStatement(body[i]);
+  varNames.length = extra;
+  fnNames.length = fnBase;
+  varBase = outerVars;
+  fnBase = outerFns;
+}
+
+// checkBlockBinding checks a block whose scope holds one extra name (a loop's or an arm's
+// binding).
+function checkBlockBinding(body: Stmt[], name: string, context: string): void {
+  const extra = varNames.length;
+  varNames.push(name);
+  checkBlock(body, extra, context);
 }
 
 // `E -> T` binds the first segment of T in the current scope (local names only).
-function declareTarget(target: IdentPath, scope: Scope): void {
+function declareTarget(target: IdentPath): void {
   const root = target.parts[0];
-  if (scope.vars.indexOf(root) >= 0 || scope.fns.indexOf(root) >= 0) {
+  if (isLocal(root)) {
     report("E_DUP_BINDING", "Duplicate binding '" + root + "'.", target.span, HINT_DUP_BINDING);
   }
-  scope.vars.push(root);
+  varNames.push(root);
 }
 
 function reportFnDup(fn: FnDecl): void {
@@ -258,8 +261,8 @@ function reportFnDup(fn: FnDecl): void {
 }
 
 // Steps 2-5 of a function declaration: parameters, the stdlib-name check, declaring the
-// function, and its body.
-function checkFnSignature(fn: FnDecl, scope: Scope): void {
+// function, and its body, whose scope holds the parameters and the function's own name.
+function checkFnSignature(fn: FnDecl): void {
   const params = fn.params;
   for (let i = 1; i < params.length; i++) {
     if (params.lastIndexOf(params[i], i - 1) >= 0) {
@@ -271,20 +274,24 @@ function checkFnSignature(fn: FnDecl, scope: Scope): void {
     report("E_FN_DUP", "Function name '" + fn.name + "' conflicts with a built-in stdlib function.",
       fn.span, "Use a different function name to avoid shadowing the stdlib.");
   }
-  scope.fns.push(fn.name);
-  checkBlock(fn.body, scope, params.concat([fn.name]), "function '" + fn.name + "'");
+  fnNames.push(fn.name);
+  const extra = varNames.length;
+  for (let i = 0; i < params.length; i++) varNames.push(params[i]);
+  varNames.push(fn.name);
+  checkBlock(fn.body, extra, "function '" + fn.name + "'");
 }
 
 // Expression checks of §4.4. The cases are ordered by how often the kinds occur, as goja
 // tries them one by one.
-function checkExpr(e: Expr, scope: Scope): void {
+function checkExpr(e: Expr): void {
   switch (e.kind) {
-    case "IdentPath":
-      if (!isVisibleVar(scope, e.parts[0])) {
-        report("E_UNBOUND", "Unbound variable '" + e.parts[0] + "'.", e.span,
-          "Make sure the variable is defined with 'let' before use.");
-      }
+    case "IdentPath": {
+      const name = e.parts[0];
+      if (varNames.indexOf(name) >= 0) return;
+      report("E_UNBOUND", "Unbound variable '" + name + "'.", e.span,
+        "Make sure the variable is defined with 'let' before use.");
       return;
+    }
     case "StrLiteral":
     case "IntLiteral":
       return;
@@ -292,72 +299,73 @@ function checkExpr(e: Expr, scope: Scope): void {
       const pairs = e.pairs;
       for (let i = 0; i < pairs.length; i++) {
         const p = pairs[i];
-        checkExpr(p.kind === "RecordPair" ? p.value : p.expr, scope);
+        checkExpr(p.kind === "RecordPair" ? p.value : p.expr);
       }
       return;
     }
     case "FnCallExpr": {
-      const name = e.name.parts.length === 1 ? e.name.parts[0] : e.name.parts.join(".");
+      const parts = e.name.parts;
+      const name = parts.length === 1 ? parts[0] : parts.join(".");
       // Most calls are of the stdlib: one lookup, before walking the scopes.
-      if (!stdlib.has(name) && !isVisibleFn(scope, name)) {
+      if (!stdlib.has(name) && !isVisibleFn(name)) {
         report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
       }
-      if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args, scope);
-      checkArgs(e.args, scope);
+      if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args);
+      checkArgs(e.args);
       return;
     }
     case "ListExpr": {
       const elements = e.elements;
-      for (let i = 0; i < elements.length; i++) checkExpr(elements[i], scope);
+      for (let i = 0; i < elements.length; i++) checkExpr(elements[i]);
       return;
     }
     case "BinaryExpr":
-      checkExpr(e.left, scope);
-      checkExpr(e.right, scope);
+      checkExpr(e.left);
+      checkExpr(e.right);
       return;
     case "CallExpr":
     case "DoExpr":
       toolUses.push(e);
-      checkArgs(e.args, scope);
+      checkArgs(e.args);
       return;
     case "AssertExpr":
     case "CheckExpr":
-      checkArgs(e.args, scope);
+      checkArgs(e.args);
       return;
     case "IfBlockExpr":
-      checkExpr(e.cond, scope);
-      checkBlock(e.thenBody, scope, [], "if body");
-      checkBlock(e.elseBody, scope, [], "else body");
+      checkExpr(e.cond);
+      checkBlock(e.thenBody, varNames.length, "if body");
+      checkBlock(e.elseBody, varNames.length, "else body");
       return;
     case "IfExpr":
-      checkExpr(e.cond, scope);
-      checkExpr(e.then, scope);
-      checkExpr(e.else, scope);
+      checkExpr(e.cond);
+      checkExpr(e.then);
+      checkExpr(e.else);
       return;
     case "ForExpr":
-      checkExpr(e.list, scope);
-      checkBlock(e.body, scope, [e.binding], "for body");
+      checkExpr(e.list);
+      checkBlockBinding(e.body, e.binding, "for body");
       return;
     case "MatchExpr":
-      checkExpr(e.subject, scope);
-      checkBlock(e.okArm.body, scope, [e.okArm.binding], "match ok arm");
-      checkBlock(e.errArm.body, scope, [e.errArm.binding], "match err arm");
+      checkExpr(e.subject);
+      checkBlockBinding(e.okArm.body, e.okArm.binding, "match ok arm");
+      checkBlockBinding(e.errArm.body, e.errArm.binding, "match err arm");
       return;
     case "TryExpr":
-      checkBlock(e.tryBody, scope, [], "try body");
-      checkBlock(e.catchBody, scope, [e.catchBinding], "catch body");
+      checkBlock(e.tryBody, varNames.length, "try body");
+      checkBlockBinding(e.catchBody, e.catchBinding, "catch body");
       return;
     case "UnaryExpr":
-      checkExpr(e.operand, scope);
+      checkExpr(e.operand);
       return;
     case "FilterBlockExpr":
-      checkExpr(e.list, scope);
-      checkBlock(e.body, scope, [e.binding], "filter body");
+      checkExpr(e.list);
+      checkBlockBinding(e.body, e.binding, "filter body");
       return;
     case "LoopExpr":
-      checkExpr(e.init, scope);
-      checkExpr(e.times, scope);
-      checkBlock(e.body, scope, [e.binding], "loop body");
+      checkExpr(e.init);
+      checkExpr(e.times);
+      checkBlockBinding(e.body, e.binding, "loop body");
       return;
     default: // the other literals
       return;
@@ -366,24 +374,24 @@ function checkExpr(e: Expr, scope: Scope): void {
 
 // The argument values of a call; a spread entry here is where the upstream validator
 // crashes (§4.5).
-function checkArgs(args: RecordExpr, scope: Scope): void {
+function checkArgs(args: RecordExpr): void {
   const pairs = args.pairs;
   for (let i = 0; i < pairs.length; i++) {
     const p = pairs[i];
     if (p.kind === "SpreadPair") unsupportedSpread = true;
-    else checkExpr(p.value, scope);
+    else checkExpr(p.value);
   }
 }
 
 // The first `fn:` argument of map/reduce/filter, when a string literal, must name a
 // visible user function.
-function checkCallback(name: string, args: RecordExpr, scope: Scope): void {
+function checkCallback(name: string, args: RecordExpr): void {
   const pairs = args.pairs;
   for (let i = 0; i < pairs.length; i++) {
     const p = pairs[i];
     if (p.kind !== "RecordPair" || p.key !== "fn") continue;
     const v = p.value;
-    if (v.kind === "StrLiteral" && !isVisibleFn(scope, v.value)) {
+    if (v.kind === "StrLiteral" && !isVisibleFn(v.value)) {
       report("E_UNKNOWN_FN", "Unknown function '" + v.value + "'.", v.span,
         "For " + name + ", define the user function with 'fn' before use and pass its name as a string.");
     }
