@@ -4604,22 +4604,25 @@
   var DEFAULT_MAX_SIZE = 1 << 20;
   var limits2 = ["maxSteps", "maxDepth", "maxSize", "maxNesting"];
   var version = "a0-ts-reference 0.6.0";
-  var configCache = null;
+  var lastText = null;
+  var lastConfig = null;
   var restCache = /* @__PURE__ */ new Map();
   var MAX_RESTS = 64;
   var FILE_PREFIX = '{"file":';
   var ALLOW_KEY = ',"allow":';
   function readConfig(configJSON) {
-    const last = configCache;
-    if (last !== null && last.text === configJSON) return last.config;
+    if (lastText === configJSON && lastConfig !== null) return lastConfig;
     const whole = textCache.get(configJSON);
     if (whole !== void 0) {
-      configCache = { text: configJSON, config: whole };
+      lastText = configJSON;
+      lastConfig = whole;
       return whole;
     }
     const config = readNewConfig(configJSON);
     if (textCache.size >= MAX_TEXTS) textCache.clear();
     textCache.set(configJSON, config);
+    lastText = configJSON;
+    lastConfig = config;
     return config;
   }
   var textCache = /* @__PURE__ */ new Map();
@@ -4632,9 +4635,7 @@
       if (known !== void 0) {
         const file2 = fileName2(configJSON, at2);
         if (file2 !== null) {
-          const config2 = { file: file2, allow: known.allow, limits: known.limits };
-          configCache = { text: configJSON, config: config2 };
-          return config2;
+          return { file: file2, allow: known.allow, limits: known.limits };
         }
       }
     }
@@ -4644,7 +4645,6 @@
       if (restCache.size >= MAX_RESTS) restCache.clear();
       restCache.set(rest, config);
     }
-    configCache = { text: configJSON, config };
     return config;
   }
   function reusableRest(configJSON) {
