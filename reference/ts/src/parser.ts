@@ -406,6 +406,7 @@ function parseFnDecl(): FnDecl {
 function parseBlock(): Stmt[] {
   expect(T.LBrace);
   const body: Stmt[] = [];
+  // Lists grow by an indexed store here and below: a push is a method call, dearer in goja.
   while (STMT_START[kinds[at]]) body[body.length] = parseStatement();
   expect(T.RBrace);
   return body;
