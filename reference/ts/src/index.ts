@@ -43,7 +43,8 @@ export const limits = ["maxSteps", "maxDepth", "maxSize", "maxNesting"];
 export const version = "a0-ts-reference 0.6.0";
 
 // The last configuration read (and, below, the configurations read so far by their whole
-// text), and the allow lists and limits read so far by the text that holds them. The Go host writes configJSON as {"file":…,"allow":…,"limits":…}, and a
+// text), and the allow lists and limits read so far by the text that holds them. The Go
+// host writes configJSON as {"file":…,"allow":…,"limits":…}, and a
 // campaign's cases differ only in their file name and in a few allow lists; so a text
 // whose rest (from ,"allow": on) was read before takes that rest's allow list and limits,
 // and only its file name is parsed.
