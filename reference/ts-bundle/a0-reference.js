@@ -3263,16 +3263,17 @@
         t++;
         continue;
       }
+      if (cls === 2 /* LF */) {
+        i++;
+        line++;
+        lineStart = i;
+        lineStarts2[line] = i;
+        continue;
+      }
       if (i >= n) break;
       let kind = -1;
       let end = i + 1;
       switch (cls) {
-        case 2 /* LF */:
-          i++;
-          line++;
-          lineStart = i;
-          lineStarts2[line] = i;
-          continue;
         case 7 /* Quote */:
           end = scanString(chars, i);
           if (end < 0) break;
@@ -3577,6 +3578,16 @@
       return s;
     }
   };
+  var TOKEN_SPAN = {
+    get span() {
+      const node = this;
+      const s = span(node.token, node.token);
+      SPAN_PROPERTY.value = s;
+      Object.defineProperty(node, "span", SPAN_PROPERTY);
+      SPAN_PROPERTY.value = null;
+      return s;
+    }
+  };
   var oneParts = /* @__PURE__ */ new Map();
   var MAX_ONE_PARTS = 4096;
   function onePart(name) {
@@ -3699,7 +3710,7 @@
         break;
       }
     }
-    while (STMT_START[kinds[at]]) statements.push(parseStatement());
+    while (STMT_START[kinds[at]]) statements[statements.length] = parseStatement();
     if (kinds[at] !== 49 /* EOF */) failAt(at, "near");
     const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - 1);
     return { kind: "Program", span: where, headers, statements };
@@ -3754,7 +3765,7 @@
   function parseBlock() {
     expect(31 /* LBrace */);
     const body = [];
-    while (STMT_START[kinds[at]]) body.push(parseStatement());
+    while (STMT_START[kinds[at]]) body[body.length] = parseStatement();
     expect(32 /* RBrace */);
     return body;
   }
@@ -3769,7 +3780,7 @@
     if (kinds[s] !== 30 /* Ident */) failAt(s, "expected", 30 /* Ident */);
     at = s + 1;
     if (kinds[at] !== 40 /* Dot */) {
-      return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: s, parts: onePart(words[s]) };
+      return { __proto__: TOKEN_SPAN, kind: "IdentPath", token: s, parts: onePart(words[s]) };
     }
     const parts = [words[s]];
     while (kinds[at] === 40 /* Dot */) {
@@ -3935,10 +3946,10 @@
       }
       case 28 /* IntLit */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "IntLiteral", first: s, last: s, value: Number(image(s)) };
+        return { __proto__: TOKEN_SPAN, kind: "IntLiteral", token: s, value: Number(image(s)) };
       case 29 /* StringLit */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "StrLiteral", first: s, last: s, value: stringValue(s) };
+        return { __proto__: TOKEN_SPAN, kind: "StrLiteral", token: s, value: stringValue(s) };
       case 31 /* LBrace */:
         return parseRecord();
       case 35 /* LParen */: {
@@ -3954,7 +3965,7 @@
           elements = [parseExpr()];
           while (kinds[at] === 38 /* Comma */ && EXPR_START[kinds[at + 1]]) {
             at++;
-            elements.push(parseExpr());
+            elements[elements.length] = parseExpr();
           }
           if (kinds[at] === 38 /* Comma */) at++;
         }
@@ -3963,14 +3974,14 @@
       }
       case 27 /* FloatLit */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "FloatLiteral", first: s, last: s, value: Number(image(s)) };
+        return { __proto__: TOKEN_SPAN, kind: "FloatLiteral", token: s, value: Number(image(s)) };
       case 24 /* True */:
       case 25 /* False */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "BoolLiteral", first: s, last: s, value: kinds[s] === 24 /* True */ };
+        return { __proto__: TOKEN_SPAN, kind: "BoolLiteral", token: s, value: kinds[s] === 24 /* True */ };
       case 26 /* Null */:
         at++;
-        return { __proto__: LAZY_SPAN, kind: "NullLiteral", first: s, last: s };
+        return { __proto__: TOKEN_SPAN, kind: "NullLiteral", token: s };
     }
     return failAt(s, "unexpected");
   }
@@ -3983,7 +3994,7 @@
       pairs = [parseEntry()];
       while (kinds[at] === 38 /* Comma */ && ENTRY_START[kinds[at + 1]]) {
         at++;
-        pairs.push(parseEntry());
+        pairs[pairs.length] = parseEntry();
       }
       if (kinds[at] === 38 /* Comma */) at++;
     }

@@ -170,10 +170,16 @@ function finishSpan(s: Span): void {
 // costs no more than one built by the parser. Such a node has the token range of its
 // construct and LAZY_SPAN as its prototype, whose getter computes the span from the token
 // table, which stays valid until the next parse (the evaluator is done with one program
-// before the next is parsed), and keeps it as the node's own property.
+// before the next is parsed), and keeps it as the node's own property. A node of one token
+// (a literal, a one-segment path) has that token's number and TOKEN_SPAN as its prototype
+// instead: one property fewer, which saves goja a property-map insertion per node.
 interface TokenRange {
   first: number;
   last: number;
+}
+
+interface OneToken {
+  token: number;
 }
 
 // The descriptor that makes a computed span the node's own property; one object reused,
@@ -184,6 +190,17 @@ const LAZY_SPAN = {
   get span(): Span {
     const node = this as unknown as TokenRange;
     const s = span(node.first, node.last);
+    SPAN_PROPERTY.value = s;
+    Object.defineProperty(node, "span", SPAN_PROPERTY);
+    SPAN_PROPERTY.value = null;
+    return s;
+  },
+};
+
+const TOKEN_SPAN = {
+  get span(): Span {
+    const node = this as unknown as OneToken;
+    const s = span(node.token, node.token);
     SPAN_PROPERTY.value = s;
     Object.defineProperty(node, "span", SPAN_PROPERTY);
     SPAN_PROPERTY.value = null;
@@ -329,7 +346,7 @@ function parseProgram(): Program {
       break;
     }
   }
-  while (STMT_START[kinds[at]]) statements.push(parseStatement());
+  while (STMT_START[kinds[at]]) statements[statements.length] = parseStatement();
   if (kinds[at] !== T.EOF) failAt(at, "near");
   const where = at === 0
     ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 }
@@ -389,7 +406,8 @@ function parseFnDecl(): FnDecl {
 function parseBlock(): Stmt[] {
   expect(T.LBrace);
   const body: Stmt[] = [];
-  while (STMT_START[kinds[at]]) body.push(parseStatement());
+  // Lists grow by an indexed store here and below: a push is a method call, dearer in goja.
+  while (STMT_START[kinds[at]]) body[body.length] = parseStatement();
   expect(T.RBrace);
   return body;
 }
@@ -407,7 +425,7 @@ function parseIdentPath(): IdentPath {
   if (kinds[s] !== T.Ident) failAt(s, "expected", T.Ident);
   at = s + 1;
   if (kinds[at] !== T.Dot) {
-    return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: s, parts: onePart(words[s]) } as unknown as IdentPath;
+    return { __proto__: TOKEN_SPAN, kind: "IdentPath", token: s, parts: onePart(words[s]) } as unknown as IdentPath;
   }
   const parts = [words[s]];
   while (kinds[at] === T.Dot) {
@@ -586,10 +604,10 @@ function parsePrimary(): Expr {
     }
     case T.IntLit:
       at++;
-      return { __proto__: LAZY_SPAN, kind: "IntLiteral", first: s, last: s, value: Number(image(s)) } as unknown as Expr;
+      return { __proto__: TOKEN_SPAN, kind: "IntLiteral", token: s, value: Number(image(s)) } as unknown as Expr;
     case T.StringLit:
       at++;
-      return { __proto__: LAZY_SPAN, kind: "StrLiteral", first: s, last: s, value: stringValue(s) } as unknown as Expr;
+      return { __proto__: TOKEN_SPAN, kind: "StrLiteral", token: s, value: stringValue(s) } as unknown as Expr;
     case T.LBrace:
       return parseRecord();
     case T.LParen: {
@@ -605,7 +623,7 @@ function parsePrimary(): Expr {
         elements = [parseExpr()];
         while (kinds[at] === T.Comma && EXPR_START[kinds[at + 1]]) {
           at++;
-          elements.push(parseExpr());
+          elements[elements.length] = parseExpr();
         }
         if (kinds[at] === T.Comma) at++;
       }
@@ -614,14 +632,14 @@ function parsePrimary(): Expr {
     }
     case T.FloatLit:
       at++;
-      return { __proto__: LAZY_SPAN, kind: "FloatLiteral", first: s, last: s, value: Number(image(s)) } as unknown as Expr;
+      return { __proto__: TOKEN_SPAN, kind: "FloatLiteral", token: s, value: Number(image(s)) } as unknown as Expr;
     case T.True:
     case T.False:
       at++;
-      return { __proto__: LAZY_SPAN, kind: "BoolLiteral", first: s, last: s, value: kinds[s] === T.True } as unknown as Expr;
+      return { __proto__: TOKEN_SPAN, kind: "BoolLiteral", token: s, value: kinds[s] === T.True } as unknown as Expr;
     case T.Null:
       at++;
-      return { __proto__: LAZY_SPAN, kind: "NullLiteral", first: s, last: s } as unknown as Expr;
+      return { __proto__: TOKEN_SPAN, kind: "NullLiteral", token: s } as unknown as Expr;
   }
   return failAt(s, "unexpected");
 }
@@ -636,7 +654,7 @@ function parseRecord(): RecordExpr {
     pairs = [parseEntry()];
     while (kinds[at] === T.Comma && ENTRY_START[kinds[at + 1]]) {
       at++;
-      pairs.push(parseEntry());
+      pairs[pairs.length] = parseEntry();
     }
     if (kinds[at] === T.Comma) at++;
   }
