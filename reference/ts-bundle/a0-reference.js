@@ -3568,24 +3568,22 @@
     s.endCol = endCol(last);
   }
   var SPAN_PROPERTY = { value: null, writable: true, enumerable: true, configurable: true };
+  function keepSpan(node, s) {
+    SPAN_PROPERTY.value = s;
+    Object.defineProperty(node, "span", SPAN_PROPERTY);
+    SPAN_PROPERTY.value = null;
+    return s;
+  }
   var LAZY_SPAN = {
     get span() {
       const node = this;
-      const s = span(node.first, node.last);
-      SPAN_PROPERTY.value = s;
-      Object.defineProperty(node, "span", SPAN_PROPERTY);
-      SPAN_PROPERTY.value = null;
-      return s;
+      return keepSpan(node, span(node.first, node.last));
     }
   };
   var TOKEN_SPAN = {
     get span() {
       const node = this;
-      const s = span(node.token, node.token);
-      SPAN_PROPERTY.value = s;
-      Object.defineProperty(node, "span", SPAN_PROPERTY);
-      SPAN_PROPERTY.value = null;
-      return s;
+      return keepSpan(node, span(node.token, node.token));
     }
   };
   var oneParts = /* @__PURE__ */ new Map();
