@@ -146,7 +146,6 @@ func plainString(v goja.Value) (string, bool) {
 	return text, stringFromJS(s) == text
 }
 
-// integer reads a number that JSON writes as an integer Parse reads.
 // The types goja exports its numbers as: asking for the type boxes nothing, where Export
 // allocates for every integer above 255.
 var (
@@ -155,6 +154,7 @@ var (
 	exportedBool  = reflect.TypeFor[bool]()
 )
 
+// integer reads a number that JSON writes as an integer Parse reads.
 func integer(v goja.Value) (int, bool) {
 	if _, ok := v.(goja.String); ok {
 		return 0, false
