@@ -4,7 +4,6 @@ import (
 	"math"
 	"reflect"
 	"strconv"
-	"unicode/utf16"
 
 	"github.com/dop251/goja"
 
@@ -250,7 +249,7 @@ func valueFromJS(v goja.Value, depth int, b *sizeBound) (value.Value, bool) {
 			r := value.NewRecordSize(4)
 			for _, k := range keys {
 				if b != nil {
-					b.units += int64(utf16Len(k))
+					b.units += int64(value.UTF16Len(k))
 				}
 				m, ok := valueFromJS(x.Get(k), depth+1, b)
 				if !ok || !plainKey(k) {
@@ -494,17 +493,3 @@ func (b *sizeBound) value(v goja.Value, depth int) (value.Value, bool) {
 	return val, ok && b.nodes+b.units <= b.text
 }
 
-// utf16Len is the length of s in UTF-16 code units, as JavaScript counts it.
-func utf16Len(s string) int {
-	n := len(s)
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			n = 0
-			for _, r := range s {
-				n += utf16.RuneLen(r)
-			}
-			return n
-		}
-	}
-	return n
-}
