@@ -492,4 +492,3 @@ func (b *sizeBound) value(v goja.Value, depth int) (value.Value, bool) {
 	val, ok := valueFromJS(v, depth, b)
 	return val, ok && b.nodes+b.units <= b.text
 }
-
