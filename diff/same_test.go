@@ -16,24 +16,9 @@ import (
 // comparison cases — and does call an Outcome the same as itself read again (the
 // shortcut is taken).
 func TestSameTextAgreesWithTheTexts(t *testing.T) {
-	var all []outcome.Outcome
-	var names []string
-	for _, file := range []string{"testdata/compare.txt", "testdata/three.txt"} {
-		a := testfile.MustReadArchive(t, file)
-		for _, name := range a.Names {
-			if strings.HasSuffix(name, ".want") {
-				continue
-			}
-			o, err := outcome.Parse([]byte(strings.TrimSpace(a.Files[name])))
-			if err != nil {
-				continue // not an Outcome (a case of unreadable input)
-			}
-			all = append(all, outcome.Normalize(o))
-			names = append(names, a.At(name))
-		}
-	}
-	if len(all) < 50 {
-		t.Fatalf("only %d Outcomes read", len(all))
+	all, names := comparisonOutcomes(t)
+	for i := range all {
+		all[i] = outcome.Normalize(all[i])
 	}
 	text := func(o outcome.Outcome) []byte { return outcome.Marshal(withoutDetail(o)) }
 	for i, a := range all {
@@ -80,22 +65,7 @@ func TestSameTextTellsApartWhatTheTextsDo(t *testing.T) {
 // read, and each against a copy whose run_end and tool_end durations differ, are taken
 // out or put in — and does call an Outcome the same as such a copy.
 func TestSameNormalizedTextAgreesWithTheNormalizedTexts(t *testing.T) {
-	var all []outcome.Outcome
-	var names []string
-	for _, file := range []string{"testdata/compare.txt", "testdata/three.txt"} {
-		a := testfile.MustReadArchive(t, file)
-		for _, name := range a.Names {
-			if strings.HasSuffix(name, ".want") {
-				continue
-			}
-			o, err := outcome.Parse([]byte(strings.TrimSpace(a.Files[name])))
-			if err != nil {
-				continue
-			}
-			all = append(all, o)
-			names = append(names, a.At(name))
-		}
-	}
+	all, names := comparisonOutcomes(t)
 	// retimed is o with every run_end and tool_end duration changed, or taken out when
 	// drop, or put in where there is none.
 	retimed := func(o outcome.Outcome, drop bool) (outcome.Outcome, bool) {
@@ -138,4 +108,28 @@ func TestSameNormalizedTextAgreesWithTheNormalizedTexts(t *testing.T) {
 	if retimes < 20 {
 		t.Errorf("only %d Outcomes with a run_end or tool_end to retime", retimes)
 	}
+}
+
+// comparisonOutcomes reads the Outcomes of the comparison cases (testdata/compare.txt and
+// three.txt), as written, with the place each was read from.
+func comparisonOutcomes(t *testing.T) (all []outcome.Outcome, names []string) {
+	t.Helper()
+	for _, file := range []string{"testdata/compare.txt", "testdata/three.txt"} {
+		a := testfile.MustReadArchive(t, file)
+		for _, name := range a.Names {
+			if strings.HasSuffix(name, ".want") {
+				continue
+			}
+			o, err := outcome.Parse([]byte(strings.TrimSpace(a.Files[name])))
+			if err != nil {
+				continue // not an Outcome (a case of unreadable input)
+			}
+			all = append(all, o)
+			names = append(names, a.At(name))
+		}
+	}
+	if len(all) < 50 {
+		t.Fatalf("only %d Outcomes read", len(all))
+	}
+	return all, names
 }

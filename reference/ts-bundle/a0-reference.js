@@ -3568,24 +3568,22 @@
     s.endCol = endCol(last);
   }
   var SPAN_PROPERTY = { value: null, writable: true, enumerable: true, configurable: true };
+  function keepSpan(node, s) {
+    SPAN_PROPERTY.value = s;
+    Object.defineProperty(node, "span", SPAN_PROPERTY);
+    SPAN_PROPERTY.value = null;
+    return s;
+  }
   var LAZY_SPAN = {
     get span() {
       const node = this;
-      const s = span(node.first, node.last);
-      SPAN_PROPERTY.value = s;
-      Object.defineProperty(node, "span", SPAN_PROPERTY);
-      SPAN_PROPERTY.value = null;
-      return s;
+      return keepSpan(node, span(node.first, node.last));
     }
   };
   var TOKEN_SPAN = {
     get span() {
       const node = this;
-      const s = span(node.token, node.token);
-      SPAN_PROPERTY.value = s;
-      Object.defineProperty(node, "span", SPAN_PROPERTY);
-      SPAN_PROPERTY.value = null;
-      return s;
+      return keepSpan(node, span(node.token, node.token));
     }
   };
   var oneParts = /* @__PURE__ */ new Map();
@@ -4615,22 +4613,25 @@
   var DEFAULT_MAX_SIZE = 1 << 20;
   var limits2 = ["maxSteps", "maxDepth", "maxSize", "maxNesting"];
   var version = "a0-ts-reference 0.6.0";
-  var configCache = null;
+  var lastText = null;
+  var lastConfig = null;
   var restCache = /* @__PURE__ */ new Map();
   var MAX_RESTS = 64;
   var FILE_PREFIX = '{"file":';
   var ALLOW_KEY = ',"allow":';
   function readConfig(configJSON) {
-    const last = configCache;
-    if (last !== null && last.text === configJSON) return last.config;
+    if (lastText === configJSON && lastConfig !== null) return lastConfig;
     const whole = textCache.get(configJSON);
     if (whole !== void 0) {
-      configCache = { text: configJSON, config: whole };
+      lastText = configJSON;
+      lastConfig = whole;
       return whole;
     }
     const config = readNewConfig(configJSON);
     if (textCache.size >= MAX_TEXTS) textCache.clear();
     textCache.set(configJSON, config);
+    lastText = configJSON;
+    lastConfig = config;
     return config;
   }
   var textCache = /* @__PURE__ */ new Map();
@@ -4643,9 +4644,7 @@
       if (known !== void 0) {
         const file2 = fileName2(configJSON, at2);
         if (file2 !== null) {
-          const config2 = { file: file2, allow: known.allow, limits: known.limits };
-          configCache = { text: configJSON, config: config2 };
-          return config2;
+          return { file: file2, allow: known.allow, limits: known.limits };
         }
       }
     }
@@ -4655,7 +4654,6 @@
       if (restCache.size >= MAX_RESTS) restCache.clear();
       restCache.set(rest, config);
     }
-    configCache = { text: configJSON, config };
     return config;
   }
   function reusableRest(configJSON) {

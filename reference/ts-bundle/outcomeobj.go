@@ -4,7 +4,6 @@ import (
 	"math"
 	"reflect"
 	"strconv"
-	"unicode/utf16"
 
 	"github.com/dop251/goja"
 
@@ -146,7 +145,6 @@ func plainString(v goja.Value) (string, bool) {
 	return text, stringFromJS(s) == text
 }
 
-// integer reads a number that JSON writes as an integer Parse reads.
 // The types goja exports its numbers as: asking for the type boxes nothing, where Export
 // allocates for every integer above 255.
 var (
@@ -155,6 +153,7 @@ var (
 	exportedBool  = reflect.TypeFor[bool]()
 )
 
+// integer reads a number that JSON writes as an integer Parse reads.
 func integer(v goja.Value) (int, bool) {
 	if _, ok := v.(goja.String); ok {
 		return 0, false
@@ -250,7 +249,7 @@ func valueFromJS(v goja.Value, depth int, b *sizeBound) (value.Value, bool) {
 			r := value.NewRecordSize(4)
 			for _, k := range keys {
 				if b != nil {
-					b.units += int64(utf16Len(k))
+					b.units += int64(value.UTF16Len(k))
 				}
 				m, ok := valueFromJS(x.Get(k), depth+1, b)
 				if !ok || !plainKey(k) {
@@ -492,19 +491,4 @@ func (b *sizeBound) value(v goja.Value, depth int) (value.Value, bool) {
 	b.nodes, b.units = 0, 0
 	val, ok := valueFromJS(v, depth, b)
 	return val, ok && b.nodes+b.units <= b.text
-}
-
-// utf16Len is the length of s in UTF-16 code units, as JavaScript counts it.
-func utf16Len(s string) int {
-	n := len(s)
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			n = 0
-			for _, r := range s {
-				n += utf16.RuneLen(r)
-			}
-			return n
-		}
-	}
-	return n
 }

@@ -48,7 +48,9 @@ export const version = "a0-ts-reference 0.6.0";
 // campaign's cases differ only in their file name and in a few allow lists; so a text
 // whose rest (from ,"allow": on) was read before takes that rest's allow list and limits,
 // and only its file name is parsed.
-let configCache: { text: string; config: Config } | null = null;
+// The last configuration is two variables, not an object made per run.
+let lastText: string | null = null;
+let lastConfig: Config | null = null;
 const restCache = new Map<string, Config>();
 const MAX_RESTS = 64; // more allow lists than this are not a campaign's: start over
 
@@ -56,17 +58,19 @@ const FILE_PREFIX = '{"file":';
 const ALLOW_KEY = ',"allow":';
 
 function readConfig(configJSON: string): Config {
-  const last = configCache;
-  if (last !== null && last.text === configJSON) return last.config;
+  if (lastText === configJSON && lastConfig !== null) return lastConfig;
   // A campaign's cases share one file name, and their texts repeat.
   const whole = textCache.get(configJSON);
   if (whole !== undefined) {
-    configCache = { text: configJSON, config: whole };
+    lastText = configJSON;
+    lastConfig = whole;
     return whole;
   }
   const config = readNewConfig(configJSON);
   if (textCache.size >= MAX_TEXTS) textCache.clear();
   textCache.set(configJSON, config);
+  lastText = configJSON;
+  lastConfig = config;
   return config;
 }
 
@@ -81,9 +85,7 @@ function readNewConfig(configJSON: string): Config {
     if (known !== undefined) {
       const file = fileName(configJSON, at);
       if (file !== null) {
-        const config = { file, allow: known.allow, limits: known.limits };
-        configCache = { text: configJSON, config };
-        return config;
+        return { file, allow: known.allow, limits: known.limits };
       }
     }
   }
@@ -93,7 +95,6 @@ function readNewConfig(configJSON: string): Config {
     if (restCache.size >= MAX_RESTS) restCache.clear();
     restCache.set(rest, config);
   }
-  configCache = { text: configJSON, config };
   return config;
 }
 

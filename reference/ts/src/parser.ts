@@ -186,25 +186,25 @@ interface OneToken {
 // as a new descriptor per span would cost as much as the span itself.
 const SPAN_PROPERTY: PropertyDescriptor = { value: null, writable: true, enumerable: true, configurable: true };
 
+// keepSpan makes s the node's own span property, so the getter runs once per node.
+function keepSpan(node: object, s: Span): Span {
+  SPAN_PROPERTY.value = s;
+  Object.defineProperty(node, "span", SPAN_PROPERTY);
+  SPAN_PROPERTY.value = null;
+  return s;
+}
+
 const LAZY_SPAN = {
   get span(): Span {
     const node = this as unknown as TokenRange;
-    const s = span(node.first, node.last);
-    SPAN_PROPERTY.value = s;
-    Object.defineProperty(node, "span", SPAN_PROPERTY);
-    SPAN_PROPERTY.value = null;
-    return s;
+    return keepSpan(node, span(node.first, node.last));
   },
 };
 
 const TOKEN_SPAN = {
   get span(): Span {
     const node = this as unknown as OneToken;
-    const s = span(node.token, node.token);
-    SPAN_PROPERTY.value = s;
-    Object.defineProperty(node, "span", SPAN_PROPERTY);
-    SPAN_PROPERTY.value = null;
-    return s;
+    return keepSpan(node, span(node.token, node.token));
   },
 };
 
@@ -406,6 +406,7 @@ function parseFnDecl(): FnDecl {
 function parseBlock(): Stmt[] {
   expect(T.LBrace);
   const body: Stmt[] = [];
+  // Lists grow by an indexed store here and below: a push is a method call, dearer in goja.
   while (STMT_START[kinds[at]]) body[body.length] = parseStatement();
   expect(T.RBrace);
   return body;
