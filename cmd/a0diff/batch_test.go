@@ -26,13 +26,19 @@ import (
 // plantedDefectsBundle writes the embedded reference with testdata/mutant-ref.js
 // appended: a reference that diverges on a tenth or so of the generated programs.
 func plantedDefectsBundle(t *testing.T) string {
+	return patchedBundle(t, "testdata/mutant-ref.js")
+}
+
+// patchedBundle writes the embedded reference with the script patch appended to a
+// temporary file and returns its path.
+func patchedBundle(t *testing.T, patch string) string {
 	t.Helper()
-	patch, err := os.ReadFile("testdata/mutant-ref.js")
+	text, err := os.ReadFile(patch)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "planted.js")
-	if err := os.WriteFile(path, append([]byte(tsbundle.EmbeddedSource()+"\n"), patch...), 0o644); err != nil {
+	path := filepath.Join(t.TempDir(), filepath.Base(patch))
+	if err := os.WriteFile(path, append([]byte(tsbundle.EmbeddedSource()+"\n"), text...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -178,14 +184,7 @@ func TestCampaignWorkersGiveTheSameResults(t *testing.T) {
 // case is run again per case, which attributes the timeout to the reference. The
 // verdicts, case by case, and the summary are those of per-case workers.
 func TestCampaignWorkersBoundRunsPastTheDeadline(t *testing.T) {
-	patch, err := os.ReadFile("testdata/stuck-ref.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := filepath.Join(t.TempDir(), "stuck.js")
-	if err := os.WriteFile(ref, append([]byte(tsbundle.EmbeddedSource()+"\n"), patch...), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ref := patchedBundle(t, "testdata/stuck-ref.js")
 	// Seed 4's first 40 cases: three on which the bundle loops, one on which it is stuck
 	// in indexOf.
 	opts := campaign.Options{Seed: 4, Count: 40, Workers: 2, Timeout: 500 * time.Millisecond,
