@@ -2858,7 +2858,7 @@
     EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
   }
   function encodeOutcome(o, limits3, host, sourceLength) {
-    if (host !== void 0 && typeof host.outcome === "function" && host.outcome(o, limits3.maxSize) === true) return "";
+    if (host !== void 0 && typeof host.outcome === "function" && host.outcome(o, limits3.maxSize, true) === true) return "";
     if (!valuesArePlain(o, limits3.maxSize, sourceLength)) return writeOutcome(o, limits3);
     o.trace = traceObjects(o.trace);
     return JSON.stringify(o);

@@ -43,9 +43,7 @@ func TestOutcomeTextIsCanonical(t *testing.T) {
 		cfg := c.cfg
 		cfg.Limits = cfg.Limits.WithDefaults()
 		st := &runState{cfg: cfg, newKit: r.opts.newKit, textOutcome: true} // the text, not host.outcome
-		done := make(chan jsResult, 1)
-		execute(e, st, c.source, configText(cfg), done)
-		res := <-done
+		res := executeRun(e, st, c.source, configText(cfg))
 		if res.err != nil || res.initErr != nil || res.text == "" {
 			e = newEngine(referenceBundle(t), defaultMaxCallStack) // a crash, a stack overflow: not an Outcome text
 			continue

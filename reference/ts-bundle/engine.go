@@ -39,6 +39,11 @@ type engine struct {
 	version string
 	limits  []string // A0Reference.limits; nil when the bundle does not declare them
 
+	// jobs feeds serve, the goroutine that runs this engine's JavaScript (nil until the
+	// first run handed to it, and after stop); done carries each run's result back.
+	jobs chan runJob
+	done chan jsResult
+
 	// cur is the run in progress; the host callbacks act on it. Only the goroutine
 	// running JavaScript in rt touches it while a run is in progress.
 	cur *runState
@@ -50,6 +55,43 @@ func newEngine(b *Bundle, maxCallStack int) *engine {
 	rt := goja.New()
 	rt.SetMaxCallStackSize(maxCallStack)
 	return &engine{b: b, rt: rt}
+}
+
+// runJob is one run handed to an engine's goroutine.
+type runJob struct {
+	st             *runState
+	source, config string
+}
+
+// submit hands a run to the engine's own goroutine (started on the first run) and
+// returns the channel its result arrives on. One goroutine serves all of an engine's
+// runs because a goroutine's stack grows by copying: the reference's JavaScript needs a
+// deep Go stack, and a fresh goroutine per run grew it again every run (≈ 55 000
+// instructions per run, more than the host's other work together).
+func (e *engine) submit(st *runState, source, config string) <-chan jsResult {
+	if e.jobs == nil {
+		e.jobs = make(chan runJob)
+		e.done = make(chan jsResult, 1)
+		go serve(e.jobs, e.done, e)
+	}
+	e.jobs <- runJob{st, source, config}
+	return e.done
+}
+
+// serve runs the engine's jobs until stop closes their channel.
+func serve(jobs <-chan runJob, done chan<- jsResult, e *engine) {
+	for j := range jobs {
+		done <- executeRun(e, j.st, j.source, j.config)
+	}
+}
+
+// stop ends the engine's goroutine, if it has one: the engine serves no more runs. Its
+// caller owns the engine (not in the pool, no run in progress).
+func (e *engine) stop() {
+	if e.jobs != nil {
+		close(e.jobs)
+		e.jobs = nil
+	}
 }
 
 // init evaluates the bundle and finds A0Reference.run. It must run on the goroutine that

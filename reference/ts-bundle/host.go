@@ -83,7 +83,7 @@ func (e *engine) newHost() *goja.Object {
 		if e.cur.textOutcome {
 			return e.rt.ToValue(false)
 		}
-		o, ok := outcomeFromJS(call.Argument(0), call.Argument(1))
+		o, ok := outcomeFromJS(call.Argument(0), call.Argument(1), call.Argument(2))
 		if ok {
 			e.cur.handed = &o
 		}

@@ -30,7 +30,13 @@ const maxHandedDepth = 10_000
 // The trace is a flat list, three entries per event: its name, its span, its data
 // (undefined: none) — the events' {event, span, data} objects are not made, and reading
 // them cost an enumeration of their keys each (most of this function's allocations).
-func outcomeFromJS(v, maxSize goja.Value) (o outcome.Outcome, ok bool) {
+//
+// With asIs true (host.outcome's third argument, README.md), the A0 values of o (the
+// result, error details, evidence, event data) are handed as they are rather than as
+// their JSON.stringify text reads: −0, NaN and ±Infinity, strings with lone surrogates,
+// function values (by name) and records of a single "$" key are read as what their
+// canonical text means, and a toJSON member is a member like any other.
+func outcomeFromJS(v, maxSize, asIs goja.Value) (o outcome.Outcome, ok bool) {
 	defer func() {
 		if x := recover(); x != nil {
 			if isJSThrow(x) {
@@ -47,6 +53,7 @@ func outcomeFromJS(v, maxSize goja.Value) (o outcome.Outcome, ok bool) {
 	if !ok {
 		return o, false
 	}
+	b.asIs = asIs != nil && asIs.ExportType() == exportedBool && asIs.ToBoolean()
 	var seen uint32
 	for _, k := range obj.Keys() {
 		m := obj.Get(k)
@@ -75,7 +82,7 @@ func outcomeFromJS(v, maxSize goja.Value) (o outcome.Outcome, ok bool) {
 			if _, isObj := m.(*goja.Object); isObj {
 				val, ok = b.value(m, 0)
 			} else {
-				val, ok = valueFromJS(m, 0, nil)
+				val, ok = valueFromJS(m, 0, nil, b.asIs)
 			}
 			o.Value, o.HasValue, bit = val, true, 4
 			if !ok {
@@ -207,7 +214,7 @@ func eachElement(v goja.Value, f func(goja.Value) bool) bool {
 
 // valueFromJS reads an A0 value as Parse reads its JSON text, counting its nodes and text
 // units in b (nil: uncounted); it fails once b's bound is exceeded.
-func valueFromJS(v goja.Value, depth int, b *sizeBound) (value.Value, bool) {
+func valueFromJS(v goja.Value, depth int, b *sizeBound, asIs bool) (value.Value, bool) {
 	if depth > maxHandedDepth || v == nil || goja.IsUndefined(v) {
 		return nil, false
 	}
@@ -224,26 +231,31 @@ func valueFromJS(v goja.Value, depth int, b *sizeBound) (value.Value, bool) {
 		if b != nil {
 			b.units += int64(x.Length())
 		}
+		if asIs {
+			return stringFromJS(x), true
+		}
 		return plainString(x)
 	case *goja.Object:
 		switch x.ClassName() {
 		case "Array":
 			items := []value.Value{}
 			ok := eachElement(x, func(e goja.Value) bool {
-				item, ok := valueFromJS(e, depth+1, b)
+				item, ok := valueFromJS(e, depth+1, b, asIs)
 				items = append(items, item)
 				return ok
 			})
 			return &value.List{Items: items}, ok
 		case "Object":
-			if fn, ok := x.Get("toJSON").(*goja.Object); ok && fn != nil {
-				return nil, false // JSON.stringify would call it
+			if !asIs {
+				if fn, ok := x.Get("toJSON").(*goja.Object); ok && fn != nil {
+					return nil, false // JSON.stringify would call it
+				}
 			}
 			keys := x.Keys()
 			if len(keys) == 0 {
 				return value.NewRecord(), true
 			}
-			if len(keys) == 1 && keys[0] != "" && keys[0][0] == '$' {
+			if !asIs && len(keys) == 1 && keys[0] != "" && keys[0][0] == '$' {
 				return nil, false // a canonical marker, or a record the canonical form wraps
 			}
 			r := value.NewRecordSize(4)
@@ -251,13 +263,21 @@ func valueFromJS(v goja.Value, depth int, b *sizeBound) (value.Value, bool) {
 				if b != nil {
 					b.units += int64(value.UTF16Len(k))
 				}
-				m, ok := valueFromJS(x.Get(k), depth+1, b)
+				m, ok := valueFromJS(x.Get(k), depth+1, b, asIs)
 				if !ok || !plainKey(k) {
 					return nil, false
 				}
 				r.Set(k, m)
 			}
 			return r, true
+		case "Function":
+			if asIs { // the canonical text's {"$function": NAME}
+				if name, ok := x.Get("name").(goja.String); ok {
+					if n, ok := plainString(name); ok && n != "" {
+						return value.FuncByName(n), true
+					}
+				}
+			}
 		}
 		return nil, false
 	}
@@ -269,6 +289,9 @@ func valueFromJS(v goja.Value, depth int, b *sizeBound) (value.Value, bool) {
 	case exportedFloat:
 		// JSON writes −0 as 0, and NaN and ±Infinity as null: none is handed over.
 		n := v.ToFloat()
+		if asIs {
+			return n, true
+		}
 		if n != n || math.IsInf(n, 0) || (n == 0 && math.Signbit(n)) {
 			return nil, false
 		}
@@ -445,6 +468,7 @@ type sizeBound struct {
 	max, text    int64
 	nodes, units int64
 	off          bool
+	asIs         bool // the values are handed as they are (outcomeFromJS)
 }
 
 // newSizeBound reads host.outcome's second argument: undefined (no bound), or a positive
@@ -486,9 +510,9 @@ func textLimit(maxSize int64) int64 {
 // value reads one bounded value (valueFromJS at depth), its count starting afresh.
 func (b *sizeBound) value(v goja.Value, depth int) (value.Value, bool) {
 	if b.off {
-		return valueFromJS(v, depth, nil)
+		return valueFromJS(v, depth, nil, b.asIs)
 	}
 	b.nodes, b.units = 0, 0
-	val, ok := valueFromJS(v, depth, b)
+	val, ok := valueFromJS(v, depth, b, b.asIs)
 	return val, ok && b.nodes+b.units <= b.text
 }

@@ -1,6 +1,8 @@
 package tsbundle
 
 import (
+	"github.com/dop251/goja"
+
 	"bytes"
 	"context"
 	"os"
@@ -94,5 +96,47 @@ func TestHandedOutcomeBoundedByMaxSize(t *testing.T) {
 		if limited == 0 || completed == 0 {
 			t.Errorf("%s: %d runs ended at maxSize, %d did not; want some of each", path, limited, completed)
 		}
+	}
+}
+
+// TestHandedValuesAsIs: with host.outcome's third argument true, the A0 values of a
+// handed Outcome are read as they are — −0, NaN, ±Infinity, lone surrogates, function
+// values, records of one "$" key, a toJSON member — as the canonical text writes them;
+// without it (a bundle of the older ABI) such an Outcome is declined, and the bundle
+// writes the text.
+func TestHandedValuesAsIs(t *testing.T) {
+	rt := goja.New()
+	o, err := rt.RunString(`({status: "ok", exitCode: 5,
+		value: [NaN, -0, Infinity, -Infinity, "a\ud800b", {$number: "x"}, {toJSON: Object.prototype.toString}, Object.prototype.valueOf, 1.5],
+		errors: [], evidence: [{kind: "check", ok: false, msg: "\udfff", details: {n: -0}}],
+		trace: ["stmt_start", {file: "f.a0", startLine: 1, startCol: 1, endLine: 1, endCol: 9}, undefined,
+			"loop_end", {file: "f.a0", startLine: 1, startCol: 1, endLine: 1, endCol: 9}, {count: -0}]})`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const text = `{"status":"ok","exitCode":5,` +
+		`"value":[{"$number":"NaN"},{"$number":"-0"},{"$number":"Infinity"},{"$number":"-Infinity"},"a\ud800b",{"$record":{"$number":"x"}},{"toJSON":{"$function":"toString"}},{"$function":"valueOf"},1.5],` +
+		`"errors":[],"evidence":[{"kind":"check","ok":false,"msg":"\udfff","details":{"n":{"$number":"-0"}}}],` +
+		`"trace":[{"event":"stmt_start","span":{"file":"f.a0","startLine":1,"startCol":1,"endLine":1,"endCol":9}},` +
+		`{"event":"loop_end","span":{"file":"f.a0","startLine":1,"startCol":1,"endLine":1,"endCol":9},"data":{"count":{"$number":"-0"}}}]}`
+	want, err := outcome.Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := outcomeFromJS(o, rt.ToValue(1048576), rt.ToValue(true))
+	if !ok {
+		t.Fatal("host.outcome(o, maxSize, true) declined the Outcome")
+	}
+	if g, w := outcome.Marshal(got), outcome.Marshal(want); !bytes.Equal(g, w) {
+		t.Errorf("handed as they are\n%s\nas text\n%s", g, w)
+	}
+	for _, asIs := range []goja.Value{nil, goja.Undefined(), rt.ToValue(false), rt.ToValue(1)} {
+		if _, ok := outcomeFromJS(o, rt.ToValue(1048576), asIs); ok {
+			t.Errorf("host.outcome(o, maxSize, %v) read values JSON.stringify does not write canonically", asIs)
+		}
+	}
+	// The bound counts them as the text's writer does: 12 nodes in the result.
+	if _, ok := outcomeFromJS(o, rt.ToValue(11), rt.ToValue(true)); ok {
+		t.Error("a result of 12 nodes was read under maxSize 11")
 	}
 }

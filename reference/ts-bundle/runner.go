@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
+	"runtime"
 	"runtime/debug"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -110,9 +112,7 @@ type Runner struct {
 	bundle *Bundle
 	opts   options
 
-	mu     sync.Mutex
-	idle   []*engine
-	closed bool
+	pool *enginePool
 
 	runs, created, discarded, abandoned, abandonedRunning atomic.Int64
 	handed                                                atomic.Int64 // runs whose Outcome host.outcome read
@@ -126,7 +126,30 @@ func NewRunner(b *Bundle, opts ...Option) *Runner {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	return &Runner{bundle: b, opts: o}
+	r := &Runner{bundle: b, opts: o, pool: &enginePool{}}
+	// A Runner dropped without Close would otherwise leave its idle engines' run
+	// goroutines (engine.serve) waiting for work forever, each holding its runtime.
+	runtime.AddCleanup(r, (*enginePool).close, r.pool)
+	return r
+}
+
+// enginePool holds a Runner's idle engines. It is apart from the Runner so that the
+// Runner's cleanup can stop the engines' goroutines when the Runner is dropped unclosed.
+type enginePool struct {
+	mu     sync.Mutex
+	idle   []*engine
+	closed bool
+}
+
+// close drops the idle engines, ending their run goroutines.
+func (p *enginePool) close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.closed = true
+	for _, e := range p.idle {
+		e.stop()
+	}
+	p.idle = nil
 }
 
 // Name is "ref".
@@ -159,10 +182,7 @@ func (r *Runner) Abandoned() (running, total int64) {
 // Close drops the idle runtimes. Runs in progress finish normally; later runs report
 // StatusCrash. Abandoned goroutines cannot be stopped and are not affected.
 func (r *Runner) Close() error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.closed = true
-	r.idle = nil
+	r.pool.close()
 	return nil
 }
 
@@ -203,15 +223,14 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 	if r.opts.inline {
 		return r.runInline(ctx, deadline, e, st, source, cfg)
 	}
-	done := make(chan jsResult, 1)
-	go execute(e, st, source, configText(cfg), done)
+	done := e.submit(st, source, configText(cfg))
 
 	var res jsResult
 	var stop error // why the run was interrupted, nil when it was not
 	select {
 	case res = <-done:
 		if !res.ended.Before(deadline) {
-			r.discarded.Add(1)
+			r.discard(e)
 			return hostOutcome(outcome.StatusTimeout, "the run ended after its deadline: "+outcome.ErrDeadline.Error())
 		}
 	case <-ctx.Done():
@@ -226,7 +245,7 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 		select {
 		case res = <-done:
 		case <-grace.C:
-			r.abandon(done)
+			r.abandon(e, done)
 			o := hostOutcome(outcome.StatusTimeout, fmt.Sprintf(
 				"the run did not stop within %v of its deadline (stuck where goja cannot interrupt it: in a native built-in or a host call) and was abandoned: its goroutine keeps running", r.opts.grace))
 			o.ToolCalls = st.callsIfIdle()
@@ -249,7 +268,7 @@ func (r *Runner) runInline(ctx context.Context, deadline time.Time, e *engine, s
 	var ie *goja.InterruptedError
 	if !res.ended.Before(deadline) && !errors.As(res.err, &ie) && !errors.As(res.initErr, &ie) {
 		// It ran to its end, past the deadline, before the interrupt reached it.
-		r.discarded.Add(1)
+		r.discard(e)
 		return hostOutcome(outcome.StatusTimeout, "the run ended after its deadline: "+outcome.ErrDeadline.Error())
 	}
 	return r.finish(e, res, st, interrupted)
@@ -265,27 +284,28 @@ func (r *Runner) finish(e *engine, res jsResult, st *runState, interrupted bool)
 	if reusable && !interrupted {
 		r.release(e)
 	} else {
-		r.discarded.Add(1)
+		r.discard(e)
 	}
 	return o
 }
 
+// discard drops an engine whose run did not end cleanly: it is never used again.
+func (r *Runner) discard(e *engine) {
+	r.discarded.Add(1)
+	e.stop()
+}
+
 // abandon gives up on a run whose goroutine is still running: its runtime is never
 // used again, and the goroutine is counted until it ends (if ever).
-func (r *Runner) abandon(done <-chan jsResult) {
+func (r *Runner) abandon(e *engine, done <-chan jsResult) {
 	r.discarded.Add(1)
 	r.abandoned.Add(1)
 	r.abandonedRunning.Add(1)
 	go func() {
 		<-done
+		e.stop()
 		r.abandonedRunning.Add(-1)
 	}()
-}
-
-// execute runs one case on the engine, on its own goroutine so that the caller can give
-// up on it.
-func execute(e *engine, st *runState, source, config string, done chan<- jsResult) {
-	done <- executeRun(e, st, source, config)
 }
 
 // executeRun runs one case on the engine, on the calling goroutine.
@@ -509,39 +529,62 @@ func hostOutcome(status outcome.Status, detail string) outcome.Outcome {
 	return outcome.Outcome{Status: status, Detail: detail}
 }
 
-// configText is the configJSON argument of run.
+// configText is the configJSON argument of run: what json.Marshal writes for
+// {"file", "allow", "limits": {"maxSteps", "maxDepth", "maxSize"}}, written directly
+// (json.Marshal's reflection cost about 5 000 instructions per run).
 func configText(cfg outcome.Config) string {
-	type limits struct {
-		MaxSteps int `json:"maxSteps"`
-		MaxDepth int `json:"maxDepth"`
-		MaxSize  int `json:"maxSize"`
+	var buf [256]byte // the usual text fits: one allocation, the string
+	b := buf[:0]
+	b = append(b, `{"file":`...)
+	b = appendJSONString(b, cfg.File)
+	b = append(b, `,"allow":[`...)
+	for i, a := range cfg.Allow {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, a)
 	}
-	c := struct {
-		File   string   `json:"file"`
-		Allow  []string `json:"allow"`
-		Limits limits   `json:"limits"`
-	}{cfg.File, cfg.Allow, limits{cfg.Limits.MaxSteps, cfg.Limits.MaxDepth, cfg.Limits.MaxSize}}
-	if c.Allow == nil {
-		c.Allow = []string{}
-	}
-	b, err := json.Marshal(c)
-	if err != nil {
-		panic(err) // strings and ints always marshal
-	}
+	b = append(b, `],"limits":{"maxSteps":`...)
+	b = strconv.AppendInt(b, int64(cfg.Limits.MaxSteps), 10)
+	b = append(b, `,"maxDepth":`...)
+	b = strconv.AppendInt(b, int64(cfg.Limits.MaxDepth), 10)
+	b = append(b, `,"maxSize":`...)
+	b = strconv.AppendInt(b, int64(cfg.Limits.MaxSize), 10)
+	b = append(b, "}}"...)
 	return string(b)
+}
+
+// appendJSONString appends s as json.Marshal writes it: as it is when it holds only
+// printable ASCII that needs no escape (file names and capabilities), else through
+// json.Marshal (its escapes of control characters, <, >, &, U+2028, U+2029 and invalid
+// UTF-8).
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7F || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, err := json.Marshal(s)
+			if err != nil {
+				panic(err) // a string always marshals
+			}
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // acquire takes an idle runtime or makes a new one (evaluated on first use).
 func (r *Runner) acquire() (*engine, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.closed {
+	p := r.pool
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
 		return nil, errors.New("tsbundle: the runner is closed")
 	}
-	if n := len(r.idle); n > 0 {
-		e := r.idle[n-1]
-		r.idle[n-1] = nil
-		r.idle = r.idle[:n-1]
+	if n := len(p.idle); n > 0 {
+		e := p.idle[n-1]
+		p.idle[n-1] = nil
+		p.idle = p.idle[:n-1]
 		return e, nil
 	}
 	if r.opts.maxCallStack == defaultMaxCallStack {
@@ -556,10 +599,12 @@ func (r *Runner) acquire() (*engine, error) {
 
 // release returns a runtime whose run ended cleanly to the pool.
 func (r *Runner) release(e *engine) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.closed || (r.opts.maxIdle > 0 && len(r.idle) >= r.opts.maxIdle) {
+	p := r.pool
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed || (r.opts.maxIdle > 0 && len(p.idle) >= r.opts.maxIdle) {
+		e.stop()
 		return
 	}
-	r.idle = append(r.idle, e)
+	p.idle = append(p.idle, e)
 }

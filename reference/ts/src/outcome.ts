@@ -66,7 +66,9 @@ for (let i = 0; i < EVENT_NAMES.length; i++) {
 // sourceLength is the length of the program's source, which bounds the names in trace data
 // (NAME_DATA_EVENTS).
 export function encodeOutcome(o: Outcome, limits: Limits, host: OutcomeHost | undefined, sourceLength: number): string {
-  if (host !== undefined && typeof host.outcome === "function" && host.outcome(o, limits.maxSize) === true) return "";
+  // true: the values are handed as they are (−0, NaN, ±Infinity, lone surrogates, function
+  // values and "$" records included), which a host of the older ABI ignores and declines.
+  if (host !== undefined && typeof host.outcome === "function" && host.outcome(o, limits.maxSize, true) === true) return "";
   if (!valuesArePlain(o, limits.maxSize, sourceLength)) return writeOutcome(o, limits);
   // The text lists the events as objects: o is this run's own, and is not used again.
   (o as { trace: unknown }).trace = traceObjects(o.trace);
@@ -75,7 +77,7 @@ export function encodeOutcome(o: Outcome, limits: Limits, host: OutcomeHost | un
 
 // OutcomeHost is the part of the host encodeOutcome uses.
 export interface OutcomeHost {
-  outcome?(o: object, maxSize: number): boolean;
+  outcome?(o: object, maxSize: number, valuesAsIs: boolean): boolean;
 }
 
 // The events whose data the evaluator makes of a function or binding name written in the
