@@ -24,7 +24,8 @@ export const MAX_NESTING = 25000;
 // Counting nodes alone bounds the work but not the memory (a list holding one long string
 // a million times is a million nodes and a terabyte of text, which V8 refuses and goja
 // tries to build). The Go evaluator counts the same units at the same points
-// (value.TextLimit).
+// (value.TextLimit), and the goja host applies this bound to an Outcome handed over with
+// host.outcome(o, maxSize) (reference/ts-bundle/outcomeobj.go, sizeBound): change them together.
 export function textLimit(maxSize: number): number {
   if (maxSize > 2 ** 40 / 32) return 2 ** 40;
   return Math.max(maxSize * 32, 32 * 2 ** 20);
