@@ -2857,30 +2857,13 @@
   for (let i = 0; i < EVENT_NAMES.length; i++) {
     EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
   }
-  function encodeOutcome(o, limits3, host, sourceLength) {
+  function encodeOutcome(o, limits3, host) {
     if (host !== void 0 && typeof host.outcome === "function" && host.outcome(o, limits3.maxSize, true) === true) return "";
-    if (!valuesArePlain(o, limits3.maxSize, sourceLength)) return writeOutcome(o, limits3);
+    if (!valuesArePlain(o, limits3.maxSize)) return writeOutcome(o, limits3);
     o.trace = traceObjects(o.trace);
     return JSON.stringify(o);
   }
-  var NAME_DATA_EVENTS = /* @__PURE__ */ Object.create(null);
-  var NAME_DATA_EVENT_NAMES = [
-    "fn_call_start",
-    "fn_call_end",
-    "map_start",
-    "map_end",
-    "reduce_start",
-    "reduce_end",
-    "for_start",
-    "for_end",
-    "filter_start",
-    "filter_end",
-    "match_start",
-    "match_end"
-  ];
-  for (let i = 0; i < NAME_DATA_EVENT_NAMES.length; i++) NAME_DATA_EVENTS[NAME_DATA_EVENT_NAMES[i]] = true;
-  var NAME_DATA_MAX_SOURCE = 1 << 24;
-  function valuesArePlain(o, max, sourceLength) {
+  function valuesArePlain(o, max) {
     const v = o.value;
     if (v !== void 0) {
       if (typeof v === "number") {
@@ -2900,11 +2883,9 @@
     }
     const trace = o.trace;
     let checked = void 0;
-    const namesPass = max >= 3 && sourceLength < NAME_DATA_MAX_SOURCE;
     for (let i = 2; i < trace.length; i += 3) {
       const data = trace[i];
       if (data === void 0 || data === checked) continue;
-      if (namesPass && NAME_DATA_EVENTS[trace[i - 2]] === true) continue;
       if (!isPlainJSON(data, max)) {
         if (plainJSONOverflow(max)) throw tooManyNodes(trace[i - 2] + " data", max);
         return false;
@@ -4764,9 +4745,9 @@
     const config = readConfig(configJSON);
     const limits3 = config.limits;
     try {
-      return encodeOutcome(evaluate(source, config, host), limits3, host, source.length);
+      return encodeOutcome(evaluate(source, config, host), limits3, host);
     } catch (e) {
-      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits3, host, source.length);
+      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits3, host);
       throw e;
     }
   }

@@ -238,10 +238,10 @@ export function run(source: string, configJSON: string, host: Host): string {
   const config = readConfig(configJSON);
   const limits = config.limits;
   try {
-    return encodeOutcome(evaluate(source, config, host), limits, host, source.length);
+    return encodeOutcome(evaluate(source, config, host), limits, host);
   } catch (e) {
     // A partial outcome too big to write is a maxSize outcome without its parts.
-    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits, host, source.length);
+    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits, host);
     throw e;
   }
 }

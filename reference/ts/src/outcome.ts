@@ -62,14 +62,11 @@ for (let i = 0; i < EVENT_NAMES.length; i++) {
 // checks (plain values, each within maxSize nodes and textLimit(maxSize) nodes and text
 // units) while it reads them, and declines otherwise; the walk over every value cost goja
 // about 3 % of a generated program's instructions, the host a fraction of that.
-//
-// sourceLength is the length of the program's source, which bounds the names in trace data
-// (NAME_DATA_EVENTS).
-export function encodeOutcome(o: Outcome, limits: Limits, host: OutcomeHost | undefined, sourceLength: number): string {
+export function encodeOutcome(o: Outcome, limits: Limits, host: OutcomeHost | undefined): string {
   // true: the values are handed as they are (−0, NaN, ±Infinity, lone surrogates, function
   // values and "$" records included), which a host of the older ABI ignores and declines.
   if (host !== undefined && typeof host.outcome === "function" && host.outcome(o, limits.maxSize, true) === true) return "";
-  if (!valuesArePlain(o, limits.maxSize, sourceLength)) return writeOutcome(o, limits);
+  if (!valuesArePlain(o, limits.maxSize)) return writeOutcome(o, limits);
   // The text lists the events as objects: o is this run's own, and is not used again.
   (o as { trace: unknown }).trace = traceObjects(o.trace);
   return JSON.stringify(o);
@@ -80,23 +77,9 @@ export interface OutcomeHost {
   outcome?(o: object, maxSize: number, valuesAsIs: boolean): boolean;
 }
 
-// The events whose data the evaluator makes of a function or binding name written in the
-// source, "ok"/"err" and list lengths: plain records of at most three nodes, whose text
-// units are at most the source's length plus 16. Under a maxSize of 3 or more, and with a
-// source far below textLimit's least value, they pass valuesArePlain's check, which is
-// then skipped (it was most of that check's cost). loop_start and loop_end are not among
-// them: their count may be -0.
-const NAME_DATA_EVENTS: { [event: string]: boolean } = Object.create(null);
-const NAME_DATA_EVENT_NAMES = [
-  "fn_call_start", "fn_call_end", "map_start", "map_end", "reduce_start", "reduce_end",
-  "for_start", "for_end", "filter_start", "filter_end", "match_start", "match_end",
-];
-for (let i = 0; i < NAME_DATA_EVENT_NAMES.length; i++) NAME_DATA_EVENTS[NAME_DATA_EVENT_NAMES[i]] = true;
-const NAME_DATA_MAX_SOURCE = 1 << 24; // textLimit is 2^25 units at least
-
 // valuesArePlain checks the A0 values of o in the order writeOutcome writes them, and
 // fails as writeOutcome would on the first one with more than maxSize nodes.
-function valuesArePlain(o: Outcome, max: number, sourceLength: number): boolean {
+function valuesArePlain(o: Outcome, max: number): boolean {
   const v = o.value;
   if (v !== undefined) {
     // encodeCanonical writes strings and numbers without counting them.
@@ -119,11 +102,9 @@ function valuesArePlain(o: Outcome, max: number, sourceLength: number): boolean 
   // Events share data records (a call's start and end, a callback's every call): a record
   // checked already passed.
   let checked: unknown = undefined;
-  const namesPass = max >= 3 && sourceLength < NAME_DATA_MAX_SOURCE;
   for (let i = 2; i < trace.length; i += 3) {
     const data = trace[i];
     if (data === undefined || data === checked) continue;
-    if (namesPass && NAME_DATA_EVENTS[trace[i - 2] as string] === true) continue;
     // isPlain(data, max, event + " data"), without making the name first.
     if (!isPlainJSON(data, max)) {
       if (plainJSONOverflow(max)) throw tooManyNodes(trace[i - 2] + " data", max);
