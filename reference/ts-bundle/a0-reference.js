@@ -3238,7 +3238,7 @@
         word = src2.slice(i, end);
         words2[t] = word;
         kw = KEYWORDS[word];
-        if (kw !== void 0) {
+        if (kw) {
           kinds2[t] = kw;
         } else if (word === "call" && chars[end] === "?") {
           kinds2[t] = 5 /* CallQ */;

@@ -312,7 +312,7 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
       word = src.slice(i, end);
       words[t] = word;
       kw = KEYWORDS[word];
-      if (kw !== undefined) {
+      if (kw) { // every keyword's kind is above 0: the truth test is one operation fewer
         kinds[t] = kw;
       } else if (word === "call" && chars[end] === "?") {
         // `call?` is a keyword only with its question mark, which no identifier contains.
