@@ -3216,7 +3216,7 @@
     let word;
     let kw;
     let kind;
-    for (; ; ) {
+    while (true) {
       c = chars[i];
       if (c === " ") {
         i++;
@@ -3233,8 +3233,10 @@
         continue;
       }
       if (cls === 68 /* Word */) {
-        end = i + 1;
-        while (WORD_CHAR[chars[end]]) end++;
+        end = i;
+        do
+          end++;
+        while (WORD_CHAR[chars[end]]);
         word = src2.slice(i, end);
         words2[t] = word;
         kw = KEYWORDS[word];

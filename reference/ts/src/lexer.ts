@@ -284,8 +284,9 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
   let kind: number;
   // The loop ends where chars runs out: chars[n] is undefined, which has no class, so
   // the end is tested on the way to the switch only, not for every space, word and
-  // punctuator.
-  for (;;) {
+  // punctuator. (`while (true)`, not `for (;;)`: goja compiles a `continue` in the latter
+  // as a jump to the loop's end and a second one back.)
+  while (true) {
     c = chars[i];
     if (c === " ") {
       i++;
@@ -306,8 +307,11 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
       continue;
     }
     if (cls === C.Word) {
-      end = i + 1;
-      while (WORD_CHAR[chars[end]]) end++; // 1 or undefined: its truth is one test fewer than === 1
+      // The first unit is known to be a word character; goja runs a do-while loop without
+      // the jump back of a while loop. WORD_CHAR's values are 1 or undefined: testing
+      // their truth is one operation fewer than === 1.
+      end = i;
+      do end++; while (WORD_CHAR[chars[end]]);
       // The parser needs the text of (nearly) every word, so it is taken here, once.
       word = src.slice(i, end);
       words[t] = word;
