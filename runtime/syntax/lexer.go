@@ -202,7 +202,7 @@ func (lx *lexer) match(i int) (k kind, n int, ok bool) {
 		}
 		// The keyword rule: a keyword loses to a strictly longer identifier, so only a
 		// word that is exactly a keyword is one.
-		if kw, isKw := keywords[word]; isKw {
+		if kw, isKw := keyword(word); isKw {
 			return kw, j - i, true
 		}
 		return tIdent, j - i, true
