@@ -149,6 +149,9 @@ func plainString(v goja.Value) (string, bool) {
 		return "", false
 	}
 	text := s.String()
+	if !hasReplacement(text) {
+		return text, true // stringFromJS(s) is text: converted once, not twice
+	}
 	return text, stringFromJS(s) == text
 }
 
