@@ -2,6 +2,12 @@
 (() => {
   // src/json.ts
   function parseJSON(text) {
+    if (text.length <= MAX_NATIVE_TEXT && !NOT_NATIVE.test(text)) {
+      try {
+        return JSON.parse(text);
+      } catch {
+      }
+    }
     const p = new JSONParser(text);
     p.skipSpace();
     const v = p.parseValue();
@@ -9,6 +15,8 @@
     if (p.pos < text.length) throw p.error(`Unexpected non-whitespace character after JSON at position ${p.pos}`);
     return v;
   }
+  var NOT_NATIVE = /[\ud800-\udfff]|\\u[dD]/;
+  var MAX_NATIVE_TEXT = 1 << 16;
   function decodeCanonical(text) {
     const v = text.indexOf("\\ud") >= 0 || text.indexOf("\\uD") >= 0 ? parseJSON(text) : JSON.parse(text);
     return text.indexOf('"$') >= 0 || text.indexOf("\\u0024") >= 0 ? fromCanonical(v) : v;
