@@ -396,2567 +396,6 @@
     }
   };
 
-  // src/timsort.ts
-  var MIN_GALLOP = 7;
-  function timSort(items, less) {
-    const n = items.length;
-    if (n < 2) return;
-    new TimSort(items, less).sort();
-  }
-  var TimSort = class {
-    constructor(a, less) {
-      this.a = a;
-      this.less = less;
-      this.minGallop = MIN_GALLOP;
-      this.runBase = [];
-      this.runLength = [];
-    }
-    sort() {
-      const a = this.a;
-      let low = 0;
-      let remaining = a.length;
-      const minRun = minRunLength(remaining);
-      while (remaining !== 0) {
-        let run2 = this.countAndMakeRun(low, low + remaining);
-        if (run2 < minRun) {
-          const forced = Math.min(minRun, remaining);
-          this.binaryInsertionSort(low, low + run2, low + forced);
-          run2 = forced;
-        }
-        this.runBase.push(low);
-        this.runLength.push(run2);
-        this.mergeCollapse();
-        low += run2;
-        remaining -= run2;
-      }
-      this.mergeForceCollapse();
-    }
-    // binaryInsertionSort sorts a[low, high), of which a[low, start) is already sorted.
-    binaryInsertionSort(low, startArg, high) {
-      const a = this.a;
-      for (let start = low === startArg ? startArg + 1 : startArg; start < high; start++) {
-        const pivot = a[start];
-        let left = low;
-        let right = start;
-        while (left < right) {
-          const mid = left + (right - left >> 1);
-          if (this.less(pivot, a[mid])) right = mid;
-          else left = mid + 1;
-        }
-        for (let p = start; p > left; p--) a[p] = a[p - 1];
-        a[left] = pivot;
-      }
-    }
-    // countAndMakeRun returns the length of the run starting at low (ascending, or strictly
-    // descending and then reversed in place).
-    countAndMakeRun(lowArg, high) {
-      const a = this.a;
-      const low = lowArg + 1;
-      if (low === high) return 1;
-      let run2 = 2;
-      const descending = this.less(a[low], a[low - 1]);
-      let previous = a[low];
-      for (let i = low + 1; i < high; i++) {
-        const current = a[i];
-        const isLess = this.less(current, previous);
-        if (descending ? !isLess : isLess) break;
-        previous = current;
-        run2++;
-      }
-      if (descending) {
-        for (let i = lowArg, j = lowArg + run2 - 1; i < j; i++, j--) {
-          const t = a[i];
-          a[i] = a[j];
-          a[j] = t;
-        }
-      }
-      return run2;
-    }
-    runInvariantEstablished(n) {
-      if (n < 2) return true;
-      const len2 = this.runLength;
-      return len2[n - 2] > len2[n - 1] + len2[n];
-    }
-    mergeCollapse() {
-      const len2 = this.runLength;
-      while (len2.length > 1) {
-        let n = len2.length - 2;
-        if (!this.runInvariantEstablished(n + 1) || !this.runInvariantEstablished(n)) {
-          if (len2[n - 1] < len2[n + 1]) n--;
-          this.mergeAt(n);
-        } else if (len2[n] <= len2[n + 1]) {
-          this.mergeAt(n);
-        } else {
-          break;
-        }
-      }
-    }
-    mergeForceCollapse() {
-      const len2 = this.runLength;
-      while (len2.length > 1) {
-        let n = len2.length - 2;
-        if (n > 0 && len2[n - 1] < len2[n + 1]) n--;
-        this.mergeAt(n);
-      }
-    }
-    mergeAt(i) {
-      const a = this.a;
-      let baseA = this.runBase[i];
-      let lengthA = this.runLength[i];
-      const baseB = this.runBase[i + 1];
-      let lengthB = this.runLength[i + 1];
-      this.runLength[i] = lengthA + lengthB;
-      this.runBase.splice(i + 1, 1);
-      this.runLength.splice(i + 1, 1);
-      const k = gallopRight(a, this.less, a[baseB], baseA, lengthA, 0);
-      baseA += k;
-      lengthA -= k;
-      if (lengthA === 0) return;
-      lengthB = gallopLeft(a, this.less, a[baseA + lengthA - 1], baseB, lengthB, lengthB - 1);
-      if (lengthB === 0) return;
-      if (lengthA <= lengthB) this.mergeLow(baseA, lengthA, baseB, lengthB);
-      else this.mergeHigh(baseA, lengthA, baseB, lengthB);
-    }
-    // mergeLow merges the adjacent runs a[baseA, +lengthA) and a[baseB, +lengthB), lengthA
-    // <= lengthB, front to back with run A in a temporary copy.
-    mergeLow(baseA, lengthAArg, baseB, lengthBArg) {
-      const a = this.a;
-      const less = this.less;
-      let lengthA = lengthAArg;
-      let lengthB = lengthBArg;
-      const temp = a.slice(baseA, baseA + lengthA);
-      let dest = baseA;
-      let cursorTemp = 0;
-      let cursorB = baseB;
-      a[dest++] = a[cursorB++];
-      const succeed = () => {
-        for (let i = 0; i < lengthA; i++) a[dest + i] = temp[cursorTemp + i];
-      };
-      const copyB = () => {
-        for (let i = 0; i < lengthB; i++) a[dest + i] = a[cursorB + i];
-        a[dest + lengthB] = temp[cursorTemp];
-      };
-      if (--lengthB === 0) return succeed();
-      if (lengthA === 1) return copyB();
-      let minGallop = this.minGallop;
-      for (; ; ) {
-        let winsA = 0;
-        let winsB = 0;
-        for (; ; ) {
-          if (less(a[cursorB], temp[cursorTemp])) {
-            a[dest++] = a[cursorB++];
-            winsB++;
-            winsA = 0;
-            if (--lengthB === 0) return succeed();
-            if (winsB >= minGallop) break;
-          } else {
-            a[dest++] = temp[cursorTemp++];
-            winsA++;
-            winsB = 0;
-            if (--lengthA === 1) return copyB();
-            if (winsA >= minGallop) break;
-          }
-        }
-        minGallop++;
-        let first = true;
-        while (winsA >= MIN_GALLOP || winsB >= MIN_GALLOP || first) {
-          first = false;
-          minGallop = Math.max(1, minGallop - 1);
-          this.minGallop = minGallop;
-          winsA = gallopRight(temp, less, a[cursorB], cursorTemp, lengthA, 0);
-          if (winsA > 0) {
-            for (let i = 0; i < winsA; i++) a[dest + i] = temp[cursorTemp + i];
-            dest += winsA;
-            cursorTemp += winsA;
-            lengthA -= winsA;
-            if (lengthA === 1) return copyB();
-            if (lengthA === 0) return succeed();
-          }
-          a[dest++] = a[cursorB++];
-          if (--lengthB === 0) return succeed();
-          winsB = gallopLeft(a, less, temp[cursorTemp], cursorB, lengthB, 0);
-          if (winsB > 0) {
-            for (let i = 0; i < winsB; i++) a[dest + i] = a[cursorB + i];
-            dest += winsB;
-            cursorB += winsB;
-            lengthB -= winsB;
-            if (lengthB === 0) return succeed();
-          }
-          a[dest++] = temp[cursorTemp++];
-          if (--lengthA === 1) return copyB();
-        }
-        minGallop++;
-        this.minGallop = minGallop;
-      }
-    }
-    // mergeHigh is mergeLow back to front, with run B in the temporary copy (lengthA >
-    // lengthB).
-    mergeHigh(baseA, lengthAArg, baseB, lengthBArg) {
-      const a = this.a;
-      const less = this.less;
-      let lengthA = lengthAArg;
-      let lengthB = lengthBArg;
-      const temp = a.slice(baseB, baseB + lengthB);
-      let dest = baseB + lengthB - 1;
-      let cursorTemp = lengthB - 1;
-      let cursorA = baseA + lengthA - 1;
-      a[dest--] = a[cursorA--];
-      const succeed = () => {
-        for (let i = 0; i < lengthB; i++) a[dest - (lengthB - 1) + i] = temp[i];
-      };
-      const copyA = () => {
-        dest -= lengthA;
-        cursorA -= lengthA;
-        for (let i = lengthA - 1; i >= 0; i--) a[dest + 1 + i] = a[cursorA + 1 + i];
-        a[dest] = temp[cursorTemp];
-      };
-      if (--lengthA === 0) return succeed();
-      if (lengthB === 1) return copyA();
-      let minGallop = this.minGallop;
-      for (; ; ) {
-        let winsA = 0;
-        let winsB = 0;
-        for (; ; ) {
-          if (less(temp[cursorTemp], a[cursorA])) {
-            a[dest--] = a[cursorA--];
-            winsA++;
-            winsB = 0;
-            if (--lengthA === 0) return succeed();
-            if (winsA >= minGallop) break;
-          } else {
-            a[dest--] = temp[cursorTemp--];
-            winsB++;
-            winsA = 0;
-            if (--lengthB === 1) return copyA();
-            if (winsB >= minGallop) break;
-          }
-        }
-        minGallop++;
-        let first = true;
-        while (winsA >= MIN_GALLOP || winsB >= MIN_GALLOP || first) {
-          first = false;
-          minGallop = Math.max(1, minGallop - 1);
-          this.minGallop = minGallop;
-          let k = gallopRight(a, less, temp[cursorTemp], baseA, lengthA, lengthA - 1);
-          winsA = lengthA - k;
-          if (winsA > 0) {
-            dest -= winsA;
-            cursorA -= winsA;
-            for (let i = winsA - 1; i >= 0; i--) a[dest + 1 + i] = a[cursorA + 1 + i];
-            lengthA -= winsA;
-            if (lengthA === 0) return succeed();
-          }
-          a[dest--] = temp[cursorTemp--];
-          if (--lengthB === 1) return copyA();
-          k = gallopLeft(temp, less, a[cursorA], 0, lengthB, lengthB - 1);
-          winsB = lengthB - k;
-          if (winsB > 0) {
-            dest -= winsB;
-            cursorTemp -= winsB;
-            for (let i = 0; i < winsB; i++) a[dest + 1 + i] = temp[cursorTemp + 1 + i];
-            lengthB -= winsB;
-            if (lengthB === 1) return copyA();
-            if (lengthB === 0) return succeed();
-          }
-          a[dest--] = a[cursorA--];
-          if (--lengthA === 0) return succeed();
-        }
-        minGallop++;
-        this.minGallop = minGallop;
-      }
-    }
-  };
-  function minRunLength(nArg) {
-    let n = nArg;
-    let r = 0;
-    while (n >= 64) {
-      r |= n & 1;
-      n >>= 1;
-    }
-    return n + r;
-  }
-  function gallopLeft(arr, less, key, base, length, hint) {
-    let lastOfs = 0;
-    let offset = 1;
-    if (less(arr[base + hint], key)) {
-      const maxOfs = length - hint;
-      while (offset < maxOfs) {
-        if (!less(arr[base + hint + offset], key)) break;
-        lastOfs = offset;
-        offset = (offset << 1) + 1;
-        if (offset <= 0) offset = maxOfs;
-      }
-      if (offset > maxOfs) offset = maxOfs;
-      lastOfs += hint;
-      offset += hint;
-    } else {
-      const maxOfs = hint + 1;
-      while (offset < maxOfs) {
-        if (less(arr[base + hint - offset], key)) break;
-        lastOfs = offset;
-        offset = (offset << 1) + 1;
-        if (offset <= 0) offset = maxOfs;
-      }
-      if (offset > maxOfs) offset = maxOfs;
-      const tmp = lastOfs;
-      lastOfs = hint - offset;
-      offset = hint - tmp;
-    }
-    lastOfs++;
-    while (lastOfs < offset) {
-      const m = lastOfs + (offset - lastOfs >> 1);
-      if (less(arr[base + m], key)) lastOfs = m + 1;
-      else offset = m;
-    }
-    return offset;
-  }
-  function gallopRight(arr, less, key, base, length, hint) {
-    let lastOfs = 0;
-    let offset = 1;
-    if (less(key, arr[base + hint])) {
-      const maxOfs = hint + 1;
-      while (offset < maxOfs) {
-        if (!less(key, arr[base + hint - offset])) break;
-        lastOfs = offset;
-        offset = (offset << 1) + 1;
-        if (offset <= 0) offset = maxOfs;
-      }
-      if (offset > maxOfs) offset = maxOfs;
-      const tmp = lastOfs;
-      lastOfs = hint - offset;
-      offset = hint - tmp;
-    } else {
-      const maxOfs = length - hint;
-      while (offset < maxOfs) {
-        if (less(key, arr[base + hint + offset])) break;
-        lastOfs = offset;
-        offset = (offset << 1) + 1;
-        if (offset <= 0) offset = maxOfs;
-      }
-      if (offset > maxOfs) offset = maxOfs;
-      lastOfs += hint;
-      offset += hint;
-    }
-    lastOfs++;
-    while (lastOfs < offset) {
-      const m = lastOfs + (offset - lastOfs >> 1);
-      if (less(key, arr[base + m])) offset = m;
-      else lastOfs = m + 1;
-    }
-    return offset;
-  }
-
-  // src/collate.ts
-  var DIGIT_ZEROS = [
-    1632,
-    1776,
-    1984,
-    2406,
-    2534,
-    2662,
-    2790,
-    2918,
-    3046,
-    3174,
-    3302,
-    3430,
-    3558,
-    3664,
-    3792,
-    3872,
-    4160,
-    4240,
-    6112,
-    6160,
-    6470,
-    6608,
-    6784,
-    6800,
-    6992,
-    7088,
-    7232,
-    7248,
-    42528,
-    43216,
-    43264,
-    43472,
-    43504,
-    43600,
-    44016,
-    66720,
-    68912,
-    68928,
-    69734,
-    69872,
-    69942,
-    70096,
-    70384,
-    70736,
-    70864,
-    71248,
-    71360,
-    71376,
-    71386,
-    71472,
-    71904,
-    72016,
-    72688,
-    72784,
-    73040,
-    73120,
-    73184,
-    73552,
-    90416,
-    92768,
-    92864,
-    93008,
-    93552,
-    123200,
-    123632,
-    124144,
-    124401,
-    125264
-  ];
-  var SURROGATE_STAND_IN = 262144;
-  var REPLACEMENT_STAND_IN = 264192;
-  var NONCHARACTER_STAND_IN = 264193;
-  function digitValue(cp) {
-    if (cp < 1632) return "";
-    for (let i = 0; i < DIGIT_ZEROS.length; i++) {
-      const z = DIGIT_ZEROS[i];
-      if (cp >= z && cp <= z + 9) return String.fromCharCode(48 + cp - z);
-    }
-    return "";
-  }
-  function collationFold(s) {
-    let i = 0;
-    for (; i < s.length; i++) if (s.charCodeAt(i) >= 1632) break;
-    if (i === s.length) return s;
-    let out = s.slice(0, i);
-    for (; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c < 1632) {
-        out += s[i];
-        continue;
-      }
-      if (c >= 55296 && c <= 57343) {
-        const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
-        if (c <= 56319 && d >= 56320 && d <= 57343) {
-          const cp = (c - 55296) * 1024 + (d - 56320) + 65536;
-          const digit2 = digitValue(cp);
-          out += digit2 !== "" ? digit2 : s[i] + s[i + 1];
-          i++;
-          continue;
-        }
-        out += String.fromCodePoint(SURROGATE_STAND_IN + c - 55296);
-        continue;
-      }
-      if (c === 65533) {
-        out += String.fromCodePoint(REPLACEMENT_STAND_IN);
-        continue;
-      }
-      if (c === 65535) {
-        out += String.fromCodePoint(NONCHARACTER_STAND_IN);
-        continue;
-      }
-      const digit = digitValue(c);
-      out += digit !== "" ? digit : s[i];
-    }
-    return out;
-  }
-  function localeCompare(a, b) {
-    return collationFold(a).localeCompare(collationFold(b));
-  }
-
-  // src/values.ts
-  function isRecord(v) {
-    return v !== null && typeof v === "object" && !Array.isArray(v);
-  }
-  var objectHasOwn = Object.hasOwn;
-  function hasOwn(r, key) {
-    return objectHasOwn(r, key);
-  }
-  function singleKeyRecord(key, value) {
-    if (key !== "__proto__") return { [key]: value };
-    const r = {};
-    Object.defineProperty(r, key, { value, writable: true, enumerable: true, configurable: true });
-    return r;
-  }
-  function typeofName(v) {
-    return v === null ? "null" : typeof v;
-  }
-  function rawTypeofName(v) {
-    return typeof v;
-  }
-  function shapeName(v) {
-    if (v === null) return "null";
-    if (Array.isArray(v)) return "list";
-    return typeof v;
-  }
-  function a0TypeName(v) {
-    if (v === null || v === void 0) return "null";
-    if (Array.isArray(v)) return "list";
-    const t = typeof v;
-    if (t === "boolean" || t === "number" || t === "string") return t;
-    return "record";
-  }
-  function isTruthy(v) {
-    return !(v === null || v === void 0 || v === false || v === 0 || v === "");
-  }
-  function deepEqual(a, b) {
-    if (a === b) return true;
-    if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-    if (Array.isArray(a) || Array.isArray(b)) {
-      if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-      for (let i = 0; i < a.length; i++) {
-        if (!deepEqual(a[i], b[i])) return false;
-      }
-      return true;
-    }
-    const ra = a;
-    const rb = b;
-    const keys2 = Object.keys(ra);
-    if (keys2.length !== Object.keys(rb).length) return false;
-    for (let i = 0; i < keys2.length; i++) {
-      const k = keys2[i];
-      if (!hasOwn(rb, k) || !deepEqual(ra[k], rb[k])) return false;
-    }
-    return true;
-  }
-  function displayString(v, limits3) {
-    limits3.checkNodes(v, false, "String() conversion");
-    return toDisplay(v);
-  }
-  function toDisplay(v) {
-    if (Array.isArray(v)) {
-      const parts = [];
-      for (let i = 0; i < v.length; i++) {
-        const x = v[i];
-        parts.push(x === null || x === void 0 ? "" : toDisplay(x));
-      }
-      return parts.join(",");
-    }
-    if (v !== null && typeof v === "object") return objectToPrimitiveString(v);
-    return String(v);
-  }
-  var PRIMITIVE_METHODS = ["toString", "valueOf"];
-  function objectToPrimitiveString(o) {
-    for (let i = 0; i < PRIMITIVE_METHODS.length; i++) {
-      const fn = o[PRIMITIVE_METHODS[i]];
-      if (typeof fn === "function") {
-        const r = fn === Array.prototype.toString ? listToString(o) : fn.call(o);
-        if (r === null || typeof r !== "object" && typeof r !== "function") return String(r);
-      }
-    }
-    throw new TypeError("Cannot convert object to primitive value");
-  }
-  function listToString(o) {
-    const join2 = o.join;
-    if (join2 !== Array.prototype.join) {
-      return typeof join2 === "function" ? join2.call(o) : Object.prototype.toString.call(o);
-    }
-    const length = o.length;
-    if (typeof length !== "number" || !(length <= MAX_WRITTEN_JOIN)) return join2.call(o);
-    const parts = [];
-    for (let i = 0; i < length; i++) {
-      const x = o[i];
-      parts.push(x === null || x === void 0 ? "" : toDisplay(x));
-    }
-    return parts.join(",");
-  }
-  var MAX_WRITTEN_JOIN = 1 << 20;
-  function jsonText(v, limits3) {
-    if (limits3.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
-    if (limits3.lastTextUnits >= LONG_TEXT) {
-      const text = jsonSharingStrings(v);
-      if (text !== null) return text;
-    }
-    return JSON.stringify(v);
-  }
-  var LONG_TEXT = 1 << 16;
-  var LONG_STRING = 1 << 10;
-  var MAX_SHARING_DEPTH = 64;
-  function jsonSharingStrings(v) {
-    const out = [];
-    if (appendJSON(v, out, /* @__PURE__ */ new Map(), 0) !== WROTE) return null;
-    return out.length <= MAX_CONCAT_PIECES ? "".concat(...out) : out.join("");
-  }
-  var MAX_CONCAT_PIECES = 4096;
-  var WROTE = 0;
-  var NO_TEXT = 1;
-  var NOT_PLAIN = 2;
-  function appendJSON(x, out, quoted, depth2) {
-    switch (typeof x) {
-      case "string": {
-        if (x.length < LONG_STRING) {
-          out.push(JSON.stringify(x));
-          return WROTE;
-        }
-        let q = quoted.get(x);
-        if (q === void 0) {
-          q = JSON.stringify(x);
-          quoted.set(x, q);
-        }
-        out.push(q);
-        return WROTE;
-      }
-      case "number":
-      case "boolean":
-        out.push(JSON.stringify(x));
-        return WROTE;
-      case "function":
-      case "undefined":
-        return NO_TEXT;
-      case "object":
-        break;
-      default:
-        return NOT_PLAIN;
-    }
-    if (x === null) {
-      out.push("null");
-      return WROTE;
-    }
-    if (depth2 >= MAX_SHARING_DEPTH) return NOT_PLAIN;
-    const proto = Object.getPrototypeOf(x);
-    if (Array.isArray(x)) {
-      if (proto !== Array.prototype) return NOT_PLAIN;
-      out.push("[");
-      for (let i = 0; i < x.length; i++) {
-        if (i > 0) out.push(",");
-        const r2 = appendJSON(x[i], out, quoted, depth2 + 1);
-        if (r2 === NOT_PLAIN) return r2;
-        if (r2 === NO_TEXT) out.push("null");
-      }
-      out.push("]");
-      return WROTE;
-    }
-    if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
-    const r = x;
-    if (typeof r.toJSON === "function") return NOT_PLAIN;
-    const keys2 = Object.keys(r);
-    out.push("{");
-    let written = 0;
-    for (let i = 0; i < keys2.length; i++) {
-      const mark = out.length;
-      out.push(written > 0 ? "," + keyPrefix(keys2[i]) : keyPrefix(keys2[i]));
-      const m = appendJSON(r[keys2[i]], out, quoted, depth2 + 1);
-      if (m === NOT_PLAIN) return m;
-      if (m === NO_TEXT) out.length = mark;
-      else written++;
-    }
-    out.push("}");
-    return WROTE;
-  }
-  var arrayConcat = Array.prototype.concat;
-  function endlessToJSON(key, value) {
-    const held = this[key];
-    if (held !== null && typeof held === "object" && !Array.isArray(held) && held.toJSON === arrayConcat) {
-      throw new RangeError("Maximum call stack size exceeded");
-    }
-    return value;
-  }
-  var TextSink = class {
-    constructor() {
-      this.pieces = [];
-    }
-    add(s) {
-      this.pieces.push(s);
-    }
-    text() {
-      return this.pieces.join("");
-    }
-  };
-  function encodeCanonical(v, limits3, what) {
-    if (typeof v === "string") return JSON.stringify(v);
-    if (typeof v === "number") return canonicalNumber(v);
-    if (isPlainJSON(v, limits3.maxSize)) return JSON.stringify(v);
-    return encodeRejected(v, limits3.maxSize, what);
-  }
-  function encodeRejected(v, max, what) {
-    if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
-    const sink = new TextSink();
-    new CanonicalWriter(sink, max, what).write(v);
-    return sink.text();
-  }
-  function tooManyNodes(what, max) {
-    return new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
-  }
-  var plainScanCount = 0;
-  var plainScanLengths = 0;
-  function isPlainJSON(v, max) {
-    plainScanCount = 0;
-    plainScanLengths = 0;
-    return plainNode(v, max) && plainScanCount + plainScanLengths <= plainTextLimit(max);
-  }
-  function plainJSONOverflow(max) {
-    return plainScanCount > max || plainScanCount + plainScanLengths > plainTextLimit(max);
-  }
-  var plainMax = -1;
-  var plainMaxText = 0;
-  function plainTextLimit(max) {
-    if (max !== plainMax) {
-      plainMaxText = textLimit(max);
-      plainMax = max;
-    }
-    return plainMaxText;
-  }
-  function plainNode(v, max) {
-    if (++plainScanCount > max) return false;
-    switch (typeof v) {
-      case "string":
-        plainScanLengths += v.length;
-        return true;
-      case "boolean":
-        return true;
-      case "number":
-        return v !== 0 ? v - v === 0 : 1 / v > 0;
-      case "object":
-        break;
-      default:
-        return false;
-    }
-    if (v === null) return true;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        if (!plainNode(v[i], max)) return false;
-      }
-      return true;
-    }
-    const r = v;
-    if (typeof r.toJSON === "function") return false;
-    const keys2 = Object.keys(r);
-    if (keys2.length === 1 && keys2[0] >= "$" && keys2[0] < "%") return false;
-    for (let i = 0; i < keys2.length; i++) {
-      const k = keys2[i];
-      const x = r[k];
-      plainScanLengths += k.length;
-      if (typeof x === "string") {
-        if (++plainScanCount > max) return false;
-        plainScanLengths += x.length;
-      } else if (!plainNode(x, max)) {
-        return false;
-      }
-    }
-    return true;
-  }
-  var CanonicalWriter = class {
-    constructor(sink, max, what) {
-      this.sink = sink;
-      this.max = max;
-      this.what = what;
-      this.count = 0;
-      // The text units met so far (limits.ts, textLimit), bounded by maxText.
-      this.units = 0;
-      this.maxText = textLimit(max);
-    }
-    // addUnits counts n more text units, and fails past maxText before they are written.
-    addUnits(n) {
-      this.units += n;
-      if (this.units > this.maxText) {
-        throw new HarnessLimitError("maxSize", `${this.what} needs more than ${this.maxText} text units`);
-      }
-    }
-    write(v) {
-      if (++this.count > this.max) {
-        throw tooManyNodes(this.what, this.max);
-      }
-      this.addUnits(1);
-      const sink = this.sink;
-      switch (typeof v) {
-        case "string":
-          this.addUnits(v.length);
-          sink.add(JSON.stringify(v));
-          return;
-        case "number":
-          sink.add(canonicalNumber(v));
-          return;
-        case "boolean":
-          sink.add(v ? "true" : "false");
-          return;
-        case "function":
-          sink.add('{"$function":' + JSON.stringify(v.name) + "}");
-          return;
-        case "object":
-          break;
-        default:
-          throw new Error(`canonical encoding: unexpected ${typeof v} value`);
-      }
-      if (v === null) {
-        sink.add("null");
-        return;
-      }
-      if (Array.isArray(v)) {
-        sink.add("[");
-        for (let i = 0; i < v.length; i++) {
-          if (i > 0) sink.add(",");
-          this.write(v[i]);
-        }
-        sink.add("]");
-        return;
-      }
-      const r = v;
-      const keys2 = Object.keys(r);
-      const wrap = keys2.length === 1 && (keys2[0] === "$number" || keys2[0] === "$function" || keys2[0] === "$record");
-      sink.add(wrap ? '{"$record":{' : "{");
-      for (let i = 0; i < keys2.length; i++) {
-        this.addUnits(keys2[i].length);
-        sink.add(i > 0 ? "," + keyPrefix(keys2[i]) : keyPrefix(keys2[i]));
-        this.write(r[keys2[i]]);
-      }
-      sink.add(wrap ? "}}" : "}");
-    }
-  };
-  var keyPrefixes = /* @__PURE__ */ new Map();
-  function keyPrefix(k) {
-    let t = keyPrefixes.get(k);
-    if (t === void 0) {
-      if (keyPrefixes.size >= 4096) keyPrefixes.clear();
-      t = JSON.stringify(k) + ":";
-      keyPrefixes.set(k, t);
-    }
-    return t;
-  }
-  function canonicalNumber(n) {
-    if (n !== n) return '{"$number":"NaN"}';
-    if (n === Infinity) return '{"$number":"Infinity"}';
-    if (n === -Infinity) return '{"$number":"-Infinity"}';
-    if (n === 0 && 1 / n < 0) return '{"$number":"-0"}';
-    return String(n);
-  }
-
-  // src/paths.ts
-  function parsePath(path) {
-    const pieces = [];
-    let current = "";
-    let i = 0;
-    while (i < path.length) {
-      const c = path[i];
-      if (c === ".") {
-        pieces.push(current);
-        current = "";
-        i++;
-        continue;
-      }
-      if (c === "[") {
-        let j = i + 1;
-        while (j < path.length && path[j] >= "0" && path[j] <= "9") j++;
-        if (j > i + 1 && path[j] === "]") {
-          pieces.push(current, path.slice(i + 1, j));
-          current = "";
-          i = j + 1;
-          continue;
-        }
-      }
-      current += c;
-      i++;
-    }
-    pieces.push(current);
-    const segments = [];
-    for (let k = 0; k < pieces.length; k++) {
-      const p = pieces[k];
-      if (p === "") continue;
-      segments.push(isAllDigits(p) ? Number(p) : p);
-    }
-    return segments;
-  }
-  function isAllDigits(s) {
-    for (let i = 0; i < s.length; i++) {
-      if (s[i] < "0" || s[i] > "9") return false;
-    }
-    return s.length > 0;
-  }
-  function getPath(input, segments) {
-    var _a, _b;
-    let current = input;
-    for (let k = 0; k < segments.length; k++) {
-      const seg = segments[k];
-      if (current === null || current === void 0) return null;
-      if (typeof seg === "number") {
-        if (!Array.isArray(current)) return null;
-        current = (_a = current[seg]) != null ? _a : null;
-      } else {
-        if (!isRecord(current)) return null;
-        current = (_b = current[seg]) != null ? _b : null;
-      }
-    }
-    return current;
-  }
-  function putPath(current, segments, index, value, limits3) {
-    var _a;
-    if (index === segments.length) return value;
-    const seg = segments[index];
-    if (typeof seg === "number") {
-      limits3.checkLength(seg + 1, "put list");
-      const list = Array.isArray(current) ? current.slice() : [];
-      while (list.length <= seg) list.push(null);
-      list[seg] = putPath(list[seg], segments, index + 1, value, limits3);
-      return list;
-    }
-    const rec = isRecord(current) ? { ...current } : {};
-    rec[seg] = putPath((_a = rec[seg]) != null ? _a : null, segments, index + 1, value, limits3);
-    return rec;
-  }
-  function fail(message) {
-    throw new Error(message);
-  }
-  function parsePointer(pointer, field2) {
-    if (pointer === "") return [];
-    if (pointer[0] !== "/") fail(`Invalid JSON Pointer '${pointer}' for '${field2}'.`);
-    const pieces = pointer.split("/");
-    pieces.shift();
-    for (let i = 0; i < pieces.length; i++) pieces[i] = pieces[i].split("~1").join("/").split("~0").join("~");
-    return pieces;
-  }
-  function isCanonicalIndex(piece) {
-    if (piece === "0") return true;
-    if (piece.length === 0 || piece[0] < "1" || piece[0] > "9") return false;
-    return isAllDigits(piece);
-  }
-  function remainingPointer(pieces, at2) {
-    return "/" + pieces.slice(at2).join("/");
-  }
-  function listIndex(piece, limit, dashAllowed, pointer, op) {
-    if (piece === "-") {
-      if (dashAllowed) return limit;
-      fail(`Invalid array index '-' at '${pointer}' for op '${op}'.`);
-    }
-    if (!isCanonicalIndex(piece)) fail(`Invalid array index '${piece}' at '${pointer}' for op '${op}'.`);
-    const idx = Number(piece);
-    if (idx >= limit + (dashAllowed ? 1 : 0)) fail(`Array index '${piece}' out of bounds at '${pointer}' for op '${op}'.`);
-    return idx;
-  }
-  var MISSING = {};
-  function valueAt(doc, pieces) {
-    let current = doc;
-    for (let k = 0; k < pieces.length; k++) {
-      const piece = pieces[k];
-      if (Array.isArray(current)) {
-        if (!isCanonicalIndex(piece)) return MISSING;
-        const idx = Number(piece);
-        if (idx >= current.length) return MISSING;
-        current = current[idx];
-      } else if (isRecord(current)) {
-        if (!hasOwn(current, piece)) return MISSING;
-        current = current[piece];
-      } else {
-        return MISSING;
-      }
-    }
-    return current;
-  }
-  function setAt(doc, pieces, at2, value, op) {
-    if (at2 === pieces.length) return value;
-    const piece = pieces[at2];
-    const pointer = remainingPointer(pieces, at2);
-    const last = at2 === pieces.length - 1;
-    if (Array.isArray(doc)) {
-      const list = doc.slice();
-      if (last) {
-        const idx = listIndex(piece, list.length, op === "add", pointer, op);
-        if (op === "add") list.splice(idx, 0, value);
-        else list[idx] = value;
-      } else {
-        const idx = listIndex(piece, list.length, false, pointer, op);
-        list[idx] = setAt(list[idx], pieces, at2 + 1, value, op);
-      }
-      return list;
-    }
-    if (!isRecord(doc)) fail(`Path '${pointer}' does not exist for op '${op}'.`);
-    const rec = { ...doc };
-    if (!hasOwn(rec, piece) && (!last || op === "replace")) fail(`Path '${pointer}' does not exist for op '${op}'.`);
-    rec[piece] = last ? value : setAt(rec[piece], pieces, at2 + 1, value, op);
-    return rec;
-  }
-  function removeAt(doc, pieces, at2) {
-    if (at2 === pieces.length) return null;
-    const piece = pieces[at2];
-    const pointer = remainingPointer(pieces, at2);
-    const last = at2 === pieces.length - 1;
-    if (Array.isArray(doc)) {
-      const idx = listIndex(piece, doc.length, false, pointer, "remove");
-      const list = doc.slice();
-      if (last) list.splice(idx, 1);
-      else list[idx] = removeAt(list[idx], pieces, at2 + 1);
-      return list;
-    }
-    if (!isRecord(doc) || !hasOwn(doc, piece)) fail(`Path '${pointer}' does not exist for op 'remove'.`);
-    const rec = { ...doc };
-    if (last) delete rec[piece];
-    else rec[piece] = removeAt(rec[piece], pieces, at2 + 1);
-    return rec;
-  }
-  function cloneDeep(v) {
-    if (Array.isArray(v)) return v.map(cloneDeep);
-    if (isRecord(v)) {
-      const out = {};
-      const keys2 = Object.keys(v);
-      for (let i = 0; i < keys2.length; i++) out[keys2[i]] = cloneDeep(v[keys2[i]]);
-      return out;
-    }
-    return v;
-  }
-  function applyOp(doc, op, limits3) {
-    var _a, _b, _c;
-    const name = op.op;
-    const path = op.path;
-    if (typeof name !== "string") fail("patch op requires an 'op' string.");
-    if (typeof path !== "string") fail("patch op requires a 'path' string.");
-    const pieces = parsePointer(path, "path");
-    switch (name) {
-      case "add":
-        return setAt(doc, pieces, 0, (_a = op.value) != null ? _a : null, "add");
-      case "replace":
-        return setAt(doc, pieces, 0, (_b = op.value) != null ? _b : null, "replace");
-      case "remove":
-        return removeAt(doc, pieces, 0);
-      case "copy":
-      case "move": {
-        const from = op.from;
-        if (typeof from !== "string") fail(`${name} op requires a 'from' string.`);
-        const fromPieces = parsePointer(from, "from");
-        const found = valueAt(doc, fromPieces);
-        if (found === MISSING) fail(`Path '${from}' does not exist for op '${name}'.`);
-        const moved = cloneDeep(found);
-        if (name === "move") doc = removeAt(doc, fromPieces, 0);
-        return setAt(doc, pieces, 0, moved, "add");
-      }
-      case "test": {
-        const actual = valueAt(doc, pieces);
-        if (actual === MISSING) fail(`Test failed at '${path}': path does not exist.`);
-        const expected = (_c = op.value) != null ? _c : null;
-        if (!deepEqual(actual, expected)) {
-          fail(`Test failed at '${path}': expected ${jsonText(expected, limits3)}, got ${jsonText(actual, limits3)}`);
-        }
-        return doc;
-      }
-    }
-    return fail(`Unknown patch op '${name}'.`);
-  }
-  function patch(input, ops, limits3) {
-    if (!Array.isArray(ops)) fail("patch requires 'ops' to be a list.");
-    let doc = input;
-    for (let i = 0; i < ops.length; i++) {
-      const op = ops[i];
-      if (!isRecord(op)) fail(`Invalid op at index ${i}.`);
-      doc = applyOp(doc, op, limits3);
-    }
-    return doc;
-  }
-
-  // src/v8compat.ts
-  function toObject(v, method) {
-    if (v === null || v === void 0) throw new TypeError(`Object.prototype.${method} called on null or undefined`);
-    return Object(v);
-  }
-  function lookupAccessor(target, key, method, kind) {
-    let o = toObject(target, method);
-    while (o !== null) {
-      const d = Object.getOwnPropertyDescriptor(o, key);
-      if (d !== void 0) return d[kind];
-      o = Object.getPrototypeOf(o);
-    }
-    return void 0;
-  }
-  var legacyAccessors = {
-    __defineGetter__(key, getter) {
-      if (typeof getter !== "function") throw new TypeError("Object.prototype.__defineGetter__: Expecting function");
-      Object.defineProperty(toObject(this, "__defineGetter__"), key, { get: getter, enumerable: true, configurable: true });
-    },
-    __defineSetter__(key, setter) {
-      if (typeof setter !== "function") throw new TypeError("Object.prototype.__defineSetter__: Expecting function");
-      Object.defineProperty(toObject(this, "__defineSetter__"), key, { set: setter, enumerable: true, configurable: true });
-    },
-    __lookupGetter__(key) {
-      return lookupAccessor(this, key, "__lookupGetter__", "get");
-    },
-    __lookupSetter__(key) {
-      return lookupAccessor(this, key, "__lookupSetter__", "set");
-    }
-  };
-  var toLocaleString = {
-    toLocaleString() {
-      const f = toObject(this, "toLocaleString").toString;
-      if (typeof f !== "function") throw new TypeError(`${describeForTypeError(f)} is not a function`);
-      if (f === toLocaleString) throw new RangeError("Maximum call stack size exceeded");
-      return f.call(this);
-    }
-  }.toLocaleString;
-  function describeForTypeError(v) {
-    if (v === void 0) return "undefined";
-    if (v === null) return "object null";
-    if (typeof v === "string") return `string "${v.length > 100 ? v.slice(0, 100) + "<...>" : v}"`;
-    if (typeof v === "object") return "object";
-    return `${typeof v} ${String(v)}`;
-  }
-  function thisString(v, method) {
-    if (v === null || v === void 0) throw new TypeError(`String.prototype.${method} called on null or undefined`);
-    return String(v);
-  }
-  function html(method, tag, attribute) {
-    return {
-      [method](value) {
-        const s = thisString(this, method);
-        const attr = attribute === void 0 ? "" : ` ${attribute}="${String(value).replace(/"/g, "&quot;")}"`;
-        return `<${tag}${attr}>${s}</${tag}>`;
-      }
-    }[method];
-  }
-  function wellFormed(s) {
-    let out = "";
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c >= 55296 && c <= 56319 && i + 1 < s.length) {
-        const d = s.charCodeAt(i + 1);
-        if (d >= 56320 && d <= 57343) {
-          out += s[i] + s[i + 1];
-          i++;
-          continue;
-        }
-      }
-      out += c >= 55296 && c <= 57343 ? "\uFFFD" : s[i];
-    }
-    return out;
-  }
-  var stringMethods = {
-    anchor: html("anchor", "a", "name"),
-    big: html("big", "big"),
-    blink: html("blink", "blink"),
-    bold: html("bold", "b"),
-    fixed: html("fixed", "tt"),
-    fontcolor: html("fontcolor", "font", "color"),
-    fontsize: html("fontsize", "font", "size"),
-    italics: html("italics", "i"),
-    link: html("link", "a", "href"),
-    small: html("small", "small"),
-    strike: html("strike", "strike"),
-    sub: html("sub", "sub"),
-    sup: html("sup", "sup"),
-    isWellFormed() {
-      const s = thisString(this, "isWellFormed");
-      return wellFormed(s) === s;
-    },
-    toWellFormed() {
-      return wellFormed(thisString(this, "toWellFormed"));
-    }
-  };
-  function install(proto, methods, lengths, replace = false) {
-    for (const name of Object.keys(methods)) {
-      if (!replace && Object.prototype.hasOwnProperty.call(proto, name)) continue;
-      const fn = methods[name];
-      const nativeText = `function ${name}() { [native code] }`;
-      Object.defineProperty(fn, "name", { value: name, configurable: true });
-      const length = Object.prototype.hasOwnProperty.call(lengths, name) ? lengths[name] : 0;
-      Object.defineProperty(fn, "length", { value: length, configurable: true });
-      Object.defineProperty(fn, "toString", { value: () => nativeText, configurable: true, writable: true });
-      Object.defineProperty(proto, name, { value: fn, writable: true, enumerable: false, configurable: true });
-    }
-  }
-  function numberToLocaleString(x) {
-    if (x !== x) return "NaN";
-    if (x === Infinity) return "\u221E";
-    if (x === -Infinity) return "-\u221E";
-    const sign = x < 0 || Object.is(x, -0) ? "-" : "";
-    const [mant, exp] = Math.abs(x).toExponential().split("e");
-    let digits = mant.replace(".", "");
-    let point = Number(exp) + 1;
-    if (point < 0) {
-      digits = "0".repeat(-point) + digits;
-      point = 0;
-    }
-    while (digits.length < point) digits += "0";
-    let intPart = digits.slice(0, point);
-    let frac = digits.slice(point);
-    if (frac.length > 3) {
-      const roundUp = frac[3] >= "5";
-      frac = frac.slice(0, 3);
-      if (roundUp) {
-        const n = (intPart + frac).split("");
-        let i = n.length - 1;
-        for (; i >= 0 && n[i] === "9"; i--) n[i] = "0";
-        if (i < 0) n.unshift("1");
-        else n[i] = String(Number(n[i]) + 1);
-        intPart = n.slice(0, n.length - 3).join("");
-        frac = n.slice(n.length - 3).join("");
-      }
-    }
-    frac = frac.replace(/0+$/, "");
-    intPart = intPart.replace(/^0+/, "") || "0";
-    let grouped = "";
-    for (let i = 0; i < intPart.length; i++) {
-      if (i > 0 && (intPart.length - i) % 3 === 0) grouped += ",";
-      grouped += intPart[i];
-    }
-    return sign + grouped + (frac === "" ? "" : "." + frac);
-  }
-  var numberMethods = {
-    toLocaleString() {
-      if (typeof this !== "number" && !(this instanceof Number)) throw new TypeError("Number.prototype.toLocaleString requires that 'this' be a Number");
-      return numberToLocaleString(Number(this));
-    }
-  };
-  var nativeBind = Function.prototype.bind;
-  function notCallable(v) {
-    return `${describeForTypeError(v)} is not a function`;
-  }
-  var functionMethods = {
-    call(thisArg, ...args) {
-      if (typeof this !== "function") throw new TypeError(notCallable(this));
-      return Reflect.apply(this, thisArg, args);
-    },
-    apply(thisArg, argArray) {
-      if (typeof this !== "function") throw new TypeError(notCallable(this));
-      return Reflect.apply(this, thisArg, argArray === null || argArray === void 0 ? [] : argArray);
-    },
-    bind(...args) {
-      if (typeof this !== "function") throw new TypeError("Bind must be called on a function");
-      return Reflect.apply(nativeBind, this, args);
-    }
-  };
-  function installV8Compat() {
-    install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
-    install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
-    install(Object.prototype, { toLocaleString }, {}, true);
-    install(Number.prototype, numberMethods, {}, true);
-    install(Function.prototype, functionMethods, { call: 1, apply: 2, bind: 1 }, true);
-  }
-  function multiply(l, r) {
-    const p = l * r;
-    if (p !== 0) return p;
-    const negative = (l < 0 || Object.is(l, -0)) !== (r < 0 || Object.is(r, -0));
-    return negative ? -0 : 0;
-  }
-  function wrapperPrototypeJSON(v) {
-    if (v === String.prototype) return '""';
-    if (v === Number.prototype) return "0";
-    return void 0;
-  }
-  function v8ErrorMessage(message) {
-    const start = READ_ONLY.length;
-    if (message.length > start && message.startsWith(READ_ONLY) && message.indexOf("'", start) === message.length - 1) {
-      return message + " of object '[object Object]'";
-    }
-    return message;
-  }
-  var READ_ONLY = "Cannot assign to read only property '";
-  function indentJSON(compact, indent) {
-    const out = [];
-    let depth2 = 0;
-    let start = 0;
-    const newline = (d) => "\n" + indent.repeat(d);
-    for (let i = 0; i < compact.length; i++) {
-      const c = compact.charCodeAt(i);
-      if (c === 34) {
-        for (i++; i < compact.length && compact.charCodeAt(i) !== 34; i++) {
-          if (compact.charCodeAt(i) === 92) i++;
-        }
-        continue;
-      }
-      let piece;
-      switch (c) {
-        case 91:
-        // [
-        case 123: {
-          const close = c === 91 ? 93 : 125;
-          if (compact.charCodeAt(i + 1) === close) {
-            i++;
-            continue;
-          }
-          depth2++;
-          piece = compact[i] + newline(depth2);
-          break;
-        }
-        case 93:
-        // ]
-        case 125:
-          depth2--;
-          piece = newline(depth2) + compact[i];
-          break;
-        case 44:
-          piece = "," + newline(depth2);
-          break;
-        case 58:
-          piece = ": ";
-          break;
-        default:
-          continue;
-      }
-      out.push(compact.slice(start, i), piece);
-      start = i + 1;
-    }
-    out.push(compact.slice(start));
-    return out.join("");
-  }
-
-  // src/stdlib.ts
-  function fail2(message) {
-    throw new Error(message);
-  }
-  function parseJson(args) {
-    const text = args.in;
-    if (typeof text !== "string") fail2("parse.json requires 'in' to be a string.");
-    return parseJSON(text);
-  }
-  function get(args) {
-    var _a;
-    const path = args.path;
-    if (typeof path !== "string") fail2("get requires 'path' to be a string.");
-    return getPath((_a = args.in) != null ? _a : null, parsePath(path));
-  }
-  function put(args, limits3) {
-    var _a, _b;
-    const path = args.path;
-    if (typeof path !== "string") fail2("put requires 'path' to be a string.");
-    return putPath((_a = args.in) != null ? _a : null, parsePath(path), 0, (_b = args.value) != null ? _b : null, limits3);
-  }
-  function patchFn(args, limits3) {
-    var _a, _b;
-    return patch((_a = args.in) != null ? _a : null, (_b = args.ops) != null ? _b : null, limits3);
-  }
-  function eq(args) {
-    var _a, _b;
-    return deepEqual((_a = args.a) != null ? _a : null, (_b = args.b) != null ? _b : null);
-  }
-  function contains(args) {
-    var _a, _b;
-    const input = (_a = args.in) != null ? _a : null;
-    const value = (_b = args.value) != null ? _b : null;
-    if (typeof input === "string") return typeof value === "string" && input.includes(value);
-    if (Array.isArray(input)) return input.some((x) => deepEqual(x, value));
-    if (isRecord(input)) return typeof value === "string" && hasOwn(input, value);
-    return false;
-  }
-  function not(args) {
-    return !isTruthy(args.in);
-  }
-  function and(args) {
-    return isTruthy(args.a) && isTruthy(args.b);
-  }
-  function or(args) {
-    return isTruthy(args.a) || isTruthy(args.b);
-  }
-  function coalesce(args) {
-    var _a;
-    const v = args.in;
-    return v === null || v === void 0 ? (_a = args.default) != null ? _a : null : v;
-  }
-  function typeofFn(args) {
-    return a0TypeName(args.in);
-  }
-  function len(args) {
-    const input = args.in;
-    if (Array.isArray(input) || typeof input === "string") return input.length;
-    if (isRecord(input)) return Object.keys(input).length;
-    return fail2("len: 'in' must be a list, string, or record");
-  }
-  function append(args, limits3) {
-    var _a;
-    const input = args.in;
-    if (!Array.isArray(input)) fail2("append: 'in' must be a list");
-    limits3.checkLength(input.length + 1, "append result");
-    const out = input.slice();
-    out.push((_a = args.value) != null ? _a : null);
-    return out;
-  }
-  function concat(args, limits3) {
-    const a = args.a;
-    const b = args.b;
-    if (!Array.isArray(a) || !Array.isArray(b)) fail2("concat: 'a' and 'b' must be lists");
-    limits3.checkLength(a.length + b.length, "concat result");
-    return a.concat(b);
-  }
-  function compareValues(a, b, limits3) {
-    var _a, _b;
-    if (typeof a === "number" && typeof b === "number") return a - b;
-    if (typeof a === "string" && typeof b === "string") return localeCompare(a, b);
-    const ja = (_a = wrapperPrototypeJSON(a)) != null ? _a : jsonText(a, limits3);
-    const jb = (_b = wrapperPrototypeJSON(b)) != null ? _b : jsonText(b, limits3);
-    return ja < jb ? -1 : ja > jb ? 1 : 0;
-  }
-  function sort(args, limits3) {
-    const input = args.in;
-    if (!Array.isArray(input)) fail2("sort: 'in' must be a list");
-    const by = args.by;
-    let keys2 = null;
-    if (by !== null && by !== void 0) {
-      if (typeof by === "string") {
-        keys2 = [by];
-      } else if (Array.isArray(by)) {
-        if (!by.every((k) => typeof k === "string")) fail2("sort: 'by' array elements must be strings");
-        keys2 = by;
-      } else {
-        fail2("sort: 'by' must be a string or list of strings");
-      }
-    }
-    const sorted = input.slice();
-    if (keys2 === null) {
-      timSort(sorted, (x, y) => compareValues(x, y, limits3) < 0);
-      return sorted;
-    }
-    const byKeys = keys2;
-    timSort(sorted, (x, y) => {
-      for (let i = 0; i < byKeys.length; i++) {
-        const key = byKeys[i];
-        const c = compareValues(sortKey(x, key), sortKey(y, key), limits3);
-        if (c !== 0) return c < 0;
-      }
-      return false;
-    });
-    return sorted;
-  }
-  function sortKey(x, key) {
-    var _a;
-    if (key === "-" && !isRecord(x)) return null;
-    return (_a = x == null ? void 0 : x[key]) != null ? _a : null;
-  }
-  function filterBy(args) {
-    const input = args.in;
-    if (!Array.isArray(input)) fail2("filter: 'in' must be a list");
-    const by = args.by;
-    if (typeof by !== "string") fail2("filter: 'by' must be a string");
-    return input.filter((el) => isRecord(el) && isTruthy(el[by]));
-  }
-  function find(args) {
-    var _a, _b;
-    const input = args.in;
-    if (!Array.isArray(input)) fail2("find: 'in' must be a list");
-    const key = args.key;
-    if (typeof key !== "string") fail2("find: 'key' must be a string");
-    const value = (_a = args.value) != null ? _a : null;
-    for (let i = 0; i < input.length; i++) {
-      const el = input[i];
-      if (isRecord(el) && deepEqual((_b = el[key]) != null ? _b : null, value)) return el;
-    }
-    return null;
-  }
-  function range(args, limits3) {
-    const from = args.from;
-    const to = args.to;
-    if (typeof from !== "number" || typeof to !== "number" || !Number.isInteger(from) || !Number.isInteger(to)) {
-      fail2("range: 'from' and 'to' must be integers");
-    }
-    const out = [];
-    if (from >= to) return out;
-    limits3.checkLength(to - from, "range result");
-    for (let i = from; i < to; i++) out.push(i);
-    return out;
-  }
-  function join(args, limits3) {
-    var _a;
-    const input = args.in;
-    if (!Array.isArray(input)) fail2("join: 'in' must be a list");
-    const sep = (_a = args.sep) != null ? _a : "";
-    if (typeof sep !== "string") fail2("join: 'sep' must be a string");
-    const parts = [];
-    let total = 0;
-    for (let i = 0; i < input.length; i++) {
-      const s = displayString(input[i], limits3);
-      total += s.length + (i > 0 ? sep.length : 0);
-      limits3.checkLength(total, "join result");
-      parts.push(s);
-    }
-    return parts.join(sep);
-  }
-  function unique(args) {
-    const input = args.in;
-    if (!Array.isArray(input)) fail2("unique: 'in' must be a list");
-    const out = [];
-    for (let i = 0; i < input.length; i++) {
-      const x = input[i];
-      if (!out.some((y) => deepEqual(x, y))) out.push(x);
-    }
-    return out;
-  }
-  function pluck(args) {
-    const input = args.in;
-    if (!Array.isArray(input)) fail2("pluck: 'in' must be a list");
-    const key = args.key;
-    if (typeof key !== "string") fail2("pluck: 'key' must be a string");
-    return input.map((el) => {
-      var _a;
-      return isRecord(el) ? (_a = el[key]) != null ? _a : null : null;
-    });
-  }
-  function flat(args, limits3) {
-    const input = args.in;
-    if (!Array.isArray(input)) fail2("flat: 'in' must be a list");
-    const out = [];
-    for (let i = 0; i < input.length; i++) {
-      const x = input[i];
-      if (Array.isArray(x)) {
-        limits3.checkLength(out.length + x.length, "flat result");
-        for (let j = 0; j < x.length; j++) out.push(x[j]);
-      } else {
-        out.push(x);
-      }
-    }
-    return out;
-  }
-  function strConcat(args, limits3) {
-    const parts = args.parts;
-    if (!Array.isArray(parts)) fail2("str.concat: 'parts' must be a list");
-    const out = [];
-    let total = 0;
-    for (let i = 0; i < parts.length; i++) {
-      const s = displayString(parts[i], limits3);
-      total += s.length;
-      limits3.checkLength(total, "str.concat result");
-      out.push(s);
-    }
-    return out.join("");
-  }
-  function strSplit(args) {
-    const input = args.in;
-    if (typeof input !== "string") fail2("str.split: 'in' must be a string");
-    const sep = args.sep;
-    if (typeof sep !== "string") fail2("str.split: 'sep' must be a string");
-    return input.split(sep);
-  }
-  function strStarts(args) {
-    const input = args.in;
-    if (typeof input !== "string") fail2("str.starts: 'in' must be a string");
-    const value = args.value;
-    if (typeof value !== "string") fail2("str.starts: 'value' must be a string");
-    return input.startsWith(value);
-  }
-  function strEnds(args) {
-    const input = args.in;
-    if (typeof input !== "string") fail2("str.ends: 'in' must be a string");
-    const value = args.value;
-    if (typeof value !== "string") fail2("str.ends: 'value' must be a string");
-    return input.endsWith(value);
-  }
-  function strReplace(args, limits3) {
-    const input = args.in;
-    if (typeof input !== "string") fail2("str.replace: 'in' must be a string");
-    const from = args.from;
-    if (typeof from !== "string") fail2("str.replace: 'from' must be a string");
-    const to = args.to;
-    if (typeof to !== "string") fail2("str.replace: 'to' must be a string");
-    const positions = [];
-    const advance = Math.max(1, from.length);
-    let p = input.indexOf(from, 0);
-    while (p !== -1) {
-      positions.push(p);
-      p = p + advance > input.length ? -1 : input.indexOf(from, p + advance);
-    }
-    const literal = to.indexOf("$") === -1;
-    const out = [];
-    let total = 0;
-    let end = 0;
-    for (let i = 0; i < positions.length; i++) {
-      const pos = positions[i];
-      const kept = input.slice(end, pos);
-      const replacement = literal ? to : substitute(to, input, pos, from.length);
-      total += kept.length + replacement.length;
-      limits3.checkLength(total, "str.replace result");
-      out.push(kept, replacement);
-      end = pos + from.length;
-    }
-    const rest = input.slice(end);
-    limits3.checkLength(total + rest.length, "str.replace result");
-    out.push(rest);
-    return out.join("");
-  }
-  function substitute(template, input, pos, matchLength) {
-    let out = "";
-    let i = 0;
-    while (i < template.length) {
-      const c = template[i];
-      if (c === "$" && i + 1 < template.length) {
-        const n = template[i + 1];
-        if (n === "$") {
-          out += "$";
-          i += 2;
-          continue;
-        }
-        if (n === "&") {
-          out += input.slice(pos, pos + matchLength);
-          i += 2;
-          continue;
-        }
-        if (n === "`") {
-          out += input.slice(0, pos);
-          i += 2;
-          continue;
-        }
-        if (n === "'") {
-          out += input.slice(Math.min(pos + matchLength, input.length));
-          i += 2;
-          continue;
-        }
-      }
-      out += c;
-      i++;
-    }
-    return out;
-  }
-  function strTemplate(args, limits3) {
-    const input = args.in;
-    if (typeof input !== "string") fail2("str.template: 'in' must be a string");
-    const vars = args.vars;
-    if (!isRecord(vars)) fail2("str.template: 'vars' must be a record");
-    const out = [];
-    let total = 0;
-    let end = 0;
-    let i = input.indexOf("{");
-    while (i !== -1) {
-      const close = input.indexOf("}", i + 1);
-      if (close === -1) break;
-      if (close === i + 1) {
-        i = input.indexOf("{", i + 1);
-        continue;
-      }
-      const key = input.slice(i + 1, close);
-      const v = vars[key];
-      if (v !== void 0 && v !== null) {
-        const kept = input.slice(end, i);
-        const s = displayString(v, limits3);
-        total += kept.length + s.length;
-        limits3.checkLength(total, "str.template result");
-        out.push(kept, s);
-        end = close + 1;
-      }
-      i = input.indexOf("{", close + 1);
-    }
-    const rest = input.slice(end);
-    limits3.checkLength(total + rest.length, "str.template result");
-    out.push(rest);
-    return out.join("");
-  }
-  function keys(args) {
-    const input = args.in;
-    if (!isRecord(input)) fail2("keys: 'in' must be a record");
-    return Object.keys(input);
-  }
-  function values(args) {
-    const input = args.in;
-    if (!isRecord(input)) fail2("values: 'in' must be a record");
-    return Object.keys(input).map((k) => input[k]);
-  }
-  function entries(args) {
-    const input = args.in;
-    if (!isRecord(input)) fail2("entries: 'in' must be a record");
-    return Object.keys(input).map((k) => ({ key: k, value: input[k] }));
-  }
-  function merge(args) {
-    const a = args.a;
-    const b = args.b;
-    if (!isRecord(a) || !isRecord(b)) fail2("merge: 'a' and 'b' must be records");
-    return { ...a, ...b };
-  }
-  function extreme(name, args) {
-    const input = args.in;
-    if (!Array.isArray(input)) fail2(`${name}: 'in' must be a list`);
-    if (input.length === 0) fail2(`${name}: list must not be empty`);
-    let best = name === "math.max" ? -Infinity : Infinity;
-    for (let i = 0; i < input.length; i++) {
-      const x = input[i];
-      if (typeof x !== "number") fail2(`${name}: all elements must be numbers`);
-      if (name === "math.max" ? x > best : x < best) best = x;
-    }
-    return best;
-  }
-  function mathMax(args) {
-    return extreme("math.max", args);
-  }
-  function mathMin(args) {
-    return extreme("math.min", args);
-  }
-  var stdlib = /* @__PURE__ */ new Map([
-    ["parse.json", parseJson],
-    ["get", get],
-    ["put", put],
-    ["patch", patchFn],
-    ["eq", eq],
-    ["contains", contains],
-    ["not", not],
-    ["and", and],
-    ["or", or],
-    ["len", len],
-    ["append", append],
-    ["concat", concat],
-    ["sort", sort],
-    ["filter", filterBy],
-    ["find", find],
-    ["range", range],
-    ["join", join],
-    ["str.concat", strConcat],
-    ["str.split", strSplit],
-    ["str.starts", strStarts],
-    ["str.replace", strReplace],
-    ["keys", keys],
-    ["values", values],
-    ["merge", merge],
-    ["math.max", mathMax],
-    ["math.min", mathMin],
-    ["str.ends", strEnds],
-    ["unique", unique],
-    ["coalesce", coalesce],
-    ["typeof", typeofFn],
-    ["pluck", pluck],
-    ["flat", flat],
-    ["entries", entries],
-    ["str.template", strTemplate]
-  ]);
-
-  // src/tooldata.ts
-  function fsWriteText(args, limits3) {
-    const hasData = hasOwn(args, "data");
-    const data = hasData ? args.data : void 0;
-    const format = hasOwn(args, "format") ? args.format : "raw";
-    if (format === "json") {
-      if (!hasData) return void 0;
-      const compact = jsonText(data, limits3);
-      return compact === void 0 ? void 0 : indentJSON(compact, "  ");
-    }
-    if (typeof data === "string") return data;
-    if (!hasData) return void 0;
-    return jsonText(data, limits3);
-  }
-
-  // src/evaluator.ts
-  var HostProtocolError = class {
-    constructor(message) {
-      this.message = message;
-    }
-    toString() {
-      return `HostProtocolError: ${this.message}`;
-    }
-  };
-  function passesThrough(e) {
-    return e instanceof HarnessLimitError || e instanceof HostProtocolError;
-  }
-  var A0Error = class {
-    constructor(code, message, span2, details) {
-      this.code = code;
-      this.message = message;
-      this.span = span2;
-      this.details = details;
-    }
-  };
-  function newScope(parent) {
-    return [parent, null, void 0, null];
-  }
-  function bind(scope, name, v) {
-    const first = scope[1 /* FirstName */];
-    if (first === null || first === name) {
-      scope[1 /* FirstName */] = name;
-      scope[2 /* FirstValue */] = v;
-      return;
-    }
-    let others = scope[3 /* Others */];
-    if (others === null) others = scope[3 /* Others */] = /* @__PURE__ */ new Map();
-    others.set(name, v);
-  }
-  function lookup(scope, name) {
-    let s = scope;
-    do {
-      if (s[1 /* FirstName */] === name) {
-        const v = s[2 /* FirstValue */];
-        if (v !== void 0) return v;
-      } else {
-        const others = s[3 /* Others */];
-        if (others !== null) {
-          const v = others.get(name);
-          if (v !== void 0) return v;
-        }
-      }
-      s = s[0 /* Parent */];
-    } while (s !== null);
-    return void 0;
-  }
-  var BUDGET_FIELDS = ["timeMs", "maxToolCalls", "maxBytesWritten", "maxIterations"];
-  function spanRecord(s) {
-    return { file: s.file, startLine: s.startLine, startCol: s.startCol, endLine: s.endLine, endCol: s.endCol };
-  }
-  function errorMessage(e) {
-    return e instanceof Error ? v8ErrorMessage(e.message) : String(e);
-  }
-  function requestedCapabilities(program) {
-    const caps = [];
-    const headers = program.headers;
-    for (let i = 0; i < headers.length; i++) {
-      const h = headers[i];
-      if (h.kind !== "CapDecl") continue;
-      const pairs = h.capabilities.pairs;
-      for (let j = 0; j < pairs.length; j++) {
-        const p = pairs[j];
-        if (p.kind === "RecordPair" && p.value.kind === "BoolLiteral" && p.value.value === true) caps.push(p.key);
-      }
-    }
-    return caps;
-  }
-  function declaredBudget(program) {
-    let budget = null;
-    const headers = program.headers;
-    for (let i = 0; i < headers.length; i++) {
-      const h = headers[i];
-      if (h.kind !== "BudgetDecl") continue;
-      const pairs = h.budget.pairs;
-      for (let j = 0; j < pairs.length; j++) {
-        const p = pairs[j];
-        if (p.kind === "RecordPair" && BUDGET_FIELDS.indexOf(p.key) >= 0 && p.value.kind === "IntLiteral") {
-          if (budget === null) budget = {};
-          budget[p.key] = p.value.value;
-        }
-      }
-    }
-    return budget;
-  }
-  var fileName = "";
-  var toolHost;
-  var limits = new Limits(0, 0, 0);
-  var traceEvents = [];
-  var evidenceList = [];
-  var userFns = /* @__PURE__ */ new Map();
-  var allowedCaps = [];
-  var timeMs;
-  var maxIterations;
-  var maxToolCalls;
-  var maxBytesWritten;
-  var startMs = 0;
-  var iterationCount = 0;
-  var toolCalls = 0;
-  var bytesWritten = 0;
-  var callDepth = 0;
-  var stepsLeft = 0;
-  function evaluateProgram(program, file2, allowed, host, runLimits) {
-    fileName = file2;
-    toolHost = host;
-    limits = runLimits;
-    traceEvents = [];
-    evidenceList = [];
-    userFns.clear();
-    allowedCaps = allowed;
-    timeMs = void 0;
-    maxIterations = void 0;
-    maxToolCalls = void 0;
-    maxBytesWritten = void 0;
-    startMs = 0;
-    iterationCount = 0;
-    toolCalls = 0;
-    bytesWritten = 0;
-    callDepth = 0;
-    stepsLeft = runLimits.maxSteps;
-    try {
-      return runProgram(program);
-    } finally {
-      userFns.clear();
-    }
-  }
-  function runProgram(program) {
-    const caps = requestedCapabilities(program);
-    for (let i = 0; i < caps.length; i++) {
-      const cap = caps[i];
-      if (allowedCaps.indexOf(cap) < 0) {
-        const first = program.headers.find((h) => h.kind === "CapDecl");
-        const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first == null ? void 0 : first.span, {
-          capability: cap
-        });
-        return { kind: "error", error, evidence: [], trace: [] };
-      }
-    }
-    const budget = declaredBudget(program);
-    if (budget !== null) {
-      timeMs = budget.timeMs;
-      maxIterations = budget.maxIterations;
-      maxToolCalls = budget.maxToolCalls;
-      maxBytesWritten = budget.maxBytesWritten;
-    }
-    startMs = Date.now();
-    const startData = { file: fileName, capabilities: caps };
-    if (budget !== null) startData.budget = budget;
-    emit("run_start", program.span, startData);
-    try {
-      const value = execBlock(program.statements, newScope(null));
-      emit("run_end", program.span, { durationMs: Date.now() - startMs });
-      return { kind: "ok", value, evidence: evidenceList, trace: traceEvents };
-    } catch (e) {
-      if (e instanceof HarnessLimitError) return { kind: "limit", limit: e, evidence: evidenceList, trace: traceEvents };
-      if (passesThrough(e)) throw e;
-      const error = toA0Error(e);
-      try {
-        emit("run_end", program.span, { durationMs: Date.now() - startMs, error: error.code, message: error.message });
-      } catch (limit) {
-        if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: evidenceList, trace: traceEvents };
-        throw limit;
-      }
-      const evidence = e instanceof A0Error ? evidenceList : [];
-      return { kind: "error", error, evidence, trace: traceEvents };
-    }
-  }
-  function tooManySteps() {
-    throw new HarnessLimitError("maxSteps", `the run took more than ${limits.maxSteps} steps (trace events and iterations)`);
-  }
-  function emit(event, span2, data) {
-    if (stepsLeft === 0) tooManySteps();
-    stepsLeft--;
-    traceEvents.push(event, span2, data);
-  }
-  function budgetExceeded(budget, limit, actual, span2, message) {
-    const details = { budget, limit, actual };
-    emit("budget_exceeded", span2, details);
-    throw new A0Error("E_BUDGET", message, span2, details);
-  }
-  function checkTime(node) {
-    const limit = timeMs;
-    const elapsed = Date.now() - startMs;
-    if (elapsed > limit) {
-      budgetExceeded("timeMs", limit, elapsed, node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
-    }
-  }
-  function countIteration(span2) {
-    if (stepsLeft === 0) tooManySteps();
-    stepsLeft--;
-    iterationCount++;
-    const limit = maxIterations;
-    if (limit !== void 0 && iterationCount > limit) {
-      budgetExceeded("maxIterations", limit, iterationCount, span2, `Budget exceeded: maxIterations limit of ${limit} reached.`);
-    }
-  }
-  function enterFunction(name) {
-    if (callDepth >= limits.maxDepth) {
-      throw new HarnessLimitError("maxDepth", `call of '${name}' exceeds maxDepth ${limits.maxDepth}`);
-    }
-    callDepth++;
-  }
-  function execBlock(stmts, scope) {
-    for (let i = 0; i < stmts.length; i++) {
-      const stmt = stmts[i];
-      if (timeMs !== void 0) checkTime(stmt);
-      if (stepsLeft === 0) tooManySteps();
-      stepsLeft--;
-      traceEvents.push("stmt_start", stmt.span, void 0);
-      switch (stmt.kind) {
-        case "LetStmt":
-          bind(scope, stmt.name, evalExpr(stmt.value, scope));
-          break;
-        case "ExprStmt": {
-          const v = evalExpr(stmt.expr, scope);
-          if (stmt.target !== void 0) bindTarget(stmt.target.parts, v, scope);
-          break;
-        }
-        case "FnDecl":
-          userFns.set(stmt.name, { decl: stmt, closure: scope });
-          break;
-        case "ReturnStmt": {
-          const v = evalExpr(stmt.value, scope);
-          if (stepsLeft === 0) tooManySteps();
-          stepsLeft--;
-          traceEvents.push("stmt_end", stmt.span, void 0);
-          return v;
-        }
-      }
-      if (stepsLeft === 0) tooManySteps();
-      stepsLeft--;
-      traceEvents.push("stmt_end", stmt.span, void 0);
-    }
-    return null;
-  }
-  function bindTarget(parts, v, scope) {
-    let wrapped = v;
-    for (let i = parts.length - 1; i >= 1; i--) wrapped = singleKeyRecord(parts[i], wrapped);
-    bind(scope, parts[0], wrapped);
-  }
-  function evalExpr(expr, scope) {
-    if (timeMs !== void 0) checkTime(expr);
-    switch (expr.kind) {
-      case "IdentPath":
-        return evalPath(expr, scope);
-      case "StrLiteral":
-      case "IntLiteral":
-        return expr.value;
-      case "RecordExpr":
-        return evalRecord(expr, scope);
-      case "FnCallExpr":
-        return evalCall(expr, scope);
-      case "ListExpr": {
-        const out = [];
-        const elements = expr.elements;
-        for (let i = 0; i < elements.length; i++) out.push(evalExpr(elements[i], scope));
-        limits.checkLength(out.length, "list literal");
-        return out;
-      }
-      case "BinaryExpr":
-        return evalBinary(expr, scope);
-      case "FloatLiteral":
-      case "BoolLiteral":
-        return expr.value;
-      case "NullLiteral":
-        return null;
-      case "UnaryExpr": {
-        const v = evalExpr(expr.operand, scope);
-        if (typeof v !== "number") throw new A0Error("E_TYPE", `Unary '-' requires a number, got ${typeofName(v)}.`, expr.span);
-        return -v;
-      }
-      case "IfExpr":
-        return isTruthy(evalExpr(expr.cond, scope)) ? evalExpr(expr.then, scope) : evalExpr(expr.else, scope);
-      case "CallExpr":
-      case "DoExpr":
-        return evalTool(expr, scope);
-      case "TryExpr":
-        return evalTry(expr, scope);
-      case "ForExpr":
-        return evalFor(expr, scope);
-      case "IfBlockExpr": {
-        const cond = evalExpr(expr.cond, scope);
-        return execBlock(isTruthy(cond) ? expr.thenBody : expr.elseBody, newScope(scope));
-      }
-      case "MatchExpr":
-        return evalMatch(expr, scope);
-      case "AssertExpr":
-      case "CheckExpr":
-        return evalEvidence(expr, scope);
-      case "LoopExpr":
-        return evalLoop(expr, scope);
-      case "FilterBlockExpr":
-        return evalFilterBlock(expr, scope);
-    }
-  }
-  function evalPath(expr, scope) {
-    const parts = expr.parts;
-    let v = lookup(scope, parts[0]);
-    if (v === void 0) throw new A0Error("E_UNBOUND", `Unbound variable '${parts[0]}'.`, expr.span);
-    for (let i = 1; i < parts.length; i++) {
-      if (!isRecord(v)) throw new A0Error("E_PATH", `Cannot access '${parts[i]}' on non-record value.`, expr.span);
-      const next = v[parts[i]];
-      v = next === void 0 ? null : next;
-    }
-    return v;
-  }
-  function evalRecord(expr, scope) {
-    const out = {};
-    const pairs = expr.pairs;
-    for (let i = 0; i < pairs.length; i++) {
-      const p = pairs[i];
-      if (p.kind === "RecordPair") {
-        out[p.key] = evalExpr(p.value, scope);
-      } else {
-        const v = evalExpr(p.expr, scope);
-        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
-        Object.assign(out, v);
-      }
-    }
-    return out;
-  }
-  function evalBinary(expr, scope) {
-    const l = evalExpr(expr.left, scope);
-    const r = evalExpr(expr.right, scope);
-    const op = expr.op;
-    switch (op) {
-      case "+":
-        if (typeof l === "number" && typeof r === "number") return l + r;
-        if (typeof l === "string" && typeof r === "string") {
-          limits.checkLength(l.length + r.length, "string concatenation");
-          return l + r;
-        }
-        throw new A0Error("E_TYPE", `Operator '+' requires two numbers or two strings, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
-      case "-":
-      case "*":
-      case "/":
-      case "%":
-        if (typeof l !== "number" || typeof r !== "number") {
-          throw new A0Error("E_TYPE", `Operator '${op}' requires numbers, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
-        }
-        if (op === "-") return l - r;
-        if (op === "*") return multiply(l, r);
-        if (r === 0) throw new A0Error("E_TYPE", op === "/" ? "Division by zero." : "Modulo by zero.", expr.span);
-        return op === "/" ? l / r : l % r;
-      case "==":
-        return deepEqual(l, r);
-      case "!=":
-        return !deepEqual(l, r);
-      case "<":
-      case ">":
-      case "<=":
-      case ">=":
-        if (!(typeof l === "number" && typeof r === "number" || typeof l === "string" && typeof r === "string")) {
-          throw new A0Error(
-            "E_TYPE",
-            `Operator '${op}' requires numbers or strings of the same type, got ${typeofName(l)} and ${typeofName(r)}.`,
-            expr.span
-          );
-        }
-        if (op === "<") return l < r;
-        if (op === ">") return l > r;
-        if (op === "<=") return l <= r;
-        return l >= r;
-    }
-  }
-  function evalCall(expr, scope) {
-    const parts = expr.name.parts;
-    const name = parts.length === 1 ? parts[0] : parts.join(".");
-    if (name === "map") return evalMap(expr, scope);
-    if (name === "reduce") return evalReduce(expr, scope);
-    if (name === "filter") return evalFilterCall(expr, scope);
-    const fn = userFns.get(name);
-    if (fn !== void 0) {
-      const data = { fn: name };
-      emit("fn_call_start", expr.span, data);
-      const args2 = evalRecord(expr.args, scope);
-      const local = newScope(fn.closure);
-      const params = fn.decl.params;
-      for (let i = 0; i < params.length; i++) {
-        const p = params[i];
-        const v = args2[p];
-        bind(local, p, v === void 0 ? null : v);
-      }
-      const result2 = runBody(fn, local);
-      emit("fn_call_end", expr.span, data);
-      return result2;
-    }
-    const lib = stdlib.get(name);
-    if (lib === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
-    const args = evalRecord(expr.args, scope);
-    const result = callStdlib(name, lib, args, expr);
-    if (timeMs !== void 0) checkTime(expr);
-    return result;
-  }
-  function callStdlib(name, lib, args, call) {
-    let result;
-    try {
-      result = lib(args, limits);
-    } catch (e) {
-      if (passesThrough(e)) throw e;
-      throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, call.span, { fn: name });
-    }
-    if ((typeof result === "string" || Array.isArray(result)) && result.length > limits.maxSize) {
-      limits.checkLength(result.length, `${name} result`);
-    }
-    return result;
-  }
-  function runBody(fn, local) {
-    enterFunction(fn.decl.name);
-    const result = execBlock(fn.decl.body, local);
-    callDepth--;
-    return result;
-  }
-  function callbackScope(op, fn, fnName, item, span2) {
-    const local = newScope(fn.closure);
-    const params = fn.decl.params;
-    if (params.length === 1) {
-      bind(local, params[0], item);
-      return local;
-    }
-    if (!isRecord(item)) {
-      throw new A0Error(
-        "E_TYPE",
-        `${op} item must be a record when function '${fnName}' expects ${params.length} parameters; got ${shapeName(item)}.`,
-        span2
-      );
-    }
-    for (let i = 0; i < params.length; i++) {
-      const p = params[i];
-      const v = item[p];
-      bind(local, p, v === void 0 ? null : v);
-    }
-    return local;
-  }
-  function lookupCallback(fnName, span2) {
-    const fn = userFns.get(fnName);
-    if (fn === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${fnName}'.`, span2);
-    return fn;
-  }
-  function evalMap(expr, scope) {
-    const span2 = expr.span;
-    const args = evalRecord(expr.args, scope);
-    const list = args.in;
-    if (!Array.isArray(list)) throw new A0Error("E_TYPE", `map 'in' must be a list, got ${typeofName(list)}.`, span2);
-    const fnName = args.fn;
-    if (typeof fnName !== "string") throw new A0Error("E_TYPE", `map 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
-    const fn = lookupCallback(fnName, span2);
-    emit("map_start", span2, { fn: fnName, listLength: list.length });
-    const out = [];
-    const callData = { fn: fnName };
-    for (let i = 0; i < list.length; i++) {
-      const item = list[i];
-      countIteration(span2);
-      emit("fn_call_start", span2, callData);
-      const local = callbackScope("map", fn, fnName, item, span2);
-      out.push(runBody(fn, local));
-      emit("fn_call_end", span2, callData);
-    }
-    emit("map_end", span2, { fn: fnName, iterations: list.length });
-    return out;
-  }
-  function evalFilterCall(expr, scope) {
-    const args = evalRecord(expr.args, scope);
-    const fnGiven = args.fn !== null && args.fn !== void 0;
-    const byGiven = args.by !== null && args.by !== void 0;
-    if (fnGiven && byGiven) {
-      throw new A0Error("E_FN", "filter requires exactly one of 'by' or 'fn', not both.", expr.span, { fn: "filter" });
-    }
-    if (!fnGiven) return callStdlib("filter", stdlib.get("filter"), args, expr);
-    const span2 = expr.span;
-    const list = args.in;
-    if (!Array.isArray(list)) throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, span2);
-    const fnName = args.fn;
-    if (typeof fnName !== "string") throw new A0Error("E_TYPE", `filter 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
-    const fn = lookupCallback(fnName, span2);
-    const kept = [];
-    const callData = { fn: fnName };
-    for (let i = 0; i < list.length; i++) {
-      const item = list[i];
-      countIteration(span2);
-      emit("fn_call_start", span2, callData);
-      const local = callbackScope("filter", fn, fnName, item, span2);
-      const verdict = runBody(fn, local);
-      emit("fn_call_end", span2, callData);
-      if (isTruthy(unwrapPredicate(verdict))) kept.push(item);
-    }
-    return kept;
-  }
-  function evalReduce(expr, scope) {
-    const span2 = expr.span;
-    const args = evalRecord(expr.args, scope);
-    const list = args.in;
-    if (!Array.isArray(list)) throw new A0Error("E_TYPE", `reduce 'in' must be a list, got ${typeofName(list)}.`, span2);
-    const fnName = args.fn;
-    if (typeof fnName !== "string") throw new A0Error("E_TYPE", `reduce 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
-    const init = args.init;
-    let acc = init === void 0 ? null : init;
-    const fn = lookupCallback(fnName, span2);
-    const params = fn.decl.params;
-    if (params.length !== 2) {
-      throw new A0Error(
-        "E_TYPE",
-        `reduce callback '${fnName}' must accept exactly 2 parameters (accumulator, item), got ${params.length}.`,
-        span2
-      );
-    }
-    emit("reduce_start", span2, { fn: fnName, listLength: list.length });
-    const callData = { fn: fnName };
-    for (let i = 0; i < list.length; i++) {
-      const item = list[i];
-      countIteration(span2);
-      emit("fn_call_start", span2, callData);
-      const local = newScope(fn.closure);
-      bind(local, params[0], acc);
-      bind(local, params[1], item);
-      acc = runBody(fn, local);
-      emit("fn_call_end", span2, callData);
-    }
-    emit("reduce_end", span2, { fn: fnName, iterations: list.length });
-    return acc;
-  }
-  function evalFor(expr, scope) {
-    const list = evalExpr(expr.list, scope);
-    if (!Array.isArray(list)) {
-      throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, expr.list.span);
-    }
-    emit("for_start", expr.span, { listLength: list.length, as: expr.binding });
-    const out = [];
-    for (let i = 0; i < list.length; i++) {
-      const item = list[i];
-      countIteration(expr.span);
-      const local = newScope(scope);
-      bind(local, expr.binding, item);
-      out.push(execBlock(expr.body, local));
-    }
-    emit("for_end", expr.span, { iterations: list.length });
-    return out;
-  }
-  function evalFilterBlock(expr, scope) {
-    const list = evalExpr(expr.list, scope);
-    if (!Array.isArray(list)) {
-      throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, expr.list.span);
-    }
-    emit("filter_start", expr.span, { listLength: list.length, as: expr.binding });
-    const kept = [];
-    for (let i = 0; i < list.length; i++) {
-      const item = list[i];
-      countIteration(expr.span);
-      const local = newScope(scope);
-      bind(local, expr.binding, item);
-      if (isTruthy(unwrapPredicate(execBlock(expr.body, local)))) kept.push(item);
-    }
-    emit("filter_end", expr.span, { iterations: list.length });
-    return kept;
-  }
-  function evalLoop(expr, scope) {
-    const init = evalExpr(expr.init, scope);
-    const times = evalExpr(expr.times, scope);
-    if (typeof times !== "number" || !Number.isInteger(times) || times < 0) {
-      const shown = times === null ? "null" : jsonText(times, limits);
-      throw new A0Error("E_TYPE", `loop 'times' must be a non-negative integer, got ${shown}.`, expr.span);
-    }
-    emit("loop_start", expr.span, { times, as: expr.binding });
-    let current = init;
-    for (let i = 0; i < times; i++) {
-      countIteration(expr.span);
-      const local = newScope(scope);
-      bind(local, expr.binding, current);
-      current = execBlock(expr.body, local);
-    }
-    emit("loop_end", expr.span, { iterations: times });
-    return current;
-  }
-  function evalMatch(expr, scope) {
-    const subject = evalExpr(expr.subject, scope);
-    if (!isRecord(subject)) {
-      throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, expr.subject.span);
-    }
-    let arm;
-    if ("ok" in subject) arm = expr.okArm;
-    else if ("err" in subject) arm = expr.errArm;
-    else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", expr.subject.span);
-    const tag = arm.tag;
-    const data = { arm: tag };
-    emit("match_start", expr.span, data);
-    const local = newScope(scope);
-    const bound = subject[tag];
-    bind(local, arm.binding, bound === void 0 ? null : bound);
-    const result = execBlock(arm.body, local);
-    emit("match_end", expr.span, data);
-    return result;
-  }
-  function evalTry(expr, scope) {
-    const depth2 = callDepth;
-    try {
-      return execBlock(expr.tryBody, newScope(scope));
-    } catch (e) {
-      if (passesThrough(e)) throw e;
-      callDepth = depth2;
-      const error = toA0Error(e);
-      const caught = { code: error.code, message: error.message };
-      if (error.details !== void 0) caught.details = error.details;
-      const local = newScope(scope);
-      bind(local, expr.catchBinding, caught);
-      return execBlock(expr.catchBody, local);
-    }
-  }
-  function evalEvidence(expr, scope) {
-    const args = evalRecord(expr.args, scope);
-    const kind = expr.kind === "AssertExpr" ? "assert" : "check";
-    const ok = isTruthy(args.that);
-    const msgArg = args.msg;
-    const msg = typeof msgArg === "string" ? msgArg : "";
-    const ev = { kind, ok, msg, span: spanRecord(expr.span) };
-    const details = args.details;
-    if (isRecord(details)) ev.details = details;
-    evidenceList.push(ev);
-    emit("evidence", expr.span, ev);
-    if (kind === "assert" && !ok) {
-      throw new A0Error("E_ASSERT", `Assertion failed: ${msg}`, expr.span, { evidence: ev });
-    }
-    return ev;
-  }
-  function decodeReply(tool, text) {
-    let reply;
-    try {
-      reply = decodeCanonical(String(text));
-    } catch (e) {
-      throw new HostProtocolError(`host.call(${tool}) returned text that is not canonical JSON: ${errorMessage(e)}`);
-    }
-    if (isRecord(reply) && ("ok" in reply || typeof reply.err === "string")) return reply;
-    throw new HostProtocolError(`host.call(${tool}) must return {"ok": VALUE} or {"err": "MESSAGE"}`);
-  }
-  function callFsWrite(args, argsJSON) {
-    let dataText;
-    try {
-      dataText = fsWriteText(args, limits);
-    } catch (e) {
-      if (passesThrough(e)) throw e;
-      return { err: errorMessage(e) };
-    }
-    return decodeReply("fs.write", toolHost.call("fs.write", argsJSON, dataText));
-  }
-  function evalTool(expr, scope) {
-    const span2 = expr.span;
-    const name = expr.tool.parts.join(".");
-    const tool = toolHost.tools.get(name);
-    if (tool === void 0) throw new A0Error("E_UNKNOWN_TOOL", `Unknown tool '${name}'.`, span2);
-    if (expr.kind === "CallExpr" && tool.mode === "effect") {
-      throw new A0Error("E_CALL_EFFECT", `Cannot use 'call?' with effectful tool '${name}'. Use 'do' instead.`, span2);
-    }
-    if (allowedCaps.indexOf(tool.capability) < 0) {
-      throw new A0Error("E_CAP_DENIED", `Capability '${tool.capability}' required by tool '${name}' is not allowed.`, span2, {
-        capability: tool.capability,
-        tool: name
-      });
-    }
-    const args = evalRecord(expr.args, scope);
-    const argsJSON = encodeCanonical(args, limits, `arguments of ${name}`);
-    const issues = toolHost.validate(name, argsJSON);
-    if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);
-    if (issues !== "") {
-      throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, expr.args.span, { tool: name });
-    }
-    toolCalls++;
-    const maxCalls = maxToolCalls;
-    if (maxCalls !== void 0 && toolCalls > maxCalls) {
-      budgetExceeded("maxToolCalls", maxCalls, toolCalls, span2, `Budget exceeded: maxToolCalls limit of ${maxCalls} reached.`);
-    }
-    emit("tool_start", span2, { tool: name, args, mode: tool.mode });
-    const started = Date.now();
-    const reply = name === "fs.write" ? callFsWrite(args, argsJSON) : decodeReply(name, toolHost.call(name, argsJSON, void 0));
-    const durationMs = Date.now() - started;
-    if (!("ok" in reply)) {
-      const message = reply.err;
-      emit("tool_end", span2, { tool: name, outcome: "err", durationMs, error: message });
-      throw new A0Error("E_TOOL", `Tool '${name}' failed: ${message}`, span2, { tool: name });
-    }
-    const result = reply.ok;
-    limits.checkNodes(result, true, `result of ${name}`);
-    emit("tool_end", span2, { tool: name, outcome: "ok", durationMs });
-    if (isRecord(result) && typeof result.bytes === "number") {
-      bytesWritten += result.bytes;
-      const maxBytes = maxBytesWritten;
-      if (maxBytes !== void 0 && bytesWritten > maxBytes) {
-        budgetExceeded(
-          "maxBytesWritten",
-          maxBytes,
-          bytesWritten,
-          span2,
-          `Budget exceeded: maxBytesWritten limit of ${maxBytes} bytes exceeded (${bytesWritten} bytes written).`
-        );
-      }
-    }
-    if (timeMs !== void 0) checkTime(expr);
-    return result;
-  }
-  function unwrapPredicate(v) {
-    if (!isRecord(v)) return v;
-    const keys2 = Object.keys(v);
-    return keys2.length === 0 ? null : v[keys2[0]];
-  }
-  function toA0Error(e) {
-    if (e instanceof A0Error) return e;
-    return new A0Error("E_RUNTIME", errorMessage(e));
-  }
-
-  // src/outcome.ts
-  function spanText(fileText, s) {
-    return '{"file":' + fileText + ',"startLine":' + s.startLine + ',"startCol":' + s.startCol + ',"endLine":' + s.endLine + ',"endCol":' + s.endCol + "}";
-  }
-  var EVENT_NAMES = [
-    "run_start",
-    "run_end",
-    "stmt_start",
-    "stmt_end",
-    "tool_start",
-    "tool_end",
-    "evidence",
-    "budget_exceeded",
-    "for_start",
-    "for_end",
-    "filter_start",
-    "filter_end",
-    "loop_start",
-    "loop_end",
-    "map_start",
-    "map_end",
-    "reduce_start",
-    "reduce_end",
-    "fn_call_start",
-    "fn_call_end",
-    "match_start",
-    "match_end"
-  ];
-  var EVENT_PREFIX = /* @__PURE__ */ Object.create(null);
-  for (let i = 0; i < EVENT_NAMES.length; i++) {
-    EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
-  }
-  function encodeOutcome(o, limits3, host) {
-    if (host !== void 0 && typeof host.outcome === "function" && host.outcome(o, limits3.maxSize, true) === true) return "";
-    if (!valuesArePlain(o, limits3.maxSize)) return writeOutcome(o, limits3);
-    o.trace = traceObjects(o.trace);
-    return JSON.stringify(o);
-  }
-  function valuesArePlain(o, max) {
-    const v = o.value;
-    if (v !== void 0) {
-      if (typeof v === "number") {
-        if (v !== 0 ? v - v !== 0 : 1 / v < 0) return false;
-      } else if (typeof v !== "string" && !isPlain(v, max, "result value")) {
-        return false;
-      }
-    }
-    const errors = o.errors;
-    for (let i = 0; i < errors.length; i++) {
-      const details = errors[i].details;
-      if (details !== void 0 && !isPlain(details, max, "error details")) return false;
-    }
-    const evidence = o.evidence;
-    for (let i = 0; i < evidence.length; i++) {
-      if (!isPlain(evidence[i], max, "evidence record")) return false;
-    }
-    const trace = o.trace;
-    let checked = void 0;
-    for (let i = 2; i < trace.length; i += 3) {
-      const data = trace[i];
-      if (data === void 0 || data === checked) continue;
-      if (!isPlainJSON(data, max)) {
-        if (plainJSONOverflow(max)) throw tooManyNodes(trace[i - 2] + " data", max);
-        return false;
-      }
-      checked = data;
-    }
-    return true;
-  }
-  function isPlain(v, max, what) {
-    if (isPlainJSON(v, max)) return true;
-    if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
-    return false;
-  }
-  function traceObjects(trace) {
-    const events = [];
-    for (let i = 0; i < trace.length; i += 3) {
-      const data = trace[i + 2];
-      events.push(data === void 0 ? { event: trace[i], span: trace[i + 1] } : { event: trace[i], span: trace[i + 1], data });
-    }
-    return events;
-  }
-  function writeOutcome(o, limits3) {
-    let text = '{"status":"' + o.status + '","exitCode":' + o.exitCode;
-    if (o.value !== void 0) text += ',"value":' + encodeCanonical(o.value, limits3, "result value");
-    const errors = [];
-    for (let i = 0; i < o.errors.length; i++) errors.push(errorText(o.errors[i], limits3));
-    const evidence = [];
-    for (let i = 0; i < o.evidence.length; i++) evidence.push(encodeCanonical(o.evidence[i], limits3, "evidence record"));
-    text += ',"errors":[' + errors.join(",") + '],"evidence":[' + evidence.join(",") + '],"trace":[' + traceText(o.trace, limits3) + "]";
-    if (o.limit !== void 0) text += ',"limit":' + JSON.stringify(o.limit);
-    if (o.detail !== void 0) text += ',"detail":' + JSON.stringify(o.detail);
-    return text + "}";
-  }
-  function errorText(e, limits3) {
-    let text = '{"code":' + JSON.stringify(e.code) + ',"message":' + JSON.stringify(e.message);
-    if (e.span !== void 0) text += ',"span":' + spanText(JSON.stringify(e.span.file), e.span);
-    if (e.hint !== void 0) text += ',"hint":' + JSON.stringify(e.hint);
-    if (e.details !== void 0) text += ',"details":' + encodeCanonical(e.details, limits3, "error details");
-    return text + "}";
-  }
-  function traceText(trace, limits3) {
-    var _a;
-    const max = limits3.maxSize;
-    const texts = [];
-    const spanTexts = /* @__PURE__ */ new Map();
-    let file2 = "";
-    let fileText = '""';
-    for (let i = 0; i < trace.length; i += 3) {
-      const event = trace[i];
-      const s = trace[i + 1];
-      let st = spanTexts.get(s);
-      if (st === void 0) {
-        if (s.file !== file2) {
-          file2 = s.file;
-          fileText = JSON.stringify(file2);
-        }
-        st = spanText(fileText, s);
-        spanTexts.set(s, st);
-      }
-      const prefix = (_a = EVENT_PREFIX[event]) != null ? _a : '{"event":' + JSON.stringify(event) + ',"span":';
-      const data = trace[i + 2];
-      if (data === void 0) {
-        texts.push(prefix + st + "}");
-      } else {
-        const dataText = isPlainJSON(data, max) ? JSON.stringify(data) : encodeRejected(data, max, event + " data");
-        texts.push(prefix + st + ',"data":' + dataText + "}");
-      }
-    }
-    return texts.join(",");
-  }
-
   // src/lexer.ts
   var TOKEN_NAMES = [
     "Arrow",
@@ -3968,25 +1407,27 @@
     const s = at;
     if (kinds[s] !== 31 /* LBrace */) failAt(s, "expected", 31 /* LBrace */);
     at = s + 1;
-    let pairs = NOTHING;
+    let keys2 = NOTHING;
+    let values2 = NOTHING;
     if (ENTRY_START[kinds[at]]) {
-      pairs = [parseEntry()];
+      keys2 = [entryKey()];
+      values2 = [parseExpr()];
       while (kinds[at] === 38 /* Comma */ && ENTRY_START[kinds[at + 1]]) {
         at++;
-        pairs[pairs.length] = parseEntry();
+        keys2[keys2.length] = entryKey();
+        values2[values2.length] = parseExpr();
       }
       if (kinds[at] === 38 /* Comma */) at++;
     }
     if (kinds[at] !== 32 /* RBrace */) failAt(at, "expected", 32 /* RBrace */);
     at++;
-    return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, pairs };
+    return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, keys: keys2, values: values2 };
   }
-  function parseEntry() {
+  function entryKey() {
     const s = at;
     if (kinds[s] === 39 /* DotDotDot */) {
       at++;
-      const expr = parseExpr();
-      return { __proto__: LAZY_SPAN, kind: "SpreadPair", first: s, last: at - 1, expr };
+      return null;
     }
     let key = words[s];
     at++;
@@ -3998,28 +1439,43 @@
     }
     if (kinds[at] !== 37 /* Colon */) failAt(at, "expected", 37 /* Colon */);
     at++;
-    const value = parseExpr();
-    return { __proto__: LAZY_SPAN, kind: "RecordPair", first: s, last: at - 1, key, value };
+    return key;
+  }
+  function entrySpan(record, i) {
+    let t = record.first + 1;
+    let start = t;
+    let entry = 0;
+    let nesting = 0;
+    for (; ; t++) {
+      const k = kinds[t];
+      if (k === 31 /* LBrace */ || k === 33 /* LBracket */ || k === 35 /* LParen */) {
+        nesting++;
+      } else if (nesting > 0) {
+        if (k === 32 /* RBrace */ || k === 34 /* RBracket */ || k === 36 /* RParen */) nesting--;
+      } else if (k === 38 /* Comma */ || k === 32 /* RBrace */) {
+        if (entry === i) return span(start, t - 1);
+        entry++;
+        start = t + 1;
+      }
+    }
   }
   function field(rec, key) {
     let found;
-    const pairs = rec.pairs;
-    for (let i = 0; i < pairs.length; i++) {
-      const p = pairs[i];
-      if (p.kind === "RecordPair" && p.key === key) found = p.value;
-    }
+    const keys2 = rec.keys;
+    for (let i = 0; i < keys2.length; i++) if (keys2[i] === key) found = rec.values[i];
     return found;
   }
   function binding(rec) {
     let found = "";
-    const pairs = rec.pairs;
-    for (let i = 0; i < pairs.length; i++) {
-      const p = pairs[i];
-      if (p.kind === "RecordPair" && p.key === "as" && p.value.kind === "StrLiteral") found = p.value.value;
+    const keys2 = rec.keys;
+    for (let i = 0; i < keys2.length; i++) {
+      if (keys2[i] !== "as") continue;
+      const v = rec.values[i];
+      if (v.kind === "StrLiteral") found = v.value;
     }
     return found;
   }
-  var MISSING2 = { kind: "NullLiteral", span: { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 } };
+  var MISSING = { kind: "NullLiteral", span: { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 } };
   function parseIfBlock() {
     const s = at;
     at += 2;
@@ -4044,7 +1500,7 @@
         where,
         "Use syntax: if { cond: ..., then: ..., else: ... }."
       );
-      return MISSING2;
+      return MISSING;
     }
     return { kind: "IfExpr", span: where, cond, then, else: otherwise };
   }
@@ -4066,19 +1522,19 @@
       if (keyword === 21 /* For */) {
         pending = reportAst(
           "for expression requires 'in' and 'as' fields",
-          MISSING2.span,
+          MISSING.span,
           'Use syntax: for { in: <list>, as: "name" } { ... }.'
         );
       } else if (keyword === 17 /* Filter */) {
         pending = reportAst(
           "filter block requires 'in' and 'as' fields",
-          MISSING2.span,
+          MISSING.span,
           'Use syntax: filter { in: <list>, as: "name" } { ... }.'
         );
       } else {
         pending = reportAst(
           "loop requires 'in', 'times', and 'as' fields",
-          MISSING2.span,
+          MISSING.span,
           'Use syntax: loop { in: <init>, times: <N>, as: "name" } { ... }.'
         );
       }
@@ -4086,10 +1542,10 @@
     const body = parseBlock();
     const where = span(s, at - 1);
     if (pending !== null) pending.span = where;
-    if (list === void 0 || name === "") return MISSING2;
+    if (list === void 0 || name === "") return MISSING;
     if (keyword === 21 /* For */) return { kind: "ForExpr", span: where, list, binding: name, body };
     if (keyword === 17 /* Filter */) return { kind: "FilterBlockExpr", span: where, list, binding: name, body };
-    if (times === void 0) return MISSING2;
+    if (times === void 0) return MISSING;
     return { kind: "LoopExpr", span: where, init: list, times, binding: name, body };
   }
   function parseMatch() {
@@ -4116,7 +1572,7 @@
         where,
         "Provide both arms: ok {v} { ... } and err {e} { ... }."
       );
-      return MISSING2;
+      return MISSING;
     }
     const node = first.tag === "ok" ? { kind: "MatchExpr", span: where, subject, okArm: first, errArm: second } : { kind: "MatchExpr", span: where, subject, okArm: second, errArm: first };
     return node;
@@ -4135,6 +1591,2570 @@
       );
     }
     return { kind: "MatchArm", span: where, tag: tag === "ok" ? "ok" : "err", binding: name, body };
+  }
+
+  // src/timsort.ts
+  var MIN_GALLOP = 7;
+  function timSort(items, less) {
+    const n = items.length;
+    if (n < 2) return;
+    new TimSort(items, less).sort();
+  }
+  var TimSort = class {
+    constructor(a, less) {
+      this.a = a;
+      this.less = less;
+      this.minGallop = MIN_GALLOP;
+      this.runBase = [];
+      this.runLength = [];
+    }
+    sort() {
+      const a = this.a;
+      let low = 0;
+      let remaining = a.length;
+      const minRun = minRunLength(remaining);
+      while (remaining !== 0) {
+        let run2 = this.countAndMakeRun(low, low + remaining);
+        if (run2 < minRun) {
+          const forced = Math.min(minRun, remaining);
+          this.binaryInsertionSort(low, low + run2, low + forced);
+          run2 = forced;
+        }
+        this.runBase.push(low);
+        this.runLength.push(run2);
+        this.mergeCollapse();
+        low += run2;
+        remaining -= run2;
+      }
+      this.mergeForceCollapse();
+    }
+    // binaryInsertionSort sorts a[low, high), of which a[low, start) is already sorted.
+    binaryInsertionSort(low, startArg, high) {
+      const a = this.a;
+      for (let start = low === startArg ? startArg + 1 : startArg; start < high; start++) {
+        const pivot = a[start];
+        let left = low;
+        let right = start;
+        while (left < right) {
+          const mid = left + (right - left >> 1);
+          if (this.less(pivot, a[mid])) right = mid;
+          else left = mid + 1;
+        }
+        for (let p = start; p > left; p--) a[p] = a[p - 1];
+        a[left] = pivot;
+      }
+    }
+    // countAndMakeRun returns the length of the run starting at low (ascending, or strictly
+    // descending and then reversed in place).
+    countAndMakeRun(lowArg, high) {
+      const a = this.a;
+      const low = lowArg + 1;
+      if (low === high) return 1;
+      let run2 = 2;
+      const descending = this.less(a[low], a[low - 1]);
+      let previous = a[low];
+      for (let i = low + 1; i < high; i++) {
+        const current = a[i];
+        const isLess = this.less(current, previous);
+        if (descending ? !isLess : isLess) break;
+        previous = current;
+        run2++;
+      }
+      if (descending) {
+        for (let i = lowArg, j = lowArg + run2 - 1; i < j; i++, j--) {
+          const t = a[i];
+          a[i] = a[j];
+          a[j] = t;
+        }
+      }
+      return run2;
+    }
+    runInvariantEstablished(n) {
+      if (n < 2) return true;
+      const len2 = this.runLength;
+      return len2[n - 2] > len2[n - 1] + len2[n];
+    }
+    mergeCollapse() {
+      const len2 = this.runLength;
+      while (len2.length > 1) {
+        let n = len2.length - 2;
+        if (!this.runInvariantEstablished(n + 1) || !this.runInvariantEstablished(n)) {
+          if (len2[n - 1] < len2[n + 1]) n--;
+          this.mergeAt(n);
+        } else if (len2[n] <= len2[n + 1]) {
+          this.mergeAt(n);
+        } else {
+          break;
+        }
+      }
+    }
+    mergeForceCollapse() {
+      const len2 = this.runLength;
+      while (len2.length > 1) {
+        let n = len2.length - 2;
+        if (n > 0 && len2[n - 1] < len2[n + 1]) n--;
+        this.mergeAt(n);
+      }
+    }
+    mergeAt(i) {
+      const a = this.a;
+      let baseA = this.runBase[i];
+      let lengthA = this.runLength[i];
+      const baseB = this.runBase[i + 1];
+      let lengthB = this.runLength[i + 1];
+      this.runLength[i] = lengthA + lengthB;
+      this.runBase.splice(i + 1, 1);
+      this.runLength.splice(i + 1, 1);
+      const k = gallopRight(a, this.less, a[baseB], baseA, lengthA, 0);
+      baseA += k;
+      lengthA -= k;
+      if (lengthA === 0) return;
+      lengthB = gallopLeft(a, this.less, a[baseA + lengthA - 1], baseB, lengthB, lengthB - 1);
+      if (lengthB === 0) return;
+      if (lengthA <= lengthB) this.mergeLow(baseA, lengthA, baseB, lengthB);
+      else this.mergeHigh(baseA, lengthA, baseB, lengthB);
+    }
+    // mergeLow merges the adjacent runs a[baseA, +lengthA) and a[baseB, +lengthB), lengthA
+    // <= lengthB, front to back with run A in a temporary copy.
+    mergeLow(baseA, lengthAArg, baseB, lengthBArg) {
+      const a = this.a;
+      const less = this.less;
+      let lengthA = lengthAArg;
+      let lengthB = lengthBArg;
+      const temp = a.slice(baseA, baseA + lengthA);
+      let dest = baseA;
+      let cursorTemp = 0;
+      let cursorB = baseB;
+      a[dest++] = a[cursorB++];
+      const succeed = () => {
+        for (let i = 0; i < lengthA; i++) a[dest + i] = temp[cursorTemp + i];
+      };
+      const copyB = () => {
+        for (let i = 0; i < lengthB; i++) a[dest + i] = a[cursorB + i];
+        a[dest + lengthB] = temp[cursorTemp];
+      };
+      if (--lengthB === 0) return succeed();
+      if (lengthA === 1) return copyB();
+      let minGallop = this.minGallop;
+      for (; ; ) {
+        let winsA = 0;
+        let winsB = 0;
+        for (; ; ) {
+          if (less(a[cursorB], temp[cursorTemp])) {
+            a[dest++] = a[cursorB++];
+            winsB++;
+            winsA = 0;
+            if (--lengthB === 0) return succeed();
+            if (winsB >= minGallop) break;
+          } else {
+            a[dest++] = temp[cursorTemp++];
+            winsA++;
+            winsB = 0;
+            if (--lengthA === 1) return copyB();
+            if (winsA >= minGallop) break;
+          }
+        }
+        minGallop++;
+        let first = true;
+        while (winsA >= MIN_GALLOP || winsB >= MIN_GALLOP || first) {
+          first = false;
+          minGallop = Math.max(1, minGallop - 1);
+          this.minGallop = minGallop;
+          winsA = gallopRight(temp, less, a[cursorB], cursorTemp, lengthA, 0);
+          if (winsA > 0) {
+            for (let i = 0; i < winsA; i++) a[dest + i] = temp[cursorTemp + i];
+            dest += winsA;
+            cursorTemp += winsA;
+            lengthA -= winsA;
+            if (lengthA === 1) return copyB();
+            if (lengthA === 0) return succeed();
+          }
+          a[dest++] = a[cursorB++];
+          if (--lengthB === 0) return succeed();
+          winsB = gallopLeft(a, less, temp[cursorTemp], cursorB, lengthB, 0);
+          if (winsB > 0) {
+            for (let i = 0; i < winsB; i++) a[dest + i] = a[cursorB + i];
+            dest += winsB;
+            cursorB += winsB;
+            lengthB -= winsB;
+            if (lengthB === 0) return succeed();
+          }
+          a[dest++] = temp[cursorTemp++];
+          if (--lengthA === 1) return copyB();
+        }
+        minGallop++;
+        this.minGallop = minGallop;
+      }
+    }
+    // mergeHigh is mergeLow back to front, with run B in the temporary copy (lengthA >
+    // lengthB).
+    mergeHigh(baseA, lengthAArg, baseB, lengthBArg) {
+      const a = this.a;
+      const less = this.less;
+      let lengthA = lengthAArg;
+      let lengthB = lengthBArg;
+      const temp = a.slice(baseB, baseB + lengthB);
+      let dest = baseB + lengthB - 1;
+      let cursorTemp = lengthB - 1;
+      let cursorA = baseA + lengthA - 1;
+      a[dest--] = a[cursorA--];
+      const succeed = () => {
+        for (let i = 0; i < lengthB; i++) a[dest - (lengthB - 1) + i] = temp[i];
+      };
+      const copyA = () => {
+        dest -= lengthA;
+        cursorA -= lengthA;
+        for (let i = lengthA - 1; i >= 0; i--) a[dest + 1 + i] = a[cursorA + 1 + i];
+        a[dest] = temp[cursorTemp];
+      };
+      if (--lengthA === 0) return succeed();
+      if (lengthB === 1) return copyA();
+      let minGallop = this.minGallop;
+      for (; ; ) {
+        let winsA = 0;
+        let winsB = 0;
+        for (; ; ) {
+          if (less(temp[cursorTemp], a[cursorA])) {
+            a[dest--] = a[cursorA--];
+            winsA++;
+            winsB = 0;
+            if (--lengthA === 0) return succeed();
+            if (winsA >= minGallop) break;
+          } else {
+            a[dest--] = temp[cursorTemp--];
+            winsB++;
+            winsA = 0;
+            if (--lengthB === 1) return copyA();
+            if (winsB >= minGallop) break;
+          }
+        }
+        minGallop++;
+        let first = true;
+        while (winsA >= MIN_GALLOP || winsB >= MIN_GALLOP || first) {
+          first = false;
+          minGallop = Math.max(1, minGallop - 1);
+          this.minGallop = minGallop;
+          let k = gallopRight(a, less, temp[cursorTemp], baseA, lengthA, lengthA - 1);
+          winsA = lengthA - k;
+          if (winsA > 0) {
+            dest -= winsA;
+            cursorA -= winsA;
+            for (let i = winsA - 1; i >= 0; i--) a[dest + 1 + i] = a[cursorA + 1 + i];
+            lengthA -= winsA;
+            if (lengthA === 0) return succeed();
+          }
+          a[dest--] = temp[cursorTemp--];
+          if (--lengthB === 1) return copyA();
+          k = gallopLeft(temp, less, a[cursorA], 0, lengthB, lengthB - 1);
+          winsB = lengthB - k;
+          if (winsB > 0) {
+            dest -= winsB;
+            cursorTemp -= winsB;
+            for (let i = 0; i < winsB; i++) a[dest + 1 + i] = temp[cursorTemp + 1 + i];
+            lengthB -= winsB;
+            if (lengthB === 1) return copyA();
+            if (lengthB === 0) return succeed();
+          }
+          a[dest--] = a[cursorA--];
+          if (--lengthA === 0) return succeed();
+        }
+        minGallop++;
+        this.minGallop = minGallop;
+      }
+    }
+  };
+  function minRunLength(nArg) {
+    let n = nArg;
+    let r = 0;
+    while (n >= 64) {
+      r |= n & 1;
+      n >>= 1;
+    }
+    return n + r;
+  }
+  function gallopLeft(arr, less, key, base, length, hint) {
+    let lastOfs = 0;
+    let offset = 1;
+    if (less(arr[base + hint], key)) {
+      const maxOfs = length - hint;
+      while (offset < maxOfs) {
+        if (!less(arr[base + hint + offset], key)) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      lastOfs += hint;
+      offset += hint;
+    } else {
+      const maxOfs = hint + 1;
+      while (offset < maxOfs) {
+        if (less(arr[base + hint - offset], key)) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      const tmp = lastOfs;
+      lastOfs = hint - offset;
+      offset = hint - tmp;
+    }
+    lastOfs++;
+    while (lastOfs < offset) {
+      const m = lastOfs + (offset - lastOfs >> 1);
+      if (less(arr[base + m], key)) lastOfs = m + 1;
+      else offset = m;
+    }
+    return offset;
+  }
+  function gallopRight(arr, less, key, base, length, hint) {
+    let lastOfs = 0;
+    let offset = 1;
+    if (less(key, arr[base + hint])) {
+      const maxOfs = hint + 1;
+      while (offset < maxOfs) {
+        if (!less(key, arr[base + hint - offset])) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      const tmp = lastOfs;
+      lastOfs = hint - offset;
+      offset = hint - tmp;
+    } else {
+      const maxOfs = length - hint;
+      while (offset < maxOfs) {
+        if (less(key, arr[base + hint + offset])) break;
+        lastOfs = offset;
+        offset = (offset << 1) + 1;
+        if (offset <= 0) offset = maxOfs;
+      }
+      if (offset > maxOfs) offset = maxOfs;
+      lastOfs += hint;
+      offset += hint;
+    }
+    lastOfs++;
+    while (lastOfs < offset) {
+      const m = lastOfs + (offset - lastOfs >> 1);
+      if (less(key, arr[base + m])) offset = m;
+      else lastOfs = m + 1;
+    }
+    return offset;
+  }
+
+  // src/collate.ts
+  var DIGIT_ZEROS = [
+    1632,
+    1776,
+    1984,
+    2406,
+    2534,
+    2662,
+    2790,
+    2918,
+    3046,
+    3174,
+    3302,
+    3430,
+    3558,
+    3664,
+    3792,
+    3872,
+    4160,
+    4240,
+    6112,
+    6160,
+    6470,
+    6608,
+    6784,
+    6800,
+    6992,
+    7088,
+    7232,
+    7248,
+    42528,
+    43216,
+    43264,
+    43472,
+    43504,
+    43600,
+    44016,
+    66720,
+    68912,
+    68928,
+    69734,
+    69872,
+    69942,
+    70096,
+    70384,
+    70736,
+    70864,
+    71248,
+    71360,
+    71376,
+    71386,
+    71472,
+    71904,
+    72016,
+    72688,
+    72784,
+    73040,
+    73120,
+    73184,
+    73552,
+    90416,
+    92768,
+    92864,
+    93008,
+    93552,
+    123200,
+    123632,
+    124144,
+    124401,
+    125264
+  ];
+  var SURROGATE_STAND_IN = 262144;
+  var REPLACEMENT_STAND_IN = 264192;
+  var NONCHARACTER_STAND_IN = 264193;
+  function digitValue(cp) {
+    if (cp < 1632) return "";
+    for (let i = 0; i < DIGIT_ZEROS.length; i++) {
+      const z = DIGIT_ZEROS[i];
+      if (cp >= z && cp <= z + 9) return String.fromCharCode(48 + cp - z);
+    }
+    return "";
+  }
+  function collationFold(s) {
+    let i = 0;
+    for (; i < s.length; i++) if (s.charCodeAt(i) >= 1632) break;
+    if (i === s.length) return s;
+    let out = s.slice(0, i);
+    for (; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 1632) {
+        out += s[i];
+        continue;
+      }
+      if (c >= 55296 && c <= 57343) {
+        const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+        if (c <= 56319 && d >= 56320 && d <= 57343) {
+          const cp = (c - 55296) * 1024 + (d - 56320) + 65536;
+          const digit2 = digitValue(cp);
+          out += digit2 !== "" ? digit2 : s[i] + s[i + 1];
+          i++;
+          continue;
+        }
+        out += String.fromCodePoint(SURROGATE_STAND_IN + c - 55296);
+        continue;
+      }
+      if (c === 65533) {
+        out += String.fromCodePoint(REPLACEMENT_STAND_IN);
+        continue;
+      }
+      if (c === 65535) {
+        out += String.fromCodePoint(NONCHARACTER_STAND_IN);
+        continue;
+      }
+      const digit = digitValue(c);
+      out += digit !== "" ? digit : s[i];
+    }
+    return out;
+  }
+  function localeCompare(a, b) {
+    return collationFold(a).localeCompare(collationFold(b));
+  }
+
+  // src/values.ts
+  function isRecord(v) {
+    return v !== null && typeof v === "object" && !Array.isArray(v);
+  }
+  var objectHasOwn = Object.hasOwn;
+  function hasOwn(r, key) {
+    return objectHasOwn(r, key);
+  }
+  function singleKeyRecord(key, value) {
+    if (key !== "__proto__") return { [key]: value };
+    const r = {};
+    Object.defineProperty(r, key, { value, writable: true, enumerable: true, configurable: true });
+    return r;
+  }
+  function typeofName(v) {
+    return v === null ? "null" : typeof v;
+  }
+  function rawTypeofName(v) {
+    return typeof v;
+  }
+  function shapeName(v) {
+    if (v === null) return "null";
+    if (Array.isArray(v)) return "list";
+    return typeof v;
+  }
+  function a0TypeName(v) {
+    if (v === null || v === void 0) return "null";
+    if (Array.isArray(v)) return "list";
+    const t = typeof v;
+    if (t === "boolean" || t === "number" || t === "string") return t;
+    return "record";
+  }
+  function isTruthy(v) {
+    return !(v === null || v === void 0 || v === false || v === 0 || v === "");
+  }
+  function deepEqual(a, b) {
+    if (a === b) return true;
+    if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+    if (Array.isArray(a) || Array.isArray(b)) {
+      if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+      for (let i = 0; i < a.length; i++) {
+        if (!deepEqual(a[i], b[i])) return false;
+      }
+      return true;
+    }
+    const ra = a;
+    const rb = b;
+    const keys2 = Object.keys(ra);
+    if (keys2.length !== Object.keys(rb).length) return false;
+    for (let i = 0; i < keys2.length; i++) {
+      const k = keys2[i];
+      if (!hasOwn(rb, k) || !deepEqual(ra[k], rb[k])) return false;
+    }
+    return true;
+  }
+  function displayString(v, limits3) {
+    limits3.checkNodes(v, false, "String() conversion");
+    return toDisplay(v);
+  }
+  function toDisplay(v) {
+    if (Array.isArray(v)) {
+      const parts = [];
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        parts.push(x === null || x === void 0 ? "" : toDisplay(x));
+      }
+      return parts.join(",");
+    }
+    if (v !== null && typeof v === "object") return objectToPrimitiveString(v);
+    return String(v);
+  }
+  var PRIMITIVE_METHODS = ["toString", "valueOf"];
+  function objectToPrimitiveString(o) {
+    for (let i = 0; i < PRIMITIVE_METHODS.length; i++) {
+      const fn = o[PRIMITIVE_METHODS[i]];
+      if (typeof fn === "function") {
+        const r = fn === Array.prototype.toString ? listToString(o) : fn.call(o);
+        if (r === null || typeof r !== "object" && typeof r !== "function") return String(r);
+      }
+    }
+    throw new TypeError("Cannot convert object to primitive value");
+  }
+  function listToString(o) {
+    const join2 = o.join;
+    if (join2 !== Array.prototype.join) {
+      return typeof join2 === "function" ? join2.call(o) : Object.prototype.toString.call(o);
+    }
+    const length = o.length;
+    if (typeof length !== "number" || !(length <= MAX_WRITTEN_JOIN)) return join2.call(o);
+    const parts = [];
+    for (let i = 0; i < length; i++) {
+      const x = o[i];
+      parts.push(x === null || x === void 0 ? "" : toDisplay(x));
+    }
+    return parts.join(",");
+  }
+  var MAX_WRITTEN_JOIN = 1 << 20;
+  function jsonText(v, limits3) {
+    if (limits3.checkNodes(v, true, "JSON text")) return JSON.stringify(v, endlessToJSON);
+    if (limits3.lastTextUnits >= LONG_TEXT) {
+      const text = jsonSharingStrings(v);
+      if (text !== null) return text;
+    }
+    return JSON.stringify(v);
+  }
+  var LONG_TEXT = 1 << 16;
+  var LONG_STRING = 1 << 10;
+  var MAX_SHARING_DEPTH = 64;
+  function jsonSharingStrings(v) {
+    const out = [];
+    if (appendJSON(v, out, /* @__PURE__ */ new Map(), 0) !== WROTE) return null;
+    return out.length <= MAX_CONCAT_PIECES ? "".concat(...out) : out.join("");
+  }
+  var MAX_CONCAT_PIECES = 4096;
+  var WROTE = 0;
+  var NO_TEXT = 1;
+  var NOT_PLAIN = 2;
+  function appendJSON(x, out, quoted, depth2) {
+    switch (typeof x) {
+      case "string": {
+        if (x.length < LONG_STRING) {
+          out.push(JSON.stringify(x));
+          return WROTE;
+        }
+        let q = quoted.get(x);
+        if (q === void 0) {
+          q = JSON.stringify(x);
+          quoted.set(x, q);
+        }
+        out.push(q);
+        return WROTE;
+      }
+      case "number":
+      case "boolean":
+        out.push(JSON.stringify(x));
+        return WROTE;
+      case "function":
+      case "undefined":
+        return NO_TEXT;
+      case "object":
+        break;
+      default:
+        return NOT_PLAIN;
+    }
+    if (x === null) {
+      out.push("null");
+      return WROTE;
+    }
+    if (depth2 >= MAX_SHARING_DEPTH) return NOT_PLAIN;
+    const proto = Object.getPrototypeOf(x);
+    if (Array.isArray(x)) {
+      if (proto !== Array.prototype) return NOT_PLAIN;
+      out.push("[");
+      for (let i = 0; i < x.length; i++) {
+        if (i > 0) out.push(",");
+        const r2 = appendJSON(x[i], out, quoted, depth2 + 1);
+        if (r2 === NOT_PLAIN) return r2;
+        if (r2 === NO_TEXT) out.push("null");
+      }
+      out.push("]");
+      return WROTE;
+    }
+    if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
+    const r = x;
+    if (typeof r.toJSON === "function") return NOT_PLAIN;
+    const keys2 = Object.keys(r);
+    out.push("{");
+    let written = 0;
+    for (let i = 0; i < keys2.length; i++) {
+      const mark = out.length;
+      out.push(written > 0 ? "," + keyPrefix(keys2[i]) : keyPrefix(keys2[i]));
+      const m = appendJSON(r[keys2[i]], out, quoted, depth2 + 1);
+      if (m === NOT_PLAIN) return m;
+      if (m === NO_TEXT) out.length = mark;
+      else written++;
+    }
+    out.push("}");
+    return WROTE;
+  }
+  var arrayConcat = Array.prototype.concat;
+  function endlessToJSON(key, value) {
+    const held = this[key];
+    if (held !== null && typeof held === "object" && !Array.isArray(held) && held.toJSON === arrayConcat) {
+      throw new RangeError("Maximum call stack size exceeded");
+    }
+    return value;
+  }
+  var TextSink = class {
+    constructor() {
+      this.pieces = [];
+    }
+    add(s) {
+      this.pieces.push(s);
+    }
+    text() {
+      return this.pieces.join("");
+    }
+  };
+  function encodeCanonical(v, limits3, what) {
+    if (typeof v === "string") return JSON.stringify(v);
+    if (typeof v === "number") return canonicalNumber(v);
+    if (isPlainJSON(v, limits3.maxSize)) return JSON.stringify(v);
+    return encodeRejected(v, limits3.maxSize, what);
+  }
+  function encodeRejected(v, max, what) {
+    if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
+    const sink = new TextSink();
+    new CanonicalWriter(sink, max, what).write(v);
+    return sink.text();
+  }
+  function tooManyNodes(what, max) {
+    return new HarnessLimitError("maxSize", `${what} has more than maxSize ${max} nodes`);
+  }
+  var plainScanCount = 0;
+  var plainScanLengths = 0;
+  function isPlainJSON(v, max) {
+    plainScanCount = 0;
+    plainScanLengths = 0;
+    return plainNode(v, max) && plainScanCount + plainScanLengths <= plainTextLimit(max);
+  }
+  function plainJSONOverflow(max) {
+    return plainScanCount > max || plainScanCount + plainScanLengths > plainTextLimit(max);
+  }
+  var plainMax = -1;
+  var plainMaxText = 0;
+  function plainTextLimit(max) {
+    if (max !== plainMax) {
+      plainMaxText = textLimit(max);
+      plainMax = max;
+    }
+    return plainMaxText;
+  }
+  function plainNode(v, max) {
+    if (++plainScanCount > max) return false;
+    switch (typeof v) {
+      case "string":
+        plainScanLengths += v.length;
+        return true;
+      case "boolean":
+        return true;
+      case "number":
+        return v !== 0 ? v - v === 0 : 1 / v > 0;
+      case "object":
+        break;
+      default:
+        return false;
+    }
+    if (v === null) return true;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        if (!plainNode(v[i], max)) return false;
+      }
+      return true;
+    }
+    const r = v;
+    if (typeof r.toJSON === "function") return false;
+    const keys2 = Object.keys(r);
+    if (keys2.length === 1 && keys2[0] >= "$" && keys2[0] < "%") return false;
+    for (let i = 0; i < keys2.length; i++) {
+      const k = keys2[i];
+      const x = r[k];
+      plainScanLengths += k.length;
+      if (typeof x === "string") {
+        if (++plainScanCount > max) return false;
+        plainScanLengths += x.length;
+      } else if (!plainNode(x, max)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  var CanonicalWriter = class {
+    constructor(sink, max, what) {
+      this.sink = sink;
+      this.max = max;
+      this.what = what;
+      this.count = 0;
+      // The text units met so far (limits.ts, textLimit), bounded by maxText.
+      this.units = 0;
+      this.maxText = textLimit(max);
+    }
+    // addUnits counts n more text units, and fails past maxText before they are written.
+    addUnits(n) {
+      this.units += n;
+      if (this.units > this.maxText) {
+        throw new HarnessLimitError("maxSize", `${this.what} needs more than ${this.maxText} text units`);
+      }
+    }
+    write(v) {
+      if (++this.count > this.max) {
+        throw tooManyNodes(this.what, this.max);
+      }
+      this.addUnits(1);
+      const sink = this.sink;
+      switch (typeof v) {
+        case "string":
+          this.addUnits(v.length);
+          sink.add(JSON.stringify(v));
+          return;
+        case "number":
+          sink.add(canonicalNumber(v));
+          return;
+        case "boolean":
+          sink.add(v ? "true" : "false");
+          return;
+        case "function":
+          sink.add('{"$function":' + JSON.stringify(v.name) + "}");
+          return;
+        case "object":
+          break;
+        default:
+          throw new Error(`canonical encoding: unexpected ${typeof v} value`);
+      }
+      if (v === null) {
+        sink.add("null");
+        return;
+      }
+      if (Array.isArray(v)) {
+        sink.add("[");
+        for (let i = 0; i < v.length; i++) {
+          if (i > 0) sink.add(",");
+          this.write(v[i]);
+        }
+        sink.add("]");
+        return;
+      }
+      const r = v;
+      const keys2 = Object.keys(r);
+      const wrap = keys2.length === 1 && (keys2[0] === "$number" || keys2[0] === "$function" || keys2[0] === "$record");
+      sink.add(wrap ? '{"$record":{' : "{");
+      for (let i = 0; i < keys2.length; i++) {
+        this.addUnits(keys2[i].length);
+        sink.add(i > 0 ? "," + keyPrefix(keys2[i]) : keyPrefix(keys2[i]));
+        this.write(r[keys2[i]]);
+      }
+      sink.add(wrap ? "}}" : "}");
+    }
+  };
+  var keyPrefixes = /* @__PURE__ */ new Map();
+  function keyPrefix(k) {
+    let t = keyPrefixes.get(k);
+    if (t === void 0) {
+      if (keyPrefixes.size >= 4096) keyPrefixes.clear();
+      t = JSON.stringify(k) + ":";
+      keyPrefixes.set(k, t);
+    }
+    return t;
+  }
+  function canonicalNumber(n) {
+    if (n !== n) return '{"$number":"NaN"}';
+    if (n === Infinity) return '{"$number":"Infinity"}';
+    if (n === -Infinity) return '{"$number":"-Infinity"}';
+    if (n === 0 && 1 / n < 0) return '{"$number":"-0"}';
+    return String(n);
+  }
+
+  // src/paths.ts
+  function parsePath(path) {
+    const pieces = [];
+    let current = "";
+    let i = 0;
+    while (i < path.length) {
+      const c = path[i];
+      if (c === ".") {
+        pieces.push(current);
+        current = "";
+        i++;
+        continue;
+      }
+      if (c === "[") {
+        let j = i + 1;
+        while (j < path.length && path[j] >= "0" && path[j] <= "9") j++;
+        if (j > i + 1 && path[j] === "]") {
+          pieces.push(current, path.slice(i + 1, j));
+          current = "";
+          i = j + 1;
+          continue;
+        }
+      }
+      current += c;
+      i++;
+    }
+    pieces.push(current);
+    const segments = [];
+    for (let k = 0; k < pieces.length; k++) {
+      const p = pieces[k];
+      if (p === "") continue;
+      segments.push(isAllDigits(p) ? Number(p) : p);
+    }
+    return segments;
+  }
+  function isAllDigits(s) {
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] < "0" || s[i] > "9") return false;
+    }
+    return s.length > 0;
+  }
+  function getPath(input, segments) {
+    var _a, _b;
+    let current = input;
+    for (let k = 0; k < segments.length; k++) {
+      const seg = segments[k];
+      if (current === null || current === void 0) return null;
+      if (typeof seg === "number") {
+        if (!Array.isArray(current)) return null;
+        current = (_a = current[seg]) != null ? _a : null;
+      } else {
+        if (!isRecord(current)) return null;
+        current = (_b = current[seg]) != null ? _b : null;
+      }
+    }
+    return current;
+  }
+  function putPath(current, segments, index, value, limits3) {
+    var _a;
+    if (index === segments.length) return value;
+    const seg = segments[index];
+    if (typeof seg === "number") {
+      limits3.checkLength(seg + 1, "put list");
+      const list = Array.isArray(current) ? current.slice() : [];
+      while (list.length <= seg) list.push(null);
+      list[seg] = putPath(list[seg], segments, index + 1, value, limits3);
+      return list;
+    }
+    const rec = isRecord(current) ? { ...current } : {};
+    rec[seg] = putPath((_a = rec[seg]) != null ? _a : null, segments, index + 1, value, limits3);
+    return rec;
+  }
+  function fail(message) {
+    throw new Error(message);
+  }
+  function parsePointer(pointer, field2) {
+    if (pointer === "") return [];
+    if (pointer[0] !== "/") fail(`Invalid JSON Pointer '${pointer}' for '${field2}'.`);
+    const pieces = pointer.split("/");
+    pieces.shift();
+    for (let i = 0; i < pieces.length; i++) pieces[i] = pieces[i].split("~1").join("/").split("~0").join("~");
+    return pieces;
+  }
+  function isCanonicalIndex(piece) {
+    if (piece === "0") return true;
+    if (piece.length === 0 || piece[0] < "1" || piece[0] > "9") return false;
+    return isAllDigits(piece);
+  }
+  function remainingPointer(pieces, at2) {
+    return "/" + pieces.slice(at2).join("/");
+  }
+  function listIndex(piece, limit, dashAllowed, pointer, op) {
+    if (piece === "-") {
+      if (dashAllowed) return limit;
+      fail(`Invalid array index '-' at '${pointer}' for op '${op}'.`);
+    }
+    if (!isCanonicalIndex(piece)) fail(`Invalid array index '${piece}' at '${pointer}' for op '${op}'.`);
+    const idx = Number(piece);
+    if (idx >= limit + (dashAllowed ? 1 : 0)) fail(`Array index '${piece}' out of bounds at '${pointer}' for op '${op}'.`);
+    return idx;
+  }
+  var MISSING2 = {};
+  function valueAt(doc, pieces) {
+    let current = doc;
+    for (let k = 0; k < pieces.length; k++) {
+      const piece = pieces[k];
+      if (Array.isArray(current)) {
+        if (!isCanonicalIndex(piece)) return MISSING2;
+        const idx = Number(piece);
+        if (idx >= current.length) return MISSING2;
+        current = current[idx];
+      } else if (isRecord(current)) {
+        if (!hasOwn(current, piece)) return MISSING2;
+        current = current[piece];
+      } else {
+        return MISSING2;
+      }
+    }
+    return current;
+  }
+  function setAt(doc, pieces, at2, value, op) {
+    if (at2 === pieces.length) return value;
+    const piece = pieces[at2];
+    const pointer = remainingPointer(pieces, at2);
+    const last = at2 === pieces.length - 1;
+    if (Array.isArray(doc)) {
+      const list = doc.slice();
+      if (last) {
+        const idx = listIndex(piece, list.length, op === "add", pointer, op);
+        if (op === "add") list.splice(idx, 0, value);
+        else list[idx] = value;
+      } else {
+        const idx = listIndex(piece, list.length, false, pointer, op);
+        list[idx] = setAt(list[idx], pieces, at2 + 1, value, op);
+      }
+      return list;
+    }
+    if (!isRecord(doc)) fail(`Path '${pointer}' does not exist for op '${op}'.`);
+    const rec = { ...doc };
+    if (!hasOwn(rec, piece) && (!last || op === "replace")) fail(`Path '${pointer}' does not exist for op '${op}'.`);
+    rec[piece] = last ? value : setAt(rec[piece], pieces, at2 + 1, value, op);
+    return rec;
+  }
+  function removeAt(doc, pieces, at2) {
+    if (at2 === pieces.length) return null;
+    const piece = pieces[at2];
+    const pointer = remainingPointer(pieces, at2);
+    const last = at2 === pieces.length - 1;
+    if (Array.isArray(doc)) {
+      const idx = listIndex(piece, doc.length, false, pointer, "remove");
+      const list = doc.slice();
+      if (last) list.splice(idx, 1);
+      else list[idx] = removeAt(list[idx], pieces, at2 + 1);
+      return list;
+    }
+    if (!isRecord(doc) || !hasOwn(doc, piece)) fail(`Path '${pointer}' does not exist for op 'remove'.`);
+    const rec = { ...doc };
+    if (last) delete rec[piece];
+    else rec[piece] = removeAt(rec[piece], pieces, at2 + 1);
+    return rec;
+  }
+  function cloneDeep(v) {
+    if (Array.isArray(v)) return v.map(cloneDeep);
+    if (isRecord(v)) {
+      const out = {};
+      const keys2 = Object.keys(v);
+      for (let i = 0; i < keys2.length; i++) out[keys2[i]] = cloneDeep(v[keys2[i]]);
+      return out;
+    }
+    return v;
+  }
+  function applyOp(doc, op, limits3) {
+    var _a, _b, _c;
+    const name = op.op;
+    const path = op.path;
+    if (typeof name !== "string") fail("patch op requires an 'op' string.");
+    if (typeof path !== "string") fail("patch op requires a 'path' string.");
+    const pieces = parsePointer(path, "path");
+    switch (name) {
+      case "add":
+        return setAt(doc, pieces, 0, (_a = op.value) != null ? _a : null, "add");
+      case "replace":
+        return setAt(doc, pieces, 0, (_b = op.value) != null ? _b : null, "replace");
+      case "remove":
+        return removeAt(doc, pieces, 0);
+      case "copy":
+      case "move": {
+        const from = op.from;
+        if (typeof from !== "string") fail(`${name} op requires a 'from' string.`);
+        const fromPieces = parsePointer(from, "from");
+        const found = valueAt(doc, fromPieces);
+        if (found === MISSING2) fail(`Path '${from}' does not exist for op '${name}'.`);
+        const moved = cloneDeep(found);
+        if (name === "move") doc = removeAt(doc, fromPieces, 0);
+        return setAt(doc, pieces, 0, moved, "add");
+      }
+      case "test": {
+        const actual = valueAt(doc, pieces);
+        if (actual === MISSING2) fail(`Test failed at '${path}': path does not exist.`);
+        const expected = (_c = op.value) != null ? _c : null;
+        if (!deepEqual(actual, expected)) {
+          fail(`Test failed at '${path}': expected ${jsonText(expected, limits3)}, got ${jsonText(actual, limits3)}`);
+        }
+        return doc;
+      }
+    }
+    return fail(`Unknown patch op '${name}'.`);
+  }
+  function patch(input, ops, limits3) {
+    if (!Array.isArray(ops)) fail("patch requires 'ops' to be a list.");
+    let doc = input;
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i];
+      if (!isRecord(op)) fail(`Invalid op at index ${i}.`);
+      doc = applyOp(doc, op, limits3);
+    }
+    return doc;
+  }
+
+  // src/v8compat.ts
+  function toObject(v, method) {
+    if (v === null || v === void 0) throw new TypeError(`Object.prototype.${method} called on null or undefined`);
+    return Object(v);
+  }
+  function lookupAccessor(target, key, method, kind) {
+    let o = toObject(target, method);
+    while (o !== null) {
+      const d = Object.getOwnPropertyDescriptor(o, key);
+      if (d !== void 0) return d[kind];
+      o = Object.getPrototypeOf(o);
+    }
+    return void 0;
+  }
+  var legacyAccessors = {
+    __defineGetter__(key, getter) {
+      if (typeof getter !== "function") throw new TypeError("Object.prototype.__defineGetter__: Expecting function");
+      Object.defineProperty(toObject(this, "__defineGetter__"), key, { get: getter, enumerable: true, configurable: true });
+    },
+    __defineSetter__(key, setter) {
+      if (typeof setter !== "function") throw new TypeError("Object.prototype.__defineSetter__: Expecting function");
+      Object.defineProperty(toObject(this, "__defineSetter__"), key, { set: setter, enumerable: true, configurable: true });
+    },
+    __lookupGetter__(key) {
+      return lookupAccessor(this, key, "__lookupGetter__", "get");
+    },
+    __lookupSetter__(key) {
+      return lookupAccessor(this, key, "__lookupSetter__", "set");
+    }
+  };
+  var toLocaleString = {
+    toLocaleString() {
+      const f = toObject(this, "toLocaleString").toString;
+      if (typeof f !== "function") throw new TypeError(`${describeForTypeError(f)} is not a function`);
+      if (f === toLocaleString) throw new RangeError("Maximum call stack size exceeded");
+      return f.call(this);
+    }
+  }.toLocaleString;
+  function describeForTypeError(v) {
+    if (v === void 0) return "undefined";
+    if (v === null) return "object null";
+    if (typeof v === "string") return `string "${v.length > 100 ? v.slice(0, 100) + "<...>" : v}"`;
+    if (typeof v === "object") return "object";
+    return `${typeof v} ${String(v)}`;
+  }
+  function thisString(v, method) {
+    if (v === null || v === void 0) throw new TypeError(`String.prototype.${method} called on null or undefined`);
+    return String(v);
+  }
+  function html(method, tag, attribute) {
+    return {
+      [method](value) {
+        const s = thisString(this, method);
+        const attr = attribute === void 0 ? "" : ` ${attribute}="${String(value).replace(/"/g, "&quot;")}"`;
+        return `<${tag}${attr}>${s}</${tag}>`;
+      }
+    }[method];
+  }
+  function wellFormed(s) {
+    let out = "";
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 55296 && c <= 56319 && i + 1 < s.length) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 56320 && d <= 57343) {
+          out += s[i] + s[i + 1];
+          i++;
+          continue;
+        }
+      }
+      out += c >= 55296 && c <= 57343 ? "\uFFFD" : s[i];
+    }
+    return out;
+  }
+  var stringMethods = {
+    anchor: html("anchor", "a", "name"),
+    big: html("big", "big"),
+    blink: html("blink", "blink"),
+    bold: html("bold", "b"),
+    fixed: html("fixed", "tt"),
+    fontcolor: html("fontcolor", "font", "color"),
+    fontsize: html("fontsize", "font", "size"),
+    italics: html("italics", "i"),
+    link: html("link", "a", "href"),
+    small: html("small", "small"),
+    strike: html("strike", "strike"),
+    sub: html("sub", "sub"),
+    sup: html("sup", "sup"),
+    isWellFormed() {
+      const s = thisString(this, "isWellFormed");
+      return wellFormed(s) === s;
+    },
+    toWellFormed() {
+      return wellFormed(thisString(this, "toWellFormed"));
+    }
+  };
+  function install(proto, methods, lengths, replace = false) {
+    for (const name of Object.keys(methods)) {
+      if (!replace && Object.prototype.hasOwnProperty.call(proto, name)) continue;
+      const fn = methods[name];
+      const nativeText = `function ${name}() { [native code] }`;
+      Object.defineProperty(fn, "name", { value: name, configurable: true });
+      const length = Object.prototype.hasOwnProperty.call(lengths, name) ? lengths[name] : 0;
+      Object.defineProperty(fn, "length", { value: length, configurable: true });
+      Object.defineProperty(fn, "toString", { value: () => nativeText, configurable: true, writable: true });
+      Object.defineProperty(proto, name, { value: fn, writable: true, enumerable: false, configurable: true });
+    }
+  }
+  function numberToLocaleString(x) {
+    if (x !== x) return "NaN";
+    if (x === Infinity) return "\u221E";
+    if (x === -Infinity) return "-\u221E";
+    const sign = x < 0 || Object.is(x, -0) ? "-" : "";
+    const [mant, exp] = Math.abs(x).toExponential().split("e");
+    let digits = mant.replace(".", "");
+    let point = Number(exp) + 1;
+    if (point < 0) {
+      digits = "0".repeat(-point) + digits;
+      point = 0;
+    }
+    while (digits.length < point) digits += "0";
+    let intPart = digits.slice(0, point);
+    let frac = digits.slice(point);
+    if (frac.length > 3) {
+      const roundUp = frac[3] >= "5";
+      frac = frac.slice(0, 3);
+      if (roundUp) {
+        const n = (intPart + frac).split("");
+        let i = n.length - 1;
+        for (; i >= 0 && n[i] === "9"; i--) n[i] = "0";
+        if (i < 0) n.unshift("1");
+        else n[i] = String(Number(n[i]) + 1);
+        intPart = n.slice(0, n.length - 3).join("");
+        frac = n.slice(n.length - 3).join("");
+      }
+    }
+    frac = frac.replace(/0+$/, "");
+    intPart = intPart.replace(/^0+/, "") || "0";
+    let grouped = "";
+    for (let i = 0; i < intPart.length; i++) {
+      if (i > 0 && (intPart.length - i) % 3 === 0) grouped += ",";
+      grouped += intPart[i];
+    }
+    return sign + grouped + (frac === "" ? "" : "." + frac);
+  }
+  var numberMethods = {
+    toLocaleString() {
+      if (typeof this !== "number" && !(this instanceof Number)) throw new TypeError("Number.prototype.toLocaleString requires that 'this' be a Number");
+      return numberToLocaleString(Number(this));
+    }
+  };
+  var nativeBind = Function.prototype.bind;
+  function notCallable(v) {
+    return `${describeForTypeError(v)} is not a function`;
+  }
+  var functionMethods = {
+    call(thisArg, ...args) {
+      if (typeof this !== "function") throw new TypeError(notCallable(this));
+      return Reflect.apply(this, thisArg, args);
+    },
+    apply(thisArg, argArray) {
+      if (typeof this !== "function") throw new TypeError(notCallable(this));
+      return Reflect.apply(this, thisArg, argArray === null || argArray === void 0 ? [] : argArray);
+    },
+    bind(...args) {
+      if (typeof this !== "function") throw new TypeError("Bind must be called on a function");
+      return Reflect.apply(nativeBind, this, args);
+    }
+  };
+  function installV8Compat() {
+    install(Object.prototype, legacyAccessors, { __defineGetter__: 2, __defineSetter__: 2, __lookupGetter__: 1, __lookupSetter__: 1 });
+    install(String.prototype, stringMethods, { anchor: 1, fontcolor: 1, fontsize: 1, link: 1 });
+    install(Object.prototype, { toLocaleString }, {}, true);
+    install(Number.prototype, numberMethods, {}, true);
+    install(Function.prototype, functionMethods, { call: 1, apply: 2, bind: 1 }, true);
+  }
+  function multiply(l, r) {
+    const p = l * r;
+    if (p !== 0) return p;
+    const negative = (l < 0 || Object.is(l, -0)) !== (r < 0 || Object.is(r, -0));
+    return negative ? -0 : 0;
+  }
+  function wrapperPrototypeJSON(v) {
+    if (v === String.prototype) return '""';
+    if (v === Number.prototype) return "0";
+    return void 0;
+  }
+  function v8ErrorMessage(message) {
+    const start = READ_ONLY.length;
+    if (message.length > start && message.startsWith(READ_ONLY) && message.indexOf("'", start) === message.length - 1) {
+      return message + " of object '[object Object]'";
+    }
+    return message;
+  }
+  var READ_ONLY = "Cannot assign to read only property '";
+  function indentJSON(compact, indent) {
+    const out = [];
+    let depth2 = 0;
+    let start = 0;
+    const newline = (d) => "\n" + indent.repeat(d);
+    for (let i = 0; i < compact.length; i++) {
+      const c = compact.charCodeAt(i);
+      if (c === 34) {
+        for (i++; i < compact.length && compact.charCodeAt(i) !== 34; i++) {
+          if (compact.charCodeAt(i) === 92) i++;
+        }
+        continue;
+      }
+      let piece;
+      switch (c) {
+        case 91:
+        // [
+        case 123: {
+          const close = c === 91 ? 93 : 125;
+          if (compact.charCodeAt(i + 1) === close) {
+            i++;
+            continue;
+          }
+          depth2++;
+          piece = compact[i] + newline(depth2);
+          break;
+        }
+        case 93:
+        // ]
+        case 125:
+          depth2--;
+          piece = newline(depth2) + compact[i];
+          break;
+        case 44:
+          piece = "," + newline(depth2);
+          break;
+        case 58:
+          piece = ": ";
+          break;
+        default:
+          continue;
+      }
+      out.push(compact.slice(start, i), piece);
+      start = i + 1;
+    }
+    out.push(compact.slice(start));
+    return out.join("");
+  }
+
+  // src/stdlib.ts
+  function fail2(message) {
+    throw new Error(message);
+  }
+  function parseJson(args) {
+    const text = args.in;
+    if (typeof text !== "string") fail2("parse.json requires 'in' to be a string.");
+    return parseJSON(text);
+  }
+  function get(args) {
+    var _a;
+    const path = args.path;
+    if (typeof path !== "string") fail2("get requires 'path' to be a string.");
+    return getPath((_a = args.in) != null ? _a : null, parsePath(path));
+  }
+  function put(args, limits3) {
+    var _a, _b;
+    const path = args.path;
+    if (typeof path !== "string") fail2("put requires 'path' to be a string.");
+    return putPath((_a = args.in) != null ? _a : null, parsePath(path), 0, (_b = args.value) != null ? _b : null, limits3);
+  }
+  function patchFn(args, limits3) {
+    var _a, _b;
+    return patch((_a = args.in) != null ? _a : null, (_b = args.ops) != null ? _b : null, limits3);
+  }
+  function eq(args) {
+    var _a, _b;
+    return deepEqual((_a = args.a) != null ? _a : null, (_b = args.b) != null ? _b : null);
+  }
+  function contains(args) {
+    var _a, _b;
+    const input = (_a = args.in) != null ? _a : null;
+    const value = (_b = args.value) != null ? _b : null;
+    if (typeof input === "string") return typeof value === "string" && input.includes(value);
+    if (Array.isArray(input)) return input.some((x) => deepEqual(x, value));
+    if (isRecord(input)) return typeof value === "string" && hasOwn(input, value);
+    return false;
+  }
+  function not(args) {
+    return !isTruthy(args.in);
+  }
+  function and(args) {
+    return isTruthy(args.a) && isTruthy(args.b);
+  }
+  function or(args) {
+    return isTruthy(args.a) || isTruthy(args.b);
+  }
+  function coalesce(args) {
+    var _a;
+    const v = args.in;
+    return v === null || v === void 0 ? (_a = args.default) != null ? _a : null : v;
+  }
+  function typeofFn(args) {
+    return a0TypeName(args.in);
+  }
+  function len(args) {
+    const input = args.in;
+    if (Array.isArray(input) || typeof input === "string") return input.length;
+    if (isRecord(input)) return Object.keys(input).length;
+    return fail2("len: 'in' must be a list, string, or record");
+  }
+  function append(args, limits3) {
+    var _a;
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("append: 'in' must be a list");
+    limits3.checkLength(input.length + 1, "append result");
+    const out = input.slice();
+    out.push((_a = args.value) != null ? _a : null);
+    return out;
+  }
+  function concat(args, limits3) {
+    const a = args.a;
+    const b = args.b;
+    if (!Array.isArray(a) || !Array.isArray(b)) fail2("concat: 'a' and 'b' must be lists");
+    limits3.checkLength(a.length + b.length, "concat result");
+    return a.concat(b);
+  }
+  function compareValues(a, b, limits3) {
+    var _a, _b;
+    if (typeof a === "number" && typeof b === "number") return a - b;
+    if (typeof a === "string" && typeof b === "string") return localeCompare(a, b);
+    const ja = (_a = wrapperPrototypeJSON(a)) != null ? _a : jsonText(a, limits3);
+    const jb = (_b = wrapperPrototypeJSON(b)) != null ? _b : jsonText(b, limits3);
+    return ja < jb ? -1 : ja > jb ? 1 : 0;
+  }
+  function sort(args, limits3) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("sort: 'in' must be a list");
+    const by = args.by;
+    let keys2 = null;
+    if (by !== null && by !== void 0) {
+      if (typeof by === "string") {
+        keys2 = [by];
+      } else if (Array.isArray(by)) {
+        if (!by.every((k) => typeof k === "string")) fail2("sort: 'by' array elements must be strings");
+        keys2 = by;
+      } else {
+        fail2("sort: 'by' must be a string or list of strings");
+      }
+    }
+    const sorted = input.slice();
+    if (keys2 === null) {
+      timSort(sorted, (x, y) => compareValues(x, y, limits3) < 0);
+      return sorted;
+    }
+    const byKeys = keys2;
+    timSort(sorted, (x, y) => {
+      for (let i = 0; i < byKeys.length; i++) {
+        const key = byKeys[i];
+        const c = compareValues(sortKey(x, key), sortKey(y, key), limits3);
+        if (c !== 0) return c < 0;
+      }
+      return false;
+    });
+    return sorted;
+  }
+  function sortKey(x, key) {
+    var _a;
+    if (key === "-" && !isRecord(x)) return null;
+    return (_a = x == null ? void 0 : x[key]) != null ? _a : null;
+  }
+  function filterBy(args) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("filter: 'in' must be a list");
+    const by = args.by;
+    if (typeof by !== "string") fail2("filter: 'by' must be a string");
+    return input.filter((el) => isRecord(el) && isTruthy(el[by]));
+  }
+  function find(args) {
+    var _a, _b;
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("find: 'in' must be a list");
+    const key = args.key;
+    if (typeof key !== "string") fail2("find: 'key' must be a string");
+    const value = (_a = args.value) != null ? _a : null;
+    for (let i = 0; i < input.length; i++) {
+      const el = input[i];
+      if (isRecord(el) && deepEqual((_b = el[key]) != null ? _b : null, value)) return el;
+    }
+    return null;
+  }
+  function range(args, limits3) {
+    const from = args.from;
+    const to = args.to;
+    if (typeof from !== "number" || typeof to !== "number" || !Number.isInteger(from) || !Number.isInteger(to)) {
+      fail2("range: 'from' and 'to' must be integers");
+    }
+    const out = [];
+    if (from >= to) return out;
+    limits3.checkLength(to - from, "range result");
+    for (let i = from; i < to; i++) out.push(i);
+    return out;
+  }
+  function join(args, limits3) {
+    var _a;
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("join: 'in' must be a list");
+    const sep = (_a = args.sep) != null ? _a : "";
+    if (typeof sep !== "string") fail2("join: 'sep' must be a string");
+    const parts = [];
+    let total = 0;
+    for (let i = 0; i < input.length; i++) {
+      const s = displayString(input[i], limits3);
+      total += s.length + (i > 0 ? sep.length : 0);
+      limits3.checkLength(total, "join result");
+      parts.push(s);
+    }
+    return parts.join(sep);
+  }
+  function unique(args) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("unique: 'in' must be a list");
+    const out = [];
+    for (let i = 0; i < input.length; i++) {
+      const x = input[i];
+      if (!out.some((y) => deepEqual(x, y))) out.push(x);
+    }
+    return out;
+  }
+  function pluck(args) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("pluck: 'in' must be a list");
+    const key = args.key;
+    if (typeof key !== "string") fail2("pluck: 'key' must be a string");
+    return input.map((el) => {
+      var _a;
+      return isRecord(el) ? (_a = el[key]) != null ? _a : null : null;
+    });
+  }
+  function flat(args, limits3) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2("flat: 'in' must be a list");
+    const out = [];
+    for (let i = 0; i < input.length; i++) {
+      const x = input[i];
+      if (Array.isArray(x)) {
+        limits3.checkLength(out.length + x.length, "flat result");
+        for (let j = 0; j < x.length; j++) out.push(x[j]);
+      } else {
+        out.push(x);
+      }
+    }
+    return out;
+  }
+  function strConcat(args, limits3) {
+    const parts = args.parts;
+    if (!Array.isArray(parts)) fail2("str.concat: 'parts' must be a list");
+    const out = [];
+    let total = 0;
+    for (let i = 0; i < parts.length; i++) {
+      const s = displayString(parts[i], limits3);
+      total += s.length;
+      limits3.checkLength(total, "str.concat result");
+      out.push(s);
+    }
+    return out.join("");
+  }
+  function strSplit(args) {
+    const input = args.in;
+    if (typeof input !== "string") fail2("str.split: 'in' must be a string");
+    const sep = args.sep;
+    if (typeof sep !== "string") fail2("str.split: 'sep' must be a string");
+    return input.split(sep);
+  }
+  function strStarts(args) {
+    const input = args.in;
+    if (typeof input !== "string") fail2("str.starts: 'in' must be a string");
+    const value = args.value;
+    if (typeof value !== "string") fail2("str.starts: 'value' must be a string");
+    return input.startsWith(value);
+  }
+  function strEnds(args) {
+    const input = args.in;
+    if (typeof input !== "string") fail2("str.ends: 'in' must be a string");
+    const value = args.value;
+    if (typeof value !== "string") fail2("str.ends: 'value' must be a string");
+    return input.endsWith(value);
+  }
+  function strReplace(args, limits3) {
+    const input = args.in;
+    if (typeof input !== "string") fail2("str.replace: 'in' must be a string");
+    const from = args.from;
+    if (typeof from !== "string") fail2("str.replace: 'from' must be a string");
+    const to = args.to;
+    if (typeof to !== "string") fail2("str.replace: 'to' must be a string");
+    const positions = [];
+    const advance = Math.max(1, from.length);
+    let p = input.indexOf(from, 0);
+    while (p !== -1) {
+      positions.push(p);
+      p = p + advance > input.length ? -1 : input.indexOf(from, p + advance);
+    }
+    const literal = to.indexOf("$") === -1;
+    const out = [];
+    let total = 0;
+    let end = 0;
+    for (let i = 0; i < positions.length; i++) {
+      const pos = positions[i];
+      const kept = input.slice(end, pos);
+      const replacement = literal ? to : substitute(to, input, pos, from.length);
+      total += kept.length + replacement.length;
+      limits3.checkLength(total, "str.replace result");
+      out.push(kept, replacement);
+      end = pos + from.length;
+    }
+    const rest = input.slice(end);
+    limits3.checkLength(total + rest.length, "str.replace result");
+    out.push(rest);
+    return out.join("");
+  }
+  function substitute(template, input, pos, matchLength) {
+    let out = "";
+    let i = 0;
+    while (i < template.length) {
+      const c = template[i];
+      if (c === "$" && i + 1 < template.length) {
+        const n = template[i + 1];
+        if (n === "$") {
+          out += "$";
+          i += 2;
+          continue;
+        }
+        if (n === "&") {
+          out += input.slice(pos, pos + matchLength);
+          i += 2;
+          continue;
+        }
+        if (n === "`") {
+          out += input.slice(0, pos);
+          i += 2;
+          continue;
+        }
+        if (n === "'") {
+          out += input.slice(Math.min(pos + matchLength, input.length));
+          i += 2;
+          continue;
+        }
+      }
+      out += c;
+      i++;
+    }
+    return out;
+  }
+  function strTemplate(args, limits3) {
+    const input = args.in;
+    if (typeof input !== "string") fail2("str.template: 'in' must be a string");
+    const vars = args.vars;
+    if (!isRecord(vars)) fail2("str.template: 'vars' must be a record");
+    const out = [];
+    let total = 0;
+    let end = 0;
+    let i = input.indexOf("{");
+    while (i !== -1) {
+      const close = input.indexOf("}", i + 1);
+      if (close === -1) break;
+      if (close === i + 1) {
+        i = input.indexOf("{", i + 1);
+        continue;
+      }
+      const key = input.slice(i + 1, close);
+      const v = vars[key];
+      if (v !== void 0 && v !== null) {
+        const kept = input.slice(end, i);
+        const s = displayString(v, limits3);
+        total += kept.length + s.length;
+        limits3.checkLength(total, "str.template result");
+        out.push(kept, s);
+        end = close + 1;
+      }
+      i = input.indexOf("{", close + 1);
+    }
+    const rest = input.slice(end);
+    limits3.checkLength(total + rest.length, "str.template result");
+    out.push(rest);
+    return out.join("");
+  }
+  function keys(args) {
+    const input = args.in;
+    if (!isRecord(input)) fail2("keys: 'in' must be a record");
+    return Object.keys(input);
+  }
+  function values(args) {
+    const input = args.in;
+    if (!isRecord(input)) fail2("values: 'in' must be a record");
+    return Object.keys(input).map((k) => input[k]);
+  }
+  function entries(args) {
+    const input = args.in;
+    if (!isRecord(input)) fail2("entries: 'in' must be a record");
+    return Object.keys(input).map((k) => ({ key: k, value: input[k] }));
+  }
+  function merge(args) {
+    const a = args.a;
+    const b = args.b;
+    if (!isRecord(a) || !isRecord(b)) fail2("merge: 'a' and 'b' must be records");
+    return { ...a, ...b };
+  }
+  function extreme(name, args) {
+    const input = args.in;
+    if (!Array.isArray(input)) fail2(`${name}: 'in' must be a list`);
+    if (input.length === 0) fail2(`${name}: list must not be empty`);
+    let best = name === "math.max" ? -Infinity : Infinity;
+    for (let i = 0; i < input.length; i++) {
+      const x = input[i];
+      if (typeof x !== "number") fail2(`${name}: all elements must be numbers`);
+      if (name === "math.max" ? x > best : x < best) best = x;
+    }
+    return best;
+  }
+  function mathMax(args) {
+    return extreme("math.max", args);
+  }
+  function mathMin(args) {
+    return extreme("math.min", args);
+  }
+  var stdlib = /* @__PURE__ */ new Map([
+    ["parse.json", parseJson],
+    ["get", get],
+    ["put", put],
+    ["patch", patchFn],
+    ["eq", eq],
+    ["contains", contains],
+    ["not", not],
+    ["and", and],
+    ["or", or],
+    ["len", len],
+    ["append", append],
+    ["concat", concat],
+    ["sort", sort],
+    ["filter", filterBy],
+    ["find", find],
+    ["range", range],
+    ["join", join],
+    ["str.concat", strConcat],
+    ["str.split", strSplit],
+    ["str.starts", strStarts],
+    ["str.replace", strReplace],
+    ["keys", keys],
+    ["values", values],
+    ["merge", merge],
+    ["math.max", mathMax],
+    ["math.min", mathMin],
+    ["str.ends", strEnds],
+    ["unique", unique],
+    ["coalesce", coalesce],
+    ["typeof", typeofFn],
+    ["pluck", pluck],
+    ["flat", flat],
+    ["entries", entries],
+    ["str.template", strTemplate]
+  ]);
+
+  // src/tooldata.ts
+  function fsWriteText(args, limits3) {
+    const hasData = hasOwn(args, "data");
+    const data = hasData ? args.data : void 0;
+    const format = hasOwn(args, "format") ? args.format : "raw";
+    if (format === "json") {
+      if (!hasData) return void 0;
+      const compact = jsonText(data, limits3);
+      return compact === void 0 ? void 0 : indentJSON(compact, "  ");
+    }
+    if (typeof data === "string") return data;
+    if (!hasData) return void 0;
+    return jsonText(data, limits3);
+  }
+
+  // src/evaluator.ts
+  var HostProtocolError = class {
+    constructor(message) {
+      this.message = message;
+    }
+    toString() {
+      return `HostProtocolError: ${this.message}`;
+    }
+  };
+  function passesThrough(e) {
+    return e instanceof HarnessLimitError || e instanceof HostProtocolError;
+  }
+  var A0Error = class {
+    constructor(code, message, span2, details) {
+      this.code = code;
+      this.message = message;
+      this.span = span2;
+      this.details = details;
+    }
+  };
+  function newScope(parent) {
+    return [parent, null, void 0, null];
+  }
+  function bind(scope, name, v) {
+    const first = scope[1 /* FirstName */];
+    if (first === null || first === name) {
+      scope[1 /* FirstName */] = name;
+      scope[2 /* FirstValue */] = v;
+      return;
+    }
+    let others = scope[3 /* Others */];
+    if (others === null) others = scope[3 /* Others */] = /* @__PURE__ */ new Map();
+    others.set(name, v);
+  }
+  function lookup(scope, name) {
+    let s = scope;
+    do {
+      if (s[1 /* FirstName */] === name) {
+        const v = s[2 /* FirstValue */];
+        if (v !== void 0) return v;
+      } else {
+        const others = s[3 /* Others */];
+        if (others !== null) {
+          const v = others.get(name);
+          if (v !== void 0) return v;
+        }
+      }
+      s = s[0 /* Parent */];
+    } while (s !== null);
+    return void 0;
+  }
+  var BUDGET_FIELDS = ["timeMs", "maxToolCalls", "maxBytesWritten", "maxIterations"];
+  function spanRecord(s) {
+    return { file: s.file, startLine: s.startLine, startCol: s.startCol, endLine: s.endLine, endCol: s.endCol };
+  }
+  function errorMessage(e) {
+    return e instanceof Error ? v8ErrorMessage(e.message) : String(e);
+  }
+  function requestedCapabilities(program) {
+    const caps = [];
+    const headers = program.headers;
+    for (let i = 0; i < headers.length; i++) {
+      const h = headers[i];
+      if (h.kind !== "CapDecl") continue;
+      const keys2 = h.capabilities.keys;
+      for (let j = 0; j < keys2.length; j++) {
+        const key = keys2[j];
+        const v = h.capabilities.values[j];
+        if (key !== null && v.kind === "BoolLiteral" && v.value === true) caps.push(key);
+      }
+    }
+    return caps;
+  }
+  function declaredBudget(program) {
+    let budget = null;
+    const headers = program.headers;
+    for (let i = 0; i < headers.length; i++) {
+      const h = headers[i];
+      if (h.kind !== "BudgetDecl") continue;
+      const keys2 = h.budget.keys;
+      for (let j = 0; j < keys2.length; j++) {
+        const key = keys2[j];
+        const v = h.budget.values[j];
+        if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && v.kind === "IntLiteral") {
+          if (budget === null) budget = {};
+          budget[key] = v.value;
+        }
+      }
+    }
+    return budget;
+  }
+  var fileName = "";
+  var toolHost;
+  var limits = new Limits(0, 0, 0);
+  var traceEvents = [];
+  var evidenceList = [];
+  var userFns = /* @__PURE__ */ new Map();
+  var allowedCaps = [];
+  var timeMs;
+  var maxIterations;
+  var maxToolCalls;
+  var maxBytesWritten;
+  var startMs = 0;
+  var iterationCount = 0;
+  var toolCalls = 0;
+  var bytesWritten = 0;
+  var callDepth = 0;
+  var stepsLeft = 0;
+  function evaluateProgram(program, file2, allowed, host, runLimits) {
+    fileName = file2;
+    toolHost = host;
+    limits = runLimits;
+    traceEvents = [];
+    evidenceList = [];
+    userFns.clear();
+    allowedCaps = allowed;
+    timeMs = void 0;
+    maxIterations = void 0;
+    maxToolCalls = void 0;
+    maxBytesWritten = void 0;
+    startMs = 0;
+    iterationCount = 0;
+    toolCalls = 0;
+    bytesWritten = 0;
+    callDepth = 0;
+    stepsLeft = runLimits.maxSteps;
+    try {
+      return runProgram(program);
+    } finally {
+      userFns.clear();
+    }
+  }
+  function runProgram(program) {
+    const caps = requestedCapabilities(program);
+    for (let i = 0; i < caps.length; i++) {
+      const cap = caps[i];
+      if (allowedCaps.indexOf(cap) < 0) {
+        const first = program.headers.find((h) => h.kind === "CapDecl");
+        const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first == null ? void 0 : first.span, {
+          capability: cap
+        });
+        return { kind: "error", error, evidence: [], trace: [] };
+      }
+    }
+    const budget = declaredBudget(program);
+    if (budget !== null) {
+      timeMs = budget.timeMs;
+      maxIterations = budget.maxIterations;
+      maxToolCalls = budget.maxToolCalls;
+      maxBytesWritten = budget.maxBytesWritten;
+    }
+    startMs = Date.now();
+    const startData = { file: fileName, capabilities: caps };
+    if (budget !== null) startData.budget = budget;
+    emit("run_start", program.span, startData);
+    try {
+      const value = execBlock(program.statements, newScope(null));
+      emit("run_end", program.span, { durationMs: Date.now() - startMs });
+      return { kind: "ok", value, evidence: evidenceList, trace: traceEvents };
+    } catch (e) {
+      if (e instanceof HarnessLimitError) return { kind: "limit", limit: e, evidence: evidenceList, trace: traceEvents };
+      if (passesThrough(e)) throw e;
+      const error = toA0Error(e);
+      try {
+        emit("run_end", program.span, { durationMs: Date.now() - startMs, error: error.code, message: error.message });
+      } catch (limit) {
+        if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: evidenceList, trace: traceEvents };
+        throw limit;
+      }
+      const evidence = e instanceof A0Error ? evidenceList : [];
+      return { kind: "error", error, evidence, trace: traceEvents };
+    }
+  }
+  function tooManySteps() {
+    throw new HarnessLimitError("maxSteps", `the run took more than ${limits.maxSteps} steps (trace events and iterations)`);
+  }
+  function emit(event, span2, data) {
+    if (stepsLeft === 0) tooManySteps();
+    stepsLeft--;
+    traceEvents.push(event, span2, data);
+  }
+  function budgetExceeded(budget, limit, actual, span2, message) {
+    const details = { budget, limit, actual };
+    emit("budget_exceeded", span2, details);
+    throw new A0Error("E_BUDGET", message, span2, details);
+  }
+  function checkTime(node) {
+    const limit = timeMs;
+    const elapsed = Date.now() - startMs;
+    if (elapsed > limit) {
+      budgetExceeded("timeMs", limit, elapsed, node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
+    }
+  }
+  function countIteration(span2) {
+    if (stepsLeft === 0) tooManySteps();
+    stepsLeft--;
+    iterationCount++;
+    const limit = maxIterations;
+    if (limit !== void 0 && iterationCount > limit) {
+      budgetExceeded("maxIterations", limit, iterationCount, span2, `Budget exceeded: maxIterations limit of ${limit} reached.`);
+    }
+  }
+  function enterFunction(name) {
+    if (callDepth >= limits.maxDepth) {
+      throw new HarnessLimitError("maxDepth", `call of '${name}' exceeds maxDepth ${limits.maxDepth}`);
+    }
+    callDepth++;
+  }
+  function execBlock(stmts, scope) {
+    for (let i = 0; i < stmts.length; i++) {
+      const stmt = stmts[i];
+      if (timeMs !== void 0) checkTime(stmt);
+      if (stepsLeft === 0) tooManySteps();
+      stepsLeft--;
+      traceEvents.push("stmt_start", stmt.span, void 0);
+      switch (stmt.kind) {
+        case "LetStmt":
+          bind(scope, stmt.name, evalExpr(stmt.value, scope));
+          break;
+        case "ExprStmt": {
+          const v = evalExpr(stmt.expr, scope);
+          if (stmt.target !== void 0) bindTarget(stmt.target.parts, v, scope);
+          break;
+        }
+        case "FnDecl":
+          userFns.set(stmt.name, { decl: stmt, closure: scope });
+          break;
+        case "ReturnStmt": {
+          const v = evalExpr(stmt.value, scope);
+          if (stepsLeft === 0) tooManySteps();
+          stepsLeft--;
+          traceEvents.push("stmt_end", stmt.span, void 0);
+          return v;
+        }
+      }
+      if (stepsLeft === 0) tooManySteps();
+      stepsLeft--;
+      traceEvents.push("stmt_end", stmt.span, void 0);
+    }
+    return null;
+  }
+  function bindTarget(parts, v, scope) {
+    let wrapped = v;
+    for (let i = parts.length - 1; i >= 1; i--) wrapped = singleKeyRecord(parts[i], wrapped);
+    bind(scope, parts[0], wrapped);
+  }
+  function evalExpr(expr, scope) {
+    if (timeMs !== void 0) checkTime(expr);
+    switch (expr.kind) {
+      case "IdentPath":
+        return evalPath(expr, scope);
+      case "StrLiteral":
+      case "IntLiteral":
+        return expr.value;
+      case "RecordExpr":
+        return evalRecord(expr, scope);
+      case "FnCallExpr":
+        return evalCall(expr, scope);
+      case "ListExpr": {
+        const out = [];
+        const elements = expr.elements;
+        for (let i = 0; i < elements.length; i++) out.push(evalExpr(elements[i], scope));
+        limits.checkLength(out.length, "list literal");
+        return out;
+      }
+      case "BinaryExpr":
+        return evalBinary(expr, scope);
+      case "FloatLiteral":
+      case "BoolLiteral":
+        return expr.value;
+      case "NullLiteral":
+        return null;
+      case "UnaryExpr": {
+        const v = evalExpr(expr.operand, scope);
+        if (typeof v !== "number") throw new A0Error("E_TYPE", `Unary '-' requires a number, got ${typeofName(v)}.`, expr.span);
+        return -v;
+      }
+      case "IfExpr":
+        return isTruthy(evalExpr(expr.cond, scope)) ? evalExpr(expr.then, scope) : evalExpr(expr.else, scope);
+      case "CallExpr":
+      case "DoExpr":
+        return evalTool(expr, scope);
+      case "TryExpr":
+        return evalTry(expr, scope);
+      case "ForExpr":
+        return evalFor(expr, scope);
+      case "IfBlockExpr": {
+        const cond = evalExpr(expr.cond, scope);
+        return execBlock(isTruthy(cond) ? expr.thenBody : expr.elseBody, newScope(scope));
+      }
+      case "MatchExpr":
+        return evalMatch(expr, scope);
+      case "AssertExpr":
+      case "CheckExpr":
+        return evalEvidence(expr, scope);
+      case "LoopExpr":
+        return evalLoop(expr, scope);
+      case "FilterBlockExpr":
+        return evalFilterBlock(expr, scope);
+    }
+  }
+  function evalPath(expr, scope) {
+    const parts = expr.parts;
+    let v = lookup(scope, parts[0]);
+    if (v === void 0) throw new A0Error("E_UNBOUND", `Unbound variable '${parts[0]}'.`, expr.span);
+    for (let i = 1; i < parts.length; i++) {
+      if (!isRecord(v)) throw new A0Error("E_PATH", `Cannot access '${parts[i]}' on non-record value.`, expr.span);
+      const next = v[parts[i]];
+      v = next === void 0 ? null : next;
+    }
+    return v;
+  }
+  function evalRecord(expr, scope) {
+    const out = {};
+    const keys2 = expr.keys;
+    const values2 = expr.values;
+    for (let i = 0; i < keys2.length; i++) {
+      const key = keys2[i];
+      if (key !== null) {
+        out[key] = evalExpr(values2[i], scope);
+      } else {
+        const v = evalExpr(values2[i], scope);
+        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i));
+        Object.assign(out, v);
+      }
+    }
+    return out;
+  }
+  function evalBinary(expr, scope) {
+    const l = evalExpr(expr.left, scope);
+    const r = evalExpr(expr.right, scope);
+    const op = expr.op;
+    switch (op) {
+      case "+":
+        if (typeof l === "number" && typeof r === "number") return l + r;
+        if (typeof l === "string" && typeof r === "string") {
+          limits.checkLength(l.length + r.length, "string concatenation");
+          return l + r;
+        }
+        throw new A0Error("E_TYPE", `Operator '+' requires two numbers or two strings, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
+      case "-":
+      case "*":
+      case "/":
+      case "%":
+        if (typeof l !== "number" || typeof r !== "number") {
+          throw new A0Error("E_TYPE", `Operator '${op}' requires numbers, got ${typeofName(l)} and ${typeofName(r)}.`, expr.span);
+        }
+        if (op === "-") return l - r;
+        if (op === "*") return multiply(l, r);
+        if (r === 0) throw new A0Error("E_TYPE", op === "/" ? "Division by zero." : "Modulo by zero.", expr.span);
+        return op === "/" ? l / r : l % r;
+      case "==":
+        return deepEqual(l, r);
+      case "!=":
+        return !deepEqual(l, r);
+      case "<":
+      case ">":
+      case "<=":
+      case ">=":
+        if (!(typeof l === "number" && typeof r === "number" || typeof l === "string" && typeof r === "string")) {
+          throw new A0Error(
+            "E_TYPE",
+            `Operator '${op}' requires numbers or strings of the same type, got ${typeofName(l)} and ${typeofName(r)}.`,
+            expr.span
+          );
+        }
+        if (op === "<") return l < r;
+        if (op === ">") return l > r;
+        if (op === "<=") return l <= r;
+        return l >= r;
+    }
+  }
+  function evalCall(expr, scope) {
+    const parts = expr.name.parts;
+    const name = parts.length === 1 ? parts[0] : parts.join(".");
+    if (name === "map") return evalMap(expr, scope);
+    if (name === "reduce") return evalReduce(expr, scope);
+    if (name === "filter") return evalFilterCall(expr, scope);
+    const fn = userFns.get(name);
+    if (fn !== void 0) {
+      const data = { fn: name };
+      emit("fn_call_start", expr.span, data);
+      const args2 = evalRecord(expr.args, scope);
+      const local = newScope(fn.closure);
+      const params = fn.decl.params;
+      for (let i = 0; i < params.length; i++) {
+        const p = params[i];
+        const v = args2[p];
+        bind(local, p, v === void 0 ? null : v);
+      }
+      const result2 = runBody(fn, local);
+      emit("fn_call_end", expr.span, data);
+      return result2;
+    }
+    const lib = stdlib.get(name);
+    if (lib === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
+    const args = evalRecord(expr.args, scope);
+    const result = callStdlib(name, lib, args, expr);
+    if (timeMs !== void 0) checkTime(expr);
+    return result;
+  }
+  function callStdlib(name, lib, args, call) {
+    let result;
+    try {
+      result = lib(args, limits);
+    } catch (e) {
+      if (passesThrough(e)) throw e;
+      throw new A0Error("E_FN", `Function '${name}' failed: ${errorMessage(e)}`, call.span, { fn: name });
+    }
+    if ((typeof result === "string" || Array.isArray(result)) && result.length > limits.maxSize) {
+      limits.checkLength(result.length, `${name} result`);
+    }
+    return result;
+  }
+  function runBody(fn, local) {
+    enterFunction(fn.decl.name);
+    const result = execBlock(fn.decl.body, local);
+    callDepth--;
+    return result;
+  }
+  function callbackScope(op, fn, fnName, item, span2) {
+    const local = newScope(fn.closure);
+    const params = fn.decl.params;
+    if (params.length === 1) {
+      bind(local, params[0], item);
+      return local;
+    }
+    if (!isRecord(item)) {
+      throw new A0Error(
+        "E_TYPE",
+        `${op} item must be a record when function '${fnName}' expects ${params.length} parameters; got ${shapeName(item)}.`,
+        span2
+      );
+    }
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i];
+      const v = item[p];
+      bind(local, p, v === void 0 ? null : v);
+    }
+    return local;
+  }
+  function lookupCallback(fnName, span2) {
+    const fn = userFns.get(fnName);
+    if (fn === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${fnName}'.`, span2);
+    return fn;
+  }
+  function evalMap(expr, scope) {
+    const span2 = expr.span;
+    const args = evalRecord(expr.args, scope);
+    const list = args.in;
+    if (!Array.isArray(list)) throw new A0Error("E_TYPE", `map 'in' must be a list, got ${typeofName(list)}.`, span2);
+    const fnName = args.fn;
+    if (typeof fnName !== "string") throw new A0Error("E_TYPE", `map 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
+    const fn = lookupCallback(fnName, span2);
+    emit("map_start", span2, { fn: fnName, listLength: list.length });
+    const out = [];
+    const callData = { fn: fnName };
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      countIteration(span2);
+      emit("fn_call_start", span2, callData);
+      const local = callbackScope("map", fn, fnName, item, span2);
+      out.push(runBody(fn, local));
+      emit("fn_call_end", span2, callData);
+    }
+    emit("map_end", span2, { fn: fnName, iterations: list.length });
+    return out;
+  }
+  function evalFilterCall(expr, scope) {
+    const args = evalRecord(expr.args, scope);
+    const fnGiven = args.fn !== null && args.fn !== void 0;
+    const byGiven = args.by !== null && args.by !== void 0;
+    if (fnGiven && byGiven) {
+      throw new A0Error("E_FN", "filter requires exactly one of 'by' or 'fn', not both.", expr.span, { fn: "filter" });
+    }
+    if (!fnGiven) return callStdlib("filter", stdlib.get("filter"), args, expr);
+    const span2 = expr.span;
+    const list = args.in;
+    if (!Array.isArray(list)) throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, span2);
+    const fnName = args.fn;
+    if (typeof fnName !== "string") throw new A0Error("E_TYPE", `filter 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
+    const fn = lookupCallback(fnName, span2);
+    const kept = [];
+    const callData = { fn: fnName };
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      countIteration(span2);
+      emit("fn_call_start", span2, callData);
+      const local = callbackScope("filter", fn, fnName, item, span2);
+      const verdict = runBody(fn, local);
+      emit("fn_call_end", span2, callData);
+      if (isTruthy(unwrapPredicate(verdict))) kept.push(item);
+    }
+    return kept;
+  }
+  function evalReduce(expr, scope) {
+    const span2 = expr.span;
+    const args = evalRecord(expr.args, scope);
+    const list = args.in;
+    if (!Array.isArray(list)) throw new A0Error("E_TYPE", `reduce 'in' must be a list, got ${typeofName(list)}.`, span2);
+    const fnName = args.fn;
+    if (typeof fnName !== "string") throw new A0Error("E_TYPE", `reduce 'fn' must be a string, got ${typeofName(fnName)}.`, span2);
+    const init = args.init;
+    let acc = init === void 0 ? null : init;
+    const fn = lookupCallback(fnName, span2);
+    const params = fn.decl.params;
+    if (params.length !== 2) {
+      throw new A0Error(
+        "E_TYPE",
+        `reduce callback '${fnName}' must accept exactly 2 parameters (accumulator, item), got ${params.length}.`,
+        span2
+      );
+    }
+    emit("reduce_start", span2, { fn: fnName, listLength: list.length });
+    const callData = { fn: fnName };
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      countIteration(span2);
+      emit("fn_call_start", span2, callData);
+      const local = newScope(fn.closure);
+      bind(local, params[0], acc);
+      bind(local, params[1], item);
+      acc = runBody(fn, local);
+      emit("fn_call_end", span2, callData);
+    }
+    emit("reduce_end", span2, { fn: fnName, iterations: list.length });
+    return acc;
+  }
+  function evalFor(expr, scope) {
+    const list = evalExpr(expr.list, scope);
+    if (!Array.isArray(list)) {
+      throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, expr.list.span);
+    }
+    emit("for_start", expr.span, { listLength: list.length, as: expr.binding });
+    const out = [];
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      countIteration(expr.span);
+      const local = newScope(scope);
+      bind(local, expr.binding, item);
+      out.push(execBlock(expr.body, local));
+    }
+    emit("for_end", expr.span, { iterations: list.length });
+    return out;
+  }
+  function evalFilterBlock(expr, scope) {
+    const list = evalExpr(expr.list, scope);
+    if (!Array.isArray(list)) {
+      throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, expr.list.span);
+    }
+    emit("filter_start", expr.span, { listLength: list.length, as: expr.binding });
+    const kept = [];
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      countIteration(expr.span);
+      const local = newScope(scope);
+      bind(local, expr.binding, item);
+      if (isTruthy(unwrapPredicate(execBlock(expr.body, local)))) kept.push(item);
+    }
+    emit("filter_end", expr.span, { iterations: list.length });
+    return kept;
+  }
+  function evalLoop(expr, scope) {
+    const init = evalExpr(expr.init, scope);
+    const times = evalExpr(expr.times, scope);
+    if (typeof times !== "number" || !Number.isInteger(times) || times < 0) {
+      const shown = times === null ? "null" : jsonText(times, limits);
+      throw new A0Error("E_TYPE", `loop 'times' must be a non-negative integer, got ${shown}.`, expr.span);
+    }
+    emit("loop_start", expr.span, { times, as: expr.binding });
+    let current = init;
+    for (let i = 0; i < times; i++) {
+      countIteration(expr.span);
+      const local = newScope(scope);
+      bind(local, expr.binding, current);
+      current = execBlock(expr.body, local);
+    }
+    emit("loop_end", expr.span, { iterations: times });
+    return current;
+  }
+  function evalMatch(expr, scope) {
+    const subject = evalExpr(expr.subject, scope);
+    if (!isRecord(subject)) {
+      throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, expr.subject.span);
+    }
+    let arm;
+    if ("ok" in subject) arm = expr.okArm;
+    else if ("err" in subject) arm = expr.errArm;
+    else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", expr.subject.span);
+    const tag = arm.tag;
+    const data = { arm: tag };
+    emit("match_start", expr.span, data);
+    const local = newScope(scope);
+    const bound = subject[tag];
+    bind(local, arm.binding, bound === void 0 ? null : bound);
+    const result = execBlock(arm.body, local);
+    emit("match_end", expr.span, data);
+    return result;
+  }
+  function evalTry(expr, scope) {
+    const depth2 = callDepth;
+    try {
+      return execBlock(expr.tryBody, newScope(scope));
+    } catch (e) {
+      if (passesThrough(e)) throw e;
+      callDepth = depth2;
+      const error = toA0Error(e);
+      const caught = { code: error.code, message: error.message };
+      if (error.details !== void 0) caught.details = error.details;
+      const local = newScope(scope);
+      bind(local, expr.catchBinding, caught);
+      return execBlock(expr.catchBody, local);
+    }
+  }
+  function evalEvidence(expr, scope) {
+    const args = evalRecord(expr.args, scope);
+    const kind = expr.kind === "AssertExpr" ? "assert" : "check";
+    const ok = isTruthy(args.that);
+    const msgArg = args.msg;
+    const msg = typeof msgArg === "string" ? msgArg : "";
+    const ev = { kind, ok, msg, span: spanRecord(expr.span) };
+    const details = args.details;
+    if (isRecord(details)) ev.details = details;
+    evidenceList.push(ev);
+    emit("evidence", expr.span, ev);
+    if (kind === "assert" && !ok) {
+      throw new A0Error("E_ASSERT", `Assertion failed: ${msg}`, expr.span, { evidence: ev });
+    }
+    return ev;
+  }
+  function decodeReply(tool, text) {
+    let reply;
+    try {
+      reply = decodeCanonical(String(text));
+    } catch (e) {
+      throw new HostProtocolError(`host.call(${tool}) returned text that is not canonical JSON: ${errorMessage(e)}`);
+    }
+    if (isRecord(reply) && ("ok" in reply || typeof reply.err === "string")) return reply;
+    throw new HostProtocolError(`host.call(${tool}) must return {"ok": VALUE} or {"err": "MESSAGE"}`);
+  }
+  function callFsWrite(args, argsJSON) {
+    let dataText;
+    try {
+      dataText = fsWriteText(args, limits);
+    } catch (e) {
+      if (passesThrough(e)) throw e;
+      return { err: errorMessage(e) };
+    }
+    return decodeReply("fs.write", toolHost.call("fs.write", argsJSON, dataText));
+  }
+  function evalTool(expr, scope) {
+    const span2 = expr.span;
+    const name = expr.tool.parts.join(".");
+    const tool = toolHost.tools.get(name);
+    if (tool === void 0) throw new A0Error("E_UNKNOWN_TOOL", `Unknown tool '${name}'.`, span2);
+    if (expr.kind === "CallExpr" && tool.mode === "effect") {
+      throw new A0Error("E_CALL_EFFECT", `Cannot use 'call?' with effectful tool '${name}'. Use 'do' instead.`, span2);
+    }
+    if (allowedCaps.indexOf(tool.capability) < 0) {
+      throw new A0Error("E_CAP_DENIED", `Capability '${tool.capability}' required by tool '${name}' is not allowed.`, span2, {
+        capability: tool.capability,
+        tool: name
+      });
+    }
+    const args = evalRecord(expr.args, scope);
+    const argsJSON = encodeCanonical(args, limits, `arguments of ${name}`);
+    const issues = toolHost.validate(name, argsJSON);
+    if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);
+    if (issues !== "") {
+      throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, expr.args.span, { tool: name });
+    }
+    toolCalls++;
+    const maxCalls = maxToolCalls;
+    if (maxCalls !== void 0 && toolCalls > maxCalls) {
+      budgetExceeded("maxToolCalls", maxCalls, toolCalls, span2, `Budget exceeded: maxToolCalls limit of ${maxCalls} reached.`);
+    }
+    emit("tool_start", span2, { tool: name, args, mode: tool.mode });
+    const started = Date.now();
+    const reply = name === "fs.write" ? callFsWrite(args, argsJSON) : decodeReply(name, toolHost.call(name, argsJSON, void 0));
+    const durationMs = Date.now() - started;
+    if (!("ok" in reply)) {
+      const message = reply.err;
+      emit("tool_end", span2, { tool: name, outcome: "err", durationMs, error: message });
+      throw new A0Error("E_TOOL", `Tool '${name}' failed: ${message}`, span2, { tool: name });
+    }
+    const result = reply.ok;
+    limits.checkNodes(result, true, `result of ${name}`);
+    emit("tool_end", span2, { tool: name, outcome: "ok", durationMs });
+    if (isRecord(result) && typeof result.bytes === "number") {
+      bytesWritten += result.bytes;
+      const maxBytes = maxBytesWritten;
+      if (maxBytes !== void 0 && bytesWritten > maxBytes) {
+        budgetExceeded(
+          "maxBytesWritten",
+          maxBytes,
+          bytesWritten,
+          span2,
+          `Budget exceeded: maxBytesWritten limit of ${maxBytes} bytes exceeded (${bytesWritten} bytes written).`
+        );
+      }
+    }
+    if (timeMs !== void 0) checkTime(expr);
+    return result;
+  }
+  function unwrapPredicate(v) {
+    if (!isRecord(v)) return v;
+    const keys2 = Object.keys(v);
+    return keys2.length === 0 ? null : v[keys2[0]];
+  }
+  function toA0Error(e) {
+    if (e instanceof A0Error) return e;
+    return new A0Error("E_RUNTIME", errorMessage(e));
+  }
+
+  // src/outcome.ts
+  function spanText(fileText, s) {
+    return '{"file":' + fileText + ',"startLine":' + s.startLine + ',"startCol":' + s.startCol + ',"endLine":' + s.endLine + ',"endCol":' + s.endCol + "}";
+  }
+  var EVENT_NAMES = [
+    "run_start",
+    "run_end",
+    "stmt_start",
+    "stmt_end",
+    "tool_start",
+    "tool_end",
+    "evidence",
+    "budget_exceeded",
+    "for_start",
+    "for_end",
+    "filter_start",
+    "filter_end",
+    "loop_start",
+    "loop_end",
+    "map_start",
+    "map_end",
+    "reduce_start",
+    "reduce_end",
+    "fn_call_start",
+    "fn_call_end",
+    "match_start",
+    "match_end"
+  ];
+  var EVENT_PREFIX = /* @__PURE__ */ Object.create(null);
+  for (let i = 0; i < EVENT_NAMES.length; i++) {
+    EVENT_PREFIX[EVENT_NAMES[i]] = '{"event":' + JSON.stringify(EVENT_NAMES[i]) + ',"span":';
+  }
+  function encodeOutcome(o, limits3, host) {
+    if (host !== void 0 && typeof host.outcome === "function" && host.outcome(o, limits3.maxSize, true) === true) return "";
+    if (!valuesArePlain(o, limits3.maxSize)) return writeOutcome(o, limits3);
+    o.trace = traceObjects(o.trace);
+    return JSON.stringify(o);
+  }
+  function valuesArePlain(o, max) {
+    const v = o.value;
+    if (v !== void 0) {
+      if (typeof v === "number") {
+        if (v !== 0 ? v - v !== 0 : 1 / v < 0) return false;
+      } else if (typeof v !== "string" && !isPlain(v, max, "result value")) {
+        return false;
+      }
+    }
+    const errors = o.errors;
+    for (let i = 0; i < errors.length; i++) {
+      const details = errors[i].details;
+      if (details !== void 0 && !isPlain(details, max, "error details")) return false;
+    }
+    const evidence = o.evidence;
+    for (let i = 0; i < evidence.length; i++) {
+      if (!isPlain(evidence[i], max, "evidence record")) return false;
+    }
+    const trace = o.trace;
+    let checked = void 0;
+    for (let i = 2; i < trace.length; i += 3) {
+      const data = trace[i];
+      if (data === void 0 || data === checked) continue;
+      if (!isPlainJSON(data, max)) {
+        if (plainJSONOverflow(max)) throw tooManyNodes(trace[i - 2] + " data", max);
+        return false;
+      }
+      checked = data;
+    }
+    return true;
+  }
+  function isPlain(v, max, what) {
+    if (isPlainJSON(v, max)) return true;
+    if (plainJSONOverflow(max)) throw tooManyNodes(what, max);
+    return false;
+  }
+  function traceObjects(trace) {
+    const events = [];
+    for (let i = 0; i < trace.length; i += 3) {
+      const data = trace[i + 2];
+      events.push(data === void 0 ? { event: trace[i], span: trace[i + 1] } : { event: trace[i], span: trace[i + 1], data });
+    }
+    return events;
+  }
+  function writeOutcome(o, limits3) {
+    let text = '{"status":"' + o.status + '","exitCode":' + o.exitCode;
+    if (o.value !== void 0) text += ',"value":' + encodeCanonical(o.value, limits3, "result value");
+    const errors = [];
+    for (let i = 0; i < o.errors.length; i++) errors.push(errorText(o.errors[i], limits3));
+    const evidence = [];
+    for (let i = 0; i < o.evidence.length; i++) evidence.push(encodeCanonical(o.evidence[i], limits3, "evidence record"));
+    text += ',"errors":[' + errors.join(",") + '],"evidence":[' + evidence.join(",") + '],"trace":[' + traceText(o.trace, limits3) + "]";
+    if (o.limit !== void 0) text += ',"limit":' + JSON.stringify(o.limit);
+    if (o.detail !== void 0) text += ',"detail":' + JSON.stringify(o.detail);
+    return text + "}";
+  }
+  function errorText(e, limits3) {
+    let text = '{"code":' + JSON.stringify(e.code) + ',"message":' + JSON.stringify(e.message);
+    if (e.span !== void 0) text += ',"span":' + spanText(JSON.stringify(e.span.file), e.span);
+    if (e.hint !== void 0) text += ',"hint":' + JSON.stringify(e.hint);
+    if (e.details !== void 0) text += ',"details":' + encodeCanonical(e.details, limits3, "error details");
+    return text + "}";
+  }
+  function traceText(trace, limits3) {
+    var _a;
+    const max = limits3.maxSize;
+    const texts = [];
+    const spanTexts = /* @__PURE__ */ new Map();
+    let file2 = "";
+    let fileText = '""';
+    for (let i = 0; i < trace.length; i += 3) {
+      const event = trace[i];
+      const s = trace[i + 1];
+      let st = spanTexts.get(s);
+      if (st === void 0) {
+        if (s.file !== file2) {
+          file2 = s.file;
+          fileText = JSON.stringify(file2);
+        }
+        st = spanText(fileText, s);
+        spanTexts.set(s, st);
+      }
+      const prefix = (_a = EVENT_PREFIX[event]) != null ? _a : '{"event":' + JSON.stringify(event) + ',"span":';
+      const data = trace[i + 2];
+      if (data === void 0) {
+        texts.push(prefix + st + "}");
+      } else {
+        const dataText = isPlainJSON(data, max) ? JSON.stringify(data) : encodeRejected(data, max, event + " data");
+        texts.push(prefix + st + ',"data":' + dataText + "}");
+      }
+    }
+    return texts.join(",");
   }
 
   // src/validator.ts
@@ -4277,26 +4297,28 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      const pairs = h.capabilities.pairs;
-      for (let j = 0; j < pairs.length; j++) {
-        const p = pairs[j];
-        if (p.kind === "SpreadPair") {
+      const rec = h.capabilities;
+      const keys2 = rec.keys;
+      for (let j = 0; j < keys2.length; j++) {
+        const key = keys2[j];
+        if (key === null) {
           unsupportedSpread = true;
           continue;
         }
-        if (CAPABILITIES.indexOf(p.key) < 0) {
+        if (CAPABILITIES.indexOf(key) < 0) {
           report(
             "E_UNKNOWN_CAP",
-            "Unknown capability '" + p.key + "'.",
-            p.span,
+            "Unknown capability '" + key + "'.",
+            entrySpan(rec, j),
             "Valid capabilities: " + CAPABILITIES.join(", ")
           );
         }
-        if (!isTrueLiteral(p.value)) {
+        const value = rec.values[j];
+        if (!isTrueLiteral(value)) {
           report(
             "E_CAP_VALUE",
-            "Capability '" + p.key + "' must be set to true.",
-            p.value.span,
+            "Capability '" + key + "' must be set to true.",
+            value.span,
             "Use capability declarations like 'cap { fs.read: true }'."
           );
         }
@@ -4305,22 +4327,22 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "BudgetDecl") continue;
-      const pairs = h.budget.pairs;
-      for (let j = 0; j < pairs.length; j++) {
-        const p = pairs[j];
-        const key = p.kind === "RecordPair" ? p.key : "undefined";
-        if (p.kind === "SpreadPair" || BUDGET_FIELDS2.indexOf(key) < 0) {
+      const rec = h.budget;
+      const keys2 = rec.keys;
+      for (let j = 0; j < keys2.length; j++) {
+        const key = keys2[j];
+        if (key === null || BUDGET_FIELDS2.indexOf(key) < 0) {
           report(
             "E_UNKNOWN_BUDGET",
-            "Unknown budget field '" + key + "'.",
-            p.span,
+            "Unknown budget field '" + (key === null ? "undefined" : key) + "'.",
+            entrySpan(rec, j),
             "Valid budget fields: " + BUDGET_FIELDS2.join(", ")
           );
-        } else if (p.value.kind !== "IntLiteral") {
+        } else if (rec.values[j].kind !== "IntLiteral") {
           report(
             "E_BUDGET_TYPE",
             "Budget field '" + key + "' must be an integer literal.",
-            p.value.span,
+            rec.values[j].span,
             "Use integer values, for example: budget { timeMs: 5000 }."
           );
         }
@@ -4451,11 +4473,8 @@
       case "IntLiteral":
         return;
       case "RecordExpr": {
-        const pairs = e.pairs;
-        for (let i = 0; i < pairs.length; i++) {
-          const p = pairs[i];
-          checkExpr(p.kind === "RecordPair" ? p.value : p.expr);
-        }
+        const values2 = e.values;
+        for (let i = 0; i < values2.length; i++) checkExpr(values2[i]);
         return;
       }
       case "FnCallExpr": {
@@ -4526,19 +4545,17 @@
     }
   }
   function checkArgs(args) {
-    const pairs = args.pairs;
-    for (let i = 0; i < pairs.length; i++) {
-      const p = pairs[i];
-      if (p.kind === "SpreadPair") unsupportedSpread = true;
-      else checkExpr(p.value);
+    const keys2 = args.keys;
+    for (let i = 0; i < keys2.length; i++) {
+      if (keys2[i] === null) unsupportedSpread = true;
+      else checkExpr(args.values[i]);
     }
   }
   function checkCallback(name, args) {
-    const pairs = args.pairs;
-    for (let i = 0; i < pairs.length; i++) {
-      const p = pairs[i];
-      if (p.kind !== "RecordPair" || p.key !== "fn") continue;
-      const v = p.value;
+    const keys2 = args.keys;
+    for (let i = 0; i < keys2.length; i++) {
+      if (keys2[i] !== "fn") continue;
+      const v = args.values[i];
       if (v.kind === "StrLiteral" && !isVisibleFn(v.value)) {
         report(
           "E_UNKNOWN_FN",
@@ -4557,10 +4574,10 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      const pairs = h.capabilities.pairs;
-      for (let j = 0; j < pairs.length; j++) {
-        const p = pairs[j];
-        if (p.kind === "RecordPair" && isTrueLiteral(p.value)) declared.add(p.key);
+      const keys2 = h.capabilities.keys;
+      for (let j = 0; j < keys2.length; j++) {
+        const key = keys2[j];
+        if (key !== null && isTrueLiteral(h.capabilities.values[j])) declared.add(key);
       }
     }
     for (let i = 0; i < toolUses.length; i++) {

@@ -43,9 +43,12 @@ export interface StrLiteral { kind: "StrLiteral"; span: Span; value: string }
 export interface NullLiteral { kind: "NullLiteral"; span: Span }
 export interface IdentPath { kind: "IdentPath"; span: Span; parts: string[] }
 
-export interface RecordExpr { kind: "RecordExpr"; span: Span; pairs: (RecordPair | SpreadPair)[] }
-export interface RecordPair { kind: "RecordPair"; span: Span; key: string; value: Expr }
-export interface SpreadPair { kind: "SpreadPair"; span: Span; expr: Expr }
+// A record literal (also the arguments of a call and the body of a header). Its entry i
+// (spec §3.2's RecordPair and SpreadPair) is `keys[i]: values[i]`, or the spread
+// `...values[i]` when keys[i] is null. Entries are not nodes of their own: an object per
+// entry costs goja a property map, and entries are the most frequent construct; the
+// parser's entrySpan gives entry i's span when an error needs it.
+export interface RecordExpr { kind: "RecordExpr"; span: Span; keys: (string | null)[]; values: Expr[] }
 export interface ListExpr { kind: "ListExpr"; span: Span; elements: Expr[] }
 
 export interface CallExpr { kind: "CallExpr"; span: Span; tool: IdentPath; args: RecordExpr }

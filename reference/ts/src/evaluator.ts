@@ -10,6 +10,7 @@
 import type * as AST from "./ast";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
+import { entrySpan } from "./parser";
 import { stdlib } from "./stdlib";
 import { fsWriteText } from "./tooldata";
 import { multiply, v8ErrorMessage } from "./v8compat";
@@ -151,10 +152,11 @@ function requestedCapabilities(program: AST.Program): string[] {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    const pairs = h.capabilities.pairs;
-    for (let j = 0; j < pairs.length; j++) {
-      const p = pairs[j];
-      if (p.kind === "RecordPair" && p.value.kind === "BoolLiteral" && p.value.value === true) caps.push(p.key);
+    const keys = h.capabilities.keys;
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j];
+      const v = h.capabilities.values[j];
+      if (key !== null && v.kind === "BoolLiteral" && v.value === true) caps.push(key);
     }
   }
   return caps;
@@ -168,12 +170,13 @@ function declaredBudget(program: AST.Program): Rec | null {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "BudgetDecl") continue;
-    const pairs = h.budget.pairs;
-    for (let j = 0; j < pairs.length; j++) {
-      const p = pairs[j];
-      if (p.kind === "RecordPair" && BUDGET_FIELDS.indexOf(p.key) >= 0 && p.value.kind === "IntLiteral") {
+    const keys = h.budget.keys;
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j];
+      const v = h.budget.values[j];
+      if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && v.kind === "IntLiteral") {
         if (budget === null) budget = {};
-        budget[p.key] = p.value.value;
+        budget[key] = v.value;
       }
     }
   }
@@ -459,14 +462,15 @@ function evalPath(expr: AST.IdentPath, scope: Scope): Value {
 // spreads in arguments (spec §4.5); one that gets through is evaluated like a literal's.
 function evalRecord(expr: AST.RecordExpr, scope: Scope): Rec {
   const out: Rec = {};
-  const pairs = expr.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    const p = pairs[i];
-    if (p.kind === "RecordPair") {
-      out[p.key] = evalExpr(p.value, scope);
+  const keys = expr.keys;
+  const values = expr.values;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key !== null) {
+      out[key] = evalExpr(values[i], scope);
     } else {
-      const v = evalExpr(p.expr, scope);
-      if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
+      const v = evalExpr(values[i], scope);
+      if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i));
       Object.assign(out, v);
     }
   }

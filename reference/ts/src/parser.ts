@@ -5,7 +5,7 @@
 
 import type {
   Diagnostic, Expr, FnDecl, Header, IdentPath, MatchArm, MatchExpr, Program, RecordExpr,
-  RecordPair, SpreadPair, Span, Stmt, BinaryOp,
+  Span, Stmt, BinaryOp,
 } from "./ast";
 import { lex, T, TOKEN_NAMES, Tokens } from "./lexer";
 import { HarnessLimitError, MAX_NESTING } from "./limits";
@@ -644,31 +644,35 @@ function parsePrimary(): Expr {
   return failAt(s, "unexpected");
 }
 
-// The most frequent tokens are expected here without calling expect.
+// The most frequent tokens are expected here without calling expect. An entry is a key
+// and a value in the record's two lists, not a node (see RecordExpr).
 function parseRecord(): RecordExpr {
   const s = at;
   if (kinds[s] !== T.LBrace) failAt(s, "expected", T.LBrace);
   at = s + 1;
-  let pairs: (RecordPair | SpreadPair)[] = NOTHING;
+  let keys: (string | null)[] = NOTHING;
+  let values: Expr[] = NOTHING;
   if (ENTRY_START[kinds[at]]) {
-    pairs = [parseEntry()];
+    keys = [entryKey()];
+    values = [parseExpr()];
     while (kinds[at] === T.Comma && ENTRY_START[kinds[at + 1]]) {
       at++;
-      pairs[pairs.length] = parseEntry();
+      keys[keys.length] = entryKey();
+      values[values.length] = parseExpr();
     }
     if (kinds[at] === T.Comma) at++;
   }
   if (kinds[at] !== T.RBrace) failAt(at, "expected", T.RBrace);
   at++;
-  return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, pairs } as unknown as RecordExpr;
+  return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, keys, values } as unknown as RecordExpr;
 }
 
-function parseEntry(): RecordPair | SpreadPair {
+// entryKey consumes an entry's key and its colon, or the `...` of a spread (null).
+function entryKey(): string | null {
   const s = at;
   if (kinds[s] === T.DotDotDot) {
     at++;
-    const expr = parseExpr();
-    return { __proto__: LAZY_SPAN, kind: "SpreadPair", first: s, last: at - 1, expr } as unknown as SpreadPair;
+    return null;
   }
   let key = words[s];
   at++;
@@ -680,8 +684,33 @@ function parseEntry(): RecordPair | SpreadPair {
   }
   if (kinds[at] !== T.Colon) failAt(at, "expected", T.Colon);
   at++;
-  const value = parseExpr();
-  return { __proto__: LAZY_SPAN, kind: "RecordPair", first: s, last: at - 1, key, value } as unknown as RecordPair;
+  return key;
+}
+
+/**
+ * The span of entry i of a parsed record (spec §3.2's RecordPair or SpreadPair: from its
+ * key or `...` to the last token of its value), found again in the token table: the
+ * entry starts after the record's brace or the comma that ends entry i - 1 and ends
+ * before the next comma or brace outside brackets. Like lazy spans, valid until the next
+ * parse; only errors read it.
+ */
+export function entrySpan(record: RecordExpr, i: number): Span {
+  let t = (record as unknown as TokenRange).first + 1;
+  let start = t;
+  let entry = 0;
+  let nesting = 0;
+  for (;; t++) {
+    const k = kinds[t];
+    if (k === T.LBrace || k === T.LBracket || k === T.LParen) {
+      nesting++;
+    } else if (nesting > 0) {
+      if (k === T.RBrace || k === T.RBracket || k === T.RParen) nesting--;
+    } else if (k === T.Comma || k === T.RBrace) {
+      if (entry === i) return span(start, t - 1);
+      entry++;
+      start = t + 1;
+    }
+  }
 }
 
 // ---- control-flow forms and their desugaring (spec §2.8) ----
@@ -689,21 +718,19 @@ function parseEntry(): RecordPair | SpreadPair {
 // The value of the last pair with the given key, ignoring spreads.
 function field(rec: RecordExpr, key: string): Expr | undefined {
   let found: Expr | undefined;
-  const pairs = rec.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    const p = pairs[i];
-    if (p.kind === "RecordPair" && p.key === key) found = p.value;
-  }
+  const keys = rec.keys;
+  for (let i = 0; i < keys.length; i++) if (keys[i] === key) found = rec.values[i];
   return found;
 }
 
 // The `as` binding: the last `as` pair whose value is a string literal; "" means missing.
 function binding(rec: RecordExpr): string {
   let found = "";
-  const pairs = rec.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    const p = pairs[i];
-    if (p.kind === "RecordPair" && p.key === "as" && p.value.kind === "StrLiteral") found = p.value.value;
+  const keys = rec.keys;
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i] !== "as") continue;
+    const v = rec.values[i];
+    if (v.kind === "StrLiteral") found = v.value;
   }
   return found;
 }

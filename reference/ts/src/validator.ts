@@ -4,6 +4,7 @@
 import type {
   CallExpr, Diagnostic, DoExpr, Expr, FnDecl, IdentPath, Program, RecordExpr, Span, Stmt,
 } from "./ast";
+import { entrySpan } from "./parser";
 
 export interface ValidationResult {
   /** Every validation diagnostic, in pass order. */
@@ -129,19 +130,21 @@ function checkHeaders(program: Program): void {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    const pairs = h.capabilities.pairs;
-    for (let j = 0; j < pairs.length; j++) {
-      const p = pairs[j];
-      if (p.kind === "SpreadPair") {
+    const rec = h.capabilities;
+    const keys = rec.keys;
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j];
+      if (key === null) {
         unsupportedSpread = true;
         continue;
       }
-      if (CAPABILITIES.indexOf(p.key) < 0) {
-        report("E_UNKNOWN_CAP", "Unknown capability '" + p.key + "'.", p.span,
+      if (CAPABILITIES.indexOf(key) < 0) {
+        report("E_UNKNOWN_CAP", "Unknown capability '" + key + "'.", entrySpan(rec, j),
           "Valid capabilities: " + CAPABILITIES.join(", "));
       }
-      if (!isTrueLiteral(p.value)) {
-        report("E_CAP_VALUE", "Capability '" + p.key + "' must be set to true.", p.value.span,
+      const value = rec.values[j];
+      if (!isTrueLiteral(value)) {
+        report("E_CAP_VALUE", "Capability '" + key + "' must be set to true.", value.span,
           "Use capability declarations like 'cap { fs.read: true }'.");
       }
     }
@@ -149,16 +152,16 @@ function checkHeaders(program: Program): void {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "BudgetDecl") continue;
-    const pairs = h.budget.pairs;
-    for (let j = 0; j < pairs.length; j++) {
-      const p = pairs[j];
+    const rec = h.budget;
+    const keys = rec.keys;
+    for (let j = 0; j < keys.length; j++) {
       // A spread has no key: the upstream validator reads it as 'undefined'.
-      const key = p.kind === "RecordPair" ? p.key : "undefined";
-      if (p.kind === "SpreadPair" || BUDGET_FIELDS.indexOf(key) < 0) {
-        report("E_UNKNOWN_BUDGET", "Unknown budget field '" + key + "'.", p.span,
-          "Valid budget fields: " + BUDGET_FIELDS.join(", "));
-      } else if (p.value.kind !== "IntLiteral") {
-        report("E_BUDGET_TYPE", "Budget field '" + key + "' must be an integer literal.", p.value.span,
+      const key = keys[j];
+      if (key === null || BUDGET_FIELDS.indexOf(key) < 0) {
+        report("E_UNKNOWN_BUDGET", "Unknown budget field '" + (key === null ? "undefined" : key) + "'.",
+          entrySpan(rec, j), "Valid budget fields: " + BUDGET_FIELDS.join(", "));
+      } else if (rec.values[j].kind !== "IntLiteral") {
+        report("E_BUDGET_TYPE", "Budget field '" + key + "' must be an integer literal.", rec.values[j].span,
           "Use integer values, for example: budget { timeMs: 5000 }.");
       }
     }
@@ -296,11 +299,8 @@ function checkExpr(e: Expr): void {
     case "IntLiteral":
       return;
     case "RecordExpr": {
-      const pairs = e.pairs;
-      for (let i = 0; i < pairs.length; i++) {
-        const p = pairs[i];
-        checkExpr(p.kind === "RecordPair" ? p.value : p.expr);
-      }
+      const values = e.values;
+      for (let i = 0; i < values.length; i++) checkExpr(values[i]);
       return;
     }
     case "FnCallExpr": {
@@ -375,22 +375,20 @@ function checkExpr(e: Expr): void {
 // The argument values of a call; a spread entry here is where the upstream validator
 // crashes (§4.5).
 function checkArgs(args: RecordExpr): void {
-  const pairs = args.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    const p = pairs[i];
-    if (p.kind === "SpreadPair") unsupportedSpread = true;
-    else checkExpr(p.value);
+  const keys = args.keys;
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i] === null) unsupportedSpread = true;
+    else checkExpr(args.values[i]);
   }
 }
 
 // The first `fn:` argument of map/reduce/filter, when a string literal, must name a
 // visible user function.
 function checkCallback(name: string, args: RecordExpr): void {
-  const pairs = args.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    const p = pairs[i];
-    if (p.kind !== "RecordPair" || p.key !== "fn") continue;
-    const v = p.value;
+  const keys = args.keys;
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i] !== "fn") continue;
+    const v = args.values[i];
     if (v.kind === "StrLiteral" && !isVisibleFn(v.value)) {
       report("E_UNKNOWN_FN", "Unknown function '" + v.value + "'.", v.span,
         "For " + name + ", define the user function with 'fn' before use and pass its name as a string.");
@@ -412,10 +410,10 @@ function checkTools(program: Program): void {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    const pairs = h.capabilities.pairs;
-    for (let j = 0; j < pairs.length; j++) {
-      const p = pairs[j];
-      if (p.kind === "RecordPair" && isTrueLiteral(p.value)) declared.add(p.key);
+    const keys = h.capabilities.keys;
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j];
+      if (key !== null && isTrueLiteral(h.capabilities.values[j])) declared.add(key);
     }
   }
   for (let i = 0; i < toolUses.length; i++) {

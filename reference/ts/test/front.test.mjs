@@ -15,7 +15,7 @@ const testfile = createRequire(import.meta.url)("../scripts/testfile.cjs");
 const FILE = "test.a0";
 
 
-const front = await loadTs('export { parse } from "./src/parser"; export { validate } from "./src/validator";', "front");
+const front = await loadTs('export { parse, entrySpan } from "./src/parser"; export { validate } from "./src/validator";', "front");
 
 // Hints that depend only on the code (spec §1.9, §2.8-2.9, §4.7); an expectation without a
 // `hint:` line must carry this one.
@@ -112,6 +112,12 @@ function dumpBody(tag, body) {
   return `(${tag}${body.map((s) => " " + dump(s)).join("")})`;
 }
 
+// A record's entry i: a key and a value, or a spread (a null key), with entrySpan's span.
+function dumpEntry(rec, key, i) {
+  const where = sp(front.entrySpan(rec, i));
+  return key === null ? `(Spread ${where} ${dump(rec.values[i])})` : `(Pair ${key} ${where} ${dump(rec.values[i])})`;
+}
+
 function dump(n) {
   switch (n.kind) {
     case "Program":
@@ -129,9 +135,7 @@ function dump(n) {
     case "StrLiteral": return `(Str ${JSON.stringify(n.value)} ${sp(n.span)})`;
     case "NullLiteral": return `(Null ${sp(n.span)})`;
     case "IdentPath": return `(Path ${n.parts.join(".")} ${sp(n.span)})`;
-    case "RecordExpr": return `(Record ${sp(n.span)}${n.pairs.map((p) => " " + dump(p)).join("")})`;
-    case "RecordPair": return `(Pair ${n.key} ${sp(n.span)} ${dump(n.value)})`;
-    case "SpreadPair": return `(Spread ${sp(n.span)} ${dump(n.expr)})`;
+    case "RecordExpr": return `(Record ${sp(n.span)}${n.keys.map((k, i) => " " + dumpEntry(n, k, i)).join("")})`;
     case "ListExpr": return `(List ${sp(n.span)}${n.elements.map((e) => " " + dump(e)).join("")})`;
     case "CallExpr": return `(Call ${sp(n.span)} ${dump(n.tool)} ${dump(n.args)})`;
     case "DoExpr": return `(Do ${sp(n.span)} ${dump(n.tool)} ${dump(n.args)})`;
