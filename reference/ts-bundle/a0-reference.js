@@ -1195,19 +1195,33 @@
   }
   function parseIdentPath() {
     const s = at;
+    return pathNode(s, dottedName());
+  }
+  function dottedName() {
+    const s = at;
     if (kinds[s] !== 30 /* Ident */) failAt(s, "expected", 30 /* Ident */);
     at = s + 1;
-    if (kinds[at] !== 40 /* Dot */) {
-      return { __proto__: TOKEN_SPAN, kind: "IdentPath", token: s, parts: onePart(words[s]) };
-    }
-    const parts = [words[s]];
+    if (kinds[at] !== 40 /* Dot */) return words[s];
+    let name = words[s];
     while (kinds[at] === 40 /* Dot */) {
       at++;
       if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
-      parts.push(words[at]);
+      name += "." + words[at];
       at++;
     }
-    return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: at - 1, parts };
+    return name;
+  }
+  function pathNode(s, name) {
+    if (at === s + 1) {
+      return { __proto__: TOKEN_SPAN, kind: "IdentPath", token: s, parts: onePart(name) };
+    }
+    return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: at - 1, parts: name.split(".") };
+  }
+  function nameSpan(call) {
+    const first = call.first;
+    if (kinds[first] === 17 /* Filter */) return call.span;
+    const argsFirst = call.args.first;
+    return span(call.kind === "FnCallExpr" ? first : first + 1, argsFirst - 1);
   }
   function parseExpr() {
     if (++depth > MAX_NESTING) tooDeep();
@@ -1237,10 +1251,10 @@
       case 5 /* CallQ */:
       case 13 /* Do */: {
         at++;
-        const tool = parseIdentPath();
+        const tool = dottedName();
         const args = parseRecord();
-        const where = span(s, at - 1);
-        return k === 5 /* CallQ */ ? { kind: "CallExpr", span: where, tool, args } : { kind: "DoExpr", span: where, tool, args };
+        const kind = k === 5 /* CallQ */ ? "CallExpr" : "DoExpr";
+        return { __proto__: LAZY_SPAN, kind, first: s, last: at - 1, tool, args };
       }
       case 21 /* For */:
       case 17 /* Filter */:
@@ -1357,8 +1371,8 @@
     const s = at;
     switch (kinds[s]) {
       case 30 /* Ident */: {
-        const name = parseIdentPath();
-        if (kinds[at] !== 31 /* LBrace */) return name;
+        const name = dottedName();
+        if (kinds[at] !== 31 /* LBrace */) return pathNode(s, name);
         const args = parseRecord();
         return { __proto__: LAZY_SPAN, kind: "FnCallExpr", first: s, last: at - 1, name, args };
       }
@@ -1510,9 +1524,7 @@
     at++;
     const rec = parseRecord();
     if (keyword === 17 /* Filter */ && kinds[at] !== 31 /* LBrace */) {
-      const where2 = span(s, at - 1);
-      const name2 = { kind: "IdentPath", span: where2, parts: ["filter"] };
-      return { kind: "FnCallExpr", span: where2, name: name2, args: rec };
+      return { __proto__: LAZY_SPAN, kind: "FnCallExpr", first: s, last: at - 1, name: "filter", args: rec };
     }
     const list = field(rec, "in");
     const times = keyword === 18 /* Loop */ ? field(rec, "times") : void 0;
@@ -3684,8 +3696,7 @@
     }
   }
   function evalCall(expr, scope) {
-    const parts = expr.name.parts;
-    const name = parts.length === 1 ? parts[0] : parts.join(".");
+    const name = expr.name;
     if (name === "map") return evalMap(expr, scope);
     if (name === "reduce") return evalReduce(expr, scope);
     if (name === "filter") return evalFilterCall(expr, scope);
@@ -3963,7 +3974,7 @@
   }
   function evalTool(expr, scope) {
     const span2 = expr.span;
-    const name = expr.tool.parts.join(".");
+    const name = expr.tool;
     const tool = toolHost.tools.get(name);
     if (tool === void 0) throw new A0Error("E_UNKNOWN_TOOL", `Unknown tool '${name}'.`, span2);
     if (expr.kind === "CallExpr" && tool.mode === "effect") {
@@ -4478,10 +4489,9 @@
         return;
       }
       case "FnCallExpr": {
-        const parts = e.name.parts;
-        const name = parts.length === 1 ? parts[0] : parts.join(".");
+        const name = e.name;
         if (!stdlib2.has(name) && !isVisibleFn(name)) {
-          report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
+          report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", nameSpan(e), HINT_UNKNOWN_FN);
         }
         if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args);
         checkArgs(e.args);
@@ -4582,15 +4592,15 @@
     }
     for (let i = 0; i < toolUses.length; i++) {
       const e = toolUses[i];
-      const name = e.tool.parts.join(".");
+      const name = e.tool;
       const tool = toolsByName.get(name);
       if (tool === void 0) {
-        report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", e.tool.span, HINT_UNKNOWN_TOOL);
+        report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", nameSpan(e), HINT_UNKNOWN_TOOL);
       } else if (!declared.has(tool.capability)) {
         report(
           "E_UNDECLARED_CAP",
           "Tool '" + name + "' is used but its capability is not declared in a 'cap { ... }' header.",
-          e.tool.span,
+          nameSpan(e),
           "Add '" + tool.capability + ": true' to your cap { ... } declaration."
         );
       }

@@ -51,11 +51,13 @@ export interface IdentPath { kind: "IdentPath"; span: Span; parts: string[] }
 export interface RecordExpr { kind: "RecordExpr"; span: Span; keys: (string | null)[]; values: Expr[] }
 export interface ListExpr { kind: "ListExpr"; span: Span; elements: Expr[] }
 
-export interface CallExpr { kind: "CallExpr"; span: Span; tool: IdentPath; args: RecordExpr }
-export interface DoExpr { kind: "DoExpr"; span: Span; tool: IdentPath; args: RecordExpr }
+// The name of a called tool or function (spec §3.2's IdentPath) is kept as its dotted text,
+// which is all the validator and evaluator read of it; the parser's nameSpan gives its span.
+export interface CallExpr { kind: "CallExpr"; span: Span; tool: string; args: RecordExpr }
+export interface DoExpr { kind: "DoExpr"; span: Span; tool: string; args: RecordExpr }
 export interface AssertExpr { kind: "AssertExpr"; span: Span; args: RecordExpr }
 export interface CheckExpr { kind: "CheckExpr"; span: Span; args: RecordExpr }
-export interface FnCallExpr { kind: "FnCallExpr"; span: Span; name: IdentPath; args: RecordExpr }
+export interface FnCallExpr { kind: "FnCallExpr"; span: Span; name: string; args: RecordExpr }
 
 export interface IfExpr { kind: "IfExpr"; span: Span; cond: Expr; then: Expr; else: Expr }
 export interface IfBlockExpr { kind: "IfBlockExpr"; span: Span; cond: Expr; thenBody: Stmt[]; elseBody: Stmt[] }

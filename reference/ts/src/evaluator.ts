@@ -527,8 +527,7 @@ function evalBinary(expr: AST.BinaryExpr, scope: Scope): Value {
 // ---- calls (spec §5.10, §5.11, §5.15) ----
 
 function evalCall(expr: AST.FnCallExpr, scope: Scope): Value {
-  const parts = expr.name.parts;
-  const name = parts.length === 1 ? parts[0] : parts.join(".");
+  const name = expr.name;
   if (name === "map") return evalMap(expr, scope);
   if (name === "reduce") return evalReduce(expr, scope);
   if (name === "filter") return evalFilterCall(expr, scope);
@@ -845,7 +844,7 @@ function callFsWrite(args: Rec, argsJSON: string): Rec {
 
 function evalTool(expr: AST.CallExpr | AST.DoExpr, scope: Scope): Value {
   const span = expr.span;
-  const name = expr.tool.parts.join(".");
+  const name = expr.tool;
   const tool = toolHost.tools.get(name);
   if (tool === undefined) throw new A0Error("E_UNKNOWN_TOOL", `Unknown tool '${name}'.`, span);
   if (expr.kind === "CallExpr" && tool.mode === "effect") {

@@ -4,7 +4,7 @@
 // as a separate AST pass would do them.
 
 import type {
-  Diagnostic, Expr, FnDecl, Header, IdentPath, MatchArm, MatchExpr, Program, RecordExpr,
+  CallExpr, Diagnostic, DoExpr, Expr, FnCallExpr, FnDecl, Header, IdentPath, MatchArm, MatchExpr, Program, RecordExpr,
   Span, Stmt, BinaryOp,
 } from "./ast";
 import { lex, T, TOKEN_NAMES, Tokens } from "./lexer";
@@ -422,19 +422,45 @@ function parseBinder(): string {
 
 function parseIdentPath(): IdentPath {
   const s = at;
+  return pathNode(s, dottedName());
+}
+
+// dottedName consumes the segments of an IdentPath and returns their text joined by dots
+// (segments hold no dots). A called name becomes no node (see FnCallExpr).
+function dottedName(): string {
+  const s = at;
   if (kinds[s] !== T.Ident) failAt(s, "expected", T.Ident);
   at = s + 1;
-  if (kinds[at] !== T.Dot) {
-    return { __proto__: TOKEN_SPAN, kind: "IdentPath", token: s, parts: onePart(words[s]) } as unknown as IdentPath;
-  }
-  const parts = [words[s]];
+  if (kinds[at] !== T.Dot) return words[s];
+  let name = words[s];
   while (kinds[at] === T.Dot) {
     at++;
     if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
-    parts.push(words[at]);
+    name += "." + words[at];
     at++;
   }
-  return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: at - 1, parts } as unknown as IdentPath;
+  return name;
+}
+
+// pathNode is the IdentPath of the dotted name that ends before the current token and
+// starts at token s.
+function pathNode(s: number, name: string): IdentPath {
+  if (at === s + 1) {
+    return { __proto__: TOKEN_SPAN, kind: "IdentPath", token: s, parts: onePart(name) } as unknown as IdentPath;
+  }
+  return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: at - 1, parts: name.split(".") } as unknown as IdentPath;
+}
+
+/**
+ * The span of the name a call, call? or do names (spec §3.2's IdentPath): the tokens
+ * between the keyword, if any, and the argument record; for the `filter` of a filter
+ * record without a block (spec §2.8), the whole call. Valid until the next parse.
+ */
+export function nameSpan(call: FnCallExpr | CallExpr | DoExpr): Span {
+  const first = (call as unknown as TokenRange).first;
+  if (kinds[first] === T.Filter) return call.span;
+  const argsFirst = (call.args as unknown as TokenRange).first;
+  return span(call.kind === "FnCallExpr" ? first : first + 1, argsFirst - 1);
 }
 
 // ---- expressions ----
@@ -477,12 +503,10 @@ function parseForm(s: number, k: number): Expr {
     case T.CallQ:
     case T.Do: {
       at++;
-      const tool = parseIdentPath();
+      const tool = dottedName();
       const args = parseRecord();
-      const where = span(s, at - 1);
-      return k === T.CallQ
-        ? { kind: "CallExpr", span: where, tool, args }
-        : { kind: "DoExpr", span: where, tool, args };
+      const kind = k === T.CallQ ? "CallExpr" : "DoExpr";
+      return { __proto__: LAZY_SPAN, kind, first: s, last: at - 1, tool, args } as unknown as Expr;
     }
     case T.For:
     case T.Filter:
@@ -597,8 +621,8 @@ function parsePrimary(): Expr {
   const s = at;
   switch (kinds[s]) {
     case T.Ident: {
-      const name = parseIdentPath();
-      if (kinds[at] !== T.LBrace) return name;
+      const name = dottedName();
+      if (kinds[at] !== T.LBrace) return pathNode(s, name);
       const args = parseRecord();
       return { __proto__: LAZY_SPAN, kind: "FnCallExpr", first: s, last: at - 1, name, args } as unknown as Expr;
     }
@@ -771,9 +795,7 @@ function parseIteration(): Expr {
   at++;
   const rec = parseRecord();
   if (keyword === T.Filter && kinds[at] !== T.LBrace) {
-    const where = span(s, at - 1);
-    const name: IdentPath = { kind: "IdentPath", span: where, parts: ["filter"] };
-    return { kind: "FnCallExpr", span: where, name, args: rec };
+    return { __proto__: LAZY_SPAN, kind: "FnCallExpr", first: s, last: at - 1, name: "filter", args: rec } as unknown as Expr;
   }
   // The record's keys are checked before the body is built; the error's span is the whole
   // construct, completed once the body has been parsed.

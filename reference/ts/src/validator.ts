@@ -4,7 +4,7 @@
 import type {
   CallExpr, Diagnostic, DoExpr, Expr, FnDecl, IdentPath, Program, RecordExpr, Span, Stmt,
 } from "./ast";
-import { entrySpan } from "./parser";
+import { entrySpan, nameSpan } from "./parser";
 
 export interface ValidationResult {
   /** Every validation diagnostic, in pass order. */
@@ -304,11 +304,10 @@ function checkExpr(e: Expr): void {
       return;
     }
     case "FnCallExpr": {
-      const parts = e.name.parts;
-      const name = parts.length === 1 ? parts[0] : parts.join(".");
+      const name = e.name;
       // Most calls are of the stdlib: one lookup, before walking the scopes.
       if (!stdlib.has(name) && !isVisibleFn(name)) {
-        report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
+        report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", nameSpan(e), HINT_UNKNOWN_FN);
       }
       if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args);
       checkArgs(e.args);
@@ -418,14 +417,14 @@ function checkTools(program: Program): void {
   }
   for (let i = 0; i < toolUses.length; i++) {
     const e = toolUses[i];
-    const name = e.tool.parts.join(".");
+    const name = e.tool;
     const tool = toolsByName.get(name);
     if (tool === undefined) {
-      report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", e.tool.span, HINT_UNKNOWN_TOOL);
+      report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", nameSpan(e), HINT_UNKNOWN_TOOL);
     } else if (!declared.has(tool.capability)) {
       report("E_UNDECLARED_CAP",
         "Tool '" + name + "' is used but its capability is not declared in a 'cap { ... }' header.",
-        e.tool.span, "Add '" + tool.capability + ": true' to your cap { ... } declaration.");
+        nameSpan(e), "Add '" + tool.capability + ": true' to your cap { ... } declaration.");
     }
     if (e.kind === "CallExpr" && tool !== undefined && tool.mode === "effect") {
       report("E_CALL_EFFECT", "Cannot use 'call?' with effectful tool '" + name + "'. Use 'do' instead.",

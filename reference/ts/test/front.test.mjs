@@ -15,7 +15,7 @@ const testfile = createRequire(import.meta.url)("../scripts/testfile.cjs");
 const FILE = "test.a0";
 
 
-const front = await loadTs('export { parse, entrySpan } from "./src/parser"; export { validate } from "./src/validator";', "front");
+const front = await loadTs('export { parse, entrySpan, nameSpan } from "./src/parser"; export { validate } from "./src/validator";', "front");
 
 // Hints that depend only on the code (spec §1.9, §2.8-2.9, §4.7); an expectation without a
 // `hint:` line must carry this one.
@@ -118,6 +118,11 @@ function dumpEntry(rec, key, i) {
   return key === null ? `(Spread ${where} ${dump(rec.values[i])})` : `(Pair ${key} ${where} ${dump(rec.values[i])})`;
 }
 
+// The name of a call, call? or do: the Path node of spec §3.2, with nameSpan's span.
+function dumpName(call, name) {
+  return `(Path ${name} ${sp(front.nameSpan(call))})`;
+}
+
 function dump(n) {
   switch (n.kind) {
     case "Program":
@@ -137,11 +142,11 @@ function dump(n) {
     case "IdentPath": return `(Path ${n.parts.join(".")} ${sp(n.span)})`;
     case "RecordExpr": return `(Record ${sp(n.span)}${n.keys.map((k, i) => " " + dumpEntry(n, k, i)).join("")})`;
     case "ListExpr": return `(List ${sp(n.span)}${n.elements.map((e) => " " + dump(e)).join("")})`;
-    case "CallExpr": return `(Call ${sp(n.span)} ${dump(n.tool)} ${dump(n.args)})`;
-    case "DoExpr": return `(Do ${sp(n.span)} ${dump(n.tool)} ${dump(n.args)})`;
+    case "CallExpr": return `(Call ${sp(n.span)} ${dumpName(n, n.tool)} ${dump(n.args)})`;
+    case "DoExpr": return `(Do ${sp(n.span)} ${dumpName(n, n.tool)} ${dump(n.args)})`;
     case "AssertExpr": return `(Assert ${sp(n.span)} ${dump(n.args)})`;
     case "CheckExpr": return `(Check ${sp(n.span)} ${dump(n.args)})`;
-    case "FnCallExpr": return `(FnCall ${sp(n.span)} ${dump(n.name)} ${dump(n.args)})`;
+    case "FnCallExpr": return `(FnCall ${sp(n.span)} ${dumpName(n, n.name)} ${dump(n.args)})`;
     case "IfExpr": return `(If ${sp(n.span)} ${dump(n.cond)} ${dump(n.then)} ${dump(n.else)})`;
     case "IfBlockExpr": return `(IfBlock ${sp(n.span)} ${dump(n.cond)} ${dumpBody("then", n.thenBody)} ${dumpBody("else", n.elseBody)})`;
     case "ForExpr": return `(For ${JSON.stringify(n.binding)} ${sp(n.span)} ${dump(n.list)} ${dumpBody("body", n.body)})`;
