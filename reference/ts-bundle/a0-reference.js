@@ -975,18 +975,6 @@
     }
     return where;
   }
-  function endCol(t) {
-    return ends[t] - lineStarts[lines[t]] + 1;
-  }
-  function openSpan(first) {
-    const line = lines[first];
-    return { file, startLine: line, startCol: starts[first] - lineStarts[line] + 1, endLine: 0, endCol: 0 };
-  }
-  function finishSpan(s) {
-    const last = at - 1;
-    s.endLine = lines[last];
-    s.endCol = endCol(last);
-  }
   var SPAN_PROPERTY = { value: null, writable: true, enumerable: true, configurable: true };
   function keepSpan(node, s) {
     SPAN_PROPERTY.value = s;
@@ -994,18 +982,55 @@
     SPAN_PROPERTY.value = null;
     return s;
   }
-  var LAZY_SPAN = {
-    get span() {
-      const node = this;
-      return keepSpan(node, span(node.first, node.last));
-    }
-  };
-  var TOKEN_SPAN = {
-    get span() {
-      const node = this;
-      return keepSpan(node, span(node.token, node.token));
-    }
-  };
+  function rangeKind(kind) {
+    return {
+      kind,
+      get span() {
+        const node = this;
+        return keepSpan(node, span(node.first, node.last));
+      }
+    };
+  }
+  function tokenKind(kind) {
+    return {
+      kind,
+      get span() {
+        const node = this;
+        return keepSpan(node, span(node.token, node.token));
+      }
+    };
+  }
+  var LET_STMT = rangeKind("LetStmt");
+  var RETURN_STMT = rangeKind("ReturnStmt");
+  var EXPR_STMT = rangeKind("ExprStmt");
+  var FN_DECL = rangeKind("FnDecl");
+  var IDENT_PATH = rangeKind("IdentPath");
+  var ONE_SEGMENT_PATH = tokenKind("IdentPath");
+  var UNARY_EXPR = rangeKind("UnaryExpr");
+  var FN_CALL_EXPR = rangeKind("FnCallExpr");
+  var INT_LITERAL = tokenKind("IntLiteral");
+  var STR_LITERAL = tokenKind("StrLiteral");
+  var LIST_EXPR = rangeKind("ListExpr");
+  var FLOAT_LITERAL = tokenKind("FloatLiteral");
+  var BOOL_LITERAL = tokenKind("BoolLiteral");
+  var NULL_LITERAL = tokenKind("NullLiteral");
+  var RECORD_EXPR = rangeKind("RecordExpr");
+  var CALL_EXPR = rangeKind("CallExpr");
+  var DO_EXPR = rangeKind("DoExpr");
+  var CAP_DECL = rangeKind("CapDecl");
+  var BUDGET_DECL = rangeKind("BudgetDecl");
+  var IMPORT_DECL = rangeKind("ImportDecl");
+  var ASSERT_EXPR = rangeKind("AssertExpr");
+  var CHECK_EXPR = rangeKind("CheckExpr");
+  var TRY_EXPR = rangeKind("TryExpr");
+  var BINARY_EXPR = rangeKind("BinaryExpr");
+  var IF_BLOCK_EXPR = rangeKind("IfBlockExpr");
+  var IF_EXPR = rangeKind("IfExpr");
+  var FOR_EXPR = rangeKind("ForExpr");
+  var FILTER_BLOCK_EXPR = rangeKind("FilterBlockExpr");
+  var LOOP_EXPR = rangeKind("LoopExpr");
+  var MATCH_EXPR = rangeKind("MatchExpr");
+  var MATCH_ARM = rangeKind("MatchArm");
   var oneParts = /* @__PURE__ */ new Map();
   var MAX_ONE_PARTS = 4096;
   function onePart(name) {
@@ -1111,19 +1136,19 @@
         const s = at;
         at++;
         const capabilities = parseRecord();
-        headers.push({ kind: "CapDecl", span: span(s, at - 1), capabilities });
+        headers.push({ __proto__: CAP_DECL, first: s, last: at - 1, capabilities });
       } else if (k === 7 /* Budget */) {
         const s = at;
         at++;
         const budget = parseRecord();
-        headers.push({ kind: "BudgetDecl", span: span(s, at - 1), budget });
+        headers.push({ __proto__: BUDGET_DECL, first: s, last: at - 1, budget });
       } else if (k === 8 /* Import */) {
         const s = at;
         at++;
         const path = stringValue(expect(29 /* StringLit */));
         expect(10 /* As */);
         const alias = words[expect(30 /* Ident */)];
-        headers.push({ kind: "ImportDecl", span: span(s, at - 1), path, alias });
+        headers.push({ __proto__: IMPORT_DECL, first: s, last: at - 1, path, alias });
       } else {
         break;
       }
@@ -1143,21 +1168,21 @@
         const name = words[expect(30 /* Ident */)];
         expect(41 /* Equals */);
         const value = parseExpr();
-        return { __proto__: LAZY_SPAN, kind: "LetStmt", first: s, last: at - 1, name, value };
+        return { __proto__: LET_STMT, first: s, last: at - 1, name, value };
       }
       case 12 /* Return */: {
         at++;
         const value = parseExpr();
-        return { __proto__: LAZY_SPAN, kind: "ReturnStmt", first: s, last: at - 1, value };
+        return { __proto__: RETURN_STMT, first: s, last: at - 1, value };
       }
     }
     const expr = parseExpr();
     if (kinds[at] === 0 /* Arrow */) {
       at++;
       const target = parseIdentPath();
-      return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr, target };
+      return { __proto__: EXPR_STMT, first: s, last: at - 1, expr, target };
     }
-    return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr };
+    return { __proto__: EXPR_STMT, first: s, last: at - 1, expr };
   }
   function parseFnDecl() {
     if (++depth > MAX_NESTING) tooDeep();
@@ -1178,7 +1203,7 @@
     expect(32 /* RBrace */);
     const body = parseBlock();
     depth--;
-    return { __proto__: LAZY_SPAN, kind: "FnDecl", first: s, last: at - 1, name, params, body };
+    return { __proto__: FN_DECL, first: s, last: at - 1, name, params, body };
   }
   function parseBlock() {
     expect(31 /* LBrace */);
@@ -1213,9 +1238,9 @@
   }
   function pathNode(s, name) {
     if (at === s + 1) {
-      return { __proto__: TOKEN_SPAN, kind: "IdentPath", token: s, parts: onePart(name) };
+      return { __proto__: ONE_SEGMENT_PATH, token: s, parts: onePart(name) };
     }
-    return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: at - 1, parts: name.split(".") };
+    return { __proto__: IDENT_PATH, first: s, last: at - 1, parts: name.split(".") };
   }
   function nameSpan(call) {
     const first = call.first;
@@ -1253,8 +1278,7 @@
         at++;
         const tool = dottedName();
         const args = parseRecord();
-        const kind = k === 5 /* CallQ */ ? "CallExpr" : "DoExpr";
-        return { __proto__: LAZY_SPAN, kind, first: s, last: at - 1, tool, args };
+        return { __proto__: k === 5 /* CallQ */ ? CALL_EXPR : DO_EXPR, first: s, last: at - 1, tool, args };
       }
       case 21 /* For */:
       case 17 /* Filter */:
@@ -1266,8 +1290,7 @@
       case 14 /* Check */: {
         at++;
         const args = parseRecord();
-        const where = span(s, at - 1);
-        return k === 9 /* Assert */ ? { kind: "AssertExpr", span: where, args } : { kind: "CheckExpr", span: where, args };
+        return { __proto__: k === 9 /* Assert */ ? ASSERT_EXPR : CHECK_EXPR, first: s, last: at - 1, args };
       }
     }
     at++;
@@ -1275,7 +1298,7 @@
     expect(16 /* Catch */);
     const catchBinding = parseBinder();
     const catchBody = parseBlock();
-    return { kind: "TryExpr", span: span(s, at - 1), tryBody, catchBinding, catchBody };
+    return { __proto__: TRY_EXPR, first: s, last: at - 1, tryBody, catchBinding, catchBody };
   }
   function parseComparison(s, first) {
     const left = parseAdditive(s, first);
@@ -1304,11 +1327,18 @@
     }
     at++;
     const right = parseAdditive(at, null);
-    return { kind: "BinaryExpr", span: span(s, at - 1), op, left, right };
+    return { __proto__: BINARY_EXPR, first: s, last: at - 1, op, left, right };
+  }
+  function endChain(node, n) {
+    let link = node;
+    for (let i = 0; i < n; i++) {
+      link.last = at - 1;
+      link = link.left;
+    }
   }
   function parseAdditive(s, first) {
     let sum = null;
-    let sumSpan = null;
+    let sums = 0;
     let sumOp = "+";
     let termStart = s;
     for (; ; ) {
@@ -1322,32 +1352,28 @@
       }
       let k = kinds[at];
       if (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */) {
-        const termSpan = openSpan(termStart);
+        let products = 0;
         do {
           at++;
           const right = parseUnary();
-          term = {
-            kind: "BinaryExpr",
-            span: termSpan,
-            op: k === 46 /* Star */ ? "*" : k === 47 /* Slash */ ? "/" : "%",
-            left: term,
-            right
-          };
+          const op = k === 46 /* Star */ ? "*" : k === 47 /* Slash */ ? "/" : "%";
+          term = { __proto__: BINARY_EXPR, first: termStart, last: 0, op, left: term, right };
+          products++;
           k = kinds[at];
         } while (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */);
-        finishSpan(termSpan);
+        endChain(term, products);
       }
       if (sum === null) {
         sum = term;
       } else {
-        sum = { kind: "BinaryExpr", span: sumSpan, op: sumOp, left: sum, right: term };
+        sum = { __proto__: BINARY_EXPR, first: s, last: 0, op: sumOp, left: sum, right: term };
+        sums++;
       }
       if (k !== 44 /* Plus */ && k !== 45 /* Minus */) break;
-      if (sumSpan === null) sumSpan = openSpan(s);
       sumOp = k === 44 /* Plus */ ? "+" : "-";
       at++;
     }
-    if (sumSpan !== null) finishSpan(sumSpan);
+    endChain(sum, sums);
     return sum;
   }
   function parseUnary() {
@@ -1363,7 +1389,7 @@
     depth -= operandStart - s;
     const last = at - 1;
     for (let m = operandStart - 1; m >= s; m--) {
-      e = { __proto__: LAZY_SPAN, kind: "UnaryExpr", first: m, last, op: "-", operand: e };
+      e = { __proto__: UNARY_EXPR, first: m, last, op: "-", operand: e };
     }
     return e;
   }
@@ -1374,14 +1400,14 @@
         const name = dottedName();
         if (kinds[at] !== 31 /* LBrace */) return pathNode(s, name);
         const args = parseRecord();
-        return { __proto__: LAZY_SPAN, kind: "FnCallExpr", first: s, last: at - 1, name, args };
+        return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name, args };
       }
       case 28 /* IntLit */:
         at++;
-        return { __proto__: TOKEN_SPAN, kind: "IntLiteral", token: s, value: Number(image(s)) };
+        return { __proto__: INT_LITERAL, token: s, value: Number(image(s)) };
       case 29 /* StringLit */:
         at++;
-        return { __proto__: TOKEN_SPAN, kind: "StrLiteral", token: s, value: stringValue(s) };
+        return { __proto__: STR_LITERAL, token: s, value: stringValue(s) };
       case 31 /* LBrace */:
         return parseRecord();
       case 35 /* LParen */: {
@@ -1402,18 +1428,18 @@
           if (kinds[at] === 38 /* Comma */) at++;
         }
         expect(34 /* RBracket */);
-        return { __proto__: LAZY_SPAN, kind: "ListExpr", first: s, last: at - 1, elements };
+        return { __proto__: LIST_EXPR, first: s, last: at - 1, elements };
       }
       case 27 /* FloatLit */:
         at++;
-        return { __proto__: TOKEN_SPAN, kind: "FloatLiteral", token: s, value: Number(image(s)) };
+        return { __proto__: FLOAT_LITERAL, token: s, value: Number(image(s)) };
       case 24 /* True */:
       case 25 /* False */:
         at++;
-        return { __proto__: TOKEN_SPAN, kind: "BoolLiteral", token: s, value: kinds[s] === 24 /* True */ };
+        return { __proto__: BOOL_LITERAL, token: s, value: kinds[s] === 24 /* True */ };
       case 26 /* Null */:
         at++;
-        return { __proto__: TOKEN_SPAN, kind: "NullLiteral", token: s };
+        return { __proto__: NULL_LITERAL, token: s };
     }
     return failAt(s, "unexpected");
   }
@@ -1435,7 +1461,7 @@
     }
     if (kinds[at] !== 32 /* RBrace */) failAt(at, "expected", 32 /* RBrace */);
     at++;
-    return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, keys: keys2, values: values2 };
+    return { __proto__: RECORD_EXPR, first: s, last: at - 1, keys: keys2, values: values2 };
   }
   function entryKey() {
     const s = at;
@@ -1498,25 +1524,24 @@
     const thenBody = parseBlock();
     expect(20 /* Else */);
     const elseBody = parseBlock();
-    return { kind: "IfBlockExpr", span: span(s, at - 1), cond, thenBody, elseBody };
+    return { __proto__: IF_BLOCK_EXPR, first: s, last: at - 1, cond, thenBody, elseBody };
   }
   function parseIfRecord() {
     const s = at;
     at++;
     const rec = parseRecord();
-    const where = span(s, at - 1);
     const cond = field(rec, "cond");
     const then = field(rec, "then");
     const otherwise = field(rec, "else");
     if (cond === void 0 || then === void 0 || otherwise === void 0) {
       reportAst(
         "if expression requires cond, then, and else fields",
-        where,
+        span(s, at - 1),
         "Use syntax: if { cond: ..., then: ..., else: ... }."
       );
       return MISSING;
     }
-    return { kind: "IfExpr", span: where, cond, then, else: otherwise };
+    return { __proto__: IF_EXPR, first: s, last: at - 1, cond, then, else: otherwise };
   }
   function parseIteration() {
     const s = at;
@@ -1524,7 +1549,7 @@
     at++;
     const rec = parseRecord();
     if (keyword === 17 /* Filter */ && kinds[at] !== 31 /* LBrace */) {
-      return { __proto__: LAZY_SPAN, kind: "FnCallExpr", first: s, last: at - 1, name: "filter", args: rec };
+      return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name: "filter", args: rec };
     }
     const list = field(rec, "in");
     const times = keyword === 18 /* Loop */ ? field(rec, "times") : void 0;
@@ -1552,13 +1577,15 @@
       }
     }
     const body = parseBlock();
-    const where = span(s, at - 1);
-    if (pending !== null) pending.span = where;
+    if (pending !== null) pending.span = span(s, at - 1);
     if (list === void 0 || name === "") return MISSING;
-    if (keyword === 21 /* For */) return { kind: "ForExpr", span: where, list, binding: name, body };
-    if (keyword === 17 /* Filter */) return { kind: "FilterBlockExpr", span: where, list, binding: name, body };
+    const last = at - 1;
+    if (keyword === 21 /* For */) return { __proto__: FOR_EXPR, first: s, last, list, binding: name, body };
+    if (keyword === 17 /* Filter */) {
+      return { __proto__: FILTER_BLOCK_EXPR, first: s, last, list, binding: name, body };
+    }
     if (times === void 0) return MISSING;
-    return { kind: "LoopExpr", span: where, init: list, times, binding: name, body };
+    return { __proto__: LOOP_EXPR, first: s, last, init: list, times, binding: name, body };
   }
   function parseMatch() {
     const s = at;
@@ -1577,32 +1604,31 @@
     const first = parseArm();
     const second = parseArm();
     expect(32 /* RBrace */);
-    const where = span(s, at - 1);
     if (first.tag === second.tag) {
       reportAst(
         "match expression requires both ok and err arms",
-        where,
+        span(s, at - 1),
         "Provide both arms: ok {v} { ... } and err {e} { ... }."
       );
       return MISSING;
     }
-    const node = first.tag === "ok" ? { kind: "MatchExpr", span: where, subject, okArm: first, errArm: second } : { kind: "MatchExpr", span: where, subject, okArm: second, errArm: first };
-    return node;
+    const okArm = first.tag === "ok" ? first : second;
+    const errArm = first.tag === "ok" ? second : first;
+    return { __proto__: MATCH_EXPR, first: s, last: at - 1, subject, okArm, errArm };
   }
   function parseArm() {
     const s = expect(30 /* Ident */);
     const tag = words[s];
     const name = parseBinder();
     const body = parseBlock();
-    const where = span(s, at - 1);
     if (tag !== "ok" && tag !== "err") {
       reportAst(
         "match arm must be 'ok' or 'err', got '" + tag + "'",
-        where,
+        span(s, at - 1),
         "Use exactly two arms: ok {v} { ... } and err {e} { ... }."
       );
     }
-    return { kind: "MatchArm", span: where, tag: tag === "ok" ? "ok" : "err", binding: name, body };
+    return { __proto__: MATCH_ARM, first: s, last: at - 1, tag: tag === "ok" ? "ok" : "err", binding: name, body };
   }
 
   // src/timsort.ts

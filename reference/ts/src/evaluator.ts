@@ -310,7 +310,7 @@ function budgetExceeded(budget: string, limit: number, actual: number, span: AST
 }
 
 // checkTime takes the node rather than its span: most expression nodes compute their span
-// only when it is read (see the parser's LAZY_SPAN), here only when the budget is exceeded.
+// only when it is read (see the parser's rangeKind), here only when the budget is exceeded.
 function checkTime(node: { span: AST.Span }): void {
   const limit = timeMs as number;
   const elapsed = Date.now() - startMs;
@@ -560,7 +560,7 @@ function evalCall(expr: AST.FnCallExpr, scope: Scope): Value {
 }
 
 // callStdlib takes the call's node rather than its span, which is read (and so made: see
-// the parser's LAZY_SPAN) only when the function fails.
+// the parser's rangeKind) only when the function fails.
 function callStdlib(name: string, lib: (args: Rec, limits: Limits) => Value, args: Rec, call: AST.FnCallExpr): Value {
   let result: Value;
   try {
