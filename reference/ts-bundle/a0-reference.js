@@ -826,6 +826,7 @@
 
   // src/parser.ts
   var PARSE_HINT = "Check syntax near this location.";
+  var NO_DIAGNOSTICS = [];
   function kindSet(kinds2) {
     const set = [];
     for (let k = 0; k <= 49 /* EOF */; k++) set.push(false);
@@ -926,7 +927,7 @@
     try {
       const program = parseProgram();
       if (astError !== null) return { diagnostics: [astError] };
-      return { program, diagnostics: [] };
+      return { program, diagnostics: NO_DIAGNOSTICS };
     } catch (e) {
       if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
       throw e;
@@ -4256,18 +4257,19 @@
   var varBase = 0;
   var fnBase = 0;
   var NONE = [];
-  var NO_TOOL_USES = [];
+  var VALID = { diagnostics: NONE, unsupportedSpread: false };
   var diagnostics = NONE;
   var unsupportedSpread = false;
-  var toolUses = NO_TOOL_USES;
+  var toolUses = [];
   function report(code, message, where, hint) {
+    if (diagnostics === NONE) diagnostics = [];
     if (where === void 0) diagnostics.push({ code, message, hint });
     else diagnostics.push({ code, message, span: where, hint });
   }
   function validate(program) {
-    diagnostics = [];
+    diagnostics = NONE;
     unsupportedSpread = false;
-    toolUses = [];
+    toolUses.length = 0;
     varNames.length = 0;
     fnNames.length = 0;
     varBase = 0;
@@ -4277,10 +4279,11 @@
       const stmts = program.statements;
       for (let i = 0; i < stmts.length; i++) checkStatement(stmts[i]);
       checkTools(program);
+      if (diagnostics === NONE && !unsupportedSpread) return VALID;
       return { diagnostics, unsupportedSpread };
     } finally {
       diagnostics = NONE;
-      toolUses = NO_TOOL_USES;
+      toolUses.length = 0;
       varNames.length = 0;
       fnNames.length = 0;
     }
@@ -4523,6 +4526,10 @@
         checkArgs(e.args);
         return;
       }
+      case "FloatLiteral":
+      case "BoolLiteral":
+      case "NullLiteral":
+        return;
       case "ListExpr": {
         const elements = e.elements;
         for (let i = 0; i < elements.length; i++) checkExpr(elements[i]);

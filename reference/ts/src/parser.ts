@@ -19,6 +19,9 @@ export interface ParseResult {
 
 const PARSE_HINT = "Check syntax near this location.";
 
+// The diagnostics of every parse that succeeds (nothing writes to a ParseResult).
+const NO_DIAGNOSTICS: Diagnostic[] = [];
+
 // Token-kind sets of the decision rules in spec §2.7, indexed by token kind.
 function kindSet(kinds: T[]): boolean[] {
   const set: boolean[] = [];
@@ -84,7 +87,7 @@ export function parse(source: string, fileName: string): ParseResult {
   try {
     const program = parseProgram();
     if (astError !== null) return { diagnostics: [astError] };
-    return { program, diagnostics: [] };
+    return { program, diagnostics: NO_DIAGNOSTICS };
   } catch (e) {
     if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
     throw e;

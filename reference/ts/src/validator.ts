@@ -59,23 +59,27 @@ const fnNames: string[] = [];
 let varBase = 0;
 let fnBase = 0;
 
+// A program's diagnostics: NONE until the first is reported. The result of a program
+// without diagnostics is VALID, shared (nothing writes to a ValidationResult).
 const NONE: Diagnostic[] = [];
-const NO_TOOL_USES: (CallExpr | DoExpr)[] = [];
+const VALID: ValidationResult = { diagnostics: NONE, unsupportedSpread: false };
 let diagnostics: Diagnostic[] = NONE;
 let unsupportedSpread = false;
-// The call?/do expressions met by pass 7, in the order pass 8 checks them (see checkTools).
-let toolUses: (CallExpr | DoExpr)[] = NO_TOOL_USES;
+// The call?/do expressions met by pass 7, in the order pass 8 checks them (see
+// checkTools); one array for every program.
+const toolUses: (CallExpr | DoExpr)[] = [];
 
 function report(code: string, message: string, where: Span | undefined, hint: string): void {
+  if (diagnostics === NONE) diagnostics = [];
   if (where === undefined) diagnostics.push({ code, message, hint });
   else diagnostics.push({ code, message, span: where, hint });
 }
 
 /** Validates a parsed program (spec §4). */
 export function validate(program: Program): ValidationResult {
-  diagnostics = [];
+  diagnostics = NONE;
   unsupportedSpread = false;
-  toolUses = [];
+  toolUses.length = 0;
   varNames.length = 0;
   fnNames.length = 0;
   varBase = 0;
@@ -85,11 +89,12 @@ export function validate(program: Program): ValidationResult {
     const stmts = program.statements;
     for (let i = 0; i < stmts.length; i++) checkStatement(stmts[i]);
     checkTools(program);
+    if (diagnostics === NONE && !unsupportedSpread) return VALID;
     return { diagnostics, unsupportedSpread };
   } finally {
     // Drop this program's nodes and names (validate always starts afresh).
     diagnostics = NONE;
-    toolUses = NO_TOOL_USES;
+    toolUses.length = 0;
     varNames.length = 0;
     fnNames.length = 0;
   }
@@ -313,6 +318,10 @@ function checkExpr(e: Expr): void {
       checkArgs(e.args);
       return;
     }
+    case "FloatLiteral":
+    case "BoolLiteral":
+    case "NullLiteral":
+      return;
     case "ListExpr": {
       const elements = e.elements;
       for (let i = 0; i < elements.length; i++) checkExpr(elements[i]);
@@ -366,7 +375,7 @@ function checkExpr(e: Expr): void {
       checkExpr(e.times);
       checkBlockBinding(e.body, e.binding, "loop body");
       return;
-    default: // the other literals
+    default:
       return;
   }
 }
