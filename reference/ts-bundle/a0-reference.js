@@ -921,6 +921,7 @@
     src = source;
     file = fileName3;
     setTokens(lexed.tokens);
+    for (let i = literalValues.length; i < kinds.length; i++) literalValues[i] = null;
     at = 0;
     depth = 0;
     astError = null;
@@ -1009,12 +1010,7 @@
   var ONE_SEGMENT_PATH = tokenKind("IdentPath");
   var UNARY_EXPR = rangeKind("UnaryExpr");
   var FN_CALL_EXPR = rangeKind("FnCallExpr");
-  var INT_LITERAL = tokenKind("IntLiteral");
-  var STR_LITERAL = tokenKind("StrLiteral");
   var LIST_EXPR = rangeKind("ListExpr");
-  var FLOAT_LITERAL = tokenKind("FloatLiteral");
-  var BOOL_LITERAL = tokenKind("BoolLiteral");
-  var NULL_LITERAL = tokenKind("NullLiteral");
   var RECORD_EXPR = rangeKind("RecordExpr");
   var CALL_EXPR = rangeKind("CallExpr");
   var DO_EXPR = rangeKind("DoExpr");
@@ -1042,6 +1038,13 @@
       oneParts.set(name, parts);
     }
     return parts;
+  }
+  var literalValues = [];
+  function isIntLiteral(e) {
+    return typeof e === "number" && kinds[e] === 28 /* IntLit */;
+  }
+  function exprSpan(e) {
+    return typeof e === "number" ? span(e, e) : e.span;
   }
   var NOTHING = [];
   function image(t) {
@@ -1405,10 +1408,12 @@
       }
       case 28 /* IntLit */:
         at++;
-        return { __proto__: INT_LITERAL, token: s, value: Number(image(s)) };
+        literalValues[s] = Number(image(s));
+        return s;
       case 29 /* StringLit */:
         at++;
-        return { __proto__: STR_LITERAL, token: s, value: stringValue(s) };
+        literalValues[s] = stringValue(s);
+        return s;
       case 31 /* LBrace */:
         return parseRecord();
       case 35 /* LParen */: {
@@ -1433,14 +1438,17 @@
       }
       case 27 /* FloatLit */:
         at++;
-        return { __proto__: FLOAT_LITERAL, token: s, value: Number(image(s)) };
+        literalValues[s] = Number(image(s));
+        return s;
       case 24 /* True */:
       case 25 /* False */:
         at++;
-        return { __proto__: BOOL_LITERAL, token: s, value: kinds[s] === 24 /* True */ };
+        literalValues[s] = kinds[s] === 24 /* True */;
+        return s;
       case 26 /* Null */:
         at++;
-        return { __proto__: NULL_LITERAL, token: s };
+        literalValues[s] = null;
+        return s;
     }
     return failAt(s, "unexpected");
   }
@@ -1512,11 +1520,15 @@
     for (let i = 0; i < keys2.length; i++) {
       if (keys2[i] !== "as") continue;
       const v = rec.values[i];
-      if (v.kind === "StrLiteral") found = v.value;
+      if (typeof v === "number") {
+        const value = literalValues[v];
+        if (typeof value === "string") found = value;
+      }
     }
     return found;
   }
-  var MISSING = { kind: "NullLiteral", span: { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 } };
+  var MISSING = -1;
+  var NO_SPAN = { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
   function parseIfBlock() {
     const s = at;
     at += 2;
@@ -1560,19 +1572,19 @@
       if (keyword === 21 /* For */) {
         pending = reportAst(
           "for expression requires 'in' and 'as' fields",
-          MISSING.span,
+          NO_SPAN,
           'Use syntax: for { in: <list>, as: "name" } { ... }.'
         );
       } else if (keyword === 17 /* Filter */) {
         pending = reportAst(
           "filter block requires 'in' and 'as' fields",
-          MISSING.span,
+          NO_SPAN,
           'Use syntax: filter { in: <list>, as: "name" } { ... }.'
         );
       } else {
         pending = reportAst(
           "loop requires 'in', 'times', and 'as' fields",
-          MISSING.span,
+          NO_SPAN,
           'Use syntax: loop { in: <init>, times: <N>, as: "name" } { ... }.'
         );
       }
@@ -3418,7 +3430,7 @@
       for (let j = 0; j < keys2.length; j++) {
         const key = keys2[j];
         const v = h.capabilities.values[j];
-        if (key !== null && v.kind === "BoolLiteral" && v.value === true) caps.push(key);
+        if (key !== null && typeof v === "number" && literalValues[v] === true) caps.push(key);
       }
     }
     return caps;
@@ -3433,9 +3445,9 @@
       for (let j = 0; j < keys2.length; j++) {
         const key = keys2[j];
         const v = h.budget.values[j];
-        if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && v.kind === "IntLiteral") {
+        if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && isIntLiteral(v)) {
           if (budget === null) budget = {};
-          budget[key] = v.value;
+          budget[key] = literalValues[v];
         }
       }
     }
@@ -3540,7 +3552,7 @@
     const limit = timeMs;
     const elapsed = Date.now() - startMs;
     if (elapsed > limit) {
-      budgetExceeded("timeMs", limit, elapsed, node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
+      budgetExceeded("timeMs", limit, elapsed, typeof node === "number" ? exprSpan(node) : node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
     }
   }
   function countIteration(span2) {
@@ -3598,12 +3610,10 @@
   }
   function evalExpr(expr, scope) {
     if (timeMs !== void 0) checkTime(expr);
+    if (typeof expr === "number") return literalValues[expr];
     switch (expr.kind) {
       case "IdentPath":
         return evalPath(expr, scope);
-      case "StrLiteral":
-      case "IntLiteral":
-        return expr.value;
       case "RecordExpr":
         return evalRecord(expr, scope);
       case "FnCallExpr":
@@ -3617,11 +3627,6 @@
       }
       case "BinaryExpr":
         return evalBinary(expr, scope);
-      case "FloatLiteral":
-      case "BoolLiteral":
-        return expr.value;
-      case "NullLiteral":
-        return null;
       case "UnaryExpr": {
         const v = evalExpr(expr.operand, scope);
         if (typeof v !== "number") throw new A0Error("E_TYPE", `Unary '-' requires a number, got ${typeofName(v)}.`, expr.span);
@@ -3880,7 +3885,7 @@
   function evalFor(expr, scope) {
     const list = evalExpr(expr.list, scope);
     if (!Array.isArray(list)) {
-      throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, expr.list.span);
+      throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, exprSpan(expr.list));
     }
     emit("for_start", expr.span, { listLength: list.length, as: expr.binding });
     const out = [];
@@ -3897,7 +3902,7 @@
   function evalFilterBlock(expr, scope) {
     const list = evalExpr(expr.list, scope);
     if (!Array.isArray(list)) {
-      throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, expr.list.span);
+      throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, exprSpan(expr.list));
     }
     emit("filter_start", expr.span, { listLength: list.length, as: expr.binding });
     const kept = [];
@@ -3932,12 +3937,12 @@
   function evalMatch(expr, scope) {
     const subject = evalExpr(expr.subject, scope);
     if (!isRecord(subject)) {
-      throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, expr.subject.span);
+      throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, exprSpan(expr.subject));
     }
     let arm;
     if ("ok" in subject) arm = expr.okArm;
     else if ("err" in subject) arm = expr.errArm;
-    else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", expr.subject.span);
+    else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", exprSpan(expr.subject));
     const tag = arm.tag;
     const data = { arm: tag };
     emit("match_start", expr.span, data);
@@ -4358,7 +4363,7 @@
           report(
             "E_CAP_VALUE",
             "Capability '" + key + "' must be set to true.",
-            value.span,
+            exprSpan(value),
             "Use capability declarations like 'cap { fs.read: true }'."
           );
         }
@@ -4378,11 +4383,11 @@
             entrySpan(rec, j),
             "Valid budget fields: " + BUDGET_FIELDS2.join(", ")
           );
-        } else if (rec.values[j].kind !== "IntLiteral") {
+        } else if (!isIntLiteral(rec.values[j])) {
           report(
             "E_BUDGET_TYPE",
             "Budget field '" + key + "' must be an integer literal.",
-            rec.values[j].span,
+            exprSpan(rec.values[j]),
             "Use integer values, for example: budget { timeMs: 5000 }."
           );
         }
@@ -4390,7 +4395,7 @@
     }
   }
   function isTrueLiteral(e) {
-    return e.kind === "BoolLiteral" && e.value;
+    return typeof e === "number" && literalValues[e] === true;
   }
   function isVisibleFn(name) {
     return fnNames.indexOf(name) >= 0;
@@ -4497,6 +4502,7 @@
     checkBlock(fn.body, extra, "function '" + fn.name + "'");
   }
   function checkExpr(e) {
+    if (typeof e === "number") return;
     switch (e.kind) {
       case "IdentPath": {
         const name = e.parts[0];
@@ -4509,9 +4515,6 @@
         );
         return;
       }
-      case "StrLiteral":
-      case "IntLiteral":
-        return;
       case "RecordExpr": {
         const values2 = e.values;
         for (let i = 0; i < values2.length; i++) checkExpr(values2[i]);
@@ -4526,10 +4529,6 @@
         checkArgs(e.args);
         return;
       }
-      case "FloatLiteral":
-      case "BoolLiteral":
-      case "NullLiteral":
-        return;
       case "ListExpr": {
         const elements = e.elements;
         for (let i = 0; i < elements.length; i++) checkExpr(elements[i]);
@@ -4599,11 +4598,12 @@
     for (let i = 0; i < keys2.length; i++) {
       if (keys2[i] !== "fn") continue;
       const v = args.values[i];
-      if (v.kind === "StrLiteral" && !isVisibleFn(v.value)) {
+      const fn = typeof v === "number" ? literalValues[v] : null;
+      if (typeof fn === "string" && !isVisibleFn(fn)) {
         report(
           "E_UNKNOWN_FN",
-          "Unknown function '" + v.value + "'.",
-          v.span,
+          "Unknown function '" + fn + "'.",
+          exprSpan(v),
           "For " + name + ", define the user function with 'fn' before use and pass its name as a string."
         );
       }

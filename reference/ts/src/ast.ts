@@ -30,17 +30,21 @@ export interface ReturnStmt { kind: "ReturnStmt"; span: Span; value: Expr }
 export interface FnDecl { kind: "FnDecl"; span: Span; name: string; params: string[]; body: Stmt[] }
 
 export type Expr =
-  | IntLiteral | FloatLiteral | BoolLiteral | StrLiteral | NullLiteral
+  | Literal
   | IdentPath | RecordExpr | ListExpr
   | CallExpr | DoExpr | AssertExpr | CheckExpr | FnCallExpr
   | IfExpr | IfBlockExpr | ForExpr | FilterBlockExpr | LoopExpr | MatchExpr | TryExpr
   | BinaryExpr | UnaryExpr;
 
-export interface IntLiteral { kind: "IntLiteral"; span: Span; value: number }
-export interface FloatLiteral { kind: "FloatLiteral"; span: Span; value: number }
-export interface BoolLiteral { kind: "BoolLiteral"; span: Span; value: boolean }
-export interface StrLiteral { kind: "StrLiteral"; span: Span; value: string }
-export interface NullLiteral { kind: "NullLiteral"; span: Span }
+// A literal (spec §3.2's IntLiteral, FloatLiteral, StrLiteral, BoolLiteral and
+// NullLiteral) is not an object but the number of its token: literals are a quarter of a
+// program's expressions, and an object each costs goja a property map. Its value is
+// literalValues[token], its kind literalKind(token) and its span exprSpan(token) (all in
+// parser.ts), valid until the next parse; `typeof e === "number"` tells a literal from
+// the other expressions, and a literal's kind follows from its value's type (a string is
+// a StrLiteral, a boolean a BoolLiteral, null a NullLiteral) except that of a number
+// (isIntLiteral).
+export type Literal = number;
 export interface IdentPath { kind: "IdentPath"; span: Span; parts: string[] }
 
 // A record literal (also the arguments of a call and the body of a header). Its entry i

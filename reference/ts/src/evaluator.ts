@@ -10,7 +10,7 @@
 import type * as AST from "./ast";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
-import { entrySpan } from "./parser";
+import { entrySpan, exprSpan, isIntLiteral, literalValues } from "./parser";
 import { stdlib } from "./stdlib";
 import { fsWriteText } from "./tooldata";
 import { multiply, v8ErrorMessage } from "./v8compat";
@@ -156,7 +156,7 @@ function requestedCapabilities(program: AST.Program): string[] {
     for (let j = 0; j < keys.length; j++) {
       const key = keys[j];
       const v = h.capabilities.values[j];
-      if (key !== null && v.kind === "BoolLiteral" && v.value === true) caps.push(key);
+      if (key !== null && typeof v === "number" && literalValues[v] === true) caps.push(key);
     }
   }
   return caps;
@@ -174,9 +174,9 @@ function declaredBudget(program: AST.Program): Rec | null {
     for (let j = 0; j < keys.length; j++) {
       const key = keys[j];
       const v = h.budget.values[j];
-      if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && v.kind === "IntLiteral") {
+      if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && isIntLiteral(v)) {
         if (budget === null) budget = {};
-        budget[key] = v.value;
+        budget[key] = literalValues[v as AST.Literal];
       }
     }
   }
@@ -309,13 +309,13 @@ function budgetExceeded(budget: string, limit: number, actual: number, span: AST
   throw new A0Error("E_BUDGET", message, span, details);
 }
 
-// checkTime takes the node rather than its span: most expression nodes compute their span
-// only when it is read (see the parser's rangeKind), here only when the budget is exceeded.
-function checkTime(node: { span: AST.Span }): void {
+// checkTime takes the node rather than its span: nodes compute their span only when it is
+// read (see the parser's rangeKind), here only when the budget is exceeded.
+function checkTime(node: AST.Expr | AST.Stmt): void {
   const limit = timeMs as number;
   const elapsed = Date.now() - startMs;
   if (elapsed > limit) {
-    budgetExceeded("timeMs", limit, elapsed, node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
+    budgetExceeded("timeMs", limit, elapsed, typeof node === "number" ? exprSpan(node) : node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
   }
 }
 
@@ -389,12 +389,10 @@ function bindTarget(parts: string[], v: Value, scope: Scope): void {
 // The cases are ordered by how often the kinds occur, as goja tries them one by one.
 function evalExpr(expr: AST.Expr, scope: Scope): Value {
   if (timeMs !== undefined) checkTime(expr);
+  if (typeof expr === "number") return literalValues[expr];
   switch (expr.kind) {
     case "IdentPath":
       return evalPath(expr, scope);
-    case "StrLiteral":
-    case "IntLiteral":
-      return expr.value;
     case "RecordExpr":
       return evalRecord(expr, scope);
     case "FnCallExpr":
@@ -408,11 +406,6 @@ function evalExpr(expr: AST.Expr, scope: Scope): Value {
     }
     case "BinaryExpr":
       return evalBinary(expr, scope);
-    case "FloatLiteral":
-    case "BoolLiteral":
-      return expr.value;
-    case "NullLiteral":
-      return null;
     case "UnaryExpr": {
       const v = evalExpr(expr.operand, scope);
       if (typeof v !== "number") throw new A0Error("E_TYPE", `Unary '-' requires a number, got ${typeofName(v)}.`, expr.span);
@@ -705,7 +698,7 @@ function evalReduce(expr: AST.FnCallExpr, scope: Scope): Value {
 function evalFor(expr: AST.ForExpr, scope: Scope): Value {
   const list = evalExpr(expr.list, scope);
   if (!Array.isArray(list)) {
-    throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, expr.list.span);
+    throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, exprSpan(expr.list));
   }
   emit("for_start", expr.span, { listLength: list.length, as: expr.binding });
   const out: Value[] = [];
@@ -723,7 +716,7 @@ function evalFor(expr: AST.ForExpr, scope: Scope): Value {
 function evalFilterBlock(expr: AST.FilterBlockExpr, scope: Scope): Value {
   const list = evalExpr(expr.list, scope);
   if (!Array.isArray(list)) {
-    throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, expr.list.span);
+    throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, exprSpan(expr.list));
   }
   emit("filter_start", expr.span, { listLength: list.length, as: expr.binding });
   const kept: Value[] = [];
@@ -760,13 +753,13 @@ function evalLoop(expr: AST.LoopExpr, scope: Scope): Value {
 function evalMatch(expr: AST.MatchExpr, scope: Scope): Value {
   const subject = evalExpr(expr.subject, scope);
   if (!isRecord(subject)) {
-    throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, expr.subject.span);
+    throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, exprSpan(expr.subject));
   }
   // Presence, not truthiness; inherited keys count (the `in` operator).
   let arm: AST.MatchArm;
   if ("ok" in subject) arm = expr.okArm;
   else if ("err" in subject) arm = expr.errArm;
-  else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", expr.subject.span);
+  else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", exprSpan(expr.subject));
   const tag = arm.tag;
   const data: Rec = { arm: tag }; // the data of both the start and the end event
   emit("match_start", expr.span, data);

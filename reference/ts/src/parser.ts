@@ -81,6 +81,9 @@ export function parse(source: string, fileName: string): ParseResult {
   src = source;
   file = fileName;
   setTokens(lexed.tokens);
+  // A slot for every token, so that a literal's value is stored in place: goja makes an
+  // array written past its end with holes, or far past it, a slower sparse one.
+  for (let i = literalValues.length; i < kinds.length; i++) literalValues[i] = null;
   at = 0;
   depth = 0;
   astError = null;
@@ -148,8 +151,7 @@ function tokenSpan(t: number): Span {
   return where;
 }
 
-// Every node but the Program gets its span when it is first read (the synthetic MISSING
-// node excepted). A run reads few of them (an error's span, mostly; the trace reads the
+// Every node but the Program gets its span when it is first read. A run reads few of them (an error's span, mostly; the trace reads the
 // spans of the statements, calls and forms it executes, and a function body that is never
 // called or a program that fails validation is never executed), and each span object
 // costs goja several Go allocations, which a span computed when first read costs no more
@@ -212,12 +214,7 @@ const IDENT_PATH = rangeKind("IdentPath");
 const ONE_SEGMENT_PATH = tokenKind("IdentPath");
 const UNARY_EXPR = rangeKind("UnaryExpr");
 const FN_CALL_EXPR = rangeKind("FnCallExpr");
-const INT_LITERAL = tokenKind("IntLiteral");
-const STR_LITERAL = tokenKind("StrLiteral");
 const LIST_EXPR = rangeKind("ListExpr");
-const FLOAT_LITERAL = tokenKind("FloatLiteral");
-const BOOL_LITERAL = tokenKind("BoolLiteral");
-const NULL_LITERAL = tokenKind("NullLiteral");
 const RECORD_EXPR = rangeKind("RecordExpr");
 const CALL_EXPR = rangeKind("CallExpr");
 const DO_EXPR = rangeKind("DoExpr");
@@ -251,6 +248,33 @@ function onePart(name: string): string[] {
     oneParts.set(name, parts);
   }
   return parts;
+}
+
+/**
+ * The values of the literals of the last program parsed, by token number (see Literal in
+ * ast.ts): one array for every program, like the token table.
+ */
+export const literalValues: (number | string | boolean | null)[] = [];
+
+/** The kind of a literal (spec §3.2), from its token. */
+export function literalKind(literal: number): string {
+  switch (kinds[literal]) {
+    case T.IntLit: return "IntLiteral";
+    case T.FloatLit: return "FloatLiteral";
+    case T.StringLit: return "StrLiteral";
+    case T.Null: return "NullLiteral";
+  }
+  return "BoolLiteral";
+}
+
+/** Whether an expression is an IntLiteral. */
+export function isIntLiteral(e: Expr): boolean {
+  return typeof e === "number" && kinds[e] === T.IntLit;
+}
+
+/** The span of an expression: a literal's is its token's. Valid until the next parse. */
+export function exprSpan(e: Expr): Span {
+  return typeof e === "number" ? span(e, e) : e.span;
 }
 
 // The one empty list every empty record, list and parameter list shares (nothing writes
@@ -668,10 +692,12 @@ function parsePrimary(): Expr {
     }
     case T.IntLit:
       at++;
-      return { __proto__: INT_LITERAL, token: s, value: Number(image(s)) } as unknown as Expr;
+      literalValues[s] = Number(image(s));
+      return s;
     case T.StringLit:
       at++;
-      return { __proto__: STR_LITERAL, token: s, value: stringValue(s) } as unknown as Expr;
+      literalValues[s] = stringValue(s);
+      return s;
     case T.LBrace:
       return parseRecord();
     case T.LParen: {
@@ -696,14 +722,17 @@ function parsePrimary(): Expr {
     }
     case T.FloatLit:
       at++;
-      return { __proto__: FLOAT_LITERAL, token: s, value: Number(image(s)) } as unknown as Expr;
+      literalValues[s] = Number(image(s));
+      return s;
     case T.True:
     case T.False:
       at++;
-      return { __proto__: BOOL_LITERAL, token: s, value: kinds[s] === T.True } as unknown as Expr;
+      literalValues[s] = kinds[s] === T.True;
+      return s;
     case T.Null:
       at++;
-      return { __proto__: NULL_LITERAL, token: s } as unknown as Expr;
+      literalValues[s] = null;
+      return s;
   }
   return failAt(s, "unexpected");
 }
@@ -794,12 +823,19 @@ function binding(rec: RecordExpr): string {
   for (let i = 0; i < keys.length; i++) {
     if (keys[i] !== "as") continue;
     const v = rec.values[i];
-    if (v.kind === "StrLiteral") found = v.value;
+    if (typeof v === "number") {
+      const value = literalValues[v];
+      if (typeof value === "string") found = value;
+    }
   }
   return found;
 }
 
-const MISSING: Expr = { kind: "NullLiteral", span: { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 } };
+// What a form that fails its desugaring check (astError) stands for, and the span its
+// diagnostic has until the form's end is known. Neither is ever read: a parse with an
+// astError returns the diagnostic alone.
+const MISSING: Expr = -1;
+const NO_SPAN: Span = { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
 
 function parseIfBlock(): Expr {
   const s = at;
@@ -844,13 +880,13 @@ function parseIteration(): Expr {
   let pending: Diagnostic | null = null;
   if (list === undefined || name === "" || (keyword === T.Loop && times === undefined)) {
     if (keyword === T.For) {
-      pending = reportAst("for expression requires 'in' and 'as' fields", MISSING.span,
+      pending = reportAst("for expression requires 'in' and 'as' fields", NO_SPAN,
         "Use syntax: for { in: <list>, as: \"name\" } { ... }.");
     } else if (keyword === T.Filter) {
-      pending = reportAst("filter block requires 'in' and 'as' fields", MISSING.span,
+      pending = reportAst("filter block requires 'in' and 'as' fields", NO_SPAN,
         "Use syntax: filter { in: <list>, as: \"name\" } { ... }.");
     } else {
-      pending = reportAst("loop requires 'in', 'times', and 'as' fields", MISSING.span,
+      pending = reportAst("loop requires 'in', 'times', and 'as' fields", NO_SPAN,
         "Use syntax: loop { in: <init>, times: <N>, as: \"name\" } { ... }.");
     }
   }

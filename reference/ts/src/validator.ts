@@ -4,7 +4,7 @@
 import type {
   CallExpr, Diagnostic, DoExpr, Expr, FnDecl, IdentPath, Program, RecordExpr, Span, Stmt,
 } from "./ast";
-import { entrySpan, nameSpan } from "./parser";
+import { entrySpan, exprSpan, isIntLiteral, literalValues, nameSpan } from "./parser";
 
 export interface ValidationResult {
   /** Every validation diagnostic, in pass order. */
@@ -149,7 +149,7 @@ function checkHeaders(program: Program): void {
       }
       const value = rec.values[j];
       if (!isTrueLiteral(value)) {
-        report("E_CAP_VALUE", "Capability '" + key + "' must be set to true.", value.span,
+        report("E_CAP_VALUE", "Capability '" + key + "' must be set to true.", exprSpan(value),
           "Use capability declarations like 'cap { fs.read: true }'.");
       }
     }
@@ -165,8 +165,8 @@ function checkHeaders(program: Program): void {
       if (key === null || BUDGET_FIELDS.indexOf(key) < 0) {
         report("E_UNKNOWN_BUDGET", "Unknown budget field '" + (key === null ? "undefined" : key) + "'.",
           entrySpan(rec, j), "Valid budget fields: " + BUDGET_FIELDS.join(", "));
-      } else if (rec.values[j].kind !== "IntLiteral") {
-        report("E_BUDGET_TYPE", "Budget field '" + key + "' must be an integer literal.", rec.values[j].span,
+      } else if (!isIntLiteral(rec.values[j])) {
+        report("E_BUDGET_TYPE", "Budget field '" + key + "' must be an integer literal.", exprSpan(rec.values[j]),
           "Use integer values, for example: budget { timeMs: 5000 }.");
       }
     }
@@ -174,7 +174,7 @@ function checkHeaders(program: Program): void {
 }
 
 function isTrueLiteral(e: Expr): boolean {
-  return e.kind === "BoolLiteral" && e.value;
+  return typeof e === "number" && literalValues[e] === true;
 }
 
 // ---- pass 7: bindings, functions and references ----
@@ -289,9 +289,10 @@ function checkFnSignature(fn: FnDecl): void {
   checkBlock(fn.body, extra, "function '" + fn.name + "'");
 }
 
-// Expression checks of §4.4. The cases are ordered by how often the kinds occur, as goja
-// tries them one by one.
+// Expression checks of §4.4 (a literal has none). The cases are ordered by how often the
+// kinds occur, as goja tries them one by one.
 function checkExpr(e: Expr): void {
+  if (typeof e === "number") return;
   switch (e.kind) {
     case "IdentPath": {
       const name = e.parts[0];
@@ -300,9 +301,6 @@ function checkExpr(e: Expr): void {
         "Make sure the variable is defined with 'let' before use.");
       return;
     }
-    case "StrLiteral":
-    case "IntLiteral":
-      return;
     case "RecordExpr": {
       const values = e.values;
       for (let i = 0; i < values.length; i++) checkExpr(values[i]);
@@ -318,10 +316,6 @@ function checkExpr(e: Expr): void {
       checkArgs(e.args);
       return;
     }
-    case "FloatLiteral":
-    case "BoolLiteral":
-    case "NullLiteral":
-      return;
     case "ListExpr": {
       const elements = e.elements;
       for (let i = 0; i < elements.length; i++) checkExpr(elements[i]);
@@ -397,8 +391,9 @@ function checkCallback(name: string, args: RecordExpr): void {
   for (let i = 0; i < keys.length; i++) {
     if (keys[i] !== "fn") continue;
     const v = args.values[i];
-    if (v.kind === "StrLiteral" && !isVisibleFn(v.value)) {
-      report("E_UNKNOWN_FN", "Unknown function '" + v.value + "'.", v.span,
+    const fn = typeof v === "number" ? literalValues[v] : null;
+    if (typeof fn === "string" && !isVisibleFn(fn)) {
+      report("E_UNKNOWN_FN", "Unknown function '" + fn + "'.", exprSpan(v),
         "For " + name + ", define the user function with 'fn' before use and pass its name as a string.");
     }
     return;
