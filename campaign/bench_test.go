@@ -33,11 +33,12 @@ func BenchmarkFuzzInProcess(b *testing.B) {
 // BenchmarkCampaignWorker is a campaign worker's cost of one case (seed 3, the CLI's
 // default generator options): what batchWorker.serve does for each index of a slice —
 // generating the case, running it through the Go evaluator and the reference in goja,
-// comparing, the coverage bookkeeping — without the pipe. One op is one case.
+// comparing, the coverage bookkeeping — without the pipe. One op is one case. The
+// runners are those of lineup.BatchRunners: both run on the calling goroutine.
 func BenchmarkCampaignWorker(b *testing.B) {
-	ref := tsbundle.NewRunner(tsbundle.Embedded())
+	ref := tsbundle.NewRunner(tsbundle.Embedded(), tsbundle.WithInline())
 	defer ref.Close()
-	bw := &batchWorker{rs: trial.Runners{Impl: run.New(), Ref: ref}, reported: map[uint64]bool{}}
+	bw := &batchWorker{rs: trial.Runners{Impl: run.NewRunner(run.Options{Inline: true}), Ref: ref}, reported: map[uint64]bool{}}
 	req := batchRequest{Type: "batch", Seed: 3, Timeout: int64(outcome.DefaultLimits.Timeout),
 		Gen: gen.Options{Features: gen.AllFeatures, InvalidShare: 0.1}}
 	b.ResetTimer()

@@ -222,7 +222,7 @@ func call(name string, pairs ...any) *ast.FnCallExpr {
 
 // record builds a record from key, value pairs; a nil value leaves the pair out.
 func record(pairs ...any) *ast.RecordExpr {
-	r := &ast.RecordExpr{}
+	r := &ast.RecordExpr{Pairs: make([]ast.RecordEntry, 0, len(pairs)/2)}
 	for i := 0; i+1 < len(pairs); i += 2 {
 		v, _ := pairs[i+1].(ast.Expr)
 		if v == nil || ast.IsNil(v) {

@@ -115,9 +115,13 @@ func (s *lazySource) Seed(seed int64) {
 // the first lehmerSkip, shifted into 64 bits.
 func (s *lazySource) lehmerWord(i int) int64 {
 	k := lehmerSkip + 3*i + 1
-	x1 := s.seed * lehmerPow[k] % lehmerM
-	x2 := s.seed * lehmerPow[k+1] % lehmerM
-	x3 := s.seed * lehmerPow[k+2] % lehmerM
+	// Both factors are in [0, 2^31): the unsigned remainder is the signed one, in fewer
+	// instructions (a case computes about 500 words, three remainders each; a Mersenne
+	// fold of the product measured slower than the compiler's division by a constant).
+	seed := uint64(s.seed)
+	x1 := int64(seed * uint64(lehmerPow[k]) % lehmerM)
+	x2 := int64(seed * uint64(lehmerPow[k+1]) % lehmerM)
+	x3 := int64(seed * uint64(lehmerPow[k+2]) % lehmerM)
 	return x1<<40 ^ x2<<20 ^ x3
 }
 

@@ -39,13 +39,19 @@ var separators = []string{" ", "\n", "\t", "\r\n", "  \n    ", " # note é😀\n
 // relayout rewrites the whitespace of src at random, and now and then puts whitespace
 // between two tokens that touch.
 func relayout(g *generator, src string) string {
-	// The lexer's pieces are read as they are (tokenize's copy is not needed), into a
-	// text about the size of src.
-	pieces := syntax.Pieces(src)
+	// The lexer's pieces are read one at a time (no list of them, nor tokenize's copy),
+	// into a text about the size of src. Whether whitespace goes after a piece is drawn
+	// when the next piece is known to be no space: the draws come in the same order as
+	// when the pieces were read from a list.
 	space := func(p syntax.Piece) bool { return p.Kind == syntax.PieceSpace || p.Kind == syntax.PieceComment }
 	var b strings.Builder
 	b.Grow(len(src) + len(src)/4)
-	for i, p := range pieces {
+	afterSolid := false // the last piece was written as it is, and may get whitespace after it
+	for p := range syntax.AllPieces(src) {
+		if afterSolid && !space(p) && g.chance(10) {
+			b.WriteString(separators[g.n(len(separators))])
+		}
+		afterSolid = false
 		switch {
 		case space(p) && !strings.HasPrefix(p.Text, "#"):
 			if g.chance(60) {
@@ -55,9 +61,7 @@ func relayout(g *generator, src string) string {
 			}
 		default:
 			b.WriteString(p.Text)
-			if i+1 < len(pieces) && !space(pieces[i+1]) && g.chance(10) {
-				b.WriteString(separators[g.n(len(separators))])
-			}
+			afterSolid = true
 		}
 	}
 	return b.String()

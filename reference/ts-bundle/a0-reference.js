@@ -457,7 +457,7 @@
   var WORD_CHAR = table();
   var DIGIT = table();
   var HEX = table();
-  var PUNCT_KIND = table();
+  var STRING_CHAR = table();
   var SIMPLE_ESCAPE = table();
   var KEYWORDS = table();
   (function initTables() {
@@ -466,19 +466,19 @@
     };
     const lower = "abcdefghijklmnopqrstuvwxyz";
     const digits = "0123456789";
-    set(CLASS, " 	", 1 /* Space */);
-    set(CLASS, "\n", 2 /* LF */);
-    set(CLASS, "\r", 3 /* CR */);
-    set(CLASS, "#", 4 /* Hash */);
-    set(CLASS, lower + lower.toUpperCase() + "_", 5 /* Word */);
-    set(CLASS, digits, 6 /* Digit */);
-    set(CLASS, '"', 7 /* Quote */);
-    set(CLASS, "-", 8 /* Minus */);
-    set(CLASS, ">", 9 /* Gt */);
-    set(CLASS, "<", 10 /* Lt */);
-    set(CLASS, "=", 11 /* Eq */);
-    set(CLASS, "!", 12 /* Bang */);
-    set(CLASS, ".", 13 /* Dot */);
+    set(CLASS, " 	", 64 /* Space */);
+    set(CLASS, "\n", 65 /* LF */);
+    set(CLASS, "\r", 66 /* CR */);
+    set(CLASS, "#", 67 /* Hash */);
+    set(CLASS, lower + lower.toUpperCase() + "_", 68 /* Word */);
+    set(CLASS, digits, 69 /* Digit */);
+    set(CLASS, '"', 70 /* Quote */);
+    set(CLASS, "-", 71 /* Minus */);
+    set(CLASS, ">", 72 /* Gt */);
+    set(CLASS, "<", 73 /* Lt */);
+    set(CLASS, "=", 74 /* Eq */);
+    set(CLASS, "!", 75 /* Bang */);
+    set(CLASS, ".", 76 /* Dot */);
     set(WORD_CHAR, lower + lower.toUpperCase() + "_" + digits, 1);
     set(DIGIT, digits, 1);
     set(HEX, digits + "abcdefABCDEF", 1);
@@ -497,9 +497,10 @@
       ["/", 47 /* Slash */],
       ["%", 48 /* Percent */]
     ];
-    for (const [ch, kind] of punct) {
-      CLASS[ch] = 14 /* Punct */;
-      PUNCT_KIND[ch] = kind;
+    for (const [ch, kind] of punct) CLASS[ch] = kind;
+    for (let u = 32; u < 128; u++) {
+      const ch = String.fromCharCode(u);
+      if (ch !== '"' && ch !== "\\") STRING_CHAR[ch] = 1;
     }
     const keywords = [
       ["cap", 6 /* Cap */],
@@ -556,44 +557,46 @@
   }
   var stringAux = 0;
   function scanString(chars, p) {
-    const n = chars.length;
     let j = p + 1;
     let ctrl = 0;
     let escaped = 0;
-    while (j < n) {
-      const c = chars[j];
+    let c;
+    for (; ; ) {
+      while (STRING_CHAR[chars[j]]) j++;
+      c = chars[j];
       if (c === '"') {
         stringAux = 2 * ctrl + escaped;
         return j + 1;
       }
       if (c === "\\") {
-        const e = chars[j + 1];
-        if (SIMPLE_ESCAPE[e] === 1) {
+        c = chars[j + 1];
+        if (SIMPLE_ESCAPE[c] === 1) {
           j += 2;
-        } else if (e === "u" && HEX[chars[j + 2]] === 1 && HEX[chars[j + 3]] === 1 && HEX[chars[j + 4]] === 1 && HEX[chars[j + 5]] === 1) {
+        } else if (c === "u" && HEX[chars[j + 2]] === 1 && HEX[chars[j + 3]] === 1 && HEX[chars[j + 4]] === 1 && HEX[chars[j + 5]] === 1) {
           j += 6;
         } else {
           return -1;
         }
         escaped = 1;
+      } else if (c === void 0) {
+        return -1;
       } else {
         if (c < " " && ctrl === 0) ctrl = j - p;
         j++;
       }
     }
-    return -1;
   }
   function anyRuleMatches(chars, p) {
     switch (CLASS[chars[p]]) {
       case void 0:
         return false;
-      case 3 /* CR */:
+      case 66 /* CR */:
         return chars[p + 1] === "\n";
-      case 12 /* Bang */:
+      case 75 /* Bang */:
         return chars[p + 1] === "=";
-      case 6 /* Digit */:
+      case 69 /* Digit */:
         return scanNumber(chars, p) >= 0;
-      case 7 /* Quote */:
+      case 70 /* Quote */:
         return scanString(chars, p) >= 0;
       default:
         return true;
@@ -646,36 +649,21 @@
     let line = 1;
     let lineStart = 0;
     let nextCR = -1;
-    for (; ; ) {
-      const c = chars[i];
+    let c;
+    let cls;
+    let end;
+    let word;
+    let kw;
+    let kind;
+    while (true) {
+      c = chars[i];
       if (c === " ") {
         i++;
         continue;
       }
-      const cls = CLASS[c];
-      if (cls === 5 /* Word */) {
-        let end2 = i + 1;
-        while (WORD_CHAR[chars[end2]]) end2++;
-        const word = src2.slice(i, end2);
-        words2[t] = word;
-        const kw = KEYWORDS[word];
-        if (kw !== void 0) {
-          kinds2[t] = kw;
-        } else if (word === "call" && chars[end2] === "?") {
-          kinds2[t] = 5 /* CallQ */;
-          end2++;
-        } else {
-          kinds2[t] = 30 /* Ident */;
-        }
-        starts2[t] = i;
-        ends2[t] = end2;
-        lines2[t] = line;
-        t++;
-        i = end2;
-        continue;
-      }
-      if (cls === 14 /* Punct */) {
-        kinds2[t] = PUNCT_KIND[c];
+      cls = CLASS[c];
+      if (cls < 64 /* Space */) {
+        kinds2[t] = cls;
         starts2[t] = i;
         i++;
         ends2[t] = i;
@@ -683,7 +671,30 @@
         t++;
         continue;
       }
-      if (cls === 2 /* LF */) {
+      if (cls === 68 /* Word */) {
+        end = i;
+        do
+          end++;
+        while (WORD_CHAR[chars[end]]);
+        word = src2.slice(i, end);
+        words2[t] = word;
+        kw = KEYWORDS[word];
+        if (kw) {
+          kinds2[t] = kw;
+        } else if (word === "call" && chars[end] === "?") {
+          kinds2[t] = 5 /* CallQ */;
+          end++;
+        } else {
+          kinds2[t] = 30 /* Ident */;
+        }
+        starts2[t] = i;
+        ends2[t] = end;
+        lines2[t] = line;
+        t++;
+        i = end;
+        continue;
+      }
+      if (cls === 65 /* LF */) {
         i++;
         line++;
         lineStart = i;
@@ -691,10 +702,10 @@
         continue;
       }
       if (i >= n) break;
-      let kind = -1;
-      let end = i + 1;
+      kind = -1;
+      end = i + 1;
       switch (cls) {
-        case 7 /* Quote */:
+        case 70 /* Quote */:
           end = scanString(chars, i);
           if (end < 0) break;
           kind = 29 /* StringLit */;
@@ -722,11 +733,11 @@
             continue;
           }
           break;
-        case 6 /* Digit */:
+        case 69 /* Digit */:
           end = scanNumber(chars, i);
           if (end >= 0) kind = numberKind;
           break;
-        case 13 /* Dot */:
+        case 76 /* Dot */:
           if (chars[i + 1] === "." && chars[i + 2] === ".") {
             kind = 39 /* DotDotDot */;
             end = i + 3;
@@ -734,41 +745,41 @@
             kind = 40 /* Dot */;
           }
           break;
-        case 8 /* Minus */:
+        case 71 /* Minus */:
           if (chars[i + 1] === ">") {
             kind = 0 /* Arrow */;
             end = i + 2;
           } else kind = 45 /* Minus */;
           break;
-        case 1 /* Space */:
+        case 64 /* Space */:
           i++;
           while (chars[i] === " " || chars[i] === "	") i++;
           continue;
-        case 11 /* Eq */:
+        case 74 /* Eq */:
           if (chars[i + 1] === "=") {
             kind = 3 /* EqEq */;
             end = i + 2;
           } else kind = 41 /* Equals */;
           break;
-        case 9 /* Gt */:
+        case 72 /* Gt */:
           if (chars[i + 1] === "=") {
             kind = 1 /* GtEq */;
             end = i + 2;
           } else kind = 42 /* Gt */;
           break;
-        case 10 /* Lt */:
+        case 73 /* Lt */:
           if (chars[i + 1] === "=") {
             kind = 2 /* LtEq */;
             end = i + 2;
           } else kind = 43 /* Lt */;
           break;
-        case 12 /* Bang */:
+        case 75 /* Bang */:
           if (chars[i + 1] === "=") {
             kind = 4 /* BangEq */;
             end = i + 2;
           }
           break;
-        case 4 /* Hash */: {
+        case 67 /* Hash */: {
           let stop = src2.indexOf("\n", i);
           if (stop < 0) stop = n;
           if (nextCR < i) {
@@ -778,7 +789,7 @@
           i = nextCR < stop ? nextCR : stop;
           continue;
         }
-        case 3 /* CR */:
+        case 66 /* CR */:
           if (chars[i + 1] === "\n") {
             i += 2;
             line++;

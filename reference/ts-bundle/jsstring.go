@@ -18,7 +18,7 @@ func jsonTextFromJS(s goja.String) string {
 	text := s.String()
 	// Lone surrogates show up as U+FFFD in goja's conversion; without one, the
 	// conversion was exact.
-	if !strings.ContainsRune(text, utf8.RuneError) {
+	if !hasReplacement(text) {
 		return text
 	}
 	n := s.Length()
@@ -56,7 +56,7 @@ func writeEscapedUnit(b *strings.Builder, c rune) {
 // lone surrogates, which goja's own conversion replaces by U+FFFD.
 func stringFromJS(s goja.String) string {
 	text := s.String()
-	if !strings.ContainsRune(text, utf8.RuneError) {
+	if !hasReplacement(text) {
 		return text
 	}
 	units := make([]uint16, s.Length())
@@ -64,4 +64,12 @@ func stringFromJS(s goja.String) string {
 		units[i] = s.CharAt(i)
 	}
 	return value.FromUTF16(units)
+}
+
+// hasReplacement reports whether text, a string goja converted to Go (valid UTF-8),
+// holds U+FFFD: a search for its three bytes, which strings.Contains does a word at a
+// time, where strings.ContainsRune(text, utf8.RuneError) decodes every rune (the
+// generator's big-value cases hand over texts of 32 MB).
+func hasReplacement(text string) bool {
+	return strings.Contains(text, string(utf8.RuneError))
 }

@@ -140,3 +140,54 @@ func TestHandedValuesAsIs(t *testing.T) {
 		t.Error("a result of 12 nodes was read under maxSize 11")
 	}
 }
+
+// TestHandedSpanMembers: a span is read by its five members, and a member besides them
+// is left out, as outcome.Parse leaves it out of the text; a span without one of the
+// five, or with one of the wrong type, is declined (the bundle then writes the text).
+func TestHandedSpanMembers(t *testing.T) {
+	rt := goja.New()
+	const five = `file: "f.a0", startLine: 1, startCol: 2, endLine: 3, endCol: 4`
+	for _, tc := range []struct {
+		span string
+		read bool
+	}{
+		{`{` + five + `}`, true},
+		{`{endCol: 4, endLine: 3, startCol: 2, startLine: 1, file: "f.a0"}`, true},
+		{`{` + five + `, extra: [1, 2]}`, true},
+		{`{startLine: 1, startCol: 2, endLine: 3, endCol: 4}`, false},
+		{`{file: "f.a0", startLine: 1, startCol: 2, endLine: 3}`, false},
+		{`{file: "f.a0", startLine: 1.5, startCol: 2, endLine: 3, endCol: 4}`, false},
+		{`{file: "f.a0", startLine: "1", startCol: 2, endLine: 3, endCol: 4}`, false},
+		{`{file: 7, startLine: 1, startCol: 2, endLine: 3, endCol: 4}`, false},
+		{`{file: "f.a0", startLine: undefined, startCol: 2, endLine: 3, endCol: 4}`, false},
+		{`[1, 2, 3, 4, 5]`, false},
+	} {
+		for _, where := range []string{"trace", "errors"} {
+			src := `({status: "ok", exitCode: 0, value: 1, errors: [], evidence: [], trace: ["stmt_start", ` + tc.span + `, undefined]})`
+			text := `{"status":"ok","exitCode":0,"value":1,"errors":[],"evidence":[],"trace":[{"event":"stmt_start","span":{"file":"f.a0","startLine":1,"startCol":2,"endLine":3,"endCol":4}}]}`
+			if where == "errors" {
+				src = `({status: "ok", exitCode: 2, errors: [{code: "E_X", message: "m", span: ` + tc.span + `}], evidence: [], trace: []})`
+				text = `{"status":"ok","exitCode":2,"errors":[{"code":"E_X","message":"m","span":{"file":"f.a0","startLine":1,"startCol":2,"endLine":3,"endCol":4}}],"evidence":[],"trace":[]}`
+			}
+			o, err := rt.RunString(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, ok := outcomeFromJS(o, rt.ToValue(1048576), rt.ToValue(true))
+			if ok != tc.read {
+				t.Errorf("%s span %s: read %v, want %v", where, tc.span, ok, tc.read)
+				continue
+			}
+			if !ok {
+				continue
+			}
+			want, err := outcome.Parse([]byte(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := outcome.Marshal(got), outcome.Marshal(want); !bytes.Equal(g, w) {
+				t.Errorf("%s span %s: handed over\n%s\nas text\n%s", where, tc.span, g, w)
+			}
+		}
+	}
+}

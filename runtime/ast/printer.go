@@ -20,7 +20,7 @@ import (
 // part of the tree. Print never panics; on a tree that fails Printable its output is
 // best effort (a nil expression prints as `null`).
 func Print(p *Program) string {
-	pr := &printer{}
+	pr := &printer{numbers: &numberTexts{}}
 	if p == nil {
 		return ""
 	}
@@ -78,6 +78,37 @@ type printer struct {
 	// inline: the record or list being written fits on one line, and so does everything
 	// in it, which is not measured again.
 	inline bool
+	// numbers are the texts of the number literals written or measured last, shared by
+	// the measuring printers of one Print (nil: none kept).
+	numbers *numberTexts
+}
+
+// numberTexts remembers the texts intText and floatText gave for the last few number
+// literals of one Print. A literal is written once and measured again in every record
+// or list around it that is measured, and checking that a literal's own text denotes its
+// value takes strconv.ParseFloat its slow path for texts such as 1.0e308 or 5.0e-324
+// (the generator's pitfalls): that was a twentieth of generating a case. The nodes are
+// those of the tree being printed, which does not change while it is printed.
+type numberTexts struct {
+	nodes [16]Expr
+	texts [16]string
+	next  int
+}
+
+// text is the text of the number literal n, made by write on its first use.
+func (m *numberTexts) text(n Expr, write func() string) string {
+	if m == nil {
+		return write()
+	}
+	for i, seen := range m.nodes {
+		if seen == n {
+			return m.texts[i]
+		}
+	}
+	t := write()
+	m.nodes[m.next], m.texts[m.next] = n, t
+	m.next = (m.next + 1) % len(m.nodes)
+	return t
 }
 
 func (pr *printer) write(s string) {
@@ -134,7 +165,9 @@ func (pr *printer) stmt(s Stmt, ind int) {
 	switch s := s.(type) {
 	case *LetStmt:
 		if s != nil {
-			pr.write("let " + s.Name + " = ")
+			pr.write("let ")
+			pr.write(s.Name)
+			pr.write(" = ")
 			pr.expr(s.Value, ind)
 			return
 		}
@@ -284,12 +317,12 @@ func (pr *printer) expr(e Expr, ind int) {
 	switch e := e.(type) {
 	case *IntLiteral:
 		if e != nil {
-			pr.write(intText(e))
+			pr.write(pr.numbers.text(e, func() string { return intText(e) }))
 			return
 		}
 	case *FloatLiteral:
 		if e != nil {
-			pr.write(floatText(e))
+			pr.write(pr.numbers.text(e, func() string { return floatText(e) }))
 			return
 		}
 	case *BoolLiteral:
@@ -421,7 +454,9 @@ func (pr *printer) expr(e Expr, ind int) {
 	case *BinaryExpr:
 		if e != nil {
 			pr.operand(e.Left, leftNeedsParens(e), ind)
-			pr.write(" " + e.Op.String() + " ")
+			pr.write(" ")
+			pr.write(e.Op.String())
+			pr.write(" ")
 			pr.operand(e.Right, rightNeedsParens(e), ind)
 			return
 		}
@@ -468,8 +503,8 @@ func (pr *printer) path(p *IdentPath) {
 // fitsInline reports whether e's inline text is at most inlineWidth characters and needs
 // no line break. It stops measuring as soon as the answer is known, so it costs O(width)
 // and printing stays linear however deep records nest.
-func fitsInline(e Expr) bool {
-	m := printer{measuring: true, limit: inlineWidth}
+func (pr *printer) fitsInline(e Expr) bool {
+	m := printer{measuring: true, limit: inlineWidth, numbers: pr.numbers}
 	m.expr(e, 0)
 	return !m.full
 }
@@ -483,7 +518,7 @@ func (pr *printer) record(r *RecordExpr, ind int) {
 		pr.write("{}")
 		return
 	}
-	inline := pr.measuring || pr.inline || fitsInline(r)
+	inline := pr.measuring || pr.inline || pr.fitsInline(r)
 	defer func(outer bool) { pr.inline = outer }(pr.inline)
 	pr.inline = inline
 	pr.write("{")
@@ -516,7 +551,8 @@ func (pr *printer) entry(en RecordEntry, ind int) {
 	switch en := en.(type) {
 	case *RecordPair:
 		if en != nil {
-			pr.write(en.Key + ": ")
+			pr.write(en.Key) // two writes: no string made for each entry measured
+			pr.write(": ")
 			pr.expr(en.Value, ind)
 			return
 		}
@@ -554,7 +590,7 @@ func (pr *printer) list(l *ListExpr, ind int) {
 		pr.write("[]")
 		return
 	}
-	inline := pr.measuring || pr.inline || fitsInline(l)
+	inline := pr.measuring || pr.inline || pr.fitsInline(l)
 	defer func(outer bool) { pr.inline = outer }(pr.inline)
 	pr.inline = inline
 	pr.write("[")

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/a0diff/a0diff/runtime/ast"
@@ -48,8 +49,18 @@ func TestKeywordsAgreeWithAst(t *testing.T) {
 			t.Errorf("ast.IsKeyName(%q) = %v", kw, !wantKeyName)
 		}
 		toks, errs := tokenize("k", kw)
-		if len(errs) > 0 || toks[0].kind == tIdent {
-			t.Errorf("%q does not lex as a keyword", kw)
+		if len(errs) > 0 || toks[0].kind != keywords[kw] {
+			t.Errorf("%q does not lex as its keyword", kw)
+		}
+		if k, ok := keyword(kw); !ok || k != keywords[kw] {
+			t.Errorf("keyword(%q) = %v, %v; the table says %v", kw, k, ok, keywords[kw])
+		}
+		for _, near := range []string{kw[:len(kw)-1], kw + "s", "_" + kw, strings.ToUpper(kw)} {
+			if _, isKw := keywords[near]; !isKw {
+				if k, ok := keyword(near); ok {
+					t.Errorf("keyword(%q) = %v for no keyword", near, k)
+				}
+			}
 		}
 	}
 	for _, id := range []string{"call", "format", "iffy", "_", "True", "x1", "ok", "in"} {

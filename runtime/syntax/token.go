@@ -94,6 +94,57 @@ var keywords = map[string]kind{
 	"for": tFor, "fn": tFn, "try": tTry, "true": tTrue, "false": tFalse, "null": tNull,
 }
 
+// keyword is keywords[word], looked up by a switch, which the compiler turns into
+// comparisons by length and text: the lexer asks for every word of a program, and
+// hashing each word for the map was a twentieth of parsing a generated program.
+func keyword(word string) (kind, bool) {
+	switch word {
+	case "cap":
+		return tCap, true
+	case "budget":
+		return tBudget, true
+	case "import":
+		return tImport, true
+	case "assert":
+		return tAssert, true
+	case "as":
+		return tAs, true
+	case "let":
+		return tLet, true
+	case "return":
+		return tReturn, true
+	case "do":
+		return tDo, true
+	case "check":
+		return tCheck, true
+	case "match":
+		return tMatch, true
+	case "catch":
+		return tCatch, true
+	case "filter":
+		return tFilter, true
+	case "loop":
+		return tLoop, true
+	case "if":
+		return tIf, true
+	case "else":
+		return tElse, true
+	case "for":
+		return tFor, true
+	case "fn":
+		return tFn, true
+	case "try":
+		return tTry, true
+	case "true":
+		return tTrue, true
+	case "false":
+		return tFalse, true
+	case "null":
+		return tNull, true
+	}
+	return 0, false
+}
+
 // token is one significant token. Positions follow §3.1: 1-based lines and UTF-16
 // columns, endCol exclusive.
 type token struct {

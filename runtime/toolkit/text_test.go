@@ -75,6 +75,16 @@ func TestResolvePath(t *testing.T) {
 		{"/work", "...", "/work/..."},
 		{"/", "a", "/a"},
 		{"/work", "a\\b", "/work/a\\b"},
+		// Already normalised (resolvePath returns them as they are) and nearly so.
+		{"/work", "/", "/"},
+		{"/work", "/a/b.c/..d/.e", "/a/b.c/..d/.e"},
+		{"/work", "b/..", "/work"},
+		{"/work", "b/.", "/work/b"},
+		{"/work", "/a/.", "/a"},
+		{"/work", "/./a", "/a"},
+		{"/work", "/a//", "/a"},
+		{"/", "", "/"},
+		{"/", "/..", "/"},
 	} {
 		if got := resolvePath(c.cwd, c.p); got != c.want {
 			t.Errorf("resolvePath(%q, %q) = %q, want %q", c.cwd, c.p, got, c.want)

@@ -34,6 +34,9 @@ func resolvePath(cwd, p string) string {
 	if !strings.HasPrefix(p, "/") {
 		p = cwd + "/" + p
 	}
+	if isNormalised(p) {
+		return p // the common case (fixture paths, most tool paths), without splitting
+	}
 	var segs []string
 	for _, s := range strings.Split(p, "/") {
 		switch s {
@@ -49,6 +52,26 @@ func resolvePath(cwd, p string) string {
 	return "/" + strings.Join(segs, "/")
 }
 
+// isNormalised reports whether the absolute path p is what resolvePath makes of it: the
+// root, or names after single slashes, none of them "." or "..", no slash at the end.
+func isNormalised(p string) bool {
+	if p == "/" {
+		return true
+	}
+	start := 1 // of the name being read; p[0] is '/'
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch p[start:i] {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
+}
+
 // dirname is Node's path.dirname for an absolute, normalised path.
 func dirname(abs string) string {
 	i := strings.LastIndexByte(abs, '/')
@@ -58,12 +81,11 @@ func dirname(abs string) string {
 	return abs[:i]
 }
 
-// components splits an absolute, normalised path into its names.
-func components(abs string) []string {
-	if abs == "/" {
-		return nil
-	}
-	return strings.Split(abs[1:], "/")
+// nextName splits the next name off rest, the part of an absolute path after its first
+// slash: the names of abs are those strings.Split(abs[1:], "/") gives, none for the root.
+// The walks below read them one at a time rather than splitting the path into a slice.
+func nextName(rest string) (name, after string, more bool) {
+	return strings.Cut(rest, "/")
 }
 
 // lookup walks abs (UTF-8, absolute, normalised) the way the kernel's path walk does and
@@ -73,7 +95,12 @@ func (fs *vfs) lookup(abs string) (*fsNode, errno) {
 		return nil, errNAMETOOLONG
 	}
 	cur := fs.root
-	for _, name := range components(abs) {
+	if abs == "/" {
+		return cur, errOK
+	}
+	for rest, more := abs[1:], true; more; {
+		var name string
+		name, rest, more = nextName(rest)
 		if !cur.dir {
 			return nil, errNOTDIR
 		}
@@ -95,15 +122,21 @@ func (fs *vfs) parentOf(abs string) (*fsNode, string, errno) {
 	if len(abs) >= pathMax {
 		return nil, "", errNAMETOOLONG
 	}
-	comps := components(abs)
-	if len(comps) == 0 {
+	if abs == "/" {
 		return nil, "", errOK // the root itself: there is no parent
 	}
-	parent, code := fs.lookup("/" + strings.Join(comps[:len(comps)-1], "/"))
+	// The names before the last are abs up to its last slash (the root when that is the
+	// first).
+	last := strings.LastIndexByte(abs, '/')
+	dir := "/"
+	if last > 0 {
+		dir = abs[:last]
+	}
+	parent, code := fs.lookup(dir)
 	if code != errOK {
 		return nil, "", code
 	}
-	name := comps[len(comps)-1]
+	name := abs[last+1:]
 	if !parent.dir {
 		return nil, "", errNOTDIR
 	}
@@ -120,9 +153,13 @@ func (fs *vfs) mkdirAll(abs string) errno {
 	if len(abs) >= pathMax {
 		return errNAMETOOLONG
 	}
-	comps := components(abs)
 	cur := fs.root
-	for i, name := range comps {
+	if abs == "/" {
+		return errOK
+	}
+	for rest, more := abs[1:], true; more; {
+		var name string
+		name, rest, more = nextName(rest)
 		if len(name) > nameMax {
 			return errNAMETOOLONG
 		}
@@ -131,7 +168,7 @@ func (fs *vfs) mkdirAll(abs string) errno {
 		case next == nil:
 			next = newDir()
 			cur.kids[name] = next
-		case !next.dir && i == len(comps)-1:
+		case !next.dir && !more:
 			return errEXIST
 		case !next.dir:
 			return errNOTDIR

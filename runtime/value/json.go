@@ -334,8 +334,9 @@ func appendQuoted(b []byte, s string) []byte {
 func skipPlain(s string, i int) int {
 	const ones, high = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		g := s[i : i+8] // one bounds check; the compiler merges the byte loads into one
+		w := uint64(g[0]) | uint64(g[1])<<8 | uint64(g[2])<<16 | uint64(g[3])<<24 |
+			uint64(g[4])<<32 | uint64(g[5])<<40 | uint64(g[6])<<48 | uint64(g[7])<<56
 		// (x - ones) &^ x & high is nonzero when a byte of x is zero (it may also flag
 		// bytes above a zero byte, which is harmless here: every byte is then looked
 		// at); with 0x20 for ones it flags a byte below 0x20.
