@@ -933,6 +933,8 @@
     file = fileName3;
     setTokens(lexed.tokens);
     for (let i = literalValues.length; i < kinds.length; i++) literalValues[i] = null;
+    for (let i = 0; i < longLiterals.length; i++) literalValues[longLiterals[i]] = null;
+    longLiterals.length = 0;
     at = 0;
     depth = 0;
     astError = null;
@@ -1051,6 +1053,8 @@
     return parts;
   }
   var literalValues = [];
+  var longLiterals = [];
+  var LONG_LITERAL = 1024;
   function isIntLiteral(e) {
     return typeof e === "number" && kinds[e] === 28 /* IntLit */;
   }
@@ -1097,6 +1101,7 @@
     const start = starts[t];
     const end = ends[t];
     const aux = auxes[t];
+    if (end - start >= LONG_LITERAL) longLiterals.push(t);
     if (aux > 1) {
       if (astError === null) {
         astError = {

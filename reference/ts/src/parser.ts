@@ -84,6 +84,9 @@ export function parse(source: string, fileName: string): ParseResult {
   // A slot for every token, so that a literal's value is stored in place: goja makes an
   // array written past its end with holes, or far past it, a slower sparse one.
   for (let i = literalValues.length; i < kinds.length; i++) literalValues[i] = null;
+  // The last parse's long string literals are let go (see longLiterals).
+  for (let i = 0; i < longLiterals.length; i++) literalValues[longLiterals[i]] = null;
+  longLiterals.length = 0;
   at = 0;
   depth = 0;
   astError = null;
@@ -256,6 +259,13 @@ function onePart(name: string): string[] {
  */
 export const literalValues: (number | string | boolean | null)[] = [];
 
+// The tokens of the last parse's string literals of LONG_LITERAL code units or more: their
+// slots are cleared at the next parse, so that a worker does not keep long texts of
+// earlier programs alive in slots no later literal writes (short stale values are kept,
+// as the token table keeps the texts of earlier words).
+const longLiterals: number[] = [];
+const LONG_LITERAL = 1024;
+
 /** The kind of a literal (spec §3.2), from its token. */
 export function literalKind(literal: number): string {
   switch (kinds[literal]) {
@@ -335,6 +345,7 @@ function stringValue(t: number): string {
   const start = starts[t];
   const end = ends[t];
   const aux = auxes[t];
+  if (end - start >= LONG_LITERAL) longLiterals.push(t);
   if (aux > 1) {
     if (astError === null) {
       astError = {

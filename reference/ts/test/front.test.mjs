@@ -224,3 +224,15 @@ test("a 400-digit integer literal is Infinity and long literals round correctly"
   const values = got.program.statements[0].value.elements.map((e) => front.literalValues[e]);
   assert.deepEqual(values, [Infinity, 9007199254740992, 1.2345678901234568e29, 0]);
 });
+
+test("the next parse lets go of a long string literal's value but not of a short one's", () => {
+  const long = "x".repeat(2000);
+  const first = front.parse(`return ["${long}", "short"]`, FILE);
+  assert.deepEqual(first.diagnostics, []);
+  const [longToken, shortToken] = first.program.statements[0].value.elements;
+  assert.equal(front.literalValues[longToken], long);
+  const second = front.parse("return 1", FILE);
+  assert.deepEqual(second.diagnostics, []);
+  assert.equal(front.literalValues[longToken], null);
+  assert.equal(front.literalValues[shortToken], "short", "a short literal's stale slot is kept (as stale words are)");
+});
