@@ -3,7 +3,11 @@
 // strings once (a native call) and classified through string-keyed tables, which costs
 // goja fewer instructions than calling charCodeAt per unit (a method call on a primitive
 // string), though twice the bytes (reference/ts-bundle/README.md, "third round"); tokens
-// go into plain arrays instead of objects; and there are no regular expressions.
+// go into plain arrays instead of objects; and there are no regular expressions. A native
+// call on the source (indexOf, slice) costs goja about as much as two or three units of a
+// table loop, so runs are skipped with one only where they are long (comments); string
+// literals, words and spaces, a few units each, are walked unit by unit (README, "fifth
+// round").
 
 import type { Diagnostic } from "./ast";
 
@@ -61,8 +65,9 @@ export interface Lexed {
 const LEX_HINT = "Check for invalid characters or unclosed strings.";
 
 // Character classes; a code unit not in CLASS (any non-ASCII one, a control character other
-// than TAB/LF/CR, or one of ; ? @ $ ^ | & ~ \ ' ` and the like) starts no token.
-const enum C { Space = 1, LF, CR, Hash, Word, Digit, Quote, Minus, Gt, Lt, Eq, Bang, Dot, Punct }
+// than TAB/LF/CR, or one of ; ? @ $ ^ | & ~ \ ' ` and the like) starts no token. The class
+// of a one-character punctuator is its token kind, which is below every C.
+const enum C { Space = 64, LF, CR, Hash, Word, Digit, Quote, Minus, Gt, Lt, Eq, Bang, Dot }
 
 type Table = { [unit: string]: number | undefined };
 
@@ -74,7 +79,7 @@ const CLASS = table();
 const WORD_CHAR = table(); // 1 for [A-Za-z0-9_]
 const DIGIT = table(); // 1 for [0-9]
 const HEX = table(); // 1 for [0-9A-Fa-f]
-const PUNCT_KIND = table(); // token kind of a one-character punctuator
+const STRING_CHAR = table(); // 1 for the ASCII characters that stand for themselves in a string literal
 const SIMPLE_ESCAPE = table(); // 1 for the characters after a backslash in \" \\ \/ \b \f \n \r \t
 const KEYWORDS = table(); // keyword spelling -> kind
 (function initTables() {
@@ -105,7 +110,11 @@ const KEYWORDS = table(); // keyword spelling -> kind
     [")", T.RParen], [":", T.Colon], [",", T.Comma], ["+", T.Plus], ["*", T.Star], ["/", T.Slash],
     ["%", T.Percent],
   ];
-  for (const [ch, kind] of punct) { CLASS[ch] = C.Punct; PUNCT_KIND[ch] = kind; }
+  for (const [ch, kind] of punct) CLASS[ch] = kind;
+  for (let u = 0x20; u < 0x80; u++) {
+    const ch = String.fromCharCode(u);
+    if (ch !== "\"" && ch !== "\\") STRING_CHAR[ch] = 1;
+  }
   const keywords: [string, T][] = [
     ["cap", T.Cap], ["budget", T.Budget], ["import", T.Import], ["assert", T.Assert], ["as", T.As],
     ["let", T.Let], ["return", T.Return], ["do", T.Do], ["check", T.Check], ["match", T.Match],
@@ -155,33 +164,38 @@ let stringAux = 0;
 
 // Returns the end of the string literal whose opening quote is at p, or -1 (spec §1.7).
 function scanString(chars: string[], p: number): number {
-  const n = chars.length;
   let j = p + 1;
   let ctrl = 0;
   let escaped = 0;
-  while (j < n) {
-    const c = chars[j];
+  let c: string;
+  for (;;) {
+    // Most of a literal is printable ASCII other than the quote and the backslash: one
+    // table lookup per unit, and the rest below.
+    while (STRING_CHAR[chars[j]]) j++;
+    c = chars[j];
     if (c === "\"") {
       stringAux = 2 * ctrl + escaped;
       return j + 1;
     }
     if (c === "\\") {
-      const e = chars[j + 1];
-      if (SIMPLE_ESCAPE[e] === 1) {
+      c = chars[j + 1];
+      if (SIMPLE_ESCAPE[c] === 1) {
         j += 2;
-      } else if (e === "u" && HEX[chars[j + 2]] === 1 && HEX[chars[j + 3]] === 1 &&
+      } else if (c === "u" && HEX[chars[j + 2]] === 1 && HEX[chars[j + 3]] === 1 &&
         HEX[chars[j + 4]] === 1 && HEX[chars[j + 5]] === 1) {
         j += 6;
       } else {
         return -1;
       }
       escaped = 1;
+    } else if (c === undefined) {
+      return -1; // the code ended
     } else {
+      // A control character or a non-ASCII unit.
       if (c < " " && ctrl === 0) ctrl = j - p;
       j++;
     }
   }
-  return -1;
 }
 
 // Whether any token rule, discarded kinds included, matches at p (error recovery, §1.9).
@@ -264,11 +278,20 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
   let line = 1;
   let lineStart = 0; // offset of the first code unit of the current line
   let nextCR = -1; // offset of the next CR at or after some earlier comment start
+  // The loop's variables are declared here, not in its body: goja enters and leaves a
+  // block scope (two operations) for every block with a declaration, on every pass.
+  let c: string;
+  let cls: number | undefined;
+  let end: number;
+  let word: string;
+  let kw: number | undefined;
+  let kind: number;
   // The loop ends where chars runs out: chars[n] is undefined, which has no class, so
   // the end is tested on the way to the switch only, not for every space, word and
-  // punctuator.
-  for (;;) {
-    const c = chars[i];
+  // punctuator. (`while (true)`, not `for (;;)`: goja compiles a `continue` in the latter
+  // as a jump to the loop's end and a second one back.)
+  while (true) {
+    c = chars[i];
     if (c === " ") {
       i++;
       continue;
@@ -277,15 +300,27 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
     // scanned, and line feeds counted: going through the switch and the shared store below
     // made the lexer run 5 % more goja instructions (the kind and end variables, the
     // break, the error test).
-    const cls = CLASS[c];
+    cls = CLASS[c];
+    if ((cls as number) < C.Space) { // a one-character punctuator (undefined < C.Space is false)
+      kinds[t] = cls as number;
+      starts[t] = i;
+      i++;
+      ends[t] = i;
+      lines[t] = line;
+      t++;
+      continue;
+    }
     if (cls === C.Word) {
-      let end = i + 1;
-      while (WORD_CHAR[chars[end]]) end++; // 1 or undefined: its truth is one test fewer than === 1
+      // The first unit is known to be a word character; goja runs a do-while loop without
+      // the jump back of a while loop. WORD_CHAR's values are 1 or undefined: testing
+      // their truth is one operation fewer than === 1.
+      end = i;
+      do end++; while (WORD_CHAR[chars[end]]);
       // The parser needs the text of (nearly) every word, so it is taken here, once.
-      const word = src.slice(i, end);
+      word = src.slice(i, end);
       words[t] = word;
-      const kw = KEYWORDS[word];
-      if (kw !== undefined) {
+      kw = KEYWORDS[word];
+      if (kw) { // every keyword's kind is above 0: the truth test is one operation fewer
         kinds[t] = kw;
       } else if (word === "call" && chars[end] === "?") {
         // `call?` is a keyword only with its question mark, which no identifier contains.
@@ -301,15 +336,6 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
       i = end;
       continue;
     }
-    if (cls === C.Punct) {
-      kinds[t] = PUNCT_KIND[c] as number;
-      starts[t] = i;
-      i++;
-      ends[t] = i;
-      lines[t] = line;
-      t++;
-      continue;
-    }
     if (cls === C.LF) {
       i++;
       line++;
@@ -318,8 +344,8 @@ function lexCode(src: string, codeEnd: number, file: string): Lexed {
       continue;
     }
     if (i >= n) break;
-    let kind = -1;
-    let end = i + 1;
+    kind = -1;
+    end = i + 1;
     // The other cases, ordered by how often they occur, as goja tries them one by one.
     switch (cls) {
       case C.Quote:
