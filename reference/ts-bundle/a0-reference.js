@@ -404,6 +404,1270 @@
     }
   };
 
+  // src/lexer.ts
+  var TOKEN_NAMES = [
+    "Arrow",
+    "GtEq",
+    "LtEq",
+    "EqEq",
+    "BangEq",
+    "CallQ",
+    "Cap",
+    "Budget",
+    "Import",
+    "Assert",
+    "As",
+    "Let",
+    "Return",
+    "Do",
+    "Check",
+    "Match",
+    "Catch",
+    "Filter",
+    "Loop",
+    "If",
+    "Else",
+    "For",
+    "Fn",
+    "Try",
+    "True",
+    "False",
+    "Null",
+    "FloatLit",
+    "IntLit",
+    "StringLit",
+    "Ident",
+    "LBrace",
+    "RBrace",
+    "LBracket",
+    "RBracket",
+    "LParen",
+    "RParen",
+    "Colon",
+    "Comma",
+    "DotDotDot",
+    "Dot",
+    "Equals",
+    "Gt",
+    "Lt",
+    "Plus",
+    "Minus",
+    "Star",
+    "Slash",
+    "Percent",
+    "EOF"
+  ];
+  var LEX_HINT = "Check for invalid characters or unclosed strings.";
+  function table() {
+    return /* @__PURE__ */ Object.create(null);
+  }
+  var CLASS = table();
+  var WORD_CHAR = table();
+  var DIGIT = table();
+  var HEX = table();
+  var STRING_CHAR = table();
+  var SIMPLE_ESCAPE = table();
+  var KEYWORDS = table();
+  (function initTables() {
+    const set = (t, chars, v) => {
+      for (let i = 0; i < chars.length; i++) t[chars.charAt(i)] = v;
+    };
+    const lower = "abcdefghijklmnopqrstuvwxyz";
+    const digits = "0123456789";
+    set(CLASS, " 	", 64 /* Space */);
+    set(CLASS, "\n", 65 /* LF */);
+    set(CLASS, "\r", 66 /* CR */);
+    set(CLASS, "#", 67 /* Hash */);
+    set(CLASS, lower + lower.toUpperCase() + "_", 68 /* Word */);
+    set(CLASS, digits, 69 /* Digit */);
+    set(CLASS, '"', 70 /* Quote */);
+    set(CLASS, "-", 71 /* Minus */);
+    set(CLASS, ">", 72 /* Gt */);
+    set(CLASS, "<", 73 /* Lt */);
+    set(CLASS, "=", 74 /* Eq */);
+    set(CLASS, "!", 75 /* Bang */);
+    set(CLASS, ".", 76 /* Dot */);
+    set(WORD_CHAR, lower + lower.toUpperCase() + "_" + digits, 1);
+    set(DIGIT, digits, 1);
+    set(HEX, digits + "abcdefABCDEF", 1);
+    set(SIMPLE_ESCAPE, '"\\/bfnrt', 1);
+    const punct = [
+      ["{", 31 /* LBrace */],
+      ["}", 32 /* RBrace */],
+      ["[", 33 /* LBracket */],
+      ["]", 34 /* RBracket */],
+      ["(", 35 /* LParen */],
+      [")", 36 /* RParen */],
+      [":", 37 /* Colon */],
+      [",", 38 /* Comma */],
+      ["+", 44 /* Plus */],
+      ["*", 46 /* Star */],
+      ["/", 47 /* Slash */],
+      ["%", 48 /* Percent */]
+    ];
+    for (const [ch, kind] of punct) CLASS[ch] = kind;
+    for (let u = 32; u < 128; u++) {
+      const ch = String.fromCharCode(u);
+      if (ch !== '"' && ch !== "\\") STRING_CHAR[ch] = 1;
+    }
+    const keywords = [
+      ["cap", 6 /* Cap */],
+      ["budget", 7 /* Budget */],
+      ["import", 8 /* Import */],
+      ["assert", 9 /* Assert */],
+      ["as", 10 /* As */],
+      ["let", 11 /* Let */],
+      ["return", 12 /* Return */],
+      ["do", 13 /* Do */],
+      ["check", 14 /* Check */],
+      ["match", 15 /* Match */],
+      ["catch", 16 /* Catch */],
+      ["filter", 17 /* Filter */],
+      ["loop", 18 /* Loop */],
+      ["if", 19 /* If */],
+      ["else", 20 /* Else */],
+      ["for", 21 /* For */],
+      ["fn", 22 /* Fn */],
+      ["try", 23 /* Try */],
+      ["true", 24 /* True */],
+      ["false", 25 /* False */],
+      ["null", 26 /* Null */]
+    ];
+    for (const [word, kind] of keywords) KEYWORDS[word] = kind;
+  })();
+  var numberKind = 28 /* IntLit */;
+  function scanNumber(chars, p) {
+    let j = p + 1;
+    if (chars[p] !== "0") {
+      while (DIGIT[chars[j]] === 1) j++;
+    }
+    if (chars[j] === "." && DIGIT[chars[j + 1]] === 1) {
+      let k = j + 2;
+      while (DIGIT[chars[k]] === 1) k++;
+      const e = chars[k];
+      if (e === "e" || e === "E") {
+        let m = k + 1;
+        const sign = chars[m];
+        if (sign === "+" || sign === "-") m++;
+        if (DIGIT[chars[m]] === 1) {
+          m++;
+          while (DIGIT[chars[m]] === 1) m++;
+          k = m;
+        }
+      }
+      numberKind = 27 /* FloatLit */;
+      return k;
+    }
+    const d = chars[j];
+    if (d === "." || d === "e" || d === "E" || DIGIT[d] === 1) return -1;
+    numberKind = 28 /* IntLit */;
+    return j;
+  }
+  var stringAux = 0;
+  function scanString(chars, p) {
+    let j = p + 1;
+    let ctrl = 0;
+    let escaped = 0;
+    let c;
+    for (; ; ) {
+      while (STRING_CHAR[chars[j]]) j++;
+      c = chars[j];
+      if (c === '"') {
+        stringAux = 2 * ctrl + escaped;
+        return j + 1;
+      }
+      if (c === "\\") {
+        c = chars[j + 1];
+        if (SIMPLE_ESCAPE[c] === 1) {
+          j += 2;
+        } else if (c === "u" && HEX[chars[j + 2]] === 1 && HEX[chars[j + 3]] === 1 && HEX[chars[j + 4]] === 1 && HEX[chars[j + 5]] === 1) {
+          j += 6;
+        } else {
+          return -1;
+        }
+        escaped = 1;
+      } else if (c === void 0) {
+        return -1;
+      } else {
+        if (c < " " && ctrl === 0) ctrl = j - p;
+        j++;
+      }
+    }
+  }
+  function anyRuleMatches(chars, p) {
+    switch (CLASS[chars[p]]) {
+      case void 0:
+        return false;
+      case 66 /* CR */:
+        return chars[p + 1] === "\n";
+      case 75 /* Bang */:
+        return chars[p + 1] === "=";
+      case 69 /* Digit */:
+        return scanNumber(chars, p) >= 0;
+      case 70 /* Quote */:
+        return scanString(chars, p) >= 0;
+      default:
+        return true;
+    }
+  }
+  var tokenTable = newTable();
+  function newTable() {
+    return { kind: [], start: [], end: [], line: [], lineStart: [0, 0], aux: [], word: [] };
+  }
+  function lex(src2, file2) {
+    const codeEnd = commentBlockStart(src2);
+    if (codeEnd < src2.length) {
+      const lexed = lexCode(src2, codeEnd, file2);
+      if (lexed.errors.length === 0) return lexed;
+    }
+    return lexCode(src2, src2.length, file2);
+  }
+  function commentBlockStart(src2) {
+    if (src2.indexOf("\r") >= 0) return src2.length;
+    let lineEnd = src2.length;
+    for (; ; ) {
+      const lineStart = lineEnd === 0 ? 0 : src2.lastIndexOf("\n", lineEnd - 1) + 1;
+      if (!isCommentLine(src2, lineStart, lineEnd)) return lineEnd === src2.length ? lineEnd : lineEnd + 1;
+      if (lineStart === 0) return 0;
+      lineEnd = lineStart - 1;
+    }
+  }
+  function isCommentLine(src2, start, end) {
+    for (let i = start; i < end; i++) {
+      const c = src2[i];
+      if (c === "#") return true;
+      if (c !== " " && c !== "	") return false;
+    }
+    return true;
+  }
+  function lexCode(src2, codeEnd, file2) {
+    const errors = [];
+    const chars = (codeEnd === src2.length ? src2 : src2.slice(0, codeEnd)).split("");
+    const n = chars.length;
+    if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable();
+    const kinds2 = tokenTable.kind;
+    const starts2 = tokenTable.start;
+    const ends2 = tokenTable.end;
+    const lines2 = tokenTable.line;
+    const lineStarts2 = tokenTable.lineStart;
+    const auxes2 = tokenTable.aux;
+    const words2 = tokenTable.word;
+    let t = 0;
+    let i = 0;
+    let line = 1;
+    let lineStart = 0;
+    let nextCR = -1;
+    let c;
+    let cls;
+    let end;
+    let word;
+    let kw;
+    let kind;
+    while (true) {
+      c = chars[i];
+      if (c === " ") {
+        i++;
+        continue;
+      }
+      cls = CLASS[c];
+      if (cls < 64 /* Space */) {
+        kinds2[t] = cls;
+        starts2[t] = i;
+        i++;
+        ends2[t] = i;
+        lines2[t] = line;
+        t++;
+        continue;
+      }
+      if (cls === 68 /* Word */) {
+        end = i;
+        do
+          end++;
+        while (WORD_CHAR[chars[end]]);
+        word = src2.slice(i, end);
+        words2[t] = word;
+        kw = KEYWORDS[word];
+        if (kw) {
+          kinds2[t] = kw;
+        } else if (word === "call" && chars[end] === "?") {
+          kinds2[t] = 5 /* CallQ */;
+          end++;
+        } else {
+          kinds2[t] = 30 /* Ident */;
+        }
+        starts2[t] = i;
+        ends2[t] = end;
+        lines2[t] = line;
+        t++;
+        i = end;
+        continue;
+      }
+      if (cls === 65 /* LF */) {
+        i++;
+        line++;
+        lineStart = i;
+        lineStarts2[line] = i;
+        continue;
+      }
+      if (i >= n) break;
+      kind = -1;
+      end = i + 1;
+      switch (cls) {
+        case 70 /* Quote */:
+          end = scanString(chars, i);
+          if (end < 0) break;
+          kind = 29 /* StringLit */;
+          auxes2[t] = stringAux;
+          if (stringAux > 1) {
+            kinds2[t] = kind;
+            starts2[t] = i;
+            ends2[t] = end;
+            lines2[t] = line;
+            t++;
+            for (let j = i + 1; j < end; j++) {
+              const s = chars[j];
+              if (s === "\n") {
+                line++;
+                lineStart = j + 1;
+                lineStarts2[line] = lineStart;
+              } else if (s === "\r") {
+                if (chars[j + 1] === "\n") j++;
+                line++;
+                lineStart = j + 1;
+                lineStarts2[line] = lineStart;
+              }
+            }
+            i = end;
+            continue;
+          }
+          break;
+        case 69 /* Digit */:
+          end = scanNumber(chars, i);
+          if (end >= 0) kind = numberKind;
+          break;
+        case 76 /* Dot */:
+          if (chars[i + 1] === "." && chars[i + 2] === ".") {
+            kind = 39 /* DotDotDot */;
+            end = i + 3;
+          } else {
+            kind = 40 /* Dot */;
+          }
+          break;
+        case 71 /* Minus */:
+          if (chars[i + 1] === ">") {
+            kind = 0 /* Arrow */;
+            end = i + 2;
+          } else kind = 45 /* Minus */;
+          break;
+        case 64 /* Space */:
+          i++;
+          while (chars[i] === " " || chars[i] === "	") i++;
+          continue;
+        case 74 /* Eq */:
+          if (chars[i + 1] === "=") {
+            kind = 3 /* EqEq */;
+            end = i + 2;
+          } else kind = 41 /* Equals */;
+          break;
+        case 72 /* Gt */:
+          if (chars[i + 1] === "=") {
+            kind = 1 /* GtEq */;
+            end = i + 2;
+          } else kind = 42 /* Gt */;
+          break;
+        case 73 /* Lt */:
+          if (chars[i + 1] === "=") {
+            kind = 2 /* LtEq */;
+            end = i + 2;
+          } else kind = 43 /* Lt */;
+          break;
+        case 75 /* Bang */:
+          if (chars[i + 1] === "=") {
+            kind = 4 /* BangEq */;
+            end = i + 2;
+          }
+          break;
+        case 67 /* Hash */: {
+          let stop = src2.indexOf("\n", i);
+          if (stop < 0) stop = n;
+          if (nextCR < i) {
+            nextCR = src2.indexOf("\r", i);
+            if (nextCR < 0) nextCR = n;
+          }
+          i = nextCR < stop ? nextCR : stop;
+          continue;
+        }
+        case 66 /* CR */:
+          if (chars[i + 1] === "\n") {
+            i += 2;
+            line++;
+            lineStart = i;
+            lineStarts2[line] = i;
+            continue;
+          }
+          break;
+      }
+      if (kind < 0) {
+        const errStart = i;
+        const col = i - lineStart + 1;
+        i++;
+        while (i < n && !anyRuleMatches(chars, i)) i++;
+        const len2 = i - errStart;
+        errors.push({
+          code: "E_LEX",
+          message: "unexpected character: ->" + c + "<- at offset: " + errStart + ", skipped " + len2 + " characters.",
+          span: { file: file2, startLine: line, startCol: col, endLine: line, endCol: col + len2 },
+          hint: LEX_HINT
+        });
+        continue;
+      }
+      kinds2[t] = kind;
+      starts2[t] = i;
+      ends2[t] = end;
+      lines2[t] = line;
+      t++;
+      i = end;
+    }
+    if (n < src2.length) {
+      for (let lf = src2.indexOf("\n", n); lf >= 0; lf = src2.indexOf("\n", lf + 1)) {
+        line++;
+        lineStart = lf + 1;
+        lineStarts2[line] = lineStart;
+      }
+      i = src2.length;
+    }
+    kinds2[t] = 49 /* EOF */;
+    starts2[t] = i;
+    ends2[t] = i;
+    lines2[t] = line;
+    return { tokens: tokenTable, errors };
+  }
+
+  // src/parser.ts
+  var PARSE_HINT = "Check syntax near this location.";
+  var NO_DIAGNOSTICS = [];
+  function kindSet(kinds2) {
+    const set = [];
+    for (let k = 0; k <= 49 /* EOF */; k++) set.push(false);
+    for (const k of kinds2) set[k] = true;
+    return set;
+  }
+  var OPERAND_START = [
+    45 /* Minus */,
+    35 /* LParen */,
+    31 /* LBrace */,
+    33 /* LBracket */,
+    28 /* IntLit */,
+    27 /* FloatLit */,
+    29 /* StringLit */,
+    24 /* True */,
+    25 /* False */,
+    26 /* Null */,
+    30 /* Ident */
+  ];
+  var FORM_START = [
+    19 /* If */,
+    21 /* For */,
+    15 /* Match */,
+    5 /* CallQ */,
+    13 /* Do */,
+    9 /* Assert */,
+    14 /* Check */,
+    23 /* Try */,
+    17 /* Filter */,
+    18 /* Loop */
+  ];
+  var EXPR_START = kindSet(FORM_START.concat(OPERAND_START));
+  var FORM = kindSet(FORM_START);
+  var STMT_START = kindSet([22 /* Fn */, 11 /* Let */, 12 /* Return */].concat(FORM_START, OPERAND_START));
+  var KEY_NAME_KINDS = [
+    30 /* Ident */,
+    19 /* If */,
+    20 /* Else */,
+    21 /* For */,
+    22 /* Fn */,
+    15 /* Match */,
+    6 /* Cap */,
+    7 /* Budget */,
+    8 /* Import */,
+    10 /* As */,
+    11 /* Let */,
+    12 /* Return */,
+    13 /* Do */,
+    9 /* Assert */,
+    14 /* Check */,
+    23 /* Try */,
+    16 /* Catch */,
+    17 /* Filter */,
+    18 /* Loop */
+  ];
+  var KEY_NAME = kindSet(KEY_NAME_KINDS);
+  var ENTRY_START = kindSet(KEY_NAME_KINDS.concat([39 /* DotDotDot */]));
+  var OPERATOR = kindSet([
+    46 /* Star */,
+    47 /* Slash */,
+    48 /* Percent */,
+    44 /* Plus */,
+    45 /* Minus */,
+    42 /* Gt */,
+    43 /* Lt */,
+    1 /* GtEq */,
+    2 /* LtEq */,
+    3 /* EqEq */,
+    4 /* BangEq */
+  ]);
+  var src = "";
+  var file = "";
+  var NO_TOKENS = [];
+  var kinds = NO_TOKENS;
+  var starts = NO_TOKENS;
+  var ends = NO_TOKENS;
+  var lines = NO_TOKENS;
+  var lineStarts = NO_TOKENS;
+  var auxes = NO_TOKENS;
+  var words = [];
+  var at = 0;
+  var astError = null;
+  var depth = 0;
+  var SyntaxFailure = class {
+    constructor(diagnostic) {
+      this.diagnostic = diagnostic;
+    }
+  };
+  function parse(source, fileName3) {
+    const lexed = lex(source, fileName3);
+    if (lexed.errors.length > 0) return { diagnostics: lexed.errors };
+    src = source;
+    file = fileName3;
+    setTokens(lexed.tokens);
+    for (let i = literalValues.length; i < kinds.length; i++) literalValues[i] = null;
+    for (let i = 0; i < longLiterals.length; i++) literalValues[longLiterals[i]] = null;
+    longLiterals.length = 0;
+    at = 0;
+    depth = 0;
+    astError = null;
+    try {
+      const program = parseProgram();
+      if (astError !== null) return { diagnostics: [astError] };
+      return { program, diagnostics: NO_DIAGNOSTICS };
+    } catch (e) {
+      if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
+      throw e;
+    } finally {
+      astError = null;
+    }
+  }
+  function setTokens(tokens) {
+    kinds = tokens === null ? NO_TOKENS : tokens.kind;
+    starts = tokens === null ? NO_TOKENS : tokens.start;
+    ends = tokens === null ? NO_TOKENS : tokens.end;
+    lines = tokens === null ? NO_TOKENS : tokens.line;
+    lineStarts = tokens === null ? NO_TOKENS : tokens.lineStart;
+    auxes = tokens === null ? NO_TOKENS : tokens.aux;
+    words = tokens === null ? [] : tokens.word;
+  }
+  function span(first, last) {
+    const firstLine = lines[first];
+    const lastLine = lines[last];
+    return {
+      file,
+      startLine: firstLine,
+      startCol: starts[first] - lineStarts[firstLine] + 1,
+      endLine: lastLine,
+      endCol: ends[last] - lineStarts[lastLine] + 1
+    };
+  }
+  function tokenSpan(t) {
+    const where = span(t, t);
+    if (kinds[t] === 29 /* StringLit */ && auxes[t] > 1) {
+      let line = lines[t];
+      let lineStart = -1;
+      const end = ends[t];
+      for (let j = starts[t] + 1; j < end; j++) {
+        const c = src.charCodeAt(j);
+        if (c === 10 || c === 13) {
+          if (c === 13 && src.charCodeAt(j + 1) === 10) j++;
+          line++;
+          lineStart = j + 1;
+        }
+      }
+      if (lineStart >= 0) {
+        where.endLine = line;
+        where.endCol = end - lineStart + 1;
+      }
+    }
+    return where;
+  }
+  var SPAN_PROPERTY = { value: null, writable: true, enumerable: true, configurable: true };
+  function keepSpan(node, s) {
+    SPAN_PROPERTY.value = s;
+    Object.defineProperty(node, "span", SPAN_PROPERTY);
+    SPAN_PROPERTY.value = null;
+    return s;
+  }
+  function rangeKind(kind) {
+    return {
+      kind,
+      get span() {
+        const node = this;
+        return keepSpan(node, span(node.first, node.last));
+      }
+    };
+  }
+  function tokenKind(kind) {
+    return {
+      kind,
+      get span() {
+        const node = this;
+        return keepSpan(node, span(node.token, node.token));
+      }
+    };
+  }
+  var LET_STMT = rangeKind("LetStmt");
+  var RETURN_STMT = rangeKind("ReturnStmt");
+  var EXPR_STMT = rangeKind("ExprStmt");
+  var FN_DECL = rangeKind("FnDecl");
+  var IDENT_PATH = rangeKind("IdentPath");
+  var ONE_SEGMENT_PATH = tokenKind("IdentPath");
+  var UNARY_EXPR = rangeKind("UnaryExpr");
+  var FN_CALL_EXPR = rangeKind("FnCallExpr");
+  var LIST_EXPR = rangeKind("ListExpr");
+  var RECORD_EXPR = rangeKind("RecordExpr");
+  var CALL_EXPR = rangeKind("CallExpr");
+  var DO_EXPR = rangeKind("DoExpr");
+  var CAP_DECL = rangeKind("CapDecl");
+  var BUDGET_DECL = rangeKind("BudgetDecl");
+  var IMPORT_DECL = rangeKind("ImportDecl");
+  var ASSERT_EXPR = rangeKind("AssertExpr");
+  var CHECK_EXPR = rangeKind("CheckExpr");
+  var TRY_EXPR = rangeKind("TryExpr");
+  var BINARY_EXPR = rangeKind("BinaryExpr");
+  var IF_BLOCK_EXPR = rangeKind("IfBlockExpr");
+  var IF_EXPR = rangeKind("IfExpr");
+  var FOR_EXPR = rangeKind("ForExpr");
+  var FILTER_BLOCK_EXPR = rangeKind("FilterBlockExpr");
+  var LOOP_EXPR = rangeKind("LoopExpr");
+  var MATCH_EXPR = rangeKind("MatchExpr");
+  var MATCH_ARM = rangeKind("MatchArm");
+  var oneParts = /* @__PURE__ */ new Map();
+  var MAX_ONE_PARTS = 4096;
+  function onePart(name) {
+    let parts = oneParts.get(name);
+    if (parts === void 0) {
+      if (oneParts.size >= MAX_ONE_PARTS) oneParts.clear();
+      parts = [name];
+      oneParts.set(name, parts);
+    }
+    return parts;
+  }
+  var literalValues = [];
+  var longLiterals = [];
+  var LONG_LITERAL = 1024;
+  function isIntLiteral(e) {
+    return typeof e === "number" && kinds[e] === 28 /* IntLit */;
+  }
+  function exprSpan(e) {
+    return typeof e === "number" ? span(e, e) : e.span;
+  }
+  var NOTHING = [];
+  function image(t) {
+    return src.slice(starts[t], ends[t]);
+  }
+  function failAt(t, form, expected) {
+    let text;
+    let where;
+    if (kinds[t] === 49 /* EOF */) {
+      text = "<EOF>";
+      where = { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
+    } else {
+      text = image(t);
+      where = tokenSpan(t);
+    }
+    let message;
+    if (form === "expected" && text.indexOf("\n") < 0 && text.indexOf("\r") < 0) {
+      message = "Expected " + TOKEN_NAMES[expected] + " but found '" + text + "'.";
+    } else if (form === "unexpected") {
+      message = "Unexpected token '" + text + "'.";
+    } else {
+      message = "Syntax error near '" + text + "'.";
+    }
+    throw new SyntaxFailure({ code: "E_PARSE", message, span: where, hint: PARSE_HINT });
+  }
+  function expect(kind) {
+    const t = at;
+    if (kinds[t] !== kind) failAt(t, "expected", kind);
+    at = t + 1;
+    return t;
+  }
+  function reportAst(message, where, hint) {
+    if (astError !== null) return null;
+    const d = { code: "E_PARSE", message, span: where, hint };
+    astError = d;
+    return d;
+  }
+  function stringValue(t) {
+    const start = starts[t];
+    const end = ends[t];
+    const aux = auxes[t];
+    if (end - start >= LONG_LITERAL) longLiterals.push(t);
+    if (aux > 1) {
+      if (astError === null) {
+        astError = {
+          code: "E_AST",
+          message: "Bad control character in string literal in JSON at position " + (aux >> 1)
+        };
+      }
+      return "";
+    }
+    if (aux === 0) return src.slice(start + 1, end - 1);
+    const last = end - 1;
+    let out = "";
+    let run2 = start + 1;
+    let i = src.indexOf("\\", run2);
+    while (i >= 0 && i < last) {
+      out += src.slice(run2, i);
+      const e = src.charCodeAt(i + 1);
+      run2 = i + 2;
+      switch (e) {
+        case 110:
+          out += "\n";
+          break;
+        case 116:
+          out += "	";
+          break;
+        case 114:
+          out += "\r";
+          break;
+        case 98:
+          out += "\b";
+          break;
+        case 102:
+          out += "\f";
+          break;
+        case 117:
+          out += String.fromCharCode(parseInt(src.slice(i + 2, i + 6), 16));
+          run2 = i + 6;
+          break;
+        default:
+          out += src.charAt(i + 1);
+      }
+      i = src.indexOf("\\", run2);
+    }
+    return out + src.slice(run2, last);
+  }
+  function parseProgram() {
+    const headers = [];
+    const statements = [];
+    for (; ; ) {
+      const k = kinds[at];
+      if (k === 6 /* Cap */) {
+        const s = at;
+        at++;
+        const capabilities = parseRecord();
+        headers.push({ __proto__: CAP_DECL, first: s, last: at - 1, capabilities });
+      } else if (k === 7 /* Budget */) {
+        const s = at;
+        at++;
+        const budget = parseRecord();
+        headers.push({ __proto__: BUDGET_DECL, first: s, last: at - 1, budget });
+      } else if (k === 8 /* Import */) {
+        const s = at;
+        at++;
+        const path = stringValue(expect(29 /* StringLit */));
+        expect(10 /* As */);
+        const alias = words[expect(30 /* Ident */)];
+        headers.push({ __proto__: IMPORT_DECL, first: s, last: at - 1, path, alias });
+      } else {
+        break;
+      }
+    }
+    while (STMT_START[kinds[at]]) statements[statements.length] = parseStatement();
+    if (kinds[at] !== 49 /* EOF */) failAt(at, "near");
+    const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - 1);
+    return { kind: "Program", span: where, headers, statements };
+  }
+  function parseStatement() {
+    const s = at;
+    switch (kinds[s]) {
+      case 22 /* Fn */:
+        return parseFnDecl();
+      case 11 /* Let */: {
+        at++;
+        const name = words[expect(30 /* Ident */)];
+        expect(41 /* Equals */);
+        const value = parseExpr();
+        return { __proto__: LET_STMT, first: s, last: at - 1, name, value };
+      }
+      case 12 /* Return */: {
+        at++;
+        const value = parseExpr();
+        return { __proto__: RETURN_STMT, first: s, last: at - 1, value };
+      }
+    }
+    const expr = parseExpr();
+    if (kinds[at] === 0 /* Arrow */) {
+      at++;
+      const target = parseIdentPath();
+      return { __proto__: EXPR_STMT, first: s, last: at - 1, expr, target };
+    }
+    return { __proto__: EXPR_STMT, first: s, last: at - 1, expr };
+  }
+  function parseFnDecl() {
+    if (++depth > MAX_NESTING) tooDeep();
+    const s = at;
+    at++;
+    const name = words[expect(30 /* Ident */)];
+    expect(31 /* LBrace */);
+    let params = NOTHING;
+    if (kinds[at] === 30 /* Ident */) {
+      params = [words[at]];
+      at++;
+      while (kinds[at] === 38 /* Comma */ && kinds[at + 1] === 30 /* Ident */) {
+        params.push(words[at + 1]);
+        at += 2;
+      }
+      if (kinds[at] === 38 /* Comma */) at++;
+    }
+    expect(32 /* RBrace */);
+    const body = parseBlock();
+    depth--;
+    return { __proto__: FN_DECL, first: s, last: at - 1, name, params, body };
+  }
+  function parseBlock() {
+    expect(31 /* LBrace */);
+    const body = [];
+    while (STMT_START[kinds[at]]) body[body.length] = parseStatement();
+    expect(32 /* RBrace */);
+    return body;
+  }
+  function parseBinder() {
+    expect(31 /* LBrace */);
+    const name = words[expect(30 /* Ident */)];
+    expect(32 /* RBrace */);
+    return name;
+  }
+  function parseIdentPath() {
+    const s = at;
+    return pathNode(s, dottedName());
+  }
+  function dottedName() {
+    const s = at;
+    if (kinds[s] !== 30 /* Ident */) failAt(s, "expected", 30 /* Ident */);
+    at = s + 1;
+    if (kinds[at] !== 40 /* Dot */) return words[s];
+    let name = words[s];
+    while (kinds[at] === 40 /* Dot */) {
+      at++;
+      if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
+      name += "." + words[at];
+      at++;
+    }
+    return name;
+  }
+  function pathNode(s, name) {
+    if (at === s + 1) {
+      return { __proto__: ONE_SEGMENT_PATH, token: s, parts: onePart(name) };
+    }
+    return { __proto__: IDENT_PATH, first: s, last: at - 1, parts: name.split(".") };
+  }
+  function nameSpan(call) {
+    const first = call.first;
+    if (kinds[first] === 17 /* Filter */) return call.span;
+    const argsFirst = call.args.first;
+    return span(call.kind === "FnCallExpr" ? first : first + 1, argsFirst - 1);
+  }
+  function parseExpr() {
+    if (++depth > MAX_NESTING) tooDeep();
+    const s = at;
+    const k = kinds[s];
+    let e;
+    if (FORM[k]) {
+      e = parseForm(s, k);
+    } else {
+      e = k === 45 /* Minus */ ? parseUnary() : parsePrimary();
+      if (OPERATOR[kinds[at]]) e = parseComparison(s, e);
+    }
+    depth--;
+    return e;
+  }
+  function tooDeep() {
+    throw new HarnessLimitError("maxNesting", `program nested deeper than ${MAX_NESTING} levels`);
+  }
+  function parseForm(s, k) {
+    switch (k) {
+      case 19 /* If */: {
+        const next = kinds[s + 1];
+        if (next === 35 /* LParen */) return parseIfBlock();
+        if (next === 31 /* LBrace */) return parseIfRecord();
+        return failAt(s, "unexpected");
+      }
+      case 5 /* CallQ */:
+      case 13 /* Do */: {
+        at++;
+        const tool = dottedName();
+        const args = parseRecord();
+        return { __proto__: k === 5 /* CallQ */ ? CALL_EXPR : DO_EXPR, first: s, last: at - 1, tool, args };
+      }
+      case 21 /* For */:
+      case 17 /* Filter */:
+      case 18 /* Loop */:
+        return parseIteration();
+      case 15 /* Match */:
+        return parseMatch();
+      case 9 /* Assert */:
+      case 14 /* Check */: {
+        at++;
+        const args = parseRecord();
+        return { __proto__: k === 9 /* Assert */ ? ASSERT_EXPR : CHECK_EXPR, first: s, last: at - 1, args };
+      }
+    }
+    at++;
+    const tryBody = parseBlock();
+    expect(16 /* Catch */);
+    const catchBinding = parseBinder();
+    const catchBody = parseBlock();
+    return { __proto__: TRY_EXPR, first: s, last: at - 1, tryBody, catchBinding, catchBody };
+  }
+  function parseComparison(s, first) {
+    const left = parseAdditive(s, first);
+    let op;
+    switch (kinds[at]) {
+      case 42 /* Gt */:
+        op = ">";
+        break;
+      case 43 /* Lt */:
+        op = "<";
+        break;
+      case 1 /* GtEq */:
+        op = ">=";
+        break;
+      case 2 /* LtEq */:
+        op = "<=";
+        break;
+      case 3 /* EqEq */:
+        op = "==";
+        break;
+      case 4 /* BangEq */:
+        op = "!=";
+        break;
+      default:
+        return left;
+    }
+    at++;
+    const right = parseAdditive(at, null);
+    return { __proto__: BINARY_EXPR, first: s, last: at - 1, op, left, right };
+  }
+  function endChain(node, n) {
+    let link = node;
+    for (let i = 0; i < n; i++) {
+      link.last = at - 1;
+      link = link.left;
+    }
+  }
+  function parseAdditive(s, first) {
+    let sum = null;
+    let sums = 0;
+    let sumOp = "+";
+    let termStart = s;
+    for (; ; ) {
+      let term;
+      if (first !== null) {
+        term = first;
+        first = null;
+      } else {
+        termStart = at;
+        term = parseUnary();
+      }
+      let k = kinds[at];
+      if (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */) {
+        let products = 0;
+        do {
+          at++;
+          const right = parseUnary();
+          const op = k === 46 /* Star */ ? "*" : k === 47 /* Slash */ ? "/" : "%";
+          term = { __proto__: BINARY_EXPR, first: termStart, last: 0, op, left: term, right };
+          products++;
+          k = kinds[at];
+        } while (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */);
+        endChain(term, products);
+      }
+      if (sum === null) {
+        sum = term;
+      } else {
+        sum = { __proto__: BINARY_EXPR, first: s, last: 0, op: sumOp, left: sum, right: term };
+        sums++;
+      }
+      if (k !== 44 /* Plus */ && k !== 45 /* Minus */) break;
+      sumOp = k === 44 /* Plus */ ? "+" : "-";
+      at++;
+    }
+    endChain(sum, sums);
+    return sum;
+  }
+  function parseUnary() {
+    const s = at;
+    if (kinds[s] !== 45 /* Minus */) return parsePrimary();
+    do
+      at++;
+    while (kinds[at] === 45 /* Minus */);
+    const operandStart = at;
+    depth += operandStart - s;
+    if (depth > MAX_NESTING) tooDeep();
+    let e = parsePrimary();
+    depth -= operandStart - s;
+    const last = at - 1;
+    for (let m = operandStart - 1; m >= s; m--) {
+      e = { __proto__: UNARY_EXPR, first: m, last, op: "-", operand: e };
+    }
+    return e;
+  }
+  function parsePrimary() {
+    const s = at;
+    switch (kinds[s]) {
+      case 30 /* Ident */: {
+        const name = dottedName();
+        if (kinds[at] !== 31 /* LBrace */) return pathNode(s, name);
+        const args = parseRecord();
+        return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name, args };
+      }
+      case 28 /* IntLit */:
+        at++;
+        literalValues[s] = Number(image(s));
+        return s;
+      case 29 /* StringLit */:
+        at++;
+        literalValues[s] = stringValue(s);
+        return s;
+      case 31 /* LBrace */:
+        return parseRecord();
+      case 35 /* LParen */: {
+        at++;
+        const inner = parseExpr();
+        expect(36 /* RParen */);
+        return inner;
+      }
+      case 33 /* LBracket */: {
+        at++;
+        let elements = NOTHING;
+        if (EXPR_START[kinds[at]]) {
+          elements = [parseExpr()];
+          while (kinds[at] === 38 /* Comma */ && EXPR_START[kinds[at + 1]]) {
+            at++;
+            elements[elements.length] = parseExpr();
+          }
+          if (kinds[at] === 38 /* Comma */) at++;
+        }
+        expect(34 /* RBracket */);
+        return { __proto__: LIST_EXPR, first: s, last: at - 1, elements };
+      }
+      case 27 /* FloatLit */:
+        at++;
+        literalValues[s] = Number(image(s));
+        return s;
+      case 24 /* True */:
+      case 25 /* False */:
+        at++;
+        literalValues[s] = kinds[s] === 24 /* True */;
+        return s;
+      case 26 /* Null */:
+        at++;
+        literalValues[s] = null;
+        return s;
+    }
+    return failAt(s, "unexpected");
+  }
+  function parseRecord() {
+    const s = at;
+    if (kinds[s] !== 31 /* LBrace */) failAt(s, "expected", 31 /* LBrace */);
+    at = s + 1;
+    let keys2 = NOTHING;
+    let values2 = NOTHING;
+    if (ENTRY_START[kinds[at]]) {
+      keys2 = [entryKey()];
+      values2 = [parseExpr()];
+      while (kinds[at] === 38 /* Comma */ && ENTRY_START[kinds[at + 1]]) {
+        at++;
+        keys2[keys2.length] = entryKey();
+        values2[values2.length] = parseExpr();
+      }
+      if (kinds[at] === 38 /* Comma */) at++;
+    }
+    if (kinds[at] !== 32 /* RBrace */) failAt(at, "expected", 32 /* RBrace */);
+    at++;
+    return { __proto__: RECORD_EXPR, first: s, last: at - 1, keys: keys2, values: values2 };
+  }
+  function entryKey() {
+    const s = at;
+    if (kinds[s] === 39 /* DotDotDot */) {
+      at++;
+      return null;
+    }
+    let key = words[s];
+    at++;
+    while (kinds[at] === 40 /* Dot */) {
+      at++;
+      if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
+      key += "." + words[at];
+      at++;
+    }
+    if (kinds[at] !== 37 /* Colon */) failAt(at, "expected", 37 /* Colon */);
+    at++;
+    return key;
+  }
+  function entrySpan(record, i) {
+    let t = record.first + 1;
+    let start = t;
+    let entry = 0;
+    let nesting = 0;
+    for (; ; t++) {
+      const k = kinds[t];
+      if (k === 31 /* LBrace */ || k === 33 /* LBracket */ || k === 35 /* LParen */) {
+        nesting++;
+      } else if (nesting > 0) {
+        if (k === 32 /* RBrace */ || k === 34 /* RBracket */ || k === 36 /* RParen */) nesting--;
+      } else if (k === 38 /* Comma */ || k === 32 /* RBrace */) {
+        if (entry === i) return span(start, t - 1);
+        entry++;
+        start = t + 1;
+      }
+    }
+  }
+  function field(rec, key) {
+    let found;
+    const keys2 = rec.keys;
+    for (let i = 0; i < keys2.length; i++) if (keys2[i] === key) found = rec.values[i];
+    return found;
+  }
+  function binding(rec) {
+    let found = "";
+    const keys2 = rec.keys;
+    for (let i = 0; i < keys2.length; i++) {
+      if (keys2[i] !== "as") continue;
+      const v = rec.values[i];
+      if (typeof v === "number") {
+        const value = literalValues[v];
+        if (typeof value === "string") found = value;
+      }
+    }
+    return found;
+  }
+  var MISSING = -1;
+  var NO_SPAN = { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
+  function parseIfBlock() {
+    const s = at;
+    at += 2;
+    const cond = parseExpr();
+    expect(36 /* RParen */);
+    const thenBody = parseBlock();
+    expect(20 /* Else */);
+    const elseBody = parseBlock();
+    return { __proto__: IF_BLOCK_EXPR, first: s, last: at - 1, cond, thenBody, elseBody };
+  }
+  function parseIfRecord() {
+    const s = at;
+    at++;
+    const rec = parseRecord();
+    const cond = field(rec, "cond");
+    const then = field(rec, "then");
+    const otherwise = field(rec, "else");
+    if (cond === void 0 || then === void 0 || otherwise === void 0) {
+      reportAst(
+        "if expression requires cond, then, and else fields",
+        span(s, at - 1),
+        "Use syntax: if { cond: ..., then: ..., else: ... }."
+      );
+      return MISSING;
+    }
+    return { __proto__: IF_EXPR, first: s, last: at - 1, cond, then, else: otherwise };
+  }
+  function parseIteration() {
+    const s = at;
+    const keyword = kinds[s];
+    at++;
+    const rec = parseRecord();
+    if (keyword === 17 /* Filter */ && kinds[at] !== 31 /* LBrace */) {
+      return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name: "filter", args: rec };
+    }
+    const list = field(rec, "in");
+    const times = keyword === 18 /* Loop */ ? field(rec, "times") : void 0;
+    const name = binding(rec);
+    let pending = null;
+    if (list === void 0 || name === "" || keyword === 18 /* Loop */ && times === void 0) {
+      if (keyword === 21 /* For */) {
+        pending = reportAst(
+          "for expression requires 'in' and 'as' fields",
+          NO_SPAN,
+          'Use syntax: for { in: <list>, as: "name" } { ... }.'
+        );
+      } else if (keyword === 17 /* Filter */) {
+        pending = reportAst(
+          "filter block requires 'in' and 'as' fields",
+          NO_SPAN,
+          'Use syntax: filter { in: <list>, as: "name" } { ... }.'
+        );
+      } else {
+        pending = reportAst(
+          "loop requires 'in', 'times', and 'as' fields",
+          NO_SPAN,
+          'Use syntax: loop { in: <init>, times: <N>, as: "name" } { ... }.'
+        );
+      }
+    }
+    const body = parseBlock();
+    if (pending !== null) pending.span = span(s, at - 1);
+    if (list === void 0 || name === "") return MISSING;
+    const last = at - 1;
+    if (keyword === 21 /* For */) return { __proto__: FOR_EXPR, first: s, last, list, binding: name, body };
+    if (keyword === 17 /* Filter */) {
+      return { __proto__: FILTER_BLOCK_EXPR, first: s, last, list, binding: name, body };
+    }
+    if (times === void 0) return MISSING;
+    return { __proto__: LOOP_EXPR, first: s, last, init: list, times, binding: name, body };
+  }
+  function parseMatch() {
+    const s = at;
+    at++;
+    let subject;
+    if (kinds[at] === 35 /* LParen */) {
+      at++;
+      subject = parseExpr();
+      expect(36 /* RParen */);
+    } else if (kinds[at] === 30 /* Ident */) {
+      subject = parseIdentPath();
+    } else {
+      return failAt(at, "unexpected");
+    }
+    expect(31 /* LBrace */);
+    const first = parseArm();
+    const second = parseArm();
+    expect(32 /* RBrace */);
+    if (first.tag === second.tag) {
+      reportAst(
+        "match expression requires both ok and err arms",
+        span(s, at - 1),
+        "Provide both arms: ok {v} { ... } and err {e} { ... }."
+      );
+      return MISSING;
+    }
+    const okArm = first.tag === "ok" ? first : second;
+    const errArm = first.tag === "ok" ? second : first;
+    return { __proto__: MATCH_EXPR, first: s, last: at - 1, subject, okArm, errArm };
+  }
+  function parseArm() {
+    const s = expect(30 /* Ident */);
+    const tag = words[s];
+    const name = parseBinder();
+    const body = parseBlock();
+    if (tag !== "ok" && tag !== "err") {
+      reportAst(
+        "match arm must be 'ok' or 'err', got '" + tag + "'",
+        span(s, at - 1),
+        "Use exactly two arms: ok {v} { ... } and err {e} { ... }."
+      );
+    }
+    return { __proto__: MATCH_ARM, first: s, last: at - 1, tag: tag === "ok" ? "ok" : "err", binding: name, body };
+  }
+
   // src/timsort.ts
   var MIN_GALLOP = 7;
   function timSort(items, less) {
@@ -1333,21 +2597,21 @@
     if (idx >= limit + (dashAllowed ? 1 : 0)) fail(`Array index '${piece}' out of bounds at '${pointer}' for op '${op}'.`);
     return idx;
   }
-  var MISSING = {};
+  var MISSING2 = {};
   function valueAt(doc, pieces) {
     let current = doc;
     for (let k = 0; k < pieces.length; k++) {
       const piece = pieces[k];
       if (Array.isArray(current)) {
-        if (!isCanonicalIndex(piece)) return MISSING;
+        if (!isCanonicalIndex(piece)) return MISSING2;
         const idx = Number(piece);
-        if (idx >= current.length) return MISSING;
+        if (idx >= current.length) return MISSING2;
         current = current[idx];
       } else if (isRecord(current)) {
-        if (!hasOwn(current, piece)) return MISSING;
+        if (!hasOwn(current, piece)) return MISSING2;
         current = current[piece];
       } else {
-        return MISSING;
+        return MISSING2;
       }
     }
     return current;
@@ -1423,14 +2687,14 @@
         if (typeof from !== "string") fail(`${name} op requires a 'from' string.`);
         const fromPieces = parsePointer(from, "from");
         const found = valueAt(doc, fromPieces);
-        if (found === MISSING) fail(`Path '${from}' does not exist for op '${name}'.`);
+        if (found === MISSING2) fail(`Path '${from}' does not exist for op '${name}'.`);
         const moved = cloneDeep(found);
         if (name === "move") doc = removeAt(doc, fromPieces, 0);
         return setAt(doc, pieces, 0, moved, "add");
       }
       case "test": {
         const actual = valueAt(doc, pieces);
-        if (actual === MISSING) fail(`Test failed at '${path}': path does not exist.`);
+        if (actual === MISSING2) fail(`Test failed at '${path}': path does not exist.`);
         const expected = (_c = op.value) != null ? _c : null;
         if (!deepEqual(actual, expected)) {
           fail(`Test failed at '${path}': expected ${jsonText(expected, limits3)}, got ${jsonText(actual, limits3)}`);
@@ -2186,10 +3450,11 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      const pairs = h.capabilities.pairs;
-      for (let j = 0; j < pairs.length; j++) {
-        const p = pairs[j];
-        if (p.kind === "RecordPair" && p.value.kind === "BoolLiteral" && p.value.value === true) caps.push(p.key);
+      const keys2 = h.capabilities.keys;
+      for (let j = 0; j < keys2.length; j++) {
+        const key = keys2[j];
+        const v = h.capabilities.values[j];
+        if (key !== null && typeof v === "number" && literalValues[v] === true) caps.push(key);
       }
     }
     return caps;
@@ -2200,12 +3465,13 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "BudgetDecl") continue;
-      const pairs = h.budget.pairs;
-      for (let j = 0; j < pairs.length; j++) {
-        const p = pairs[j];
-        if (p.kind === "RecordPair" && BUDGET_FIELDS.indexOf(p.key) >= 0 && p.value.kind === "IntLiteral") {
+      const keys2 = h.budget.keys;
+      for (let j = 0; j < keys2.length; j++) {
+        const key = keys2[j];
+        const v = h.budget.values[j];
+        if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && isIntLiteral(v)) {
           if (budget === null) budget = {};
-          budget[p.key] = p.value.value;
+          budget[key] = literalValues[v];
         }
       }
     }
@@ -2310,7 +3576,7 @@
     const limit = timeMs;
     const elapsed = Date.now() - startMs;
     if (elapsed > limit) {
-      budgetExceeded("timeMs", limit, elapsed, node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
+      budgetExceeded("timeMs", limit, elapsed, typeof node === "number" ? exprSpan(node) : node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
     }
   }
   function countIteration(span2) {
@@ -2368,12 +3634,10 @@
   }
   function evalExpr(expr, scope) {
     if (timeMs !== void 0) checkTime(expr);
+    if (typeof expr === "number") return literalValues[expr];
     switch (expr.kind) {
       case "IdentPath":
         return evalPath(expr, scope);
-      case "StrLiteral":
-      case "IntLiteral":
-        return expr.value;
       case "RecordExpr":
         return evalRecord(expr, scope);
       case "FnCallExpr":
@@ -2387,11 +3651,6 @@
       }
       case "BinaryExpr":
         return evalBinary(expr, scope);
-      case "FloatLiteral":
-      case "BoolLiteral":
-        return expr.value;
-      case "NullLiteral":
-        return null;
       case "UnaryExpr": {
         const v = evalExpr(expr.operand, scope);
         if (typeof v !== "number") throw new A0Error("E_TYPE", `Unary '-' requires a number, got ${typeofName(v)}.`, expr.span);
@@ -2434,14 +3693,15 @@
   }
   function evalRecord(expr, scope) {
     const out = {};
-    const pairs = expr.pairs;
-    for (let i = 0; i < pairs.length; i++) {
-      const p = pairs[i];
-      if (p.kind === "RecordPair") {
-        out[p.key] = evalExpr(p.value, scope);
+    const keys2 = expr.keys;
+    const values2 = expr.values;
+    for (let i = 0; i < keys2.length; i++) {
+      const key = keys2[i];
+      if (key !== null) {
+        out[key] = evalExpr(values2[i], scope);
       } else {
-        const v = evalExpr(p.expr, scope);
-        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
+        const v = evalExpr(values2[i], scope);
+        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i));
         Object.assign(out, v);
       }
     }
@@ -2492,8 +3752,7 @@
     }
   }
   function evalCall(expr, scope) {
-    const parts = expr.name.parts;
-    const name = parts.length === 1 ? parts[0] : parts.join(".");
+    const name = expr.name;
     if (name === "map") return evalMap(expr, scope);
     if (name === "reduce") return evalReduce(expr, scope);
     if (name === "filter") return evalFilterCall(expr, scope);
@@ -2650,7 +3909,7 @@
   function evalFor(expr, scope) {
     const list = evalExpr(expr.list, scope);
     if (!Array.isArray(list)) {
-      throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, expr.list.span);
+      throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, exprSpan(expr.list));
     }
     emit("for_start", expr.span, { listLength: list.length, as: expr.binding });
     const out = [];
@@ -2667,7 +3926,7 @@
   function evalFilterBlock(expr, scope) {
     const list = evalExpr(expr.list, scope);
     if (!Array.isArray(list)) {
-      throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, expr.list.span);
+      throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, exprSpan(expr.list));
     }
     emit("filter_start", expr.span, { listLength: list.length, as: expr.binding });
     const kept = [];
@@ -2702,12 +3961,12 @@
   function evalMatch(expr, scope) {
     const subject = evalExpr(expr.subject, scope);
     if (!isRecord(subject)) {
-      throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, expr.subject.span);
+      throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, exprSpan(expr.subject));
     }
     let arm;
     if ("ok" in subject) arm = expr.okArm;
     else if ("err" in subject) arm = expr.errArm;
-    else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", expr.subject.span);
+    else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", exprSpan(expr.subject));
     const tag = arm.tag;
     const data = { arm: tag };
     emit("match_start", expr.span, data);
@@ -2771,7 +4030,7 @@
   }
   function evalTool(expr, scope) {
     const span2 = expr.span;
-    const name = expr.tool.parts.join(".");
+    const name = expr.tool;
     const tool = toolHost.tools.get(name);
     if (tool === void 0) throw new A0Error("E_UNKNOWN_TOOL", `Unknown tool '${name}'.`, span2);
     if (expr.kind === "CallExpr" && tool.mode === "effect") {
@@ -2965,1197 +4224,6 @@
     return texts.join(",");
   }
 
-  // src/lexer.ts
-  var TOKEN_NAMES = [
-    "Arrow",
-    "GtEq",
-    "LtEq",
-    "EqEq",
-    "BangEq",
-    "CallQ",
-    "Cap",
-    "Budget",
-    "Import",
-    "Assert",
-    "As",
-    "Let",
-    "Return",
-    "Do",
-    "Check",
-    "Match",
-    "Catch",
-    "Filter",
-    "Loop",
-    "If",
-    "Else",
-    "For",
-    "Fn",
-    "Try",
-    "True",
-    "False",
-    "Null",
-    "FloatLit",
-    "IntLit",
-    "StringLit",
-    "Ident",
-    "LBrace",
-    "RBrace",
-    "LBracket",
-    "RBracket",
-    "LParen",
-    "RParen",
-    "Colon",
-    "Comma",
-    "DotDotDot",
-    "Dot",
-    "Equals",
-    "Gt",
-    "Lt",
-    "Plus",
-    "Minus",
-    "Star",
-    "Slash",
-    "Percent",
-    "EOF"
-  ];
-  var LEX_HINT = "Check for invalid characters or unclosed strings.";
-  function table() {
-    return /* @__PURE__ */ Object.create(null);
-  }
-  var CLASS = table();
-  var WORD_CHAR = table();
-  var DIGIT = table();
-  var HEX = table();
-  var STRING_CHAR = table();
-  var SIMPLE_ESCAPE = table();
-  var KEYWORDS = table();
-  (function initTables() {
-    const set = (t, chars, v) => {
-      for (let i = 0; i < chars.length; i++) t[chars.charAt(i)] = v;
-    };
-    const lower = "abcdefghijklmnopqrstuvwxyz";
-    const digits = "0123456789";
-    set(CLASS, " 	", 64 /* Space */);
-    set(CLASS, "\n", 65 /* LF */);
-    set(CLASS, "\r", 66 /* CR */);
-    set(CLASS, "#", 67 /* Hash */);
-    set(CLASS, lower + lower.toUpperCase() + "_", 68 /* Word */);
-    set(CLASS, digits, 69 /* Digit */);
-    set(CLASS, '"', 70 /* Quote */);
-    set(CLASS, "-", 71 /* Minus */);
-    set(CLASS, ">", 72 /* Gt */);
-    set(CLASS, "<", 73 /* Lt */);
-    set(CLASS, "=", 74 /* Eq */);
-    set(CLASS, "!", 75 /* Bang */);
-    set(CLASS, ".", 76 /* Dot */);
-    set(WORD_CHAR, lower + lower.toUpperCase() + "_" + digits, 1);
-    set(DIGIT, digits, 1);
-    set(HEX, digits + "abcdefABCDEF", 1);
-    set(SIMPLE_ESCAPE, '"\\/bfnrt', 1);
-    const punct = [
-      ["{", 31 /* LBrace */],
-      ["}", 32 /* RBrace */],
-      ["[", 33 /* LBracket */],
-      ["]", 34 /* RBracket */],
-      ["(", 35 /* LParen */],
-      [")", 36 /* RParen */],
-      [":", 37 /* Colon */],
-      [",", 38 /* Comma */],
-      ["+", 44 /* Plus */],
-      ["*", 46 /* Star */],
-      ["/", 47 /* Slash */],
-      ["%", 48 /* Percent */]
-    ];
-    for (const [ch, kind] of punct) CLASS[ch] = kind;
-    for (let u = 32; u < 128; u++) {
-      const ch = String.fromCharCode(u);
-      if (ch !== '"' && ch !== "\\") STRING_CHAR[ch] = 1;
-    }
-    const keywords = [
-      ["cap", 6 /* Cap */],
-      ["budget", 7 /* Budget */],
-      ["import", 8 /* Import */],
-      ["assert", 9 /* Assert */],
-      ["as", 10 /* As */],
-      ["let", 11 /* Let */],
-      ["return", 12 /* Return */],
-      ["do", 13 /* Do */],
-      ["check", 14 /* Check */],
-      ["match", 15 /* Match */],
-      ["catch", 16 /* Catch */],
-      ["filter", 17 /* Filter */],
-      ["loop", 18 /* Loop */],
-      ["if", 19 /* If */],
-      ["else", 20 /* Else */],
-      ["for", 21 /* For */],
-      ["fn", 22 /* Fn */],
-      ["try", 23 /* Try */],
-      ["true", 24 /* True */],
-      ["false", 25 /* False */],
-      ["null", 26 /* Null */]
-    ];
-    for (const [word, kind] of keywords) KEYWORDS[word] = kind;
-  })();
-  var numberKind = 28 /* IntLit */;
-  function scanNumber(chars, p) {
-    let j = p + 1;
-    if (chars[p] !== "0") {
-      while (DIGIT[chars[j]] === 1) j++;
-    }
-    if (chars[j] === "." && DIGIT[chars[j + 1]] === 1) {
-      let k = j + 2;
-      while (DIGIT[chars[k]] === 1) k++;
-      const e = chars[k];
-      if (e === "e" || e === "E") {
-        let m = k + 1;
-        const sign = chars[m];
-        if (sign === "+" || sign === "-") m++;
-        if (DIGIT[chars[m]] === 1) {
-          m++;
-          while (DIGIT[chars[m]] === 1) m++;
-          k = m;
-        }
-      }
-      numberKind = 27 /* FloatLit */;
-      return k;
-    }
-    const d = chars[j];
-    if (d === "." || d === "e" || d === "E" || DIGIT[d] === 1) return -1;
-    numberKind = 28 /* IntLit */;
-    return j;
-  }
-  var stringAux = 0;
-  function scanString(chars, p) {
-    let j = p + 1;
-    let ctrl = 0;
-    let escaped = 0;
-    let c;
-    for (; ; ) {
-      while (STRING_CHAR[chars[j]]) j++;
-      c = chars[j];
-      if (c === '"') {
-        stringAux = 2 * ctrl + escaped;
-        return j + 1;
-      }
-      if (c === "\\") {
-        c = chars[j + 1];
-        if (SIMPLE_ESCAPE[c] === 1) {
-          j += 2;
-        } else if (c === "u" && HEX[chars[j + 2]] === 1 && HEX[chars[j + 3]] === 1 && HEX[chars[j + 4]] === 1 && HEX[chars[j + 5]] === 1) {
-          j += 6;
-        } else {
-          return -1;
-        }
-        escaped = 1;
-      } else if (c === void 0) {
-        return -1;
-      } else {
-        if (c < " " && ctrl === 0) ctrl = j - p;
-        j++;
-      }
-    }
-  }
-  function anyRuleMatches(chars, p) {
-    switch (CLASS[chars[p]]) {
-      case void 0:
-        return false;
-      case 66 /* CR */:
-        return chars[p + 1] === "\n";
-      case 75 /* Bang */:
-        return chars[p + 1] === "=";
-      case 69 /* Digit */:
-        return scanNumber(chars, p) >= 0;
-      case 70 /* Quote */:
-        return scanString(chars, p) >= 0;
-      default:
-        return true;
-    }
-  }
-  var tokenTable = newTable();
-  function newTable() {
-    return { kind: [], start: [], end: [], line: [], lineStart: [0, 0], aux: [], word: [] };
-  }
-  function lex(src2, file2) {
-    const codeEnd = commentBlockStart(src2);
-    if (codeEnd < src2.length) {
-      const lexed = lexCode(src2, codeEnd, file2);
-      if (lexed.errors.length === 0) return lexed;
-    }
-    return lexCode(src2, src2.length, file2);
-  }
-  function commentBlockStart(src2) {
-    if (src2.indexOf("\r") >= 0) return src2.length;
-    let lineEnd = src2.length;
-    for (; ; ) {
-      const lineStart = lineEnd === 0 ? 0 : src2.lastIndexOf("\n", lineEnd - 1) + 1;
-      if (!isCommentLine(src2, lineStart, lineEnd)) return lineEnd === src2.length ? lineEnd : lineEnd + 1;
-      if (lineStart === 0) return 0;
-      lineEnd = lineStart - 1;
-    }
-  }
-  function isCommentLine(src2, start, end) {
-    for (let i = start; i < end; i++) {
-      const c = src2[i];
-      if (c === "#") return true;
-      if (c !== " " && c !== "	") return false;
-    }
-    return true;
-  }
-  function lexCode(src2, codeEnd, file2) {
-    const errors = [];
-    const chars = (codeEnd === src2.length ? src2 : src2.slice(0, codeEnd)).split("");
-    const n = chars.length;
-    if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable();
-    const kinds2 = tokenTable.kind;
-    const starts2 = tokenTable.start;
-    const ends2 = tokenTable.end;
-    const lines2 = tokenTable.line;
-    const lineStarts2 = tokenTable.lineStart;
-    const auxes2 = tokenTable.aux;
-    const words2 = tokenTable.word;
-    let t = 0;
-    let i = 0;
-    let line = 1;
-    let lineStart = 0;
-    let nextCR = -1;
-    let c;
-    let cls;
-    let end;
-    let word;
-    let kw;
-    let kind;
-    while (true) {
-      c = chars[i];
-      if (c === " ") {
-        i++;
-        continue;
-      }
-      cls = CLASS[c];
-      if (cls < 64 /* Space */) {
-        kinds2[t] = cls;
-        starts2[t] = i;
-        i++;
-        ends2[t] = i;
-        lines2[t] = line;
-        t++;
-        continue;
-      }
-      if (cls === 68 /* Word */) {
-        end = i;
-        do
-          end++;
-        while (WORD_CHAR[chars[end]]);
-        word = src2.slice(i, end);
-        words2[t] = word;
-        kw = KEYWORDS[word];
-        if (kw) {
-          kinds2[t] = kw;
-        } else if (word === "call" && chars[end] === "?") {
-          kinds2[t] = 5 /* CallQ */;
-          end++;
-        } else {
-          kinds2[t] = 30 /* Ident */;
-        }
-        starts2[t] = i;
-        ends2[t] = end;
-        lines2[t] = line;
-        t++;
-        i = end;
-        continue;
-      }
-      if (cls === 65 /* LF */) {
-        i++;
-        line++;
-        lineStart = i;
-        lineStarts2[line] = i;
-        continue;
-      }
-      if (i >= n) break;
-      kind = -1;
-      end = i + 1;
-      switch (cls) {
-        case 70 /* Quote */:
-          end = scanString(chars, i);
-          if (end < 0) break;
-          kind = 29 /* StringLit */;
-          auxes2[t] = stringAux;
-          if (stringAux > 1) {
-            kinds2[t] = kind;
-            starts2[t] = i;
-            ends2[t] = end;
-            lines2[t] = line;
-            t++;
-            for (let j = i + 1; j < end; j++) {
-              const s = chars[j];
-              if (s === "\n") {
-                line++;
-                lineStart = j + 1;
-                lineStarts2[line] = lineStart;
-              } else if (s === "\r") {
-                if (chars[j + 1] === "\n") j++;
-                line++;
-                lineStart = j + 1;
-                lineStarts2[line] = lineStart;
-              }
-            }
-            i = end;
-            continue;
-          }
-          break;
-        case 69 /* Digit */:
-          end = scanNumber(chars, i);
-          if (end >= 0) kind = numberKind;
-          break;
-        case 76 /* Dot */:
-          if (chars[i + 1] === "." && chars[i + 2] === ".") {
-            kind = 39 /* DotDotDot */;
-            end = i + 3;
-          } else {
-            kind = 40 /* Dot */;
-          }
-          break;
-        case 71 /* Minus */:
-          if (chars[i + 1] === ">") {
-            kind = 0 /* Arrow */;
-            end = i + 2;
-          } else kind = 45 /* Minus */;
-          break;
-        case 64 /* Space */:
-          i++;
-          while (chars[i] === " " || chars[i] === "	") i++;
-          continue;
-        case 74 /* Eq */:
-          if (chars[i + 1] === "=") {
-            kind = 3 /* EqEq */;
-            end = i + 2;
-          } else kind = 41 /* Equals */;
-          break;
-        case 72 /* Gt */:
-          if (chars[i + 1] === "=") {
-            kind = 1 /* GtEq */;
-            end = i + 2;
-          } else kind = 42 /* Gt */;
-          break;
-        case 73 /* Lt */:
-          if (chars[i + 1] === "=") {
-            kind = 2 /* LtEq */;
-            end = i + 2;
-          } else kind = 43 /* Lt */;
-          break;
-        case 75 /* Bang */:
-          if (chars[i + 1] === "=") {
-            kind = 4 /* BangEq */;
-            end = i + 2;
-          }
-          break;
-        case 67 /* Hash */: {
-          let stop = src2.indexOf("\n", i);
-          if (stop < 0) stop = n;
-          if (nextCR < i) {
-            nextCR = src2.indexOf("\r", i);
-            if (nextCR < 0) nextCR = n;
-          }
-          i = nextCR < stop ? nextCR : stop;
-          continue;
-        }
-        case 66 /* CR */:
-          if (chars[i + 1] === "\n") {
-            i += 2;
-            line++;
-            lineStart = i;
-            lineStarts2[line] = i;
-            continue;
-          }
-          break;
-      }
-      if (kind < 0) {
-        const errStart = i;
-        const col = i - lineStart + 1;
-        i++;
-        while (i < n && !anyRuleMatches(chars, i)) i++;
-        const len2 = i - errStart;
-        errors.push({
-          code: "E_LEX",
-          message: "unexpected character: ->" + c + "<- at offset: " + errStart + ", skipped " + len2 + " characters.",
-          span: { file: file2, startLine: line, startCol: col, endLine: line, endCol: col + len2 },
-          hint: LEX_HINT
-        });
-        continue;
-      }
-      kinds2[t] = kind;
-      starts2[t] = i;
-      ends2[t] = end;
-      lines2[t] = line;
-      t++;
-      i = end;
-    }
-    if (n < src2.length) {
-      for (let lf = src2.indexOf("\n", n); lf >= 0; lf = src2.indexOf("\n", lf + 1)) {
-        line++;
-        lineStart = lf + 1;
-        lineStarts2[line] = lineStart;
-      }
-      i = src2.length;
-    }
-    kinds2[t] = 49 /* EOF */;
-    starts2[t] = i;
-    ends2[t] = i;
-    lines2[t] = line;
-    return { tokens: tokenTable, errors };
-  }
-
-  // src/parser.ts
-  var PARSE_HINT = "Check syntax near this location.";
-  function kindSet(kinds2) {
-    const set = [];
-    for (let k = 0; k <= 49 /* EOF */; k++) set.push(false);
-    for (const k of kinds2) set[k] = true;
-    return set;
-  }
-  var OPERAND_START = [
-    45 /* Minus */,
-    35 /* LParen */,
-    31 /* LBrace */,
-    33 /* LBracket */,
-    28 /* IntLit */,
-    27 /* FloatLit */,
-    29 /* StringLit */,
-    24 /* True */,
-    25 /* False */,
-    26 /* Null */,
-    30 /* Ident */
-  ];
-  var FORM_START = [
-    19 /* If */,
-    21 /* For */,
-    15 /* Match */,
-    5 /* CallQ */,
-    13 /* Do */,
-    9 /* Assert */,
-    14 /* Check */,
-    23 /* Try */,
-    17 /* Filter */,
-    18 /* Loop */
-  ];
-  var EXPR_START = kindSet(FORM_START.concat(OPERAND_START));
-  var FORM = kindSet(FORM_START);
-  var STMT_START = kindSet([22 /* Fn */, 11 /* Let */, 12 /* Return */].concat(FORM_START, OPERAND_START));
-  var KEY_NAME_KINDS = [
-    30 /* Ident */,
-    19 /* If */,
-    20 /* Else */,
-    21 /* For */,
-    22 /* Fn */,
-    15 /* Match */,
-    6 /* Cap */,
-    7 /* Budget */,
-    8 /* Import */,
-    10 /* As */,
-    11 /* Let */,
-    12 /* Return */,
-    13 /* Do */,
-    9 /* Assert */,
-    14 /* Check */,
-    23 /* Try */,
-    16 /* Catch */,
-    17 /* Filter */,
-    18 /* Loop */
-  ];
-  var KEY_NAME = kindSet(KEY_NAME_KINDS);
-  var ENTRY_START = kindSet(KEY_NAME_KINDS.concat([39 /* DotDotDot */]));
-  var OPERATOR = kindSet([
-    46 /* Star */,
-    47 /* Slash */,
-    48 /* Percent */,
-    44 /* Plus */,
-    45 /* Minus */,
-    42 /* Gt */,
-    43 /* Lt */,
-    1 /* GtEq */,
-    2 /* LtEq */,
-    3 /* EqEq */,
-    4 /* BangEq */
-  ]);
-  var src = "";
-  var file = "";
-  var NO_TOKENS = [];
-  var kinds = NO_TOKENS;
-  var starts = NO_TOKENS;
-  var ends = NO_TOKENS;
-  var lines = NO_TOKENS;
-  var lineStarts = NO_TOKENS;
-  var auxes = NO_TOKENS;
-  var words = [];
-  var at = 0;
-  var astError = null;
-  var depth = 0;
-  var SyntaxFailure = class {
-    constructor(diagnostic) {
-      this.diagnostic = diagnostic;
-    }
-  };
-  function parse(source, fileName3) {
-    const lexed = lex(source, fileName3);
-    if (lexed.errors.length > 0) return { diagnostics: lexed.errors };
-    src = source;
-    file = fileName3;
-    setTokens(lexed.tokens);
-    at = 0;
-    depth = 0;
-    astError = null;
-    try {
-      const program = parseProgram();
-      if (astError !== null) return { diagnostics: [astError] };
-      return { program, diagnostics: [] };
-    } catch (e) {
-      if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
-      throw e;
-    } finally {
-      astError = null;
-    }
-  }
-  function setTokens(tokens) {
-    kinds = tokens === null ? NO_TOKENS : tokens.kind;
-    starts = tokens === null ? NO_TOKENS : tokens.start;
-    ends = tokens === null ? NO_TOKENS : tokens.end;
-    lines = tokens === null ? NO_TOKENS : tokens.line;
-    lineStarts = tokens === null ? NO_TOKENS : tokens.lineStart;
-    auxes = tokens === null ? NO_TOKENS : tokens.aux;
-    words = tokens === null ? [] : tokens.word;
-  }
-  function span(first, last) {
-    const firstLine = lines[first];
-    const lastLine = lines[last];
-    return {
-      file,
-      startLine: firstLine,
-      startCol: starts[first] - lineStarts[firstLine] + 1,
-      endLine: lastLine,
-      endCol: ends[last] - lineStarts[lastLine] + 1
-    };
-  }
-  function tokenSpan(t) {
-    const where = span(t, t);
-    if (kinds[t] === 29 /* StringLit */ && auxes[t] > 1) {
-      let line = lines[t];
-      let lineStart = -1;
-      const end = ends[t];
-      for (let j = starts[t] + 1; j < end; j++) {
-        const c = src.charCodeAt(j);
-        if (c === 10 || c === 13) {
-          if (c === 13 && src.charCodeAt(j + 1) === 10) j++;
-          line++;
-          lineStart = j + 1;
-        }
-      }
-      if (lineStart >= 0) {
-        where.endLine = line;
-        where.endCol = end - lineStart + 1;
-      }
-    }
-    return where;
-  }
-  function endCol(t) {
-    return ends[t] - lineStarts[lines[t]] + 1;
-  }
-  function openSpan(first) {
-    const line = lines[first];
-    return { file, startLine: line, startCol: starts[first] - lineStarts[line] + 1, endLine: 0, endCol: 0 };
-  }
-  function finishSpan(s) {
-    const last = at - 1;
-    s.endLine = lines[last];
-    s.endCol = endCol(last);
-  }
-  var SPAN_PROPERTY = { value: null, writable: true, enumerable: true, configurable: true };
-  function keepSpan(node, s) {
-    SPAN_PROPERTY.value = s;
-    Object.defineProperty(node, "span", SPAN_PROPERTY);
-    SPAN_PROPERTY.value = null;
-    return s;
-  }
-  var LAZY_SPAN = {
-    get span() {
-      const node = this;
-      return keepSpan(node, span(node.first, node.last));
-    }
-  };
-  var TOKEN_SPAN = {
-    get span() {
-      const node = this;
-      return keepSpan(node, span(node.token, node.token));
-    }
-  };
-  var oneParts = /* @__PURE__ */ new Map();
-  var MAX_ONE_PARTS = 4096;
-  function onePart(name) {
-    let parts = oneParts.get(name);
-    if (parts === void 0) {
-      if (oneParts.size >= MAX_ONE_PARTS) oneParts.clear();
-      parts = [name];
-      oneParts.set(name, parts);
-    }
-    return parts;
-  }
-  var NOTHING = [];
-  function image(t) {
-    return src.slice(starts[t], ends[t]);
-  }
-  function failAt(t, form, expected) {
-    let text;
-    let where;
-    if (kinds[t] === 49 /* EOF */) {
-      text = "<EOF>";
-      where = { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
-    } else {
-      text = image(t);
-      where = tokenSpan(t);
-    }
-    let message;
-    if (form === "expected" && text.indexOf("\n") < 0 && text.indexOf("\r") < 0) {
-      message = "Expected " + TOKEN_NAMES[expected] + " but found '" + text + "'.";
-    } else if (form === "unexpected") {
-      message = "Unexpected token '" + text + "'.";
-    } else {
-      message = "Syntax error near '" + text + "'.";
-    }
-    throw new SyntaxFailure({ code: "E_PARSE", message, span: where, hint: PARSE_HINT });
-  }
-  function expect(kind) {
-    const t = at;
-    if (kinds[t] !== kind) failAt(t, "expected", kind);
-    at = t + 1;
-    return t;
-  }
-  function reportAst(message, where, hint) {
-    if (astError !== null) return null;
-    const d = { code: "E_PARSE", message, span: where, hint };
-    astError = d;
-    return d;
-  }
-  function stringValue(t) {
-    const start = starts[t];
-    const end = ends[t];
-    const aux = auxes[t];
-    if (aux > 1) {
-      if (astError === null) {
-        astError = {
-          code: "E_AST",
-          message: "Bad control character in string literal in JSON at position " + (aux >> 1)
-        };
-      }
-      return "";
-    }
-    if (aux === 0) return src.slice(start + 1, end - 1);
-    const last = end - 1;
-    let out = "";
-    let run2 = start + 1;
-    let i = src.indexOf("\\", run2);
-    while (i >= 0 && i < last) {
-      out += src.slice(run2, i);
-      const e = src.charCodeAt(i + 1);
-      run2 = i + 2;
-      switch (e) {
-        case 110:
-          out += "\n";
-          break;
-        case 116:
-          out += "	";
-          break;
-        case 114:
-          out += "\r";
-          break;
-        case 98:
-          out += "\b";
-          break;
-        case 102:
-          out += "\f";
-          break;
-        case 117:
-          out += String.fromCharCode(parseInt(src.slice(i + 2, i + 6), 16));
-          run2 = i + 6;
-          break;
-        default:
-          out += src.charAt(i + 1);
-      }
-      i = src.indexOf("\\", run2);
-    }
-    return out + src.slice(run2, last);
-  }
-  function parseProgram() {
-    const headers = [];
-    const statements = [];
-    for (; ; ) {
-      const k = kinds[at];
-      if (k === 6 /* Cap */) {
-        const s = at;
-        at++;
-        const capabilities = parseRecord();
-        headers.push({ kind: "CapDecl", span: span(s, at - 1), capabilities });
-      } else if (k === 7 /* Budget */) {
-        const s = at;
-        at++;
-        const budget = parseRecord();
-        headers.push({ kind: "BudgetDecl", span: span(s, at - 1), budget });
-      } else if (k === 8 /* Import */) {
-        const s = at;
-        at++;
-        const path = stringValue(expect(29 /* StringLit */));
-        expect(10 /* As */);
-        const alias = words[expect(30 /* Ident */)];
-        headers.push({ kind: "ImportDecl", span: span(s, at - 1), path, alias });
-      } else {
-        break;
-      }
-    }
-    while (STMT_START[kinds[at]]) statements[statements.length] = parseStatement();
-    if (kinds[at] !== 49 /* EOF */) failAt(at, "near");
-    const where = at === 0 ? { file, startLine: 1, startCol: 1, endLine: 1, endCol: 2 } : span(0, at - 1);
-    return { kind: "Program", span: where, headers, statements };
-  }
-  function parseStatement() {
-    const s = at;
-    switch (kinds[s]) {
-      case 22 /* Fn */:
-        return parseFnDecl();
-      case 11 /* Let */: {
-        at++;
-        const name = words[expect(30 /* Ident */)];
-        expect(41 /* Equals */);
-        const value = parseExpr();
-        return { __proto__: LAZY_SPAN, kind: "LetStmt", first: s, last: at - 1, name, value };
-      }
-      case 12 /* Return */: {
-        at++;
-        const value = parseExpr();
-        return { __proto__: LAZY_SPAN, kind: "ReturnStmt", first: s, last: at - 1, value };
-      }
-    }
-    const expr = parseExpr();
-    if (kinds[at] === 0 /* Arrow */) {
-      at++;
-      const target = parseIdentPath();
-      return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr, target };
-    }
-    return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr };
-  }
-  function parseFnDecl() {
-    if (++depth > MAX_NESTING) tooDeep();
-    const s = at;
-    at++;
-    const name = words[expect(30 /* Ident */)];
-    expect(31 /* LBrace */);
-    let params = NOTHING;
-    if (kinds[at] === 30 /* Ident */) {
-      params = [words[at]];
-      at++;
-      while (kinds[at] === 38 /* Comma */ && kinds[at + 1] === 30 /* Ident */) {
-        params.push(words[at + 1]);
-        at += 2;
-      }
-      if (kinds[at] === 38 /* Comma */) at++;
-    }
-    expect(32 /* RBrace */);
-    const body = parseBlock();
-    depth--;
-    return { __proto__: LAZY_SPAN, kind: "FnDecl", first: s, last: at - 1, name, params, body };
-  }
-  function parseBlock() {
-    expect(31 /* LBrace */);
-    const body = [];
-    while (STMT_START[kinds[at]]) body[body.length] = parseStatement();
-    expect(32 /* RBrace */);
-    return body;
-  }
-  function parseBinder() {
-    expect(31 /* LBrace */);
-    const name = words[expect(30 /* Ident */)];
-    expect(32 /* RBrace */);
-    return name;
-  }
-  function parseIdentPath() {
-    const s = at;
-    if (kinds[s] !== 30 /* Ident */) failAt(s, "expected", 30 /* Ident */);
-    at = s + 1;
-    if (kinds[at] !== 40 /* Dot */) {
-      return { __proto__: TOKEN_SPAN, kind: "IdentPath", token: s, parts: onePart(words[s]) };
-    }
-    const parts = [words[s]];
-    while (kinds[at] === 40 /* Dot */) {
-      at++;
-      if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
-      parts.push(words[at]);
-      at++;
-    }
-    return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: at - 1, parts };
-  }
-  function parseExpr() {
-    if (++depth > MAX_NESTING) tooDeep();
-    const s = at;
-    const k = kinds[s];
-    let e;
-    if (FORM[k]) {
-      e = parseForm(s, k);
-    } else {
-      e = k === 45 /* Minus */ ? parseUnary() : parsePrimary();
-      if (OPERATOR[kinds[at]]) e = parseComparison(s, e);
-    }
-    depth--;
-    return e;
-  }
-  function tooDeep() {
-    throw new HarnessLimitError("maxNesting", `program nested deeper than ${MAX_NESTING} levels`);
-  }
-  function parseForm(s, k) {
-    switch (k) {
-      case 19 /* If */: {
-        const next = kinds[s + 1];
-        if (next === 35 /* LParen */) return parseIfBlock();
-        if (next === 31 /* LBrace */) return parseIfRecord();
-        return failAt(s, "unexpected");
-      }
-      case 5 /* CallQ */:
-      case 13 /* Do */: {
-        at++;
-        const tool = parseIdentPath();
-        const args = parseRecord();
-        const where = span(s, at - 1);
-        return k === 5 /* CallQ */ ? { kind: "CallExpr", span: where, tool, args } : { kind: "DoExpr", span: where, tool, args };
-      }
-      case 21 /* For */:
-      case 17 /* Filter */:
-      case 18 /* Loop */:
-        return parseIteration();
-      case 15 /* Match */:
-        return parseMatch();
-      case 9 /* Assert */:
-      case 14 /* Check */: {
-        at++;
-        const args = parseRecord();
-        const where = span(s, at - 1);
-        return k === 9 /* Assert */ ? { kind: "AssertExpr", span: where, args } : { kind: "CheckExpr", span: where, args };
-      }
-    }
-    at++;
-    const tryBody = parseBlock();
-    expect(16 /* Catch */);
-    const catchBinding = parseBinder();
-    const catchBody = parseBlock();
-    return { kind: "TryExpr", span: span(s, at - 1), tryBody, catchBinding, catchBody };
-  }
-  function parseComparison(s, first) {
-    const left = parseAdditive(s, first);
-    let op;
-    switch (kinds[at]) {
-      case 42 /* Gt */:
-        op = ">";
-        break;
-      case 43 /* Lt */:
-        op = "<";
-        break;
-      case 1 /* GtEq */:
-        op = ">=";
-        break;
-      case 2 /* LtEq */:
-        op = "<=";
-        break;
-      case 3 /* EqEq */:
-        op = "==";
-        break;
-      case 4 /* BangEq */:
-        op = "!=";
-        break;
-      default:
-        return left;
-    }
-    at++;
-    const right = parseAdditive(at, null);
-    return { kind: "BinaryExpr", span: span(s, at - 1), op, left, right };
-  }
-  function parseAdditive(s, first) {
-    let sum = null;
-    let sumSpan = null;
-    let sumOp = "+";
-    let termStart = s;
-    for (; ; ) {
-      let term;
-      if (first !== null) {
-        term = first;
-        first = null;
-      } else {
-        termStart = at;
-        term = parseUnary();
-      }
-      let k = kinds[at];
-      if (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */) {
-        const termSpan = openSpan(termStart);
-        do {
-          at++;
-          const right = parseUnary();
-          term = {
-            kind: "BinaryExpr",
-            span: termSpan,
-            op: k === 46 /* Star */ ? "*" : k === 47 /* Slash */ ? "/" : "%",
-            left: term,
-            right
-          };
-          k = kinds[at];
-        } while (k === 46 /* Star */ || k === 47 /* Slash */ || k === 48 /* Percent */);
-        finishSpan(termSpan);
-      }
-      if (sum === null) {
-        sum = term;
-      } else {
-        sum = { kind: "BinaryExpr", span: sumSpan, op: sumOp, left: sum, right: term };
-      }
-      if (k !== 44 /* Plus */ && k !== 45 /* Minus */) break;
-      if (sumSpan === null) sumSpan = openSpan(s);
-      sumOp = k === 44 /* Plus */ ? "+" : "-";
-      at++;
-    }
-    if (sumSpan !== null) finishSpan(sumSpan);
-    return sum;
-  }
-  function parseUnary() {
-    const s = at;
-    if (kinds[s] !== 45 /* Minus */) return parsePrimary();
-    do
-      at++;
-    while (kinds[at] === 45 /* Minus */);
-    const operandStart = at;
-    depth += operandStart - s;
-    if (depth > MAX_NESTING) tooDeep();
-    let e = parsePrimary();
-    depth -= operandStart - s;
-    const last = at - 1;
-    for (let m = operandStart - 1; m >= s; m--) {
-      e = { __proto__: LAZY_SPAN, kind: "UnaryExpr", first: m, last, op: "-", operand: e };
-    }
-    return e;
-  }
-  function parsePrimary() {
-    const s = at;
-    switch (kinds[s]) {
-      case 30 /* Ident */: {
-        const name = parseIdentPath();
-        if (kinds[at] !== 31 /* LBrace */) return name;
-        const args = parseRecord();
-        return { __proto__: LAZY_SPAN, kind: "FnCallExpr", first: s, last: at - 1, name, args };
-      }
-      case 28 /* IntLit */:
-        at++;
-        return { __proto__: TOKEN_SPAN, kind: "IntLiteral", token: s, value: Number(image(s)) };
-      case 29 /* StringLit */:
-        at++;
-        return { __proto__: TOKEN_SPAN, kind: "StrLiteral", token: s, value: stringValue(s) };
-      case 31 /* LBrace */:
-        return parseRecord();
-      case 35 /* LParen */: {
-        at++;
-        const inner = parseExpr();
-        expect(36 /* RParen */);
-        return inner;
-      }
-      case 33 /* LBracket */: {
-        at++;
-        let elements = NOTHING;
-        if (EXPR_START[kinds[at]]) {
-          elements = [parseExpr()];
-          while (kinds[at] === 38 /* Comma */ && EXPR_START[kinds[at + 1]]) {
-            at++;
-            elements[elements.length] = parseExpr();
-          }
-          if (kinds[at] === 38 /* Comma */) at++;
-        }
-        expect(34 /* RBracket */);
-        return { __proto__: LAZY_SPAN, kind: "ListExpr", first: s, last: at - 1, elements };
-      }
-      case 27 /* FloatLit */:
-        at++;
-        return { __proto__: TOKEN_SPAN, kind: "FloatLiteral", token: s, value: Number(image(s)) };
-      case 24 /* True */:
-      case 25 /* False */:
-        at++;
-        return { __proto__: TOKEN_SPAN, kind: "BoolLiteral", token: s, value: kinds[s] === 24 /* True */ };
-      case 26 /* Null */:
-        at++;
-        return { __proto__: TOKEN_SPAN, kind: "NullLiteral", token: s };
-    }
-    return failAt(s, "unexpected");
-  }
-  function parseRecord() {
-    const s = at;
-    if (kinds[s] !== 31 /* LBrace */) failAt(s, "expected", 31 /* LBrace */);
-    at = s + 1;
-    let pairs = NOTHING;
-    if (ENTRY_START[kinds[at]]) {
-      pairs = [parseEntry()];
-      while (kinds[at] === 38 /* Comma */ && ENTRY_START[kinds[at + 1]]) {
-        at++;
-        pairs[pairs.length] = parseEntry();
-      }
-      if (kinds[at] === 38 /* Comma */) at++;
-    }
-    if (kinds[at] !== 32 /* RBrace */) failAt(at, "expected", 32 /* RBrace */);
-    at++;
-    return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, pairs };
-  }
-  function parseEntry() {
-    const s = at;
-    if (kinds[s] === 39 /* DotDotDot */) {
-      at++;
-      const expr = parseExpr();
-      return { __proto__: LAZY_SPAN, kind: "SpreadPair", first: s, last: at - 1, expr };
-    }
-    let key = words[s];
-    at++;
-    while (kinds[at] === 40 /* Dot */) {
-      at++;
-      if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
-      key += "." + words[at];
-      at++;
-    }
-    if (kinds[at] !== 37 /* Colon */) failAt(at, "expected", 37 /* Colon */);
-    at++;
-    const value = parseExpr();
-    return { __proto__: LAZY_SPAN, kind: "RecordPair", first: s, last: at - 1, key, value };
-  }
-  function field(rec, key) {
-    let found;
-    const pairs = rec.pairs;
-    for (let i = 0; i < pairs.length; i++) {
-      const p = pairs[i];
-      if (p.kind === "RecordPair" && p.key === key) found = p.value;
-    }
-    return found;
-  }
-  function binding(rec) {
-    let found = "";
-    const pairs = rec.pairs;
-    for (let i = 0; i < pairs.length; i++) {
-      const p = pairs[i];
-      if (p.kind === "RecordPair" && p.key === "as" && p.value.kind === "StrLiteral") found = p.value.value;
-    }
-    return found;
-  }
-  var MISSING2 = { kind: "NullLiteral", span: { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 } };
-  function parseIfBlock() {
-    const s = at;
-    at += 2;
-    const cond = parseExpr();
-    expect(36 /* RParen */);
-    const thenBody = parseBlock();
-    expect(20 /* Else */);
-    const elseBody = parseBlock();
-    return { kind: "IfBlockExpr", span: span(s, at - 1), cond, thenBody, elseBody };
-  }
-  function parseIfRecord() {
-    const s = at;
-    at++;
-    const rec = parseRecord();
-    const where = span(s, at - 1);
-    const cond = field(rec, "cond");
-    const then = field(rec, "then");
-    const otherwise = field(rec, "else");
-    if (cond === void 0 || then === void 0 || otherwise === void 0) {
-      reportAst(
-        "if expression requires cond, then, and else fields",
-        where,
-        "Use syntax: if { cond: ..., then: ..., else: ... }."
-      );
-      return MISSING2;
-    }
-    return { kind: "IfExpr", span: where, cond, then, else: otherwise };
-  }
-  function parseIteration() {
-    const s = at;
-    const keyword = kinds[s];
-    at++;
-    const rec = parseRecord();
-    if (keyword === 17 /* Filter */ && kinds[at] !== 31 /* LBrace */) {
-      const where2 = span(s, at - 1);
-      const name2 = { kind: "IdentPath", span: where2, parts: ["filter"] };
-      return { kind: "FnCallExpr", span: where2, name: name2, args: rec };
-    }
-    const list = field(rec, "in");
-    const times = keyword === 18 /* Loop */ ? field(rec, "times") : void 0;
-    const name = binding(rec);
-    let pending = null;
-    if (list === void 0 || name === "" || keyword === 18 /* Loop */ && times === void 0) {
-      if (keyword === 21 /* For */) {
-        pending = reportAst(
-          "for expression requires 'in' and 'as' fields",
-          MISSING2.span,
-          'Use syntax: for { in: <list>, as: "name" } { ... }.'
-        );
-      } else if (keyword === 17 /* Filter */) {
-        pending = reportAst(
-          "filter block requires 'in' and 'as' fields",
-          MISSING2.span,
-          'Use syntax: filter { in: <list>, as: "name" } { ... }.'
-        );
-      } else {
-        pending = reportAst(
-          "loop requires 'in', 'times', and 'as' fields",
-          MISSING2.span,
-          'Use syntax: loop { in: <init>, times: <N>, as: "name" } { ... }.'
-        );
-      }
-    }
-    const body = parseBlock();
-    const where = span(s, at - 1);
-    if (pending !== null) pending.span = where;
-    if (list === void 0 || name === "") return MISSING2;
-    if (keyword === 21 /* For */) return { kind: "ForExpr", span: where, list, binding: name, body };
-    if (keyword === 17 /* Filter */) return { kind: "FilterBlockExpr", span: where, list, binding: name, body };
-    if (times === void 0) return MISSING2;
-    return { kind: "LoopExpr", span: where, init: list, times, binding: name, body };
-  }
-  function parseMatch() {
-    const s = at;
-    at++;
-    let subject;
-    if (kinds[at] === 35 /* LParen */) {
-      at++;
-      subject = parseExpr();
-      expect(36 /* RParen */);
-    } else if (kinds[at] === 30 /* Ident */) {
-      subject = parseIdentPath();
-    } else {
-      return failAt(at, "unexpected");
-    }
-    expect(31 /* LBrace */);
-    const first = parseArm();
-    const second = parseArm();
-    expect(32 /* RBrace */);
-    const where = span(s, at - 1);
-    if (first.tag === second.tag) {
-      reportAst(
-        "match expression requires both ok and err arms",
-        where,
-        "Provide both arms: ok {v} { ... } and err {e} { ... }."
-      );
-      return MISSING2;
-    }
-    const node = first.tag === "ok" ? { kind: "MatchExpr", span: where, subject, okArm: first, errArm: second } : { kind: "MatchExpr", span: where, subject, okArm: second, errArm: first };
-    return node;
-  }
-  function parseArm() {
-    const s = expect(30 /* Ident */);
-    const tag = words[s];
-    const name = parseBinder();
-    const body = parseBlock();
-    const where = span(s, at - 1);
-    if (tag !== "ok" && tag !== "err") {
-      reportAst(
-        "match arm must be 'ok' or 'err', got '" + tag + "'",
-        where,
-        "Use exactly two arms: ok {v} { ... } and err {e} { ... }."
-      );
-    }
-    return { kind: "MatchArm", span: where, tag: tag === "ok" ? "ok" : "err", binding: name, body };
-  }
-
   // src/validator.ts
   var CAPABILITIES = ["fs.read", "fs.write", "http.get", "sh.exec"];
   var BUDGET_FIELDS2 = ["timeMs", "maxToolCalls", "maxBytesWritten", "maxIterations"];
@@ -4218,18 +4286,19 @@
   var varBase = 0;
   var fnBase = 0;
   var NONE = [];
-  var NO_TOOL_USES = [];
+  var VALID = { diagnostics: NONE, unsupportedSpread: false };
   var diagnostics = NONE;
   var unsupportedSpread = false;
-  var toolUses = NO_TOOL_USES;
+  var toolUses = [];
   function report(code, message, where, hint) {
+    if (diagnostics === NONE) diagnostics = [];
     if (where === void 0) diagnostics.push({ code, message, hint });
     else diagnostics.push({ code, message, span: where, hint });
   }
   function validate(program) {
-    diagnostics = [];
+    diagnostics = NONE;
     unsupportedSpread = false;
-    toolUses = [];
+    toolUses.length = 0;
     varNames.length = 0;
     fnNames.length = 0;
     varBase = 0;
@@ -4239,10 +4308,11 @@
       const stmts = program.statements;
       for (let i = 0; i < stmts.length; i++) checkStatement(stmts[i]);
       checkTools(program);
+      if (diagnostics === NONE && !unsupportedSpread) return VALID;
       return { diagnostics, unsupportedSpread };
     } finally {
       diagnostics = NONE;
-      toolUses = NO_TOOL_USES;
+      toolUses.length = 0;
       varNames.length = 0;
       fnNames.length = 0;
     }
@@ -4296,26 +4366,28 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      const pairs = h.capabilities.pairs;
-      for (let j = 0; j < pairs.length; j++) {
-        const p = pairs[j];
-        if (p.kind === "SpreadPair") {
+      const rec = h.capabilities;
+      const keys2 = rec.keys;
+      for (let j = 0; j < keys2.length; j++) {
+        const key = keys2[j];
+        if (key === null) {
           unsupportedSpread = true;
           continue;
         }
-        if (CAPABILITIES.indexOf(p.key) < 0) {
+        if (CAPABILITIES.indexOf(key) < 0) {
           report(
             "E_UNKNOWN_CAP",
-            "Unknown capability '" + p.key + "'.",
-            p.span,
+            "Unknown capability '" + key + "'.",
+            entrySpan(rec, j),
             "Valid capabilities: " + CAPABILITIES.join(", ")
           );
         }
-        if (!isTrueLiteral(p.value)) {
+        const value = rec.values[j];
+        if (!isTrueLiteral(value)) {
           report(
             "E_CAP_VALUE",
-            "Capability '" + p.key + "' must be set to true.",
-            p.value.span,
+            "Capability '" + key + "' must be set to true.",
+            exprSpan(value),
             "Use capability declarations like 'cap { fs.read: true }'."
           );
         }
@@ -4324,22 +4396,22 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "BudgetDecl") continue;
-      const pairs = h.budget.pairs;
-      for (let j = 0; j < pairs.length; j++) {
-        const p = pairs[j];
-        const key = p.kind === "RecordPair" ? p.key : "undefined";
-        if (p.kind === "SpreadPair" || BUDGET_FIELDS2.indexOf(key) < 0) {
+      const rec = h.budget;
+      const keys2 = rec.keys;
+      for (let j = 0; j < keys2.length; j++) {
+        const key = keys2[j];
+        if (key === null || BUDGET_FIELDS2.indexOf(key) < 0) {
           report(
             "E_UNKNOWN_BUDGET",
-            "Unknown budget field '" + key + "'.",
-            p.span,
+            "Unknown budget field '" + (key === null ? "undefined" : key) + "'.",
+            entrySpan(rec, j),
             "Valid budget fields: " + BUDGET_FIELDS2.join(", ")
           );
-        } else if (p.value.kind !== "IntLiteral") {
+        } else if (!isIntLiteral(rec.values[j])) {
           report(
             "E_BUDGET_TYPE",
             "Budget field '" + key + "' must be an integer literal.",
-            p.value.span,
+            exprSpan(rec.values[j]),
             "Use integer values, for example: budget { timeMs: 5000 }."
           );
         }
@@ -4347,7 +4419,7 @@
     }
   }
   function isTrueLiteral(e) {
-    return e.kind === "BoolLiteral" && e.value;
+    return typeof e === "number" && literalValues[e] === true;
   }
   function isVisibleFn(name) {
     return fnNames.indexOf(name) >= 0;
@@ -4454,6 +4526,7 @@
     checkBlock(fn.body, extra, "function '" + fn.name + "'");
   }
   function checkExpr(e) {
+    if (typeof e === "number") return;
     switch (e.kind) {
       case "IdentPath": {
         const name = e.parts[0];
@@ -4466,22 +4539,15 @@
         );
         return;
       }
-      case "StrLiteral":
-      case "IntLiteral":
-        return;
       case "RecordExpr": {
-        const pairs = e.pairs;
-        for (let i = 0; i < pairs.length; i++) {
-          const p = pairs[i];
-          checkExpr(p.kind === "RecordPair" ? p.value : p.expr);
-        }
+        const values2 = e.values;
+        for (let i = 0; i < values2.length; i++) checkExpr(values2[i]);
         return;
       }
       case "FnCallExpr": {
-        const parts = e.name.parts;
-        const name = parts.length === 1 ? parts[0] : parts.join(".");
+        const name = e.name;
         if (!stdlib2.has(name) && !isVisibleFn(name)) {
-          report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
+          report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", nameSpan(e), HINT_UNKNOWN_FN);
         }
         if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args);
         checkArgs(e.args);
@@ -4545,24 +4611,23 @@
     }
   }
   function checkArgs(args) {
-    const pairs = args.pairs;
-    for (let i = 0; i < pairs.length; i++) {
-      const p = pairs[i];
-      if (p.kind === "SpreadPair") unsupportedSpread = true;
-      else checkExpr(p.value);
+    const keys2 = args.keys;
+    for (let i = 0; i < keys2.length; i++) {
+      if (keys2[i] === null) unsupportedSpread = true;
+      else checkExpr(args.values[i]);
     }
   }
   function checkCallback(name, args) {
-    const pairs = args.pairs;
-    for (let i = 0; i < pairs.length; i++) {
-      const p = pairs[i];
-      if (p.kind !== "RecordPair" || p.key !== "fn") continue;
-      const v = p.value;
-      if (v.kind === "StrLiteral" && !isVisibleFn(v.value)) {
+    const keys2 = args.keys;
+    for (let i = 0; i < keys2.length; i++) {
+      if (keys2[i] !== "fn") continue;
+      const v = args.values[i];
+      const fn = typeof v === "number" ? literalValues[v] : null;
+      if (typeof fn === "string" && !isVisibleFn(fn)) {
         report(
           "E_UNKNOWN_FN",
-          "Unknown function '" + v.value + "'.",
-          v.span,
+          "Unknown function '" + fn + "'.",
+          exprSpan(v),
           "For " + name + ", define the user function with 'fn' before use and pass its name as a string."
         );
       }
@@ -4576,23 +4641,23 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      const pairs = h.capabilities.pairs;
-      for (let j = 0; j < pairs.length; j++) {
-        const p = pairs[j];
-        if (p.kind === "RecordPair" && isTrueLiteral(p.value)) declared.add(p.key);
+      const keys2 = h.capabilities.keys;
+      for (let j = 0; j < keys2.length; j++) {
+        const key = keys2[j];
+        if (key !== null && isTrueLiteral(h.capabilities.values[j])) declared.add(key);
       }
     }
     for (let i = 0; i < toolUses.length; i++) {
       const e = toolUses[i];
-      const name = e.tool.parts.join(".");
+      const name = e.tool;
       const tool = toolsByName.get(name);
       if (tool === void 0) {
-        report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", e.tool.span, HINT_UNKNOWN_TOOL);
+        report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", nameSpan(e), HINT_UNKNOWN_TOOL);
       } else if (!declared.has(tool.capability)) {
         report(
           "E_UNDECLARED_CAP",
           "Tool '" + name + "' is used but its capability is not declared in a 'cap { ... }' header.",
-          e.tool.span,
+          nameSpan(e),
           "Add '" + tool.capability + ": true' to your cap { ... } declaration."
         );
       }

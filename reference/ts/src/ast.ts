@@ -1,5 +1,9 @@
 // The A0 abstract syntax tree of spec §3.2. Every node has `kind` and `span`; blocks are
-// plain statement arrays and parentheses leave no node.
+// plain statement arrays and parentheses leave no node. The tree is shaped by goja, which
+// runs the reference: every object costs it a property map (≈ 1 100 instructions and
+// 130 bytes per property), so literals are token numbers, record entries and called
+// names are not nodes, and a node's kind and span getter sit on a prototype per kind
+// (parser.ts); the comments below say how each such part is read.
 
 export interface Span {
   file: string;
@@ -30,29 +34,39 @@ export interface ReturnStmt { kind: "ReturnStmt"; span: Span; value: Expr }
 export interface FnDecl { kind: "FnDecl"; span: Span; name: string; params: string[]; body: Stmt[] }
 
 export type Expr =
-  | IntLiteral | FloatLiteral | BoolLiteral | StrLiteral | NullLiteral
+  | Literal
   | IdentPath | RecordExpr | ListExpr
   | CallExpr | DoExpr | AssertExpr | CheckExpr | FnCallExpr
   | IfExpr | IfBlockExpr | ForExpr | FilterBlockExpr | LoopExpr | MatchExpr | TryExpr
   | BinaryExpr | UnaryExpr;
 
-export interface IntLiteral { kind: "IntLiteral"; span: Span; value: number }
-export interface FloatLiteral { kind: "FloatLiteral"; span: Span; value: number }
-export interface BoolLiteral { kind: "BoolLiteral"; span: Span; value: boolean }
-export interface StrLiteral { kind: "StrLiteral"; span: Span; value: string }
-export interface NullLiteral { kind: "NullLiteral"; span: Span }
+// A literal (spec §3.2's IntLiteral, FloatLiteral, StrLiteral, BoolLiteral and
+// NullLiteral) is not an object but the number of its token: literals are a quarter of a
+// program's expressions, and an object each costs goja a property map. Its value is
+// literalValues[token], its kind literalKind(token) and its span exprSpan(token) (all in
+// parser.ts), valid until the next parse; `typeof e === "number"` tells a literal from
+// the other expressions, and a literal's kind follows from its value's type (a string is
+// a StrLiteral, a boolean a BoolLiteral, null a NullLiteral) except that of a number
+// (isIntLiteral).
+export type Literal = number;
+
 export interface IdentPath { kind: "IdentPath"; span: Span; parts: string[] }
 
-export interface RecordExpr { kind: "RecordExpr"; span: Span; pairs: (RecordPair | SpreadPair)[] }
-export interface RecordPair { kind: "RecordPair"; span: Span; key: string; value: Expr }
-export interface SpreadPair { kind: "SpreadPair"; span: Span; expr: Expr }
+// A record literal (also the arguments of a call and the body of a header). Its entry i
+// (spec §3.2's RecordPair and SpreadPair) is `keys[i]: values[i]`, or the spread
+// `...values[i]` when keys[i] is null. Entries are not nodes of their own: an object per
+// entry costs goja a property map, and entries are the most frequent construct; the
+// parser's entrySpan gives entry i's span when an error needs it.
+export interface RecordExpr { kind: "RecordExpr"; span: Span; keys: (string | null)[]; values: Expr[] }
 export interface ListExpr { kind: "ListExpr"; span: Span; elements: Expr[] }
 
-export interface CallExpr { kind: "CallExpr"; span: Span; tool: IdentPath; args: RecordExpr }
-export interface DoExpr { kind: "DoExpr"; span: Span; tool: IdentPath; args: RecordExpr }
+// The name of a called tool or function (spec §3.2's IdentPath) is kept as its dotted text,
+// which is all the validator and evaluator read of it; the parser's nameSpan gives its span.
+export interface CallExpr { kind: "CallExpr"; span: Span; tool: string; args: RecordExpr }
+export interface DoExpr { kind: "DoExpr"; span: Span; tool: string; args: RecordExpr }
 export interface AssertExpr { kind: "AssertExpr"; span: Span; args: RecordExpr }
 export interface CheckExpr { kind: "CheckExpr"; span: Span; args: RecordExpr }
-export interface FnCallExpr { kind: "FnCallExpr"; span: Span; name: IdentPath; args: RecordExpr }
+export interface FnCallExpr { kind: "FnCallExpr"; span: Span; name: string; args: RecordExpr }
 
 export interface IfExpr { kind: "IfExpr"; span: Span; cond: Expr; then: Expr; else: Expr }
 export interface IfBlockExpr { kind: "IfBlockExpr"; span: Span; cond: Expr; thenBody: Stmt[]; elseBody: Stmt[] }

@@ -10,6 +10,7 @@
 import type * as AST from "./ast";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
+import { entrySpan, exprSpan, isIntLiteral, literalValues } from "./parser";
 import { stdlib } from "./stdlib";
 import { fsWriteText } from "./tooldata";
 import { multiply, v8ErrorMessage } from "./v8compat";
@@ -151,10 +152,11 @@ function requestedCapabilities(program: AST.Program): string[] {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    const pairs = h.capabilities.pairs;
-    for (let j = 0; j < pairs.length; j++) {
-      const p = pairs[j];
-      if (p.kind === "RecordPair" && p.value.kind === "BoolLiteral" && p.value.value === true) caps.push(p.key);
+    const keys = h.capabilities.keys;
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j];
+      const v = h.capabilities.values[j];
+      if (key !== null && typeof v === "number" && literalValues[v] === true) caps.push(key);
     }
   }
   return caps;
@@ -168,12 +170,13 @@ function declaredBudget(program: AST.Program): Rec | null {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "BudgetDecl") continue;
-    const pairs = h.budget.pairs;
-    for (let j = 0; j < pairs.length; j++) {
-      const p = pairs[j];
-      if (p.kind === "RecordPair" && BUDGET_FIELDS.indexOf(p.key) >= 0 && p.value.kind === "IntLiteral") {
+    const keys = h.budget.keys;
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j];
+      const v = h.budget.values[j];
+      if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && isIntLiteral(v)) {
         if (budget === null) budget = {};
-        budget[p.key] = p.value.value;
+        budget[key] = literalValues[v as AST.Literal];
       }
     }
   }
@@ -306,13 +309,13 @@ function budgetExceeded(budget: string, limit: number, actual: number, span: AST
   throw new A0Error("E_BUDGET", message, span, details);
 }
 
-// checkTime takes the node rather than its span: most expression nodes compute their span
-// only when it is read (see the parser's LAZY_SPAN), here only when the budget is exceeded.
-function checkTime(node: { span: AST.Span }): void {
+// checkTime takes the node rather than its span: nodes compute their span only when it is
+// read (see the parser's rangeKind), here only when the budget is exceeded.
+function checkTime(node: AST.Expr | AST.Stmt): void {
   const limit = timeMs as number;
   const elapsed = Date.now() - startMs;
   if (elapsed > limit) {
-    budgetExceeded("timeMs", limit, elapsed, node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
+    budgetExceeded("timeMs", limit, elapsed, typeof node === "number" ? exprSpan(node) : node.span, `Budget exceeded: timeMs limit of ${limit}ms exceeded (${elapsed}ms elapsed).`);
   }
 }
 
@@ -386,12 +389,10 @@ function bindTarget(parts: string[], v: Value, scope: Scope): void {
 // The cases are ordered by how often the kinds occur, as goja tries them one by one.
 function evalExpr(expr: AST.Expr, scope: Scope): Value {
   if (timeMs !== undefined) checkTime(expr);
+  if (typeof expr === "number") return literalValues[expr];
   switch (expr.kind) {
     case "IdentPath":
       return evalPath(expr, scope);
-    case "StrLiteral":
-    case "IntLiteral":
-      return expr.value;
     case "RecordExpr":
       return evalRecord(expr, scope);
     case "FnCallExpr":
@@ -405,11 +406,6 @@ function evalExpr(expr: AST.Expr, scope: Scope): Value {
     }
     case "BinaryExpr":
       return evalBinary(expr, scope);
-    case "FloatLiteral":
-    case "BoolLiteral":
-      return expr.value;
-    case "NullLiteral":
-      return null;
     case "UnaryExpr": {
       const v = evalExpr(expr.operand, scope);
       if (typeof v !== "number") throw new A0Error("E_TYPE", `Unary '-' requires a number, got ${typeofName(v)}.`, expr.span);
@@ -459,14 +455,15 @@ function evalPath(expr: AST.IdentPath, scope: Scope): Value {
 // spreads in arguments (spec §4.5); one that gets through is evaluated like a literal's.
 function evalRecord(expr: AST.RecordExpr, scope: Scope): Rec {
   const out: Rec = {};
-  const pairs = expr.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    const p = pairs[i];
-    if (p.kind === "RecordPair") {
-      out[p.key] = evalExpr(p.value, scope);
+  const keys = expr.keys;
+  const values = expr.values;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key !== null) {
+      out[key] = evalExpr(values[i], scope);
     } else {
-      const v = evalExpr(p.expr, scope);
-      if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, p.span);
+      const v = evalExpr(values[i], scope);
+      if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i));
       Object.assign(out, v);
     }
   }
@@ -523,8 +520,7 @@ function evalBinary(expr: AST.BinaryExpr, scope: Scope): Value {
 // ---- calls (spec §5.10, §5.11, §5.15) ----
 
 function evalCall(expr: AST.FnCallExpr, scope: Scope): Value {
-  const parts = expr.name.parts;
-  const name = parts.length === 1 ? parts[0] : parts.join(".");
+  const name = expr.name;
   if (name === "map") return evalMap(expr, scope);
   if (name === "reduce") return evalReduce(expr, scope);
   if (name === "filter") return evalFilterCall(expr, scope);
@@ -557,7 +553,7 @@ function evalCall(expr: AST.FnCallExpr, scope: Scope): Value {
 }
 
 // callStdlib takes the call's node rather than its span, which is read (and so made: see
-// the parser's LAZY_SPAN) only when the function fails.
+// the parser's rangeKind) only when the function fails.
 function callStdlib(name: string, lib: (args: Rec, limits: Limits) => Value, args: Rec, call: AST.FnCallExpr): Value {
   let result: Value;
   try {
@@ -702,7 +698,7 @@ function evalReduce(expr: AST.FnCallExpr, scope: Scope): Value {
 function evalFor(expr: AST.ForExpr, scope: Scope): Value {
   const list = evalExpr(expr.list, scope);
   if (!Array.isArray(list)) {
-    throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, expr.list.span);
+    throw new A0Error("E_FOR_NOT_LIST", `for-in expression must evaluate to a list, got ${rawTypeofName(list)}.`, exprSpan(expr.list));
   }
   emit("for_start", expr.span, { listLength: list.length, as: expr.binding });
   const out: Value[] = [];
@@ -720,7 +716,7 @@ function evalFor(expr: AST.ForExpr, scope: Scope): Value {
 function evalFilterBlock(expr: AST.FilterBlockExpr, scope: Scope): Value {
   const list = evalExpr(expr.list, scope);
   if (!Array.isArray(list)) {
-    throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, expr.list.span);
+    throw new A0Error("E_TYPE", `filter 'in' must be a list, got ${typeofName(list)}.`, exprSpan(expr.list));
   }
   emit("filter_start", expr.span, { listLength: list.length, as: expr.binding });
   const kept: Value[] = [];
@@ -757,13 +753,13 @@ function evalLoop(expr: AST.LoopExpr, scope: Scope): Value {
 function evalMatch(expr: AST.MatchExpr, scope: Scope): Value {
   const subject = evalExpr(expr.subject, scope);
   if (!isRecord(subject)) {
-    throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, expr.subject.span);
+    throw new A0Error("E_MATCH_NOT_RECORD", `match subject must be a record, got ${shapeName(subject)}.`, exprSpan(expr.subject));
   }
   // Presence, not truthiness; inherited keys count (the `in` operator).
   let arm: AST.MatchArm;
   if ("ok" in subject) arm = expr.okArm;
   else if ("err" in subject) arm = expr.errArm;
-  else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", expr.subject.span);
+  else throw new A0Error("E_MATCH_NO_ARM", "match subject record has neither 'ok' nor 'err' key.", exprSpan(expr.subject));
   const tag = arm.tag;
   const data: Rec = { arm: tag }; // the data of both the start and the end event
   emit("match_start", expr.span, data);
@@ -841,7 +837,7 @@ function callFsWrite(args: Rec, argsJSON: string): Rec {
 
 function evalTool(expr: AST.CallExpr | AST.DoExpr, scope: Scope): Value {
   const span = expr.span;
-  const name = expr.tool.parts.join(".");
+  const name = expr.tool;
   const tool = toolHost.tools.get(name);
   if (tool === undefined) throw new A0Error("E_UNKNOWN_TOOL", `Unknown tool '${name}'.`, span);
   if (expr.kind === "CallExpr" && tool.mode === "effect") {

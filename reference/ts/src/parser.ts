@@ -4,8 +4,8 @@
 // as a separate AST pass would do them.
 
 import type {
-  Diagnostic, Expr, FnDecl, Header, IdentPath, MatchArm, MatchExpr, Program, RecordExpr,
-  RecordPair, SpreadPair, Span, Stmt, BinaryOp,
+  CallExpr, Diagnostic, DoExpr, Expr, FnCallExpr, FnDecl, Header, IdentPath, MatchArm, Program, RecordExpr,
+  Span, Stmt, BinaryOp,
 } from "./ast";
 import { lex, T, TOKEN_NAMES, Tokens } from "./lexer";
 import { HarnessLimitError, MAX_NESTING } from "./limits";
@@ -18,6 +18,9 @@ export interface ParseResult {
 }
 
 const PARSE_HINT = "Check syntax near this location.";
+
+// The diagnostics of every parse that succeeds (nothing writes to a ParseResult).
+const NO_DIAGNOSTICS: Diagnostic[] = [];
 
 // Token-kind sets of the decision rules in spec §2.7, indexed by token kind.
 function kindSet(kinds: T[]): boolean[] {
@@ -78,18 +81,24 @@ export function parse(source: string, fileName: string): ParseResult {
   src = source;
   file = fileName;
   setTokens(lexed.tokens);
+  // A slot for every token, so that a literal's value is stored in place: goja makes an
+  // array written past its end with holes, or far past it, a slower sparse one.
+  for (let i = literalValues.length; i < kinds.length; i++) literalValues[i] = null;
+  // The last parse's long string literals are let go (see longLiterals).
+  for (let i = 0; i < longLiterals.length; i++) literalValues[longLiterals[i]] = null;
+  longLiterals.length = 0;
   at = 0;
   depth = 0;
   astError = null;
   try {
     const program = parseProgram();
     if (astError !== null) return { diagnostics: [astError] };
-    return { program, diagnostics: [] };
+    return { program, diagnostics: NO_DIAGNOSTICS };
   } catch (e) {
     if (e instanceof SyntaxFailure) return { diagnostics: [e.diagnostic] };
     throw e;
   } finally {
-    // The token table and the source stay: lazy spans read them (see LAZY_SPAN).
+    // The token table and the source stay: lazy spans read them (see rangeKind).
     astError = null;
   }
 }
@@ -145,34 +154,16 @@ function tokenSpan(t: number): Span {
   return where;
 }
 
-// A span whose end is filled in by finishSpan once the construct's last token is known.
-// The column after token t on its line (see Tokens).
-function endCol(t: number): number {
-  return ends[t] - lineStarts[lines[t]] + 1;
-}
-
-function openSpan(first: number): Span {
-  const line = lines[first];
-  return { file, startLine: line, startCol: starts[first] - lineStarts[line] + 1, endLine: 0, endCol: 0 };
-}
-
-function finishSpan(s: Span): void {
-  const last = at - 1;
-  s.endLine = lines[last];
-  s.endCol = endCol(last);
-}
-
-// Statements, function calls, operands other than binary expressions, and record entries
-// get their span when it is first read. A run reads few of them (an error's span, mostly;
-// the trace reads the spans of the statements and calls it executes, and a function body
-// that is never called or a program that fails validation is never executed), and each
-// span object costs goja several Go allocations, which a span computed when first read
-// costs no more than one built by the parser. Such a node has the token range of its
-// construct and LAZY_SPAN as its prototype, whose getter computes the span from the token
-// table, which stays valid until the next parse (the evaluator is done with one program
-// before the next is parsed), and keeps it as the node's own property. A node of one token
-// (a literal, a one-segment path) has that token's number and TOKEN_SPAN as its prototype
-// instead: one property fewer, which saves goja a property-map insertion per node.
+// Every node but the Program gets its span when it is first read. A run reads few of them (an error's span, mostly; the trace reads the
+// spans of the statements, calls and forms it executes, and a function body that is never
+// called or a program that fails validation is never executed), and each span object
+// costs goja several Go allocations, which a span computed when first read costs no more
+// than one built by the parser. Such a node has the token range of its
+// construct and the prototype of its kind (rangeKind), whose getter computes the span
+// from the token table, which stays valid until the next parse (the evaluator is done with
+// one program before the next is parsed), and keeps it as the node's own property. A node
+// of one token (a literal, a one-segment path) has that token's number instead (tokenKind):
+// one property fewer, which saves goja a property-map insertion per node.
 interface TokenRange {
   first: number;
   last: number;
@@ -194,19 +185,56 @@ function keepSpan(node: object, s: Span): Span {
   return s;
 }
 
-const LAZY_SPAN = {
-  get span(): Span {
-    const node = this as unknown as TokenRange;
-    return keepSpan(node, span(node.first, node.last));
-  },
-};
+// rangeKind makes the prototype of the nodes of one kind that have a token range (TokenRange):
+// it holds their kind, which is then not a property of each node (a property fewer saves
+// goja a property-map insertion per node), and the span getter.
+function rangeKind(kind: string): object {
+  return {
+    kind,
+    get span(): Span {
+      const node = this as unknown as TokenRange;
+      return keepSpan(node, span(node.first, node.last));
+    },
+  };
+}
 
-const TOKEN_SPAN = {
-  get span(): Span {
-    const node = this as unknown as OneToken;
-    return keepSpan(node, span(node.token, node.token));
-  },
-};
+// tokenKind is rangeKind for nodes of one token (OneToken).
+function tokenKind(kind: string): object {
+  return {
+    kind,
+    get span(): Span {
+      const node = this as unknown as OneToken;
+      return keepSpan(node, span(node.token, node.token));
+    },
+  };
+}
+
+const LET_STMT = rangeKind("LetStmt");
+const RETURN_STMT = rangeKind("ReturnStmt");
+const EXPR_STMT = rangeKind("ExprStmt");
+const FN_DECL = rangeKind("FnDecl");
+const IDENT_PATH = rangeKind("IdentPath");
+const ONE_SEGMENT_PATH = tokenKind("IdentPath");
+const UNARY_EXPR = rangeKind("UnaryExpr");
+const FN_CALL_EXPR = rangeKind("FnCallExpr");
+const LIST_EXPR = rangeKind("ListExpr");
+const RECORD_EXPR = rangeKind("RecordExpr");
+const CALL_EXPR = rangeKind("CallExpr");
+const DO_EXPR = rangeKind("DoExpr");
+const CAP_DECL = rangeKind("CapDecl");
+const BUDGET_DECL = rangeKind("BudgetDecl");
+const IMPORT_DECL = rangeKind("ImportDecl");
+const ASSERT_EXPR = rangeKind("AssertExpr");
+const CHECK_EXPR = rangeKind("CheckExpr");
+const TRY_EXPR = rangeKind("TryExpr");
+const BINARY_EXPR = rangeKind("BinaryExpr");
+const IF_BLOCK_EXPR = rangeKind("IfBlockExpr");
+const IF_EXPR = rangeKind("IfExpr");
+const FOR_EXPR = rangeKind("ForExpr");
+const FILTER_BLOCK_EXPR = rangeKind("FilterBlockExpr");
+const LOOP_EXPR = rangeKind("LoopExpr");
+const MATCH_EXPR = rangeKind("MatchExpr");
+const MATCH_ARM = rangeKind("MatchArm");
 
 // The parts of one-segment paths, one array per name, shared by every path with that
 // name in every program (nothing writes to an AST): most paths are one short name, and a
@@ -223,6 +251,40 @@ function onePart(name: string): string[] {
     oneParts.set(name, parts);
   }
   return parts;
+}
+
+/**
+ * The values of the literals of the last program parsed, by token number (see Literal in
+ * ast.ts): one array for every program, like the token table.
+ */
+export const literalValues: (number | string | boolean | null)[] = [];
+
+// The tokens of the last parse's string literals of LONG_LITERAL code units or more: their
+// slots are cleared at the next parse, so that a worker does not keep long texts of
+// earlier programs alive in slots no later literal writes (short stale values are kept,
+// as the token table keeps the texts of earlier words).
+const longLiterals: number[] = [];
+const LONG_LITERAL = 1024;
+
+/** The kind of a literal (spec §3.2), from its token. */
+export function literalKind(literal: number): string {
+  switch (kinds[literal]) {
+    case T.IntLit: return "IntLiteral";
+    case T.FloatLit: return "FloatLiteral";
+    case T.StringLit: return "StrLiteral";
+    case T.Null: return "NullLiteral";
+  }
+  return "BoolLiteral";
+}
+
+/** Whether an expression is an IntLiteral. */
+export function isIntLiteral(e: Expr): boolean {
+  return typeof e === "number" && kinds[e] === T.IntLit;
+}
+
+/** The span of an expression: a literal's is its token's. Valid until the next parse. */
+export function exprSpan(e: Expr): Span {
+  return typeof e === "number" ? span(e, e) : e.span;
 }
 
 // The one empty list every empty record, list and parameter list shares (nothing writes
@@ -283,6 +345,7 @@ function stringValue(t: number): string {
   const start = starts[t];
   const end = ends[t];
   const aux = auxes[t];
+  if (end - start >= LONG_LITERAL) longLiterals.push(t);
   if (aux > 1) {
     if (astError === null) {
       astError = {
@@ -329,19 +392,19 @@ function parseProgram(): Program {
       const s = at;
       at++;
       const capabilities = parseRecord();
-      headers.push({ kind: "CapDecl", span: span(s, at - 1), capabilities });
+      headers.push({ __proto__: CAP_DECL, first: s, last: at - 1, capabilities } as unknown as Header);
     } else if (k === T.Budget) {
       const s = at;
       at++;
       const budget = parseRecord();
-      headers.push({ kind: "BudgetDecl", span: span(s, at - 1), budget });
+      headers.push({ __proto__: BUDGET_DECL, first: s, last: at - 1, budget } as unknown as Header);
     } else if (k === T.Import) {
       const s = at;
       at++;
       const path = stringValue(expect(T.StringLit));
       expect(T.As);
       const alias = words[expect(T.Ident)];
-      headers.push({ kind: "ImportDecl", span: span(s, at - 1), path, alias });
+      headers.push({ __proto__: IMPORT_DECL, first: s, last: at - 1, path, alias } as unknown as Header);
     } else {
       break;
     }
@@ -364,21 +427,21 @@ function parseStatement(): Stmt {
       const name = words[expect(T.Ident)];
       expect(T.Equals);
       const value = parseExpr();
-      return { __proto__: LAZY_SPAN, kind: "LetStmt", first: s, last: at - 1, name, value } as unknown as Stmt;
+      return { __proto__: LET_STMT, first: s, last: at - 1, name, value } as unknown as Stmt;
     }
     case T.Return: {
       at++;
       const value = parseExpr();
-      return { __proto__: LAZY_SPAN, kind: "ReturnStmt", first: s, last: at - 1, value } as unknown as Stmt;
+      return { __proto__: RETURN_STMT, first: s, last: at - 1, value } as unknown as Stmt;
     }
   }
   const expr = parseExpr();
   if (kinds[at] === T.Arrow) {
     at++;
     const target = parseIdentPath();
-    return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr, target } as unknown as Stmt;
+    return { __proto__: EXPR_STMT, first: s, last: at - 1, expr, target } as unknown as Stmt;
   }
-  return { __proto__: LAZY_SPAN, kind: "ExprStmt", first: s, last: at - 1, expr } as unknown as Stmt;
+  return { __proto__: EXPR_STMT, first: s, last: at - 1, expr } as unknown as Stmt;
 }
 
 function parseFnDecl(): FnDecl {
@@ -400,7 +463,7 @@ function parseFnDecl(): FnDecl {
   expect(T.RBrace);
   const body = parseBlock();
   depth--;
-  return { __proto__: LAZY_SPAN, kind: "FnDecl", first: s, last: at - 1, name, params, body } as unknown as FnDecl;
+  return { __proto__: FN_DECL, first: s, last: at - 1, name, params, body } as unknown as FnDecl;
 }
 
 function parseBlock(): Stmt[] {
@@ -422,19 +485,45 @@ function parseBinder(): string {
 
 function parseIdentPath(): IdentPath {
   const s = at;
+  return pathNode(s, dottedName());
+}
+
+// dottedName consumes the segments of an IdentPath and returns their text joined by dots
+// (segments hold no dots). A called name becomes no node (see FnCallExpr).
+function dottedName(): string {
+  const s = at;
   if (kinds[s] !== T.Ident) failAt(s, "expected", T.Ident);
   at = s + 1;
-  if (kinds[at] !== T.Dot) {
-    return { __proto__: TOKEN_SPAN, kind: "IdentPath", token: s, parts: onePart(words[s]) } as unknown as IdentPath;
-  }
-  const parts = [words[s]];
+  if (kinds[at] !== T.Dot) return words[s];
+  let name = words[s];
   while (kinds[at] === T.Dot) {
     at++;
     if (!KEY_NAME[kinds[at]]) failAt(at, "unexpected");
-    parts.push(words[at]);
+    name += "." + words[at];
     at++;
   }
-  return { __proto__: LAZY_SPAN, kind: "IdentPath", first: s, last: at - 1, parts } as unknown as IdentPath;
+  return name;
+}
+
+// pathNode is the IdentPath of the dotted name that ends before the current token and
+// starts at token s.
+function pathNode(s: number, name: string): IdentPath {
+  if (at === s + 1) {
+    return { __proto__: ONE_SEGMENT_PATH, token: s, parts: onePart(name) } as unknown as IdentPath;
+  }
+  return { __proto__: IDENT_PATH, first: s, last: at - 1, parts: name.split(".") } as unknown as IdentPath;
+}
+
+/**
+ * The span of the name a call, call? or do names (spec §3.2's IdentPath): the tokens
+ * between the keyword, if any, and the argument record; for the `filter` of a filter
+ * record without a block (spec §2.8), the whole call. Valid until the next parse.
+ */
+export function nameSpan(call: FnCallExpr | CallExpr | DoExpr): Span {
+  const first = (call as unknown as TokenRange).first;
+  if (kinds[first] === T.Filter) return call.span;
+  const argsFirst = (call.args as unknown as TokenRange).first;
+  return span(call.kind === "FnCallExpr" ? first : first + 1, argsFirst - 1);
 }
 
 // ---- expressions ----
@@ -477,12 +566,9 @@ function parseForm(s: number, k: number): Expr {
     case T.CallQ:
     case T.Do: {
       at++;
-      const tool = parseIdentPath();
+      const tool = dottedName();
       const args = parseRecord();
-      const where = span(s, at - 1);
-      return k === T.CallQ
-        ? { kind: "CallExpr", span: where, tool, args }
-        : { kind: "DoExpr", span: where, tool, args };
+      return { __proto__: k === T.CallQ ? CALL_EXPR : DO_EXPR, first: s, last: at - 1, tool, args } as unknown as Expr;
     }
     case T.For:
     case T.Filter:
@@ -494,10 +580,7 @@ function parseForm(s: number, k: number): Expr {
     case T.Check: {
       at++;
       const args = parseRecord();
-      const where = span(s, at - 1);
-      return k === T.Assert
-        ? { kind: "AssertExpr", span: where, args }
-        : { kind: "CheckExpr", span: where, args };
+      return { __proto__: k === T.Assert ? ASSERT_EXPR : CHECK_EXPR, first: s, last: at - 1, args } as unknown as Expr;
     }
   }
   // T.Try
@@ -506,7 +589,7 @@ function parseForm(s: number, k: number): Expr {
   expect(T.Catch);
   const catchBinding = parseBinder();
   const catchBody = parseBlock();
-  return { kind: "TryExpr", span: span(s, at - 1), tryBody, catchBinding, catchBody };
+  return { __proto__: TRY_EXPR, first: s, last: at - 1, tryBody, catchBinding, catchBody } as unknown as Expr;
 }
 
 // parseComparison completes the expression starting at token s, whose first operand has
@@ -525,15 +608,32 @@ function parseComparison(s: number, first: Expr): Expr {
   }
   at++;
   const right = parseAdditive(at, null);
-  return { kind: "BinaryExpr", span: span(s, at - 1), op, left, right };
+  return { __proto__: BINARY_EXPR, first: s, last: at - 1, op, left, right } as unknown as Expr;
+}
+
+// A BinaryExpr of an additive or multiplicative chain, whose last token is set by
+// endChain when the chain ends.
+interface ChainLink {
+  last: number;
+  left: Expr;
+}
+
+// endChain sets the last token of the n BinaryExprs of the chain that ends before the
+// current token and whose last operator made node: they nest to the left.
+function endChain(node: Expr, n: number): void {
+  let link = node as unknown as ChainLink;
+  for (let i = 0; i < n; i++) {
+    link.last = at - 1;
+    link = link.left as unknown as ChainLink;
+  }
 }
 
 // Additive and Multiplicative chains starting at token s, whose first unary operand may
-// already have been parsed. Every BinaryExpr of one chain shares the chain's span (spec
-// §3.1), so the span object is created once and completed at the chain's end.
+// already have been parsed. Every BinaryExpr of one chain has the chain's span (spec
+// §3.1): the chain's token range, its end completed at the chain's end.
 function parseAdditive(s: number, first: Expr | null): Expr {
   let sum: Expr | null = null;
-  let sumSpan: Span | null = null;
+  let sums = 0;
   let sumOp: BinaryOp = "+";
   let termStart = s;
   for (;;) {
@@ -547,29 +647,28 @@ function parseAdditive(s: number, first: Expr | null): Expr {
     }
     let k = kinds[at];
     if (k === T.Star || k === T.Slash || k === T.Percent) {
-      const termSpan = openSpan(termStart);
+      let products = 0;
       do {
         at++;
         const right = parseUnary();
-        term = {
-          kind: "BinaryExpr", span: termSpan, op: k === T.Star ? "*" : k === T.Slash ? "/" : "%",
-          left: term, right,
-        };
+        const op = k === T.Star ? "*" : k === T.Slash ? "/" : "%";
+        term = { __proto__: BINARY_EXPR, first: termStart, last: 0, op, left: term, right } as unknown as Expr;
+        products++;
         k = kinds[at];
       } while (k === T.Star || k === T.Slash || k === T.Percent);
-      finishSpan(termSpan);
+      endChain(term, products);
     }
     if (sum === null) {
       sum = term;
     } else {
-      sum = { kind: "BinaryExpr", span: sumSpan as Span, op: sumOp, left: sum, right: term };
+      sum = { __proto__: BINARY_EXPR, first: s, last: 0, op: sumOp, left: sum, right: term } as unknown as Expr;
+      sums++;
     }
     if (k !== T.Plus && k !== T.Minus) break;
-    if (sumSpan === null) sumSpan = openSpan(s);
     sumOp = k === T.Plus ? "+" : "-";
     at++;
   }
-  if (sumSpan !== null) finishSpan(sumSpan);
+  endChain(sum, sums);
   return sum;
 }
 
@@ -588,7 +687,7 @@ function parseUnary(): Expr {
   depth -= operandStart - s;
   const last = at - 1;
   for (let m = operandStart - 1; m >= s; m--) {
-    e = { __proto__: LAZY_SPAN, kind: "UnaryExpr", first: m, last, op: "-", operand: e } as unknown as Expr;
+    e = { __proto__: UNARY_EXPR, first: m, last, op: "-", operand: e } as unknown as Expr;
   }
   return e;
 }
@@ -597,17 +696,19 @@ function parsePrimary(): Expr {
   const s = at;
   switch (kinds[s]) {
     case T.Ident: {
-      const name = parseIdentPath();
-      if (kinds[at] !== T.LBrace) return name;
+      const name = dottedName();
+      if (kinds[at] !== T.LBrace) return pathNode(s, name);
       const args = parseRecord();
-      return { __proto__: LAZY_SPAN, kind: "FnCallExpr", first: s, last: at - 1, name, args } as unknown as Expr;
+      return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name, args } as unknown as Expr;
     }
     case T.IntLit:
       at++;
-      return { __proto__: TOKEN_SPAN, kind: "IntLiteral", token: s, value: Number(image(s)) } as unknown as Expr;
+      literalValues[s] = Number(image(s));
+      return s;
     case T.StringLit:
       at++;
-      return { __proto__: TOKEN_SPAN, kind: "StrLiteral", token: s, value: stringValue(s) } as unknown as Expr;
+      literalValues[s] = stringValue(s);
+      return s;
     case T.LBrace:
       return parseRecord();
     case T.LParen: {
@@ -628,47 +729,54 @@ function parsePrimary(): Expr {
         if (kinds[at] === T.Comma) at++;
       }
       expect(T.RBracket);
-      return { __proto__: LAZY_SPAN, kind: "ListExpr", first: s, last: at - 1, elements } as unknown as Expr;
+      return { __proto__: LIST_EXPR, first: s, last: at - 1, elements } as unknown as Expr;
     }
     case T.FloatLit:
       at++;
-      return { __proto__: TOKEN_SPAN, kind: "FloatLiteral", token: s, value: Number(image(s)) } as unknown as Expr;
+      literalValues[s] = Number(image(s));
+      return s;
     case T.True:
     case T.False:
       at++;
-      return { __proto__: TOKEN_SPAN, kind: "BoolLiteral", token: s, value: kinds[s] === T.True } as unknown as Expr;
+      literalValues[s] = kinds[s] === T.True;
+      return s;
     case T.Null:
       at++;
-      return { __proto__: TOKEN_SPAN, kind: "NullLiteral", token: s } as unknown as Expr;
+      literalValues[s] = null;
+      return s;
   }
   return failAt(s, "unexpected");
 }
 
-// The most frequent tokens are expected here without calling expect.
+// The most frequent tokens are expected here without calling expect. An entry is a key
+// and a value in the record's two lists, not a node (see RecordExpr).
 function parseRecord(): RecordExpr {
   const s = at;
   if (kinds[s] !== T.LBrace) failAt(s, "expected", T.LBrace);
   at = s + 1;
-  let pairs: (RecordPair | SpreadPair)[] = NOTHING;
+  let keys: (string | null)[] = NOTHING;
+  let values: Expr[] = NOTHING;
   if (ENTRY_START[kinds[at]]) {
-    pairs = [parseEntry()];
+    keys = [entryKey()];
+    values = [parseExpr()];
     while (kinds[at] === T.Comma && ENTRY_START[kinds[at + 1]]) {
       at++;
-      pairs[pairs.length] = parseEntry();
+      keys[keys.length] = entryKey();
+      values[values.length] = parseExpr();
     }
     if (kinds[at] === T.Comma) at++;
   }
   if (kinds[at] !== T.RBrace) failAt(at, "expected", T.RBrace);
   at++;
-  return { __proto__: LAZY_SPAN, kind: "RecordExpr", first: s, last: at - 1, pairs } as unknown as RecordExpr;
+  return { __proto__: RECORD_EXPR, first: s, last: at - 1, keys, values } as unknown as RecordExpr;
 }
 
-function parseEntry(): RecordPair | SpreadPair {
+// entryKey consumes an entry's key and its colon, or the `...` of a spread (null).
+function entryKey(): string | null {
   const s = at;
   if (kinds[s] === T.DotDotDot) {
     at++;
-    const expr = parseExpr();
-    return { __proto__: LAZY_SPAN, kind: "SpreadPair", first: s, last: at - 1, expr } as unknown as SpreadPair;
+    return null;
   }
   let key = words[s];
   at++;
@@ -680,8 +788,33 @@ function parseEntry(): RecordPair | SpreadPair {
   }
   if (kinds[at] !== T.Colon) failAt(at, "expected", T.Colon);
   at++;
-  const value = parseExpr();
-  return { __proto__: LAZY_SPAN, kind: "RecordPair", first: s, last: at - 1, key, value } as unknown as RecordPair;
+  return key;
+}
+
+/**
+ * The span of entry i of a parsed record (spec §3.2's RecordPair or SpreadPair: from its
+ * key or `...` to the last token of its value), found again in the token table: the
+ * entry starts after the record's brace or the comma that ends entry i - 1 and ends
+ * before the next comma or brace outside brackets. Like lazy spans, valid until the next
+ * parse; only errors read it.
+ */
+export function entrySpan(record: RecordExpr, i: number): Span {
+  let t = (record as unknown as TokenRange).first + 1;
+  let start = t;
+  let entry = 0;
+  let nesting = 0;
+  for (;; t++) {
+    const k = kinds[t];
+    if (k === T.LBrace || k === T.LBracket || k === T.LParen) {
+      nesting++;
+    } else if (nesting > 0) {
+      if (k === T.RBrace || k === T.RBracket || k === T.RParen) nesting--;
+    } else if (k === T.Comma || k === T.RBrace) {
+      if (entry === i) return span(start, t - 1);
+      entry++;
+      start = t + 1;
+    }
+  }
 }
 
 // ---- control-flow forms and their desugaring (spec §2.8) ----
@@ -689,26 +822,31 @@ function parseEntry(): RecordPair | SpreadPair {
 // The value of the last pair with the given key, ignoring spreads.
 function field(rec: RecordExpr, key: string): Expr | undefined {
   let found: Expr | undefined;
-  const pairs = rec.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    const p = pairs[i];
-    if (p.kind === "RecordPair" && p.key === key) found = p.value;
-  }
+  const keys = rec.keys;
+  for (let i = 0; i < keys.length; i++) if (keys[i] === key) found = rec.values[i];
   return found;
 }
 
 // The `as` binding: the last `as` pair whose value is a string literal; "" means missing.
 function binding(rec: RecordExpr): string {
   let found = "";
-  const pairs = rec.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    const p = pairs[i];
-    if (p.kind === "RecordPair" && p.key === "as" && p.value.kind === "StrLiteral") found = p.value.value;
+  const keys = rec.keys;
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i] !== "as") continue;
+    const v = rec.values[i];
+    if (typeof v === "number") {
+      const value = literalValues[v];
+      if (typeof value === "string") found = value;
+    }
   }
   return found;
 }
 
-const MISSING: Expr = { kind: "NullLiteral", span: { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 } };
+// What a form that fails its desugaring check (astError) stands for, and the span its
+// diagnostic has until the form's end is known. Neither is ever read: a parse with an
+// astError returns the diagnostic alone.
+const MISSING: Expr = -1;
+const NO_SPAN: Span = { file: "", startLine: 1, startCol: 1, endLine: 1, endCol: 2 };
 
 function parseIfBlock(): Expr {
   const s = at;
@@ -718,23 +856,22 @@ function parseIfBlock(): Expr {
   const thenBody = parseBlock();
   expect(T.Else);
   const elseBody = parseBlock();
-  return { kind: "IfBlockExpr", span: span(s, at - 1), cond, thenBody, elseBody };
+  return { __proto__: IF_BLOCK_EXPR, first: s, last: at - 1, cond, thenBody, elseBody } as unknown as Expr;
 }
 
 function parseIfRecord(): Expr {
   const s = at;
   at++;
   const rec = parseRecord();
-  const where = span(s, at - 1);
   const cond = field(rec, "cond");
   const then = field(rec, "then");
   const otherwise = field(rec, "else");
   if (cond === undefined || then === undefined || otherwise === undefined) {
-    reportAst("if expression requires cond, then, and else fields", where,
+    reportAst("if expression requires cond, then, and else fields", span(s, at - 1),
       "Use syntax: if { cond: ..., then: ..., else: ... }.");
     return MISSING;
   }
-  return { kind: "IfExpr", span: where, cond, then, else: otherwise };
+  return { __proto__: IF_EXPR, first: s, last: at - 1, cond, then, else: otherwise } as unknown as Expr;
 }
 
 // for / filter / loop: `KEYWORD Record Block`, and `filter Record` without a block.
@@ -744,9 +881,7 @@ function parseIteration(): Expr {
   at++;
   const rec = parseRecord();
   if (keyword === T.Filter && kinds[at] !== T.LBrace) {
-    const where = span(s, at - 1);
-    const name: IdentPath = { kind: "IdentPath", span: where, parts: ["filter"] };
-    return { kind: "FnCallExpr", span: where, name, args: rec };
+    return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name: "filter", args: rec } as unknown as Expr;
   }
   // The record's keys are checked before the body is built; the error's span is the whole
   // construct, completed once the body has been parsed.
@@ -756,24 +891,26 @@ function parseIteration(): Expr {
   let pending: Diagnostic | null = null;
   if (list === undefined || name === "" || (keyword === T.Loop && times === undefined)) {
     if (keyword === T.For) {
-      pending = reportAst("for expression requires 'in' and 'as' fields", MISSING.span,
+      pending = reportAst("for expression requires 'in' and 'as' fields", NO_SPAN,
         "Use syntax: for { in: <list>, as: \"name\" } { ... }.");
     } else if (keyword === T.Filter) {
-      pending = reportAst("filter block requires 'in' and 'as' fields", MISSING.span,
+      pending = reportAst("filter block requires 'in' and 'as' fields", NO_SPAN,
         "Use syntax: filter { in: <list>, as: \"name\" } { ... }.");
     } else {
-      pending = reportAst("loop requires 'in', 'times', and 'as' fields", MISSING.span,
+      pending = reportAst("loop requires 'in', 'times', and 'as' fields", NO_SPAN,
         "Use syntax: loop { in: <init>, times: <N>, as: \"name\" } { ... }.");
     }
   }
   const body = parseBlock();
-  const where = span(s, at - 1);
-  if (pending !== null) pending.span = where;
+  if (pending !== null) pending.span = span(s, at - 1);
   if (list === undefined || name === "") return MISSING;
-  if (keyword === T.For) return { kind: "ForExpr", span: where, list, binding: name, body };
-  if (keyword === T.Filter) return { kind: "FilterBlockExpr", span: where, list, binding: name, body };
+  const last = at - 1;
+  if (keyword === T.For) return { __proto__: FOR_EXPR, first: s, last, list, binding: name, body } as unknown as Expr;
+  if (keyword === T.Filter) {
+    return { __proto__: FILTER_BLOCK_EXPR, first: s, last, list, binding: name, body } as unknown as Expr;
+  }
   if (times === undefined) return MISSING;
-  return { kind: "LoopExpr", span: where, init: list, times, binding: name, body };
+  return { __proto__: LOOP_EXPR, first: s, last, init: list, times, binding: name, body } as unknown as Expr;
 }
 
 function parseMatch(): Expr {
@@ -793,16 +930,14 @@ function parseMatch(): Expr {
   const first = parseArm();
   const second = parseArm();
   expect(T.RBrace);
-  const where = span(s, at - 1);
   if (first.tag === second.tag) {
-    reportAst("match expression requires both ok and err arms", where,
+    reportAst("match expression requires both ok and err arms", span(s, at - 1),
       "Provide both arms: ok {v} { ... } and err {e} { ... }.");
     return MISSING;
   }
-  const node: MatchExpr = first.tag === "ok"
-    ? { kind: "MatchExpr", span: where, subject, okArm: first, errArm: second }
-    : { kind: "MatchExpr", span: where, subject, okArm: second, errArm: first };
-  return node;
+  const okArm = first.tag === "ok" ? first : second;
+  const errArm = first.tag === "ok" ? second : first;
+  return { __proto__: MATCH_EXPR, first: s, last: at - 1, subject, okArm, errArm } as unknown as Expr;
 }
 
 function parseArm(): MatchArm {
@@ -810,10 +945,9 @@ function parseArm(): MatchArm {
   const tag = words[s];
   const name = parseBinder();
   const body = parseBlock();
-  const where = span(s, at - 1);
   if (tag !== "ok" && tag !== "err") {
-    reportAst("match arm must be 'ok' or 'err', got '" + tag + "'", where,
+    reportAst("match arm must be 'ok' or 'err', got '" + tag + "'", span(s, at - 1),
       "Use exactly two arms: ok {v} { ... } and err {e} { ... }.");
   }
-  return { kind: "MatchArm", span: where, tag: tag === "ok" ? "ok" : "err", binding: name, body };
+  return { __proto__: MATCH_ARM, first: s, last: at - 1, tag: tag === "ok" ? "ok" : "err", binding: name, body } as unknown as MatchArm;
 }

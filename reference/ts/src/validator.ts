@@ -4,6 +4,7 @@
 import type {
   CallExpr, Diagnostic, DoExpr, Expr, FnDecl, IdentPath, Program, RecordExpr, Span, Stmt,
 } from "./ast";
+import { entrySpan, exprSpan, isIntLiteral, literalValues, nameSpan } from "./parser";
 
 export interface ValidationResult {
   /** Every validation diagnostic, in pass order. */
@@ -58,23 +59,27 @@ const fnNames: string[] = [];
 let varBase = 0;
 let fnBase = 0;
 
+// A program's diagnostics: NONE until the first is reported. The result of a program
+// without diagnostics is VALID, shared (nothing writes to a ValidationResult).
 const NONE: Diagnostic[] = [];
-const NO_TOOL_USES: (CallExpr | DoExpr)[] = [];
+const VALID: ValidationResult = { diagnostics: NONE, unsupportedSpread: false };
 let diagnostics: Diagnostic[] = NONE;
 let unsupportedSpread = false;
-// The call?/do expressions met by pass 7, in the order pass 8 checks them (see checkTools).
-let toolUses: (CallExpr | DoExpr)[] = NO_TOOL_USES;
+// The call?/do expressions met by pass 7, in the order pass 8 checks them (see
+// checkTools); one array for every program.
+const toolUses: (CallExpr | DoExpr)[] = [];
 
 function report(code: string, message: string, where: Span | undefined, hint: string): void {
+  if (diagnostics === NONE) diagnostics = [];
   if (where === undefined) diagnostics.push({ code, message, hint });
   else diagnostics.push({ code, message, span: where, hint });
 }
 
 /** Validates a parsed program (spec §4). */
 export function validate(program: Program): ValidationResult {
-  diagnostics = [];
+  diagnostics = NONE;
   unsupportedSpread = false;
-  toolUses = [];
+  toolUses.length = 0;
   varNames.length = 0;
   fnNames.length = 0;
   varBase = 0;
@@ -84,11 +89,12 @@ export function validate(program: Program): ValidationResult {
     const stmts = program.statements;
     for (let i = 0; i < stmts.length; i++) checkStatement(stmts[i]);
     checkTools(program);
+    if (diagnostics === NONE && !unsupportedSpread) return VALID;
     return { diagnostics, unsupportedSpread };
   } finally {
     // Drop this program's nodes and names (validate always starts afresh).
     diagnostics = NONE;
-    toolUses = NO_TOOL_USES;
+    toolUses.length = 0;
     varNames.length = 0;
     fnNames.length = 0;
   }
@@ -129,19 +135,21 @@ function checkHeaders(program: Program): void {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    const pairs = h.capabilities.pairs;
-    for (let j = 0; j < pairs.length; j++) {
-      const p = pairs[j];
-      if (p.kind === "SpreadPair") {
+    const rec = h.capabilities;
+    const keys = rec.keys;
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j];
+      if (key === null) {
         unsupportedSpread = true;
         continue;
       }
-      if (CAPABILITIES.indexOf(p.key) < 0) {
-        report("E_UNKNOWN_CAP", "Unknown capability '" + p.key + "'.", p.span,
+      if (CAPABILITIES.indexOf(key) < 0) {
+        report("E_UNKNOWN_CAP", "Unknown capability '" + key + "'.", entrySpan(rec, j),
           "Valid capabilities: " + CAPABILITIES.join(", "));
       }
-      if (!isTrueLiteral(p.value)) {
-        report("E_CAP_VALUE", "Capability '" + p.key + "' must be set to true.", p.value.span,
+      const value = rec.values[j];
+      if (!isTrueLiteral(value)) {
+        report("E_CAP_VALUE", "Capability '" + key + "' must be set to true.", exprSpan(value),
           "Use capability declarations like 'cap { fs.read: true }'.");
       }
     }
@@ -149,16 +157,16 @@ function checkHeaders(program: Program): void {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "BudgetDecl") continue;
-    const pairs = h.budget.pairs;
-    for (let j = 0; j < pairs.length; j++) {
-      const p = pairs[j];
+    const rec = h.budget;
+    const keys = rec.keys;
+    for (let j = 0; j < keys.length; j++) {
       // A spread has no key: the upstream validator reads it as 'undefined'.
-      const key = p.kind === "RecordPair" ? p.key : "undefined";
-      if (p.kind === "SpreadPair" || BUDGET_FIELDS.indexOf(key) < 0) {
-        report("E_UNKNOWN_BUDGET", "Unknown budget field '" + key + "'.", p.span,
-          "Valid budget fields: " + BUDGET_FIELDS.join(", "));
-      } else if (p.value.kind !== "IntLiteral") {
-        report("E_BUDGET_TYPE", "Budget field '" + key + "' must be an integer literal.", p.value.span,
+      const key = keys[j];
+      if (key === null || BUDGET_FIELDS.indexOf(key) < 0) {
+        report("E_UNKNOWN_BUDGET", "Unknown budget field '" + (key === null ? "undefined" : key) + "'.",
+          entrySpan(rec, j), "Valid budget fields: " + BUDGET_FIELDS.join(", "));
+      } else if (!isIntLiteral(rec.values[j])) {
+        report("E_BUDGET_TYPE", "Budget field '" + key + "' must be an integer literal.", exprSpan(rec.values[j]),
           "Use integer values, for example: budget { timeMs: 5000 }.");
       }
     }
@@ -166,7 +174,7 @@ function checkHeaders(program: Program): void {
 }
 
 function isTrueLiteral(e: Expr): boolean {
-  return e.kind === "BoolLiteral" && e.value;
+  return typeof e === "number" && literalValues[e] === true;
 }
 
 // ---- pass 7: bindings, functions and references ----
@@ -281,9 +289,10 @@ function checkFnSignature(fn: FnDecl): void {
   checkBlock(fn.body, extra, "function '" + fn.name + "'");
 }
 
-// Expression checks of §4.4. The cases are ordered by how often the kinds occur, as goja
-// tries them one by one.
+// Expression checks of §4.4 (a literal has none). The cases are ordered by how often the
+// kinds occur, as goja tries them one by one.
 function checkExpr(e: Expr): void {
+  if (typeof e === "number") return;
   switch (e.kind) {
     case "IdentPath": {
       const name = e.parts[0];
@@ -292,23 +301,16 @@ function checkExpr(e: Expr): void {
         "Make sure the variable is defined with 'let' before use.");
       return;
     }
-    case "StrLiteral":
-    case "IntLiteral":
-      return;
     case "RecordExpr": {
-      const pairs = e.pairs;
-      for (let i = 0; i < pairs.length; i++) {
-        const p = pairs[i];
-        checkExpr(p.kind === "RecordPair" ? p.value : p.expr);
-      }
+      const values = e.values;
+      for (let i = 0; i < values.length; i++) checkExpr(values[i]);
       return;
     }
     case "FnCallExpr": {
-      const parts = e.name.parts;
-      const name = parts.length === 1 ? parts[0] : parts.join(".");
+      const name = e.name;
       // Most calls are of the stdlib: one lookup, before walking the scopes.
       if (!stdlib.has(name) && !isVisibleFn(name)) {
-        report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", e.name.span, HINT_UNKNOWN_FN);
+        report("E_UNKNOWN_FN", "Unknown function '" + name + "'.", nameSpan(e), HINT_UNKNOWN_FN);
       }
       if (name === "map" || name === "reduce" || name === "filter") checkCallback(name, e.args);
       checkArgs(e.args);
@@ -367,7 +369,7 @@ function checkExpr(e: Expr): void {
       checkExpr(e.times);
       checkBlockBinding(e.body, e.binding, "loop body");
       return;
-    default: // the other literals
+    default:
       return;
   }
 }
@@ -375,24 +377,23 @@ function checkExpr(e: Expr): void {
 // The argument values of a call; a spread entry here is where the upstream validator
 // crashes (§4.5).
 function checkArgs(args: RecordExpr): void {
-  const pairs = args.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    const p = pairs[i];
-    if (p.kind === "SpreadPair") unsupportedSpread = true;
-    else checkExpr(p.value);
+  const keys = args.keys;
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i] === null) unsupportedSpread = true;
+    else checkExpr(args.values[i]);
   }
 }
 
 // The first `fn:` argument of map/reduce/filter, when a string literal, must name a
 // visible user function.
 function checkCallback(name: string, args: RecordExpr): void {
-  const pairs = args.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    const p = pairs[i];
-    if (p.kind !== "RecordPair" || p.key !== "fn") continue;
-    const v = p.value;
-    if (v.kind === "StrLiteral" && !isVisibleFn(v.value)) {
-      report("E_UNKNOWN_FN", "Unknown function '" + v.value + "'.", v.span,
+  const keys = args.keys;
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i] !== "fn") continue;
+    const v = args.values[i];
+    const fn = typeof v === "number" ? literalValues[v] : null;
+    if (typeof fn === "string" && !isVisibleFn(fn)) {
+      report("E_UNKNOWN_FN", "Unknown function '" + fn + "'.", exprSpan(v),
         "For " + name + ", define the user function with 'fn' before use and pass its name as a string.");
     }
     return;
@@ -412,22 +413,22 @@ function checkTools(program: Program): void {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    const pairs = h.capabilities.pairs;
-    for (let j = 0; j < pairs.length; j++) {
-      const p = pairs[j];
-      if (p.kind === "RecordPair" && isTrueLiteral(p.value)) declared.add(p.key);
+    const keys = h.capabilities.keys;
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j];
+      if (key !== null && isTrueLiteral(h.capabilities.values[j])) declared.add(key);
     }
   }
   for (let i = 0; i < toolUses.length; i++) {
     const e = toolUses[i];
-    const name = e.tool.parts.join(".");
+    const name = e.tool;
     const tool = toolsByName.get(name);
     if (tool === undefined) {
-      report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", e.tool.span, HINT_UNKNOWN_TOOL);
+      report("E_UNKNOWN_TOOL", "Unknown tool '" + name + "'.", nameSpan(e), HINT_UNKNOWN_TOOL);
     } else if (!declared.has(tool.capability)) {
       report("E_UNDECLARED_CAP",
         "Tool '" + name + "' is used but its capability is not declared in a 'cap { ... }' header.",
-        e.tool.span, "Add '" + tool.capability + ": true' to your cap { ... } declaration.");
+        nameSpan(e), "Add '" + tool.capability + ": true' to your cap { ... } declaration.");
     }
     if (e.kind === "CallExpr" && tool !== undefined && tool.mode === "effect") {
       report("E_CALL_EFFECT", "Cannot use 'call?' with effectful tool '" + name + "'. Use 'do' instead.",

@@ -15,7 +15,7 @@ const testfile = createRequire(import.meta.url)("../scripts/testfile.cjs");
 const FILE = "test.a0";
 
 
-const front = await loadTs('export { parse } from "./src/parser"; export { validate } from "./src/validator";', "front");
+const front = await loadTs('export { parse, entrySpan, exprSpan, literalKind, literalValues, nameSpan } from "./src/parser"; export { validate } from "./src/validator";', "front");
 
 // Hints that depend only on the code (spec §1.9, §2.8-2.9, §4.7); an expectation without a
 // `hint:` line must carry this one.
@@ -112,7 +112,32 @@ function dumpBody(tag, body) {
   return `(${tag}${body.map((s) => " " + dump(s)).join("")})`;
 }
 
+// A record's entry i: a key and a value, or a spread (a null key), with entrySpan's span.
+function dumpEntry(rec, key, i) {
+  const where = sp(front.entrySpan(rec, i));
+  return key === null ? `(Spread ${where} ${dump(rec.values[i])})` : `(Pair ${key} ${where} ${dump(rec.values[i])})`;
+}
+
+// The name of a call, call? or do: the Path node of spec §3.2, with nameSpan's span.
+function dumpName(call, name) {
+  return `(Path ${name} ${sp(front.nameSpan(call))})`;
+}
+
+// A literal: its token number (see Literal in src/ast.ts).
+function dumpLiteral(t) {
+  const value = front.literalValues[t];
+  const where = sp(front.exprSpan(t));
+  switch (front.literalKind(t)) {
+    case "IntLiteral": return `(Int ${String(value)} ${where})`;
+    case "FloatLiteral": return `(Float ${String(value)} ${where})`;
+    case "BoolLiteral": return `(Bool ${value} ${where})`;
+    case "StrLiteral": return `(Str ${JSON.stringify(value)} ${where})`;
+    default: return `(Null ${where})`;
+  }
+}
+
 function dump(n) {
+  if (typeof n === "number") return dumpLiteral(n);
   switch (n.kind) {
     case "Program":
       return `(Program ${sp(n.span)}${n.headers.map((h) => " " + dump(h)).join("")}${n.statements.map((s) => " " + dump(s)).join("")})`;
@@ -123,21 +148,14 @@ function dump(n) {
     case "ExprStmt": return `(Expr ${sp(n.span)} ${dump(n.expr)}${n.target ? " -> " + dump(n.target) : ""})`;
     case "ReturnStmt": return `(Return ${sp(n.span)} ${dump(n.value)})`;
     case "FnDecl": return `(Fn ${n.name} [${n.params.join(" ")}] ${sp(n.span)}${n.body.map((s) => " " + dump(s)).join("")})`;
-    case "IntLiteral": return `(Int ${String(n.value)} ${sp(n.span)})`;
-    case "FloatLiteral": return `(Float ${String(n.value)} ${sp(n.span)})`;
-    case "BoolLiteral": return `(Bool ${n.value} ${sp(n.span)})`;
-    case "StrLiteral": return `(Str ${JSON.stringify(n.value)} ${sp(n.span)})`;
-    case "NullLiteral": return `(Null ${sp(n.span)})`;
     case "IdentPath": return `(Path ${n.parts.join(".")} ${sp(n.span)})`;
-    case "RecordExpr": return `(Record ${sp(n.span)}${n.pairs.map((p) => " " + dump(p)).join("")})`;
-    case "RecordPair": return `(Pair ${n.key} ${sp(n.span)} ${dump(n.value)})`;
-    case "SpreadPair": return `(Spread ${sp(n.span)} ${dump(n.expr)})`;
+    case "RecordExpr": return `(Record ${sp(n.span)}${n.keys.map((k, i) => " " + dumpEntry(n, k, i)).join("")})`;
     case "ListExpr": return `(List ${sp(n.span)}${n.elements.map((e) => " " + dump(e)).join("")})`;
-    case "CallExpr": return `(Call ${sp(n.span)} ${dump(n.tool)} ${dump(n.args)})`;
-    case "DoExpr": return `(Do ${sp(n.span)} ${dump(n.tool)} ${dump(n.args)})`;
+    case "CallExpr": return `(Call ${sp(n.span)} ${dumpName(n, n.tool)} ${dump(n.args)})`;
+    case "DoExpr": return `(Do ${sp(n.span)} ${dumpName(n, n.tool)} ${dump(n.args)})`;
     case "AssertExpr": return `(Assert ${sp(n.span)} ${dump(n.args)})`;
     case "CheckExpr": return `(Check ${sp(n.span)} ${dump(n.args)})`;
-    case "FnCallExpr": return `(FnCall ${sp(n.span)} ${dump(n.name)} ${dump(n.args)})`;
+    case "FnCallExpr": return `(FnCall ${sp(n.span)} ${dumpName(n, n.name)} ${dump(n.args)})`;
     case "IfExpr": return `(If ${sp(n.span)} ${dump(n.cond)} ${dump(n.then)} ${dump(n.else)})`;
     case "IfBlockExpr": return `(IfBlock ${sp(n.span)} ${dump(n.cond)} ${dumpBody("then", n.thenBody)} ${dumpBody("else", n.elseBody)})`;
     case "ForExpr": return `(For ${JSON.stringify(n.binding)} ${sp(n.span)} ${dump(n.list)} ${dumpBody("body", n.body)})`;
@@ -197,12 +215,24 @@ test("a string literal of every escape decodes like JSON.parse", () => {
   const lit = '"\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u0041 \\ud83d \\uDE00 é 😀 \u007f"';
   const got = front.parse("return " + lit, FILE);
   assert.deepEqual(got.diagnostics, []);
-  assert.equal(got.program.statements[0].value.value, JSON.parse(lit));
+  assert.equal(front.literalValues[got.program.statements[0].value], JSON.parse(lit));
 });
 
 test("a 400-digit integer literal is Infinity and long literals round correctly", () => {
   const got = front.parse(`return [${"9".repeat(400)}, 9007199254740993, 123456789012345678901234567890, 0.1e-400]`, FILE);
   assert.deepEqual(got.diagnostics, []);
-  const values = got.program.statements[0].value.elements.map((e) => e.value);
+  const values = got.program.statements[0].value.elements.map((e) => front.literalValues[e]);
   assert.deepEqual(values, [Infinity, 9007199254740992, 1.2345678901234568e29, 0]);
+});
+
+test("the next parse lets go of a long string literal's value but not of a short one's", () => {
+  const long = "x".repeat(2000);
+  const first = front.parse(`return ["${long}", "short"]`, FILE);
+  assert.deepEqual(first.diagnostics, []);
+  const [longToken, shortToken] = first.program.statements[0].value.elements;
+  assert.equal(front.literalValues[longToken], long);
+  const second = front.parse("return 1", FILE);
+  assert.deepEqual(second.diagnostics, []);
+  assert.equal(front.literalValues[longToken], null);
+  assert.equal(front.literalValues[shortToken], "short", "a short literal's stale slot is kept (as stale words are)");
 });
