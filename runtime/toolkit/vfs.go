@@ -81,13 +81,6 @@ func dirname(abs string) string {
 	return abs[:i]
 }
 
-// nextName splits the next name off rest, the part of an absolute path after its first
-// slash: the names of abs are those strings.Split(abs[1:], "/") gives, none for the root.
-// The walks below read them one at a time rather than splitting the path into a slice.
-func nextName(rest string) (name, after string, more bool) {
-	return strings.Cut(rest, "/")
-}
-
 // lookup walks abs (UTF-8, absolute, normalised) the way the kernel's path walk does and
 // returns the node or the error the walk stops with.
 func (fs *vfs) lookup(abs string) (*fsNode, errno) {
@@ -98,9 +91,10 @@ func (fs *vfs) lookup(abs string) (*fsNode, errno) {
 	if abs == "/" {
 		return cur, errOK
 	}
+	// The names of abs, read one at a time rather than split into a slice.
 	for rest, more := abs[1:], true; more; {
 		var name string
-		name, rest, more = nextName(rest)
+		name, rest, more = strings.Cut(rest, "/")
 		if !cur.dir {
 			return nil, errNOTDIR
 		}
@@ -125,18 +119,11 @@ func (fs *vfs) parentOf(abs string) (*fsNode, string, errno) {
 	if abs == "/" {
 		return nil, "", errOK // the root itself: there is no parent
 	}
-	// The names before the last are abs up to its last slash (the root when that is the
-	// first).
-	last := strings.LastIndexByte(abs, '/')
-	dir := "/"
-	if last > 0 {
-		dir = abs[:last]
-	}
-	parent, code := fs.lookup(dir)
+	parent, code := fs.lookup(dirname(abs))
 	if code != errOK {
 		return nil, "", code
 	}
-	name := abs[last+1:]
+	name := abs[strings.LastIndexByte(abs, '/')+1:]
 	if !parent.dir {
 		return nil, "", errNOTDIR
 	}
@@ -159,7 +146,7 @@ func (fs *vfs) mkdirAll(abs string) errno {
 	}
 	for rest, more := abs[1:], true; more; {
 		var name string
-		name, rest, more = nextName(rest)
+		name, rest, more = strings.Cut(rest, "/")
 		if len(name) > nameMax {
 			return errNAMETOOLONG
 		}
