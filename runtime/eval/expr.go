@@ -107,6 +107,9 @@ func (ev *evaluator) evalNode(e ast.Expr, s *scope) (value.Value, error) {
 	case *ast.TryExpr:
 		return ev.evalTry(e, s)
 	case *ast.BinaryExpr:
+		if l, ok := e.Left.(*ast.BinaryExpr); ok && e.Op == ast.Plus && l.Op == ast.Plus {
+			return ev.plusChain(e, s)
+		}
 		l, err := ev.eval(e.Left, s)
 		if err != nil {
 			return nil, err

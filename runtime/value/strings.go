@@ -224,13 +224,17 @@ func (b *Builder) Grow(n int) {
 }
 
 // WriteString appends s.
-func (b *Builder) WriteString(s string) {
-	if len(s) >= 3 && s[0] == 0xED && s[1] >= 0xB0 && b.endsWithHighSurrogate() {
+func (b *Builder) WriteString(s string) { b.buf = AppendConcat(b.buf, s) }
+
+// AppendConcat appends the A0 string s to the A0 string in buf as Concat joins them
+// (a high surrogate at buf's end and a low one at s's start become one pair).
+func AppendConcat(buf []byte, s string) []byte {
+	if len(s) >= 3 && s[0] == 0xED && s[1] >= 0xB0 && endsWithHighSurrogate(buf) {
 		lo, _ := decodeWTF8(s)
-		b.joinPair(lo)
+		buf = joinPair(buf, lo)
 		s = s[3:]
 	}
-	b.buf = append(b.buf, s...)
+	return append(buf, s...)
 }
 
 // WriteByte appends an ASCII byte.
@@ -266,9 +270,11 @@ func endsWithHighSurrogate[T string | []byte](s T) bool {
 }
 
 // joinPair replaces the trailing high surrogate by the pair it forms with lo.
-func (b *Builder) joinPair(lo rune) {
-	hi, _ := decodeWTF8(string(b.buf[len(b.buf)-3:]))
-	b.buf = utf8.AppendRune(b.buf[:len(b.buf)-3], utf16.DecodeRune(hi, lo))
+func (b *Builder) joinPair(lo rune) { b.buf = joinPair(b.buf, lo) }
+
+func joinPair(buf []byte, lo rune) []byte {
+	hi, _ := decodeWTF8(string(buf[len(buf)-3:]))
+	return utf8.AppendRune(buf[:len(buf)-3], utf16.DecodeRune(hi, lo))
 }
 
 // IndexUnits returns the code-unit offset of the first occurrence of sub in s at or
