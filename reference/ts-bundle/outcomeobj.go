@@ -261,7 +261,7 @@ func valueFromJS(v goja.Value, depth int, b *sizeBound, asIs bool) (value.Value,
 			if !asIs && len(keys) == 1 && keys[0] != "" && keys[0][0] == '$' {
 				return nil, false // a canonical marker, or a record the canonical form wraps
 			}
-			r := value.NewRecordSize(4)
+			r := value.NewRecordSize(len(keys))
 			for _, k := range keys {
 				if b != nil {
 					b.units += int64(value.UTF16Len(k))
@@ -354,9 +354,8 @@ func diagnosticFromJS(v goja.Value, b *sizeBound) (outcome.Diagnostic, bool) {
 }
 
 // flatTraceFromJS reads the flat trace [name, span, data, name, span, data, …] (data
-// undefined for an event without). The events' spans are one slice: a span per event, as
-// the text gives, without an allocation each. A trace repeats span objects (a statement's
-// start and end, a loop body's every pass): each is read once. It repeats data records
+// undefined for an event without). A trace repeats span objects (a statement's start and
+// end, a loop body's every pass): each is read once, and the events share the span read. It repeats data records
 // too (a call's start and end, a callback's every call): each is read once, and the
 // events share the value read, as the Go evaluator's events share theirs.
 func flatTraceFromJS(v goja.Value, b *sizeBound) ([]outcome.Event, bool) {
@@ -369,7 +368,10 @@ func flatTraceFromJS(v goja.Value, b *sizeBound) ([]outcome.Event, bool) {
 		return nil, false
 	}
 	trace := make([]outcome.Event, n/3)
-	spans := make([]ast.Span, n/3)
+	// The spans read are shared by the events of the same span object, as the Go
+	// evaluator's events share the tree's: they are made a chunk at a time, the first
+	// for half the events (a statement's start and end share one).
+	var spans []ast.Span
 	read := map[*goja.Object]*ast.Span{}
 	var readData map[*goja.Object]value.Value
 	for i := int64(0); i < n; i += 3 {
@@ -383,12 +385,17 @@ func flatTraceFromJS(v goja.Value, b *sizeBound) ([]outcome.Event, bool) {
 		if !isObj {
 			return nil, false
 		}
-		e.Span = &spans[i/3]
 		if known, seen := read[so]; seen {
-			*e.Span = *known
-		} else if !readSpan(so, e.Span) {
-			return nil, false
+			e.Span = known
 		} else {
+			if len(spans) == cap(spans) {
+				spans = make([]ast.Span, 0, max(4, (n/3-i/3+1)/2))
+			}
+			spans = spans[:len(spans)+1]
+			e.Span = &spans[len(spans)-1]
+			if !readSpan(so, e.Span) {
+				return nil, false
+			}
 			read[so] = e.Span
 		}
 		if data := element(arr, i+2); data != nil && !goja.IsUndefined(data) {
