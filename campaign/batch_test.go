@@ -40,9 +40,10 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	at, _ := strconv.Atoi(os.Getenv(campaignWorkerAt))
-	// Each run on the worker's goroutine, as lineup.BatchRunners has them.
-	inline := run.NewRunner(run.Options{Inline: true})
-	faulty := faultyRunner{Runner: inline, fault: os.Getenv(campaignWorkerFault),
+	// Each run on the worker's goroutine, as lineup.BatchRunners has them. The two sides
+	// are two Runners: one reusing its trees may not serve both runs of a case.
+	inline := run.NewRunner(run.Options{Inline: true, ReuseTrees: true})
+	faulty := faultyRunner{Runner: run.NewRunner(run.Options{Inline: true}), fault: os.Getenv(campaignWorkerFault),
 		source: NewCase(testSeed, at, testGen).Source}
 	var impl outcome.Runner = inline
 	if faulty.fault == "exits" {

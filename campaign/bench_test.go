@@ -38,7 +38,7 @@ func BenchmarkFuzzInProcess(b *testing.B) {
 func BenchmarkCampaignWorker(b *testing.B) {
 	ref := tsbundle.NewRunner(tsbundle.Embedded(), tsbundle.WithInline())
 	defer ref.Close()
-	bw := &batchWorker{rs: trial.Runners{Impl: run.NewRunner(run.Options{Inline: true}), Ref: ref}, reported: map[uint64]bool{}}
+	bw := &batchWorker{rs: trial.Runners{Impl: run.NewRunner(run.Options{Inline: true, ReuseTrees: true}), Ref: ref}, reported: map[uint64]bool{}}
 	req := batchRequest{Type: "batch", Seed: 3, Timeout: int64(outcome.DefaultLimits.Timeout),
 		Gen: gen.Options{Features: gen.AllFeatures, InvalidShare: 0.1}}
 	b.ResetTimer()

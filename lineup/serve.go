@@ -32,12 +32,14 @@ func WorkerImplementation(impl, refPath string) (worker.Implementation, error) {
 // collector tuned for two such processes at -j 2, and each run on the worker's own
 // goroutine (run.Options.Inline, tsbundle.WithInline): the supervisor bounds a run
 // stuck past its deadline by killing the worker (worker.Batch), so no run needs a
-// goroutine of its own to be abandoned on.
+// goroutine of its own to be abandoned on. Both workers are done with a case's
+// Outcomes before its next run (they compare them and drop them), so the Go evaluator
+// reuses its trees' node memory (run.Options.ReuseTrees).
 func BatchRunners(refPath string) (trial.Runners, error) {
 	worker.TuneBatchWorkerGC()
 	b, err := tsbundle.Open(refPath)
 	if err != nil {
 		return trial.Runners{}, err
 	}
-	return trial.Runners{Impl: run.NewRunner(run.Options{Inline: true}), Ref: tsbundle.NewRunner(b, tsbundle.WithInline())}, nil
+	return trial.Runners{Impl: run.NewRunner(run.Options{Inline: true, ReuseTrees: true}), Ref: tsbundle.NewRunner(b, tsbundle.WithInline())}, nil
 }

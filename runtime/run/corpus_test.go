@@ -128,3 +128,40 @@ func TestEvidenceOnlyWithA0Errors(t *testing.T) {
 		})
 	}
 }
+
+// TestReuseTrees: a Runner that reuses its trees' node memory (Options.ReuseTrees) gives
+// every program of testdata/ and of Appendix B the Outcome a fresh Runner gives, spans
+// of trace events and errors included, taken before its next run — the programs in
+// one order and again in the reverse order, so each reuses memory another tree used.
+func TestReuseTrees(t *testing.T) {
+	var files []string
+	for _, dir := range []string{"testdata", "../../corpus/spec/appendix-b"} {
+		fs, err := filepath.Glob(filepath.Join(dir, "*.a0"))
+		if err != nil || len(fs) == 0 {
+			t.Fatalf("%s: no programs (%v)", dir, err)
+		}
+		files = append(files, fs...)
+	}
+	entries := make([]*corpus.Entry, len(files))
+	for i, f := range files {
+		e, err := corpus.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries[i] = e
+	}
+	reusing := run.NewRunner(run.Options{ReuseTrees: true})
+	check := func(i int) {
+		e := entries[i]
+		want := string(outcome.Marshal(run.New().Run(context.Background(), e.Source, e.Config)))
+		if got := string(outcome.Marshal(reusing.Run(context.Background(), e.Source, e.Config))); got != want {
+			t.Fatalf("%s: with reused trees:\n%s\nwant\n%s", files[i], got, want)
+		}
+	}
+	for i := range entries {
+		check(i)
+	}
+	for i := len(entries) - 1; i >= 0; i-- {
+		check(i)
+	}
+}

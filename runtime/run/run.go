@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -40,12 +41,24 @@ type Options struct {
 	// bounds a stuck run itself — a batch worker, killed by its supervisor when its
 	// progress cell stops moving past the case's deadline (worker.Batch).
 	Inline bool
+	// ReuseTrees parses each program into node memory the Runner reuses for its next
+	// run (syntax.Trees), rather than allocating a tree per run: an Outcome's spans (of
+	// its trace events and errors, which point into the tree) are then valid only until
+	// the Runner's next run begins. For a caller that is done with each Outcome before
+	// it starts the next run: a batch worker, which compares the two Outcomes of a case
+	// and drops them. A run that finds the memory in use (by a concurrent run, or one
+	// abandoned at its deadline) parses into fresh memory.
+	ReuseTrees bool
 }
 
-// Runner is the Go implementation. It holds no per-run state and is safe for concurrent
-// use.
+// Runner is the Go implementation. It holds no per-run state (but the node memory of
+// Options.ReuseTrees) and is safe for concurrent use.
 type Runner struct {
 	opts Options
+
+	// trees is the node memory of Options.ReuseTrees, held by the run using it.
+	treesMu sync.Mutex
+	trees   syntax.Trees
 
 	abandoned, abandonedRunning atomic.Int64
 }
@@ -153,7 +166,14 @@ func crashOutcome(p any) outcome.Outcome {
 }
 
 func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Config, lim outcome.Limits) outcome.Outcome {
-	prog, diags := syntax.Parse(cfg.File, source)
+	var prog *ast.Program
+	var diags []diag.Diagnostic
+	if r.opts.ReuseTrees && r.treesMu.TryLock() {
+		defer r.treesMu.Unlock() // the tree is in use until the run ends
+		prog, diags = r.trees.Parse(cfg.File, source)
+	} else {
+		prog, diags = syntax.Parse(cfg.File, source)
+	}
 	if len(diags) == 1 && diags[0].Code == syntax.CodeTooDeep {
 		// Not an A0 diagnostic: the parser's own nesting bound, a harness limit like the
 		// reference's engine stack.

@@ -47,6 +47,30 @@ const CodeInternal = diag.Internal
 // same way. Parse never panics: a failure of the parser itself is the one diagnostic
 // CodeInternal.
 func Parse(file, src string) (prog *ast.Program, diags []diag.Diagnostic) {
+	return parseWith(nil, file, src)
+}
+
+// Trees is node memory reused from parse to parse, for a caller that parses one program
+// at a time and is done with each tree — and with every pointer into it, such as the
+// spans an evaluator's trace events and errors point to — before it parses the next: a
+// campaign worker, which compares a run's Outcome and drops it before the next case.
+// The most frequent nodes (nodeSlabs) of a tree parsed with Trees.Parse are taken from
+// chunks that the next Trees.Parse zeroes and hands out again, so a run allocates them
+// once per worker rather than once per program. The zero value is ready to use; it is
+// not safe for concurrent use.
+type Trees struct {
+	nodes nodeSlabs
+}
+
+// Parse is syntax.Parse into t's node memory. It invalidates every tree t parsed
+// before: their nodes are zeroed and reused.
+func (t *Trees) Parse(file, src string) (prog *ast.Program, diags []diag.Diagnostic) {
+	t.nodes.reuse()
+	return parseWith(&t.nodes, file, src)
+}
+
+// parseWith is Parse with the nodes taken from nodes (nil: fresh chunks, nodeSlabs' own).
+func parseWith(nodes *nodeSlabs, file, src string) (prog *ast.Program, diags []diag.Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
 			prog, diags = nil, []diag.Diagnostic{{
@@ -61,6 +85,10 @@ func Parse(file, src string) (prog *ast.Program, diags []diag.Diagnostic) {
 	}
 	p := parsers.Get().(*parser)
 	defer p.recycle()
+	p.nodes = &p.fresh
+	if nodes != nil {
+		p.nodes = nodes
+	}
 	toks, lexErrs := tokenizeInto(file, src, p.toks)
 	p.file, p.src, p.toks = file, src, toks
 	if len(lexErrs) > 0 {
@@ -102,7 +130,8 @@ type parser struct {
 	elements []ast.Expr
 	stmts    []ast.Stmt
 
-	nodes nodeSlabs
+	nodes *nodeSlabs // fresh, or a Trees' reused memory
+	fresh nodeSlabs
 }
 
 // nodeSlabs supply the most frequent nodes (a program's tree has dozens of them).
@@ -118,6 +147,20 @@ type nodeSlabs struct {
 	returns  slab[ast.ReturnStmt]
 }
 
+// reuse readies the slabs of a Trees for the next tree: every chunk the last tree used
+// is zeroed and handed out again.
+func (n *nodeSlabs) reuse() {
+	n.pairs.reuse()
+	n.records.reuse()
+	n.paths.reuse()
+	n.ints.reuse()
+	n.strs.reuse()
+	n.binaries.reuse()
+	n.calls.reuse()
+	n.lets.reuse()
+	n.returns.reuse()
+}
+
 // slab hands out zeroed nodes a chunk at a time: one allocation for many nodes.
 // A node keeps its whole chunk reachable, so the chunks are small, and a chunk holds the
 // nodes of one tree only: recycle drops the slabs' partly used chunks. (When chunks were
@@ -129,25 +172,56 @@ type nodeSlabs struct {
 // of node a few times, others a hundred times, and a chunk's unused tail is allocated
 // for nothing (with chunks of 16 nodes, 2.8 KB of the 17.7 KB a parse of a generated
 // program allocated; BenchmarkParseGenerated in gen).
+//
+// A slab of a Trees (kept) remembers its chunks, and reuse hands them out again, zeroed,
+// for the next tree: at most maxKeptNodes nodes of each kind, a huge program's beyond
+// them are left to the GC.
 type slab[T any] struct {
 	free []T
 	next int // the size of the next chunk (0: slabFirst)
+
+	kept   bool  // a Trees' slab: chunks are remembered and reused
+	chunks [][]T // a Trees' chunks, whole; the first used of them handed out since reuse
+	used   int
 }
 
 const (
-	slabFirst = 4
-	slabLast  = 32
+	slabFirst    = 4
+	slabLast     = 32
+	maxKeptNodes = 1 << 12
 )
 
 func (s *slab[T]) alloc() *T {
 	if len(s.free) == 0 {
-		n := max(s.next, slabFirst)
-		s.free = make([]T, n)
-		s.next = min(2*n, slabLast)
+		s.refill()
 	}
 	n := &s.free[0]
 	s.free = s.free[1:]
 	return n
+}
+
+func (s *slab[T]) refill() {
+	if s.used < len(s.chunks) {
+		s.free = s.chunks[s.used]
+		s.used++
+		return
+	}
+	n := max(s.next, slabFirst)
+	s.free = make([]T, n)
+	s.next = min(2*n, slabLast)
+	if s.kept && len(s.chunks)*slabLast < maxKeptNodes {
+		s.chunks = append(s.chunks, s.free)
+		s.used++
+	}
+}
+
+// reuse zeroes the chunks handed out since the last reuse and makes them free again.
+func (s *slab[T]) reuse() {
+	s.kept = true
+	for _, c := range s.chunks[:s.used] {
+		clear(c)
+	}
+	s.free, s.used = nil, 0
 }
 
 // parsers recycles parser state from parse to parse: the token slice (the largest

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/a0diff/a0diff/runtime/ast"
+	"github.com/a0diff/a0diff/runtime/diag"
 	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 )
 
@@ -42,6 +43,39 @@ func TestParseStateReuse(t *testing.T) {
 	for i, prog := range trees {
 		if prog != nil && ast.Dump(prog) != first[i] {
 			t.Fatalf("%s the program's tree changed after later parses", where[i])
+		}
+	}
+}
+
+// TestTreesReuse: a Trees parses every test program as Parse does, in one order and
+// again in the reverse order, though each parse reuses the node memory of the one
+// before it.
+func TestTreesReuse(t *testing.T) {
+	var sources, where []string
+	for _, file := range []string{"testdata/parse_errors.txt", "testdata/parse_trees.txt"} {
+		for _, c := range readCases(t, file) {
+			sources = append(sources, c.Source)
+			where = append(where, fmt.Sprintf("%s:%d:", file, c.Line))
+		}
+	}
+	describe := func(prog *ast.Program, diags []diag.Diagnostic) string {
+		if prog != nil {
+			return ast.Dump(prog)
+		}
+		return strings.Join(testfile.Diagnostics(diags), "\n")
+	}
+	var trees Trees
+	order := make([]int, 0, 2*len(sources))
+	for i := range sources {
+		order = append(order, i)
+	}
+	for i := range slices.Backward(sources) {
+		order = append(order, i)
+	}
+	for _, i := range order {
+		want := describe(Parse("r.a0", sources[i]))
+		if got := describe(trees.Parse("r.a0", sources[i])); got != want {
+			t.Fatalf("%s Trees.Parse gives another result than Parse:\n%s\n---\n%s", where[i], got, want)
 		}
 	}
 }
