@@ -16,10 +16,9 @@ type token struct {
 // tokenize splits src into tokens as the lexer does. It never fails: a character no
 // rule knows is a token of its own.
 func tokenize(src string) []token {
-	pieces := syntax.Pieces(src)
-	toks := make([]token, len(pieces))
-	for i, p := range pieces {
-		toks[i] = token{text: p.Text, space: p.Kind == syntax.PieceSpace || p.Kind == syntax.PieceComment}
+	toks := make([]token, 0, len(src)/3+1) // as syntax.Pieces, without its list
+	for p := range syntax.AllPieces(src) {
+		toks = append(toks, token{text: p.Text, space: p.Kind == syntax.PieceSpace || p.Kind == syntax.PieceComment})
 	}
 	return toks
 }
