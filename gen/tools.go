@@ -58,21 +58,36 @@ func (g *generator) newWorld() *world {
 		w.readPaths, w.listPaths = homeReadPaths, homeListPaths
 	}
 	w.writePaths, w.urls, w.cmds = writePaths, targetURLs, targetCmds
-	body := []string{`{"items":[1,2,3],"2":"two","1":"one"}`, "plain text body", "", `[{"name":"a"}]`}
-	w.http = []outcome.HTTPResponse{
-		{URL: "https://api.test/items", Status: 200, Headers: [][2]string{{"Content-Type", "application/json"}, {"X-Count", "3"}}, Body: body[g.n(len(body))]},
-		{URL: "https://api.test/missing", Status: 404, Body: "not found"},
-		{URL: "https://api.test/down", Error: "fetch failed"},
-		{URL: "https://api.test/old", Status: 301, Headers: [][2]string{{"Location", "/items"}}},
-	}
-	w.shell = []outcome.ShellResult{
+	w.http = httpFixtures[g.n(len(httpFixtures))]
+	w.shell = shellFixtures
+	return w
+}
+
+// The HTTP answers (one list per body of the first) and the shell results of a case
+// with tools, made once: a case's fixtures share them, and nothing writes into a case's
+// fixtures (the shrinker and the reducer edit copies: fixtureShrinks,
+// reduce.copyConfig).
+var (
+	httpFixtures = func() [][]outcome.HTTPResponse {
+		bodies := []string{`{"items":[1,2,3],"2":"two","1":"one"}`, "plain text body", "", `[{"name":"a"}]`}
+		lists := make([][]outcome.HTTPResponse, len(bodies))
+		for i, body := range bodies {
+			lists[i] = []outcome.HTTPResponse{
+				{URL: "https://api.test/items", Status: 200, Headers: [][2]string{{"Content-Type", "application/json"}, {"X-Count", "3"}}, Body: body},
+				{URL: "https://api.test/missing", Status: 404, Body: "not found"},
+				{URL: "https://api.test/down", Error: "fetch failed"},
+				{URL: "https://api.test/old", Status: 301, Headers: [][2]string{{"Location", "/items"}}},
+			}
+		}
+		return lists
+	}()
+	shellFixtures = []outcome.ShellResult{
 		{Cmd: "echo hello", Stdout: "hello\n"},
 		{Cmd: "false", ExitCode: 1},
 		{Cmd: "ls sub", Stdout: "a.txt\nb.csv\n"},
 		{Cmd: "cat missing", ExitCode: 1, Stderr: "cat: missing: No such file or directory\n"},
 	}
-	return w
-}
+)
 
 // The targets of generated calls, the same in every case of a working directory (the
 // generator only reads them).
