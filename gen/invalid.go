@@ -237,8 +237,11 @@ var badInserts = []string{
 
 // mutateText applies one token-level mutation to c's source.
 func mutateText(g *generator, c *Case) {
-	toks := tokenize(c.Source)
-	idx := solid(toks)
+	scratch := textScratches.Get().(*textScratch)
+	scratch.toks = appendTokens(scratch.toks, c.Source)
+	scratch.idx = appendSolid(scratch.idx, scratch.toks)
+	defer scratch.release()
+	toks, idx := scratch.toks, scratch.idx
 	kinds := []string{"delete", "duplicate", "swap", "replace", "insert", "truncate", "snippet", "raw-control", "case"}
 	kind := kinds[g.n(len(kinds))]
 	if len(idx) == 0 {

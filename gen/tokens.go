@@ -2,6 +2,7 @@ package gen
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/a0diff/a0diff/runtime/syntax"
 )
@@ -16,15 +17,40 @@ type token struct {
 // tokenize splits src into tokens as the lexer does. It never fails: a character no
 // rule knows is a token of its own.
 func tokenize(src string) []token {
-	toks := make([]token, 0, len(src)/3+1) // as syntax.Pieces, without its list
+	return appendTokens(make([]token, 0, len(src)/3+1), src) // as syntax.Pieces, without its list
+}
+
+// appendTokens appends the tokens of src to toks.
+func appendTokens(toks []token, src string) []token {
 	for p := range syntax.AllPieces(src) {
 		toks = append(toks, token{text: p.Text, space: p.Kind == syntax.PieceSpace || p.Kind == syntax.PieceComment})
 	}
 	return toks
 }
 
+// textScratch is the token list and index list of one text mutation, reused from case to
+// case (textScratches): both are dropped once the mutated text is joined.
+type textScratch struct {
+	toks []token
+	idx  []int
+}
+
+var textScratches = sync.Pool{New: func() any { return new(textScratch) }}
+
+// release empties s (its tokens point into a case's text) and returns it to the pool.
+func (s *textScratch) release() {
+	clear(s.toks)
+	s.toks, s.idx = s.toks[:0], s.idx[:0]
+	textScratches.Put(s)
+}
+
 func joinTokens(toks []token) string {
+	n := 0
+	for _, t := range toks {
+		n += len(t.text)
+	}
 	var sb strings.Builder
+	sb.Grow(n)
 	for _, t := range toks {
 		sb.WriteString(t.text)
 	}
@@ -67,8 +93,10 @@ func relayout(g *generator, src string) string {
 }
 
 // solid returns the indices of the non-space tokens.
-func solid(toks []token) []int {
-	var out []int
+func solid(toks []token) []int { return appendSolid(nil, toks) }
+
+// appendSolid appends the indices of toks' tokens that are not whitespace to out.
+func appendSolid(out []int, toks []token) []int {
 	for i, t := range toks {
 		if !t.space {
 			out = append(out, i)

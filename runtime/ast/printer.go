@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -20,10 +21,12 @@ import (
 // part of the tree. Print never panics; on a tree that fails Printable its output is
 // best effort (a nil expression prints as `null`).
 func Print(p *Program) string {
-	pr := &printer{numbers: &numberTexts{}, pseudo: &pseudoFree{}}
 	if p == nil {
 		return ""
 	}
+	pseudo := pseudoFrees.Get().(*pseudoFree)
+	defer pseudoFrees.Put(pseudo)
+	pr := &printer{numbers: &numberTexts{}, pseudo: pseudo}
 	// Room for a typical program (the generator's are about a kilobyte), so that the
 	// text is not copied at every doubling.
 	pr.sb.Grow(printRoom)
@@ -596,8 +599,9 @@ func (pr *printer) pseudoRecord(keyword string, pairs []pseudoPair, binding stri
 
 // pseudoNodes are the nodes of one pseudo-record (at most three pairs and `as`), made
 // at once. A Print reuses them for the next pseudo-record once one is written (and
-// measured), so that it makes as many as are nested, not one per `if`, `for`, `filter`
-// and `loop` and per measure of each (4 % of the bytes generating a case allocated).
+// measured), and the next Print reuses them, so that it makes none, not one per `if`,
+// `for`, `filter` and `loop` and per measure of each (4 % of the bytes generating a case
+// allocated).
 type pseudoNodes struct {
 	rec     RecordExpr
 	entries [4]RecordEntry
@@ -605,8 +609,10 @@ type pseudoNodes struct {
 	as      StrLiteral
 }
 
-// pseudoFree are the pseudoNodes free for reuse.
+// pseudoFree are the pseudoNodes free for reuse, kept from Print to Print (pseudoFrees).
 type pseudoFree struct{ free []*pseudoNodes }
+
+var pseudoFrees = sync.Pool{New: func() any { return new(pseudoFree) }}
 
 func (f *pseudoFree) get() *pseudoNodes {
 	if f == nil || len(f.free) == 0 {
@@ -619,6 +625,7 @@ func (f *pseudoFree) get() *pseudoNodes {
 
 func (f *pseudoFree) put(n *pseudoNodes) {
 	if f != nil {
+		*n = pseudoNodes{} // nothing of a printed tree stays reachable from the pool
 		f.free = append(f.free, n)
 	}
 }
