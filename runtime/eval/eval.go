@@ -43,6 +43,10 @@ type Options struct {
 	// Limits are the harness bounds, resolved (every field set, as outcome.Bound leaves
 	// them). The Timeout field is not used here: ctx carries the run's deadline.
 	Limits outcome.Limits
+	// TraceRoom is memory the trace is written into when it fits (what it held is
+	// overwritten): a caller that is done with the last run's trace when it starts the
+	// next hands it back (run.Options.ReuseTrees). nil: the trace is a slice of its own.
+	TraceRoom []outcome.Event
 }
 
 // Result is what a run produced.
@@ -134,6 +138,7 @@ func newEvaluator(ctx context.Context, prog *ast.Program, opts Options) *evaluat
 		file:    opts.File,
 		maxNest: maxEngineNesting,
 	}
+	ev.trace.room = opts.TraceRoom
 	ev.stepsLeft = ev.limits.MaxSteps
 	if ev.stdlib == nil {
 		ev.stdlib = stdlib.Lookup

@@ -29,6 +29,7 @@ type traceLog struct {
 	blocks *[][]outcome.Event // scratch blocks from traceScratch; nil before the first event
 	used   int                // blocks in use, the last one being filled
 	n      int                // events in the blocks before cur
+	room   []outcome.Event    // Options.TraceRoom
 }
 
 // Block sizes start small (most runs emit a few dozen events) and double up to a bound,
@@ -84,7 +85,10 @@ func (t *traceLog) events() []outcome.Event {
 	}
 	bs := *t.blocks
 	bs[t.used-1] = t.cur
-	out := make([]outcome.Event, 0, t.n+len(t.cur))
+	out := t.room[:0]
+	if n := t.n + len(t.cur); cap(out) < n {
+		out = make([]outcome.Event, 0, n)
+	}
 	for _, b := range bs[:t.used] {
 		out = append(out, b...)
 	}

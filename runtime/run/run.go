@@ -42,9 +42,10 @@ type Options struct {
 	// progress cell stops moving past the case's deadline (worker.Batch).
 	Inline bool
 	// ReuseTrees parses each program into node memory the Runner reuses for its next
-	// run (syntax.Trees), rather than allocating a tree per run: an Outcome's spans (of
-	// its trace events and errors, which point into the tree) are then valid only until
-	// the Runner's next run begins. For a caller that is done with each Outcome before
+	// run (syntax.Trees), rather than allocating a tree per run, and writes the trace
+	// into the last run's (eval.Options.TraceRoom): an Outcome's trace and spans (of its
+	// trace events and errors, which point into the tree) are then valid only until the
+	// Runner's next run begins. For a caller that is done with each Outcome before
 	// it starts the next run: a batch worker, which compares the two Outcomes of a case
 	// and drops them. A run that finds the memory in use (by a concurrent run, or one
 	// abandoned at its deadline) parses into fresh memory.
@@ -56,9 +57,11 @@ type Options struct {
 type Runner struct {
 	opts Options
 
-	// trees is the node memory of Options.ReuseTrees, held by the run using it.
-	treesMu sync.Mutex
-	trees   syntax.Trees
+	// trees is the node memory of Options.ReuseTrees, and traceRoom the last run's trace
+	// (eval.Options.TraceRoom), held by the run using them.
+	treesMu   sync.Mutex
+	trees     syntax.Trees
+	traceRoom []outcome.Event
 
 	abandoned, abandonedRunning atomic.Int64
 }
@@ -105,7 +108,7 @@ func (r *Runner) Run(ctx context.Context, source string, cfg outcome.Config) out
 // effect tool, wrong callback arity).
 func (r *Runner) RunProgram(ctx context.Context, prog *ast.Program, cfg outcome.Config) outcome.Outcome {
 	return r.bounded(ctx, cfg, func(ctx context.Context, lim outcome.Limits) outcome.Outcome {
-		return r.execute(ctx, prog, cfg, lim)
+		return r.execute(ctx, prog, cfg, lim, nil)
 	})
 }
 
@@ -168,9 +171,11 @@ func crashOutcome(p any) outcome.Outcome {
 func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Config, lim outcome.Limits) outcome.Outcome {
 	var prog *ast.Program
 	var diags []diag.Diagnostic
+	var traceRoom *[]outcome.Event
 	if r.opts.ReuseTrees && r.treesMu.TryLock() {
 		defer r.treesMu.Unlock() // the tree is in use until the run ends
 		prog, diags = r.trees.Parse(cfg.File, source)
+		traceRoom = &r.traceRoom
 	} else {
 		prog, diags = syntax.Parse(cfg.File, source)
 	}
@@ -195,11 +200,20 @@ func (r *Runner) runSource(ctx context.Context, source string, cfg outcome.Confi
 	if len(res.Diagnostics) > 0 {
 		return outcome.Outcome{Status: outcome.StatusOK, ExitCode: 2, Errors: res.Diagnostics}
 	}
-	return r.execute(ctx, prog, cfg, lim)
+	return r.execute(ctx, prog, cfg, lim, traceRoom)
 }
 
-// execute evaluates prog over a fresh tool kit and builds the Outcome.
-func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Config, lim outcome.Limits) outcome.Outcome {
+// maxTraceRoom bounds the trace memory a Runner keeps for its next run.
+const maxTraceRoom = 1 << 16
+
+// execute evaluates prog over a fresh tool kit and builds the Outcome. traceRoom (nil:
+// none) is the memory the trace is written into when it fits, and is given the trace's
+// for the next run.
+func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Config, lim outcome.Limits, traceRoom *[]outcome.Event) outcome.Outcome {
+	var room []outcome.Event
+	if traceRoom != nil {
+		room = *traceRoom
+	}
 	var kit toolkit.Kit
 	if r.opts.Kit != nil {
 		kit = r.opts.Kit(cfg.Fixtures)
@@ -207,12 +221,16 @@ func (r *Runner) execute(ctx context.Context, prog *ast.Program, cfg outcome.Con
 		kit = &lazyVirtual{fixtures: cfg.Fixtures}
 	}
 	res := eval.Run(ctx, prog, eval.Options{
-		File:   cfg.File,
-		Allow:  cfg.Allow,
-		Kit:    kit,
-		Stdlib: r.opts.Stdlib,
-		Limits: lim,
+		File:      cfg.File,
+		Allow:     cfg.Allow,
+		Kit:       kit,
+		Stdlib:    r.opts.Stdlib,
+		Limits:    lim,
+		TraceRoom: room,
 	})
+	if traceRoom != nil && cap(res.Trace) > cap(room) && cap(res.Trace) <= maxTraceRoom {
+		*traceRoom = res.Trace
+	}
 	if res.Status != outcome.StatusOK && res.Limit == "" {
 		return outcome.Outcome{Status: res.Status, Detail: res.Detail}
 	}
