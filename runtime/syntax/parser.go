@@ -47,7 +47,7 @@ const CodeInternal = diag.Internal
 // same way. Parse never panics: a failure of the parser itself is the one diagnostic
 // CodeInternal.
 func Parse(file, src string) (prog *ast.Program, diags []diag.Diagnostic) {
-	return parseWith(nil, file, src)
+	return parseWith(nil, nil, file, src)
 }
 
 // Trees is node memory reused from parse to parse, for a caller that parses one program
@@ -56,21 +56,27 @@ func Parse(file, src string) (prog *ast.Program, diags []diag.Diagnostic) {
 // campaign worker, which compares a run's Outcome and drops it before the next case.
 // The most frequent nodes (nodeSlabs) of a tree parsed with Trees.Parse are taken from
 // chunks that the next Trees.Parse zeroes and hands out again, so a run allocates them
-// once per worker rather than once per program. The zero value is ready to use; it is
-// not safe for concurrent use.
+// once per worker rather than once per program; so is the parser's state (its token
+// slice and scratch stacks). The zero value is ready to use; it is not safe for
+// concurrent use.
 type Trees struct {
 	nodes nodeSlabs
+	p     *parser
 }
 
 // Parse is syntax.Parse into t's node memory. It invalidates every tree t parsed
 // before: their nodes are zeroed and reused.
 func (t *Trees) Parse(file, src string) (prog *ast.Program, diags []diag.Diagnostic) {
 	t.nodes.reuse()
-	return parseWith(&t.nodes, file, src)
+	if t.p == nil {
+		t.p = new(parser)
+	}
+	return parseWith(&t.nodes, t.p, file, src)
 }
 
-// parseWith is Parse with the nodes taken from nodes (nil: fresh chunks, nodeSlabs' own).
-func parseWith(nodes *nodeSlabs, file, src string) (prog *ast.Program, diags []diag.Diagnostic) {
+// parseWith is Parse with the nodes taken from nodes (nil: fresh chunks, nodeSlabs' own)
+// by the parser p (nil: one from parsers).
+func parseWith(nodes *nodeSlabs, p *parser, file, src string) (prog *ast.Program, diags []diag.Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
 			prog, diags = nil, []diag.Diagnostic{{
@@ -83,8 +89,11 @@ func parseWith(nodes *nodeSlabs, file, src string) (prog *ast.Program, diags []d
 	if !utf8.ValidString(src) {
 		src = DecodeSource([]byte(src))
 	}
-	p := parsers.Get().(*parser)
-	defer p.recycle()
+	if p == nil {
+		p = parsers.Get().(*parser)
+		defer parsers.Put(p) // after reset
+	}
+	defer p.reset()
 	p.nodes = &p.fresh
 	if nodes != nil {
 		p.nodes = nodes
@@ -163,7 +172,7 @@ func (n *nodeSlabs) reuse() {
 
 // slab hands out zeroed nodes a chunk at a time: one allocation for many nodes.
 // A node keeps its whole chunk reachable, so the chunks are small, and a chunk holds the
-// nodes of one tree only: recycle drops the slabs' partly used chunks. (When chunks were
+// nodes of one tree only: reset drops the slabs' partly used chunks. (When chunks were
 // shared between consecutive trees, each tree's first chunk kept the previous tree's
 // last nodes reachable, and through them every tree ever parsed, from the parser in the
 // pool: a worker's heap grew by ~5 MB per thousand programs.)
@@ -235,9 +244,9 @@ var parsers = sync.Pool{New: func() any { return new(parser) }}
 // are left to the GC.
 const maxRecycledItems = 1 << 16
 
-// recycle empties p, keeping its slices' room (but not its node slabs, see slab), and
-// returns it to parsers.
-func (p *parser) recycle() {
+// reset empties p, keeping its slices' room (but not its node slabs, see slab), for its
+// next parse.
+func (p *parser) reset() {
 	next := &parser{}
 	if cap(p.toks) <= maxRecycledItems {
 		next.toks = p.toks[:0]
@@ -256,7 +265,6 @@ func (p *parser) recycle() {
 		next.stmts = p.stmts[:0]
 	}
 	*p = *next
-	parsers.Put(p)
 }
 
 // popExact removes the items above mark from *stack and returns them in a new slice of
