@@ -154,6 +154,12 @@ type nodeSlabs struct {
 	calls    slab[ast.FnCallExpr]
 	lets     slab[ast.LetStmt]
 	returns  slab[ast.ReturnStmt]
+
+	// The backing arrays of the lists of statements, record entries and list elements:
+	// cut from chunks for a Trees only (listSlab).
+	stmtLists  listSlab[ast.Stmt]
+	entryLists listSlab[ast.RecordEntry]
+	exprLists  listSlab[ast.Expr]
 }
 
 // reuse readies the slabs of a Trees for the next tree: every chunk the last tree used
@@ -168,6 +174,9 @@ func (n *nodeSlabs) reuse() {
 	n.calls.reuse()
 	n.lets.reuse()
 	n.returns.reuse()
+	n.stmtLists.reuse()
+	n.entryLists.reuse()
+	n.exprLists.reuse()
 }
 
 // slab hands out zeroed nodes a chunk at a time: one allocation for many nodes.
@@ -233,6 +242,54 @@ func (s *slab[T]) reuse() {
 	s.free, s.used = nil, 0
 }
 
+// listSlab hands out the backing arrays of a tree's lists, each of exactly its length
+// and capacity (nothing appended to one can write into the next). Outside a Trees each is
+// an allocation of its own (a list would keep its whole chunk reachable, see slab); a
+// Trees' lists are cut from chunks that its next parse zeroes and hands out again, but
+// for long lists, which get arrays of their own.
+type listSlab[T any] struct {
+	free   []T
+	kept   bool
+	chunks [][]T
+	used   int
+}
+
+const (
+	listChunk   = 64
+	maxListCut  = listChunk / 4
+	maxKeptList = 1 << 12
+)
+
+// take returns a zeroed slice of n items.
+func (s *listSlab[T]) take(n int) []T {
+	if !s.kept || n == 0 || n > maxListCut {
+		return make([]T, n)
+	}
+	if n > len(s.free) {
+		if s.used < len(s.chunks) {
+			s.free = s.chunks[s.used]
+		} else {
+			s.free = make([]T, listChunk)
+			if len(s.chunks)*listChunk < maxKeptList {
+				s.chunks = append(s.chunks, s.free)
+			}
+		}
+		s.used++
+	}
+	items := s.free[:n:n]
+	s.free = s.free[n:]
+	return items
+}
+
+// reuse zeroes the chunks handed out since the last reuse and makes them free again.
+func (s *listSlab[T]) reuse() {
+	s.kept = true
+	for _, c := range s.chunks[:min(s.used, len(s.chunks))] {
+		clear(c)
+	}
+	s.free, s.used = nil, 0
+}
+
 // parsers recycles parser state from parse to parse: the token slice (the largest
 // allocation of a parse) and the scratch stacks. Nothing refers to them once the tree is
 // built: tokens are only read while parsing, and finished lists are copied out of the
@@ -268,9 +325,9 @@ func (p *parser) reset() {
 }
 
 // popExact removes the items above mark from *stack and returns them in a new slice of
-// exactly their number (an empty, non-nil slice when there are none).
-func popExact[T any](stack *[]T, mark int) []T {
-	items := make([]T, len(*stack)-mark)
+// exactly their number (an empty, non-nil slice when there are none), from lists.
+func popExact[T any](stack *[]T, mark int, lists *listSlab[T]) []T {
+	items := lists.take(len(*stack) - mark)
 	copy(items, (*stack)[mark:])
 	clear((*stack)[mark:])
 	*stack = (*stack)[:mark]
@@ -280,7 +337,7 @@ func popExact[T any](stack *[]T, mark int) []T {
 // commaSeparated parses the items of a record or list up to its closing bracket: items
 // separated by commas, where a comma not followed by an item's start is taken as the
 // trailing comma. stack is the scratch stack of the item kind.
-func commaSeparated[T any](p *parser, stack *[]T, canStart func(kind) bool, item func(*parser) T) []T {
+func commaSeparated[T any](p *parser, stack *[]T, lists *listSlab[T], canStart func(kind) bool, item func(*parser) T) []T {
 	mark := len(*stack)
 	if canStart(p.peekKind()) {
 		*stack = append(*stack, item(p))
@@ -292,7 +349,7 @@ func commaSeparated[T any](p *parser, stack *[]T, canStart func(kind) bool, item
 			p.advance()
 		}
 	}
-	return popExact(stack, mark)
+	return popExact(stack, mark, lists)
 }
 
 type bailout struct{ d diag.Diagnostic }
@@ -423,7 +480,7 @@ func (p *parser) program() *ast.Program {
 		p.stmts = append(p.stmts, p.stmt())
 	}
 	if len(p.stmts) > 0 {
-		prog.Statements = popExact(&p.stmts, 0)
+		prog.Statements = popExact(&p.stmts, 0, &p.nodes.stmtLists)
 	}
 	if t := p.peek(); t.kind != tEOF {
 		p.fail(t, "Syntax error near '"+p.text(t)+"'.")
@@ -506,7 +563,7 @@ func (p *parser) block() []ast.Stmt {
 		p.stmts = append(p.stmts, p.stmt())
 	}
 	p.expect(tRBrace)
-	return popExact(&p.stmts, mark)
+	return popExact(&p.stmts, mark, &p.nodes.stmtLists)
 }
 
 // binder parses `{ IDENT }` (match arms, catch).
@@ -871,7 +928,7 @@ func (p *parser) record() *ast.RecordExpr {
 	start := p.pos
 	p.expect(tLBrace)
 	rec := p.nodes.records.alloc()
-	rec.Pairs = commaSeparated(p, &p.entries, canStartEntry, (*parser).entry)
+	rec.Pairs = commaSeparated(p, &p.entries, &p.nodes.entryLists, canStartEntry, (*parser).entry)
 	p.expect(tRBrace)
 	rec.Span = p.spanFrom(start)
 	return rec
@@ -900,7 +957,7 @@ func (p *parser) list() *ast.ListExpr {
 	start := p.pos
 	p.expect(tLBracket)
 	l := &ast.ListExpr{}
-	l.Elements = commaSeparated(p, &p.elements, canStartExpr, (*parser).expr)
+	l.Elements = commaSeparated(p, &p.elements, &p.nodes.exprLists, canStartExpr, (*parser).expr)
 	p.expect(tRBracket)
 	l.Span = p.spanFrom(start)
 	return l
