@@ -180,7 +180,7 @@ func freshExpr(ch Chooser, feat Features, opts Options, vars []string) ast.Expr 
 	sc.top = true
 	for _, v := range vars {
 		sc.addVar(v, tyAny)
-		sc.locals[v] = true
+		sc.locals.add(v)
 	}
 	g.names = 1000 // fresh names (callback parameters, …) well apart from the parent's
 	e, _ := g.expr(sc, tyAny, 2)

@@ -82,13 +82,13 @@ func (g *generator) fnDecl(sc *scope, depth int) ast.Stmt {
 		f.limit = min(sc.limit, f.rank)
 	}
 	sc.fns = append(sc.fns, f)
-	sc.locals[name] = true
+	sc.locals.add(name)
 	g.allFns = append(g.allFns, f)
 
 	bs := newScope(sc)
 	bs.fn = f
 	bs.limit = f.limit
-	bs.locals[name] = true
+	bs.locals.add(name)
 	for i, p := range f.params {
 		bs.addVar(p, f.ptypes[i])
 	}
@@ -113,7 +113,7 @@ func (g *generator) fnName(sc *scope) (string, *fnInfo) {
 	if g.has(FeatRegistry) && g.noUserCalls == 0 && g.chance(20) {
 		var cands []*fnInfo
 		for _, f := range g.allFns {
-			if !f.replacement && !sc.isVisibleFn(f.name) && !sc.locals[f.name] && !g.isVar(sc, f.name) {
+			if !f.replacement && !sc.isVisibleFn(f.name) && !sc.locals.has(f.name) && !g.isVar(sc, f.name) {
 				cands = append(cands, f)
 			}
 		}

@@ -33,7 +33,7 @@ func (g *generator) declareFn(sc *scope, name string, params []string, ptypes []
 		f.depth = e.depth + 1
 	}
 	sc.fns = append(sc.fns, f)
-	sc.locals[name] = true
+	sc.locals.add(name)
 	g.allFns = append(g.allFns, f)
 	return f
 }

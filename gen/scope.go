@@ -9,7 +9,7 @@ type scope struct {
 	vars   []*varInfo
 	fns    []*fnInfo
 	// locals are the names a let, a -> target or a nested fn may not reuse in this list.
-	locals map[string]bool
+	locals nameList
 	// fn is set on the scope of a function body: its own declaration (for the guarded
 	// self-call of a recursive function).
 	fn *fnInfo
@@ -51,7 +51,7 @@ type fnInfo struct {
 const noLimit = 1 << 30
 
 func newScope(parent *scope) *scope {
-	s := &scope{parent: parent, locals: map[string]bool{}, limit: noLimit}
+	s := &scope{parent: parent, limit: noLimit}
 	if parent != nil {
 		s.limit = parent.limit
 	}
@@ -61,8 +61,27 @@ func newScope(parent *scope) *scope {
 func (s *scope) addVar(name string, t *typ) *varInfo {
 	v := &varInfo{name: name, t: t}
 	s.vars = append(s.vars, v)
-	s.locals[name] = true
+	s.locals.add(name)
 	return v
+}
+
+// nameList is a small set of names (a statement list declares a few): a list searched
+// in order (a map per scope was about 3 % of the bytes generating a case allocated).
+type nameList []string
+
+func (l nameList) has(name string) bool {
+	for _, n := range l {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *nameList) add(name string) {
+	if !l.has(name) {
+		*l = append(*l, name)
+	}
 }
 
 // visibleVars lists the variables visible in s, innermost first, without the ones an

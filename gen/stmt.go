@@ -66,7 +66,7 @@ func (g *generator) stmt(sc *scope, depth int) []ast.Stmt {
 func (g *generator) bindName(sc *scope) string {
 	if !sc.top && g.chance(20) {
 		for _, v := range sc.visibleVars() {
-			if !sc.locals[v.name] && g.chance(50) {
+			if !sc.locals.has(v.name) && g.chance(50) {
 				return v.name
 			}
 		}
