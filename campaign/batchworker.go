@@ -174,6 +174,8 @@ type batchWorker struct {
 	// guided pool learns nothing from the others, so their features are reported again
 	// when a plain case reaches them).
 	reported map[uint64]bool
+	// coverage holds the features of the case in progress (room reused).
+	coverage []uint64
 }
 
 // genChunk is the number of cases a campaign worker's generator hands over at a time.
@@ -266,7 +268,8 @@ func (bw *batchWorker) serve(ctx context.Context, req batchRequest) (batchReply,
 				kind |= kindCostly
 			}
 			var fresh []uint64
-			for _, f := range Coverage(goOut) {
+			bw.coverage = appendCoverage(bw.coverage[:0], goOut)
+			for _, f := range bw.coverage {
 				if !bw.reported[f] {
 					fresh = append(fresh, f)
 					if !costly {

@@ -177,8 +177,12 @@ func (g *Guide) Pool() int {
 // Coverage returns the coverage features of o (see the comment at the top of this file),
 // without duplicates, in the order they are first met. A campaign worker computes them
 // for every case, so they are hashed as they are met, with no allocation per feature.
-func Coverage(o outcome.Outcome) []uint64 {
-	var fs features
+func Coverage(o outcome.Outcome) []uint64 { return appendCoverage(nil, o) }
+
+// appendCoverage is Coverage appending to dst (a campaign worker's, reused from case to
+// case).
+func appendCoverage(dst []uint64, o outcome.Outcome) []uint64 {
+	fs := features{out: dst}
 	fs.add(fnvString(fnvString(fnvString(fnvString(fnvOffset, "exit"), string(o.Status)), strconv.Itoa(o.ExitCode)), string(o.Limit)))
 	for _, e := range o.Errors {
 		fs.add(fnvString(fnvString(fnvOffset, "error"), string(e.Code)))
