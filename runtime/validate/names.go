@@ -4,17 +4,40 @@ package validate
 // restore the set as it was at a mark. It models the "copy of the enclosing set" of a
 // block (§4.3) without copying.
 type nameSet struct {
+	log []string
+	// count counts the names of log once it is longer than shortNameSet; before, has
+	// reads log itself (most programs declare a few dozen names: a map per set was most
+	// of what validating a generated program allocated).
 	count map[string]int
-	log   []string
 }
 
-func newNameSet() *nameSet { return &nameSet{count: map[string]int{}} }
+const shortNameSet = 32
 
-func (s *nameSet) has(n string) bool { return s.count[n] > 0 }
+func newNameSet() *nameSet { return &nameSet{} }
+
+func (s *nameSet) has(n string) bool {
+	if s.count != nil {
+		return s.count[n] > 0
+	}
+	for _, m := range s.log {
+		if m == n {
+			return true
+		}
+	}
+	return false
+}
 
 func (s *nameSet) add(n string) {
-	s.count[n]++
 	s.log = append(s.log, n)
+	switch {
+	case s.count != nil:
+		s.count[n]++
+	case len(s.log) > shortNameSet:
+		s.count = make(map[string]int, 2*len(s.log))
+		for _, m := range s.log {
+			s.count[m]++
+		}
+	}
 }
 
 func (s *nameSet) mark() int { return len(s.log) }
@@ -23,6 +46,9 @@ func (s *nameSet) undo(m int) {
 	for len(s.log) > m {
 		n := s.log[len(s.log)-1]
 		s.log = s.log[:len(s.log)-1]
+		if s.count == nil {
+			continue
+		}
 		if s.count[n]--; s.count[n] == 0 {
 			delete(s.count, n)
 		}
