@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Print returns canonical A0 source text for p, in a layout close to `a0 fmt` (spec
@@ -24,44 +25,57 @@ func Print(p *Program) string {
 	if p == nil {
 		return ""
 	}
-	pseudo := pseudoFrees.Get().(*pseudoFree)
-	defer pseudoFrees.Put(pseudo)
-	pr := &printer{numbers: &numberTexts{}, pseudo: pseudo}
-	// Room for a typical program (the generator's are about a kilobyte), so that the
-	// text is not copied at every doubling.
-	pr.sb.Grow(printRoom)
+	sc := printScratches.Get().(*printScratch)
+	pr := &printer{numbers: &numberTexts{}, pseudo: &sc.pseudo, buf: sc.buf[:0]}
 	for _, h := range p.Headers {
 		pr.header(h)
-		pr.sb.WriteByte('\n')
+		pr.buf = append(pr.buf, '\n')
 	}
 	if len(p.Headers) > 0 && len(p.Statements) > 0 {
-		pr.sb.WriteByte('\n')
+		pr.buf = append(pr.buf, '\n')
 	}
 	for _, s := range p.Statements {
 		pr.stmt(s, 0)
-		pr.sb.WriteByte('\n')
+		pr.buf = append(pr.buf, '\n')
 	}
-	return pr.sb.String()
+	text := string(pr.buf)
+	if cap(pr.buf) <= maxPrintScratch {
+		sc.buf = pr.buf[:0]
+	}
+	printScratches.Put(sc)
+	return text
 }
+
+// printScratch is what a Print reuses from the one before: the buffer it writes the
+// text into, copied out once at its exact size (a generated program is 0.5–1.3 KB: a
+// text grown from a kilobyte's room allocated about twice its size), and the nodes of
+// its pseudo-records.
+type printScratch struct {
+	buf    []byte
+	pseudo pseudoFree
+}
+
+var printScratches = sync.Pool{New: func() any { return new(printScratch) }}
+
+// maxPrintScratch bounds the text buffer kept for the next Print.
+const maxPrintScratch = 64 << 10
 
 // PrintExpr returns the source text of one expression, as it would appear as a `let`
 // value at the top level.
 func PrintExpr(e Expr) string {
 	pr := &printer{}
 	pr.expr(e, 0)
-	return pr.sb.String()
+	return string(pr.buf)
 }
 
 // PrintStmt returns the source text of one statement at indentation level 0.
 func PrintStmt(s Stmt) string {
 	pr := &printer{}
 	pr.stmt(s, 0)
-	return pr.sb.String()
+	return string(pr.buf)
 }
 
 const (
-	// printRoom is the text room Print starts with.
-	printRoom = 1024
 	// inlineWidth is the longest record or list `a0 fmt` keeps on one line.
 	inlineWidth = 72
 	// maxIndent caps the indentation level so that printing deeply nested programs stays
@@ -70,7 +84,7 @@ const (
 )
 
 type printer struct {
-	sb strings.Builder
+	buf []byte // the text written
 	// measuring printers write nothing: they add up the length of the inline text
 	// (width, in bytes), giving up (full) as soon as it exceeds limit or a block would be
 	// needed.
@@ -126,7 +140,7 @@ func (pr *printer) write(s string) {
 		pr.full = pr.width > pr.limit
 		return
 	}
-	pr.sb.WriteString(s)
+	pr.buf = append(pr.buf, s...)
 }
 
 // indentation is the deepest indentation, which newline slices.
@@ -137,8 +151,8 @@ func (pr *printer) newline(ind int) {
 		pr.full = true
 		return
 	}
-	pr.sb.WriteByte('\n')
-	pr.sb.WriteString(indentation[:2*min(ind, maxIndent)])
+	pr.buf = append(pr.buf, '\n')
+	pr.buf = append(pr.buf, indentation[:2*min(ind, maxIndent)]...)
 }
 
 // ---- headers and statements ----
@@ -609,10 +623,9 @@ type pseudoNodes struct {
 	as      StrLiteral
 }
 
-// pseudoFree are the pseudoNodes free for reuse, kept from Print to Print (pseudoFrees).
+// pseudoFree are the pseudoNodes free for reuse, kept from Print to Print
+// (printScratch).
 type pseudoFree struct{ free []*pseudoNodes }
-
-var pseudoFrees = sync.Pool{New: func() any { return new(pseudoFree) }}
 
 func (f *pseudoFree) get() *pseudoNodes {
 	if f == nil || len(f.free) == 0 {
@@ -743,10 +756,8 @@ func NumberValue(s string) float64 {
 // control characters as \b \f \n \r \t or \u00XX, lone surrogates as \uXXXX, everything
 // else raw. Bytes that are not WTF-8 come out as \ufffd.
 func Quote(s string) string {
-	var sb strings.Builder
-	sb.Grow(len(s) + 2)
-	writeQuoted(&sb, s)
-	return sb.String()
+	b := appendQuoted(make([]byte, 0, len(s)+2), s)
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
 // quoted writes s as Quote does, into the printer's text, or adds its length when
@@ -759,60 +770,61 @@ func (pr *printer) quoted(s string) {
 		pr.width += quotedLen(s)
 		pr.full = pr.width > pr.limit
 	default:
-		writeQuoted(&pr.sb, s)
+		pr.buf = appendQuoted(pr.buf, s)
 	}
 }
 
-// writeQuoted writes Quote(s) into sb.
-func writeQuoted(sb *strings.Builder, s string) {
-	sb.WriteByte('"')
+// appendQuoted appends Quote(s) to dst.
+func appendQuoted(dst []byte, s string) []byte {
+	dst = append(dst, '"')
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < 0x80 {
 			switch c {
 			case '"':
-				sb.WriteString(`\"`)
+				dst = append(dst, `\"`...)
 			case '\\':
-				sb.WriteString(`\\`)
+				dst = append(dst, `\\`...)
 			case '\b':
-				sb.WriteString(`\b`)
+				dst = append(dst, `\b`...)
 			case '\f':
-				sb.WriteString(`\f`)
+				dst = append(dst, `\f`...)
 			case '\n':
-				sb.WriteString(`\n`)
+				dst = append(dst, `\n`...)
 			case '\r':
-				sb.WriteString(`\r`)
+				dst = append(dst, `\r`...)
 			case '\t':
-				sb.WriteString(`\t`)
+				dst = append(dst, `\t`...)
 			default:
 				if c < 0x20 {
-					sb.WriteString(`\u00`)
-					sb.WriteByte(hexDigits[c>>4])
-					sb.WriteByte(hexDigits[c&0xF])
+					dst = append(dst, `\u00`...)
+					dst = append(dst, hexDigits[c>>4])
+					dst = append(dst, hexDigits[c&0xF])
 				} else {
-					sb.WriteByte(c)
+					dst = append(dst, c)
 				}
 			}
 			i++
 			continue
 		}
 		if u, ok := surrogateAt(s, i); ok {
-			sb.WriteString(`\u`)
+			dst = append(dst, `\u`...)
 			for shift := 12; shift >= 0; shift -= 4 {
-				sb.WriteByte(hexDigits[u>>shift&0xF])
+				dst = append(dst, hexDigits[u>>shift&0xF])
 			}
 			i += 3
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
-			sb.WriteString(`\ufffd`)
+			dst = append(dst, `\ufffd`...)
 		} else {
-			sb.WriteString(s[i : i+size])
+			dst = append(dst, s[i:i+size]...)
 		}
 		i += size
 	}
-	sb.WriteByte('"')
+	dst = append(dst, '"')
+	return dst
 }
 
 // quotedLen is len(Quote(s)), counted without writing it.
