@@ -610,6 +610,7 @@
         return true;
     }
   }
+  var NO_ERRORS = [];
   var tokenTable = newTable();
   function newTable() {
     return { kind: [], start: [], end: [], line: [], lineStart: [0, 0], aux: [], word: [] };
@@ -641,7 +642,7 @@
     return true;
   }
   function lexCode(src2, codeEnd, file2) {
-    const errors = [];
+    let errors = NO_ERRORS;
     const chars = (codeEnd === src2.length ? src2 : src2.slice(0, codeEnd)).split("");
     const n = chars.length;
     if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable();
@@ -813,6 +814,7 @@
         i++;
         while (i < n && !anyRuleMatches(chars, i)) i++;
         const len2 = i - errStart;
+        if (errors === NO_ERRORS) errors = [];
         errors.push({
           code: "E_LEX",
           message: "unexpected character: ->" + c + "<- at offset: " + errStart + ", skipped " + len2 + " characters.",
@@ -3482,6 +3484,7 @@
   var limits = new Limits(0, 0, 0);
   var traceEvents = [];
   var evidenceList = [];
+  var NONE = [];
   var userFns = /* @__PURE__ */ new Map();
   var allowedCaps = [];
   var timeMs;
@@ -3499,7 +3502,7 @@
     toolHost = host;
     limits = runLimits;
     traceEvents = [];
-    evidenceList = [];
+    evidenceList = NONE;
     userFns.clear();
     allowedCaps = allowed;
     timeMs = void 0;
@@ -3527,7 +3530,7 @@
         const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first == null ? void 0 : first.span, {
           capability: cap
         });
-        return { kind: "error", error, evidence: [], trace: [] };
+        return { kind: "error", error, evidence: NONE, trace: NONE };
       }
     }
     const budget = declaredBudget(program);
@@ -3555,7 +3558,7 @@
         if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: evidenceList, trace: traceEvents };
         throw limit;
       }
-      const evidence = e instanceof A0Error ? evidenceList : [];
+      const evidence = e instanceof A0Error ? evidenceList : NONE;
       return { kind: "error", error, evidence, trace: traceEvents };
     }
   }
@@ -4001,6 +4004,7 @@
     const ev = { kind, ok, msg, span: spanRecord(expr.span) };
     const details = args.details;
     if (isRecord(details)) ev.details = details;
+    if (evidenceList === NONE) evidenceList = [];
     evidenceList.push(ev);
     emit("evidence", expr.span, ev);
     if (kind === "assert" && !ok) {
@@ -4285,18 +4289,18 @@
   var fnNames = [];
   var varBase = 0;
   var fnBase = 0;
-  var NONE = [];
-  var VALID = { diagnostics: NONE, unsupportedSpread: false };
-  var diagnostics = NONE;
+  var NONE2 = [];
+  var VALID = { diagnostics: NONE2, unsupportedSpread: false };
+  var diagnostics = NONE2;
   var unsupportedSpread = false;
   var toolUses = [];
   function report(code, message, where, hint) {
-    if (diagnostics === NONE) diagnostics = [];
+    if (diagnostics === NONE2) diagnostics = [];
     if (where === void 0) diagnostics.push({ code, message, hint });
     else diagnostics.push({ code, message, span: where, hint });
   }
   function validate(program) {
-    diagnostics = NONE;
+    diagnostics = NONE2;
     unsupportedSpread = false;
     toolUses.length = 0;
     varNames.length = 0;
@@ -4308,10 +4312,10 @@
       const stmts = program.statements;
       for (let i = 0; i < stmts.length; i++) checkStatement(stmts[i]);
       checkTools(program);
-      if (diagnostics === NONE && !unsupportedSpread) return VALID;
+      if (diagnostics === NONE2 && !unsupportedSpread) return VALID;
       return { diagnostics, unsupportedSpread };
     } finally {
-      diagnostics = NONE;
+      diagnostics = NONE2;
       toolUses.length = 0;
       varNames.length = 0;
       fnNames.length = 0;
@@ -4816,14 +4820,15 @@
     }
     return tools;
   }
+  var NONE3 = [];
   function emptyOutcome(exitCode) {
-    return { status: "ok", exitCode, errors: [], evidence: [], trace: [] };
+    return { status: "ok", exitCode, errors: NONE3, evidence: NONE3, trace: NONE3 };
   }
   function diagnosticOutcome(errors) {
-    return { status: "ok", exitCode: 2, errors, evidence: [], trace: [] };
+    return { status: "ok", exitCode: 2, errors, evidence: NONE3, trace: NONE3 };
   }
   function resourceOutcome(e, evidence, trace) {
-    return { status: "resource", exitCode: 0, errors: [], evidence, trace, limit: e.limit, detail: `${e.limit}: ${e.detail}` };
+    return { status: "resource", exitCode: 0, errors: NONE3, evidence, trace, limit: e.limit, detail: `${e.limit}: ${e.detail}` };
   }
   function run(source, configJSON, host) {
     const config = readConfig(configJSON);
@@ -4831,7 +4836,7 @@
     try {
       return encodeOutcome(evaluate(source, config, host), limits3, host);
     } catch (e) {
-      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits3, host);
+      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, NONE3, NONE3), limits3, host);
       throw e;
     }
   }
@@ -4849,7 +4854,7 @@
     if (result.kind === "ok") {
       let failed = false;
       for (let i = 0; i < result.evidence.length; i++) if (result.evidence[i].ok === false) failed = true;
-      return { status: "ok", exitCode: failed ? 5 : 0, value: result.value, errors: [], evidence: result.evidence, trace: result.trace };
+      return { status: "ok", exitCode: failed ? 5 : 0, value: result.value, errors: NONE3, evidence: result.evidence, trace: result.trace };
     }
     const err = result.error;
     const exitCode = err.code === "E_CAP_DENIED" ? 3 : err.code === "E_ASSERT" ? 5 : 4;

@@ -191,7 +191,12 @@ let fileName = "";
 let toolHost!: ToolHost;
 let limits = new Limits(0, 0, 0);
 let traceEvents: Trace = [];
+// The run's evidence records; NONE until the first one (most runs have none, and a new
+// empty list costs goja a property map and four more Go allocations).
 let evidenceList: Rec[] = [];
+// The one empty list that results without evidence or trace share (nothing writes to a
+// RunResult's lists once it is made).
+const NONE: never[] = [];
 const userFns = new Map<string, UserFn>();
 // The capabilities the policy allows: a few names, searched in place (a Set made per run
 // cost goja an iterator and a result object per name).
@@ -213,7 +218,7 @@ export function evaluateProgram(program: AST.Program, file: string, allowed: str
   toolHost = host;
   limits = runLimits;
   traceEvents = [];
-  evidenceList = [];
+  evidenceList = NONE;
   userFns.clear(); // one Map for every run (a run's functions are dropped at its end)
   allowedCaps = allowed;
   timeMs = undefined;
@@ -244,7 +249,7 @@ function runProgram(program: AST.Program): RunResult {
       const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first?.span, {
         capability: cap,
       });
-      return { kind: "error", error, evidence: [], trace: [] };
+      return { kind: "error", error, evidence: NONE, trace: NONE };
     }
   }
 
@@ -281,7 +286,7 @@ function runProgram(program: AST.Program): RunResult {
     // JavaScript exception surfacing as E_RUNTIME) is not one, so its run reports none.
     // The trace (run_end included) and the tool calls stay: they were written as they
     // happened.
-    const evidence = e instanceof A0Error ? evidenceList : [];
+    const evidence = e instanceof A0Error ? evidenceList : NONE;
     return { kind: "error", error, evidence, trace: traceEvents };
   }
 }
@@ -798,6 +803,7 @@ function evalEvidence(expr: AST.AssertExpr | AST.CheckExpr, scope: Scope): Value
   const ev: Rec = { kind, ok, msg, span: spanRecord(expr.span) };
   const details = args.details;
   if (isRecord(details)) ev.details = details;
+  if (evidenceList === NONE) evidenceList = [];
   evidenceList.push(ev);
   emit("evidence", expr.span, ev);
   if (kind === "assert" && !ok) {
