@@ -1482,21 +1482,19 @@
     const s = at;
     if (kinds[s] !== 31 /* LBrace */) failAt(s, "expected", 31 /* LBrace */);
     at = s + 1;
-    let keys2 = NOTHING;
-    let values2 = NOTHING;
+    let entries2 = NOTHING;
     if (ENTRY_START[kinds[at]]) {
-      keys2 = [entryKey()];
-      values2 = [parseExpr()];
+      entries2 = [entryKey(), parseExpr()];
       while (kinds[at] === 38 /* Comma */ && ENTRY_START[kinds[at + 1]]) {
         at++;
-        keys2[keys2.length] = entryKey();
-        values2[values2.length] = parseExpr();
+        entries2[entries2.length] = entryKey();
+        entries2[entries2.length] = parseExpr();
       }
       if (kinds[at] === 38 /* Comma */) at++;
     }
     if (kinds[at] !== 32 /* RBrace */) failAt(at, "expected", 32 /* RBrace */);
     at++;
-    return { __proto__: RECORD_EXPR, first: s, last: at - 1, keys: keys2, values: values2 };
+    return { __proto__: RECORD_EXPR, first: s, last: at - 1, entries: entries2 };
   }
   function entryKey() {
     const s = at;
@@ -1536,16 +1534,16 @@
   }
   function field(rec, key) {
     let found;
-    const keys2 = rec.keys;
-    for (let i = 0; i < keys2.length; i++) if (keys2[i] === key) found = rec.values[i];
+    const entries2 = rec.entries;
+    for (let i = 0; i < entries2.length; i += 2) if (entries2[i] === key) found = entries2[i + 1];
     return found;
   }
   function binding(rec) {
     let found = "";
-    const keys2 = rec.keys;
-    for (let i = 0; i < keys2.length; i++) {
-      if (keys2[i] !== "as") continue;
-      const v = rec.values[i];
+    const entries2 = rec.entries;
+    for (let i = 0; i < entries2.length; i += 2) {
+      if (entries2[i] !== "as") continue;
+      const v = entries2[i + 1];
       if (typeof v === "number") {
         const value = literalValues[v];
         if (typeof value === "string") found = value;
@@ -3452,10 +3450,10 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      const keys2 = h.capabilities.keys;
-      for (let j = 0; j < keys2.length; j++) {
-        const key = keys2[j];
-        const v = h.capabilities.values[j];
+      const entries2 = h.capabilities.entries;
+      for (let j = 0; j < entries2.length; j += 2) {
+        const key = entries2[j];
+        const v = entries2[j + 1];
         if (key !== null && typeof v === "number" && literalValues[v] === true) caps.push(key);
       }
     }
@@ -3467,10 +3465,10 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "BudgetDecl") continue;
-      const keys2 = h.budget.keys;
-      for (let j = 0; j < keys2.length; j++) {
-        const key = keys2[j];
-        const v = h.budget.values[j];
+      const entries2 = h.budget.entries;
+      for (let j = 0; j < entries2.length; j += 2) {
+        const key = entries2[j];
+        const v = entries2[j + 1];
         if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && isIntLiteral(v)) {
           if (budget === null) budget = {};
           budget[key] = literalValues[v];
@@ -3696,15 +3694,14 @@
   }
   function evalRecord(expr, scope) {
     const out = {};
-    const keys2 = expr.keys;
-    const values2 = expr.values;
-    for (let i = 0; i < keys2.length; i++) {
-      const key = keys2[i];
+    const entries2 = expr.entries;
+    for (let i = 0; i < entries2.length; i += 2) {
+      const key = entries2[i];
       if (key !== null) {
-        out[key] = evalExpr(values2[i], scope);
+        out[key] = evalExpr(entries2[i + 1], scope);
       } else {
-        const v = evalExpr(values2[i], scope);
-        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i));
+        const v = evalExpr(entries2[i + 1], scope);
+        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i / 2));
         Object.assign(out, v);
       }
     }
@@ -4371,9 +4368,9 @@
       const h = headers[i];
       if (h.kind !== "CapDecl") continue;
       const rec = h.capabilities;
-      const keys2 = rec.keys;
-      for (let j = 0; j < keys2.length; j++) {
-        const key = keys2[j];
+      const entries2 = rec.entries;
+      for (let j = 0; j < entries2.length; j += 2) {
+        const key = entries2[j];
         if (key === null) {
           unsupportedSpread = true;
           continue;
@@ -4382,11 +4379,11 @@
           report(
             "E_UNKNOWN_CAP",
             "Unknown capability '" + key + "'.",
-            entrySpan(rec, j),
+            entrySpan(rec, j / 2),
             "Valid capabilities: " + CAPABILITIES.join(", ")
           );
         }
-        const value = rec.values[j];
+        const value = entries2[j + 1];
         if (!isTrueLiteral(value)) {
           report(
             "E_CAP_VALUE",
@@ -4401,21 +4398,22 @@
       const h = headers[i];
       if (h.kind !== "BudgetDecl") continue;
       const rec = h.budget;
-      const keys2 = rec.keys;
-      for (let j = 0; j < keys2.length; j++) {
-        const key = keys2[j];
+      const entries2 = rec.entries;
+      for (let j = 0; j < entries2.length; j += 2) {
+        const key = entries2[j];
+        const value = entries2[j + 1];
         if (key === null || BUDGET_FIELDS2.indexOf(key) < 0) {
           report(
             "E_UNKNOWN_BUDGET",
             "Unknown budget field '" + (key === null ? "undefined" : key) + "'.",
-            entrySpan(rec, j),
+            entrySpan(rec, j / 2),
             "Valid budget fields: " + BUDGET_FIELDS2.join(", ")
           );
-        } else if (!isIntLiteral(rec.values[j])) {
+        } else if (!isIntLiteral(value)) {
           report(
             "E_BUDGET_TYPE",
             "Budget field '" + key + "' must be an integer literal.",
-            exprSpan(rec.values[j]),
+            exprSpan(value),
             "Use integer values, for example: budget { timeMs: 5000 }."
           );
         }
@@ -4544,8 +4542,8 @@
         return;
       }
       case "RecordExpr": {
-        const values2 = e.values;
-        for (let i = 0; i < values2.length; i++) checkExpr(values2[i]);
+        const entries2 = e.entries;
+        for (let i = 1; i < entries2.length; i += 2) checkExpr(entries2[i]);
         return;
       }
       case "FnCallExpr": {
@@ -4615,17 +4613,17 @@
     }
   }
   function checkArgs(args) {
-    const keys2 = args.keys;
-    for (let i = 0; i < keys2.length; i++) {
-      if (keys2[i] === null) unsupportedSpread = true;
-      else checkExpr(args.values[i]);
+    const entries2 = args.entries;
+    for (let i = 0; i < entries2.length; i += 2) {
+      if (entries2[i] === null) unsupportedSpread = true;
+      else checkExpr(entries2[i + 1]);
     }
   }
   function checkCallback(name, args) {
-    const keys2 = args.keys;
-    for (let i = 0; i < keys2.length; i++) {
-      if (keys2[i] !== "fn") continue;
-      const v = args.values[i];
+    const entries2 = args.entries;
+    for (let i = 0; i < entries2.length; i += 2) {
+      if (entries2[i] !== "fn") continue;
+      const v = entries2[i + 1];
       const fn = typeof v === "number" ? literalValues[v] : null;
       if (typeof fn === "string" && !isVisibleFn(fn)) {
         report(
@@ -4645,10 +4643,10 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      const keys2 = h.capabilities.keys;
-      for (let j = 0; j < keys2.length; j++) {
-        const key = keys2[j];
-        if (key !== null && isTrueLiteral(h.capabilities.values[j])) declared.add(key);
+      const entries2 = h.capabilities.entries;
+      for (let j = 0; j < entries2.length; j += 2) {
+        const key = entries2[j];
+        if (key !== null && isTrueLiteral(entries2[j + 1])) declared.add(key);
       }
     }
     for (let i = 0; i < toolUses.length; i++) {

@@ -152,10 +152,10 @@ function requestedCapabilities(program: AST.Program): string[] {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    const keys = h.capabilities.keys;
-    for (let j = 0; j < keys.length; j++) {
-      const key = keys[j];
-      const v = h.capabilities.values[j];
+    const entries = h.capabilities.entries;
+    for (let j = 0; j < entries.length; j += 2) {
+      const key = entries[j] as string | null;
+      const v = entries[j + 1];
       if (key !== null && typeof v === "number" && literalValues[v] === true) caps.push(key);
     }
   }
@@ -170,10 +170,10 @@ function declaredBudget(program: AST.Program): Rec | null {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "BudgetDecl") continue;
-    const keys = h.budget.keys;
-    for (let j = 0; j < keys.length; j++) {
-      const key = keys[j];
-      const v = h.budget.values[j];
+    const entries = h.budget.entries;
+    for (let j = 0; j < entries.length; j += 2) {
+      const key = entries[j] as string | null;
+      const v = entries[j + 1] as AST.Expr;
       if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && isIntLiteral(v)) {
         if (budget === null) budget = {};
         budget[key] = literalValues[v as AST.Literal];
@@ -460,15 +460,14 @@ function evalPath(expr: AST.IdentPath, scope: Scope): Value {
 // spreads in arguments (spec §4.5); one that gets through is evaluated like a literal's.
 function evalRecord(expr: AST.RecordExpr, scope: Scope): Rec {
   const out: Rec = {};
-  const keys = expr.keys;
-  const values = expr.values;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  const entries = expr.entries;
+  for (let i = 0; i < entries.length; i += 2) {
+    const key = entries[i] as string | null;
     if (key !== null) {
-      out[key] = evalExpr(values[i], scope);
+      out[key] = evalExpr(entries[i + 1] as AST.Expr, scope);
     } else {
-      const v = evalExpr(values[i], scope);
-      if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i));
+      const v = evalExpr(entries[i + 1] as AST.Expr, scope);
+      if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i / 2));
       Object.assign(out, v);
     }
   }

@@ -4,8 +4,8 @@
 // as a separate AST pass would do them.
 
 import type {
-  CallExpr, Diagnostic, DoExpr, Expr, FnCallExpr, FnDecl, Header, IdentPath, MatchArm, Program, RecordExpr,
-  Span, Stmt, BinaryOp,
+  CallExpr, Diagnostic, DoExpr, Expr, FnCallExpr, FnDecl, Header, IdentPath, MatchArm, Program, RecordEntries,
+  RecordExpr, Span, Stmt, BinaryOp,
 } from "./ast";
 import { lex, T, TOKEN_NAMES, Tokens } from "./lexer";
 import { HarnessLimitError, MAX_NESTING } from "./limits";
@@ -749,26 +749,24 @@ function parsePrimary(): Expr {
 }
 
 // The most frequent tokens are expected here without calling expect. An entry is a key
-// and a value in the record's two lists, not a node (see RecordExpr).
+// and a value in the record's list of entries, not a node (see RecordExpr).
 function parseRecord(): RecordExpr {
   const s = at;
   if (kinds[s] !== T.LBrace) failAt(s, "expected", T.LBrace);
   at = s + 1;
-  let keys: (string | null)[] = NOTHING;
-  let values: Expr[] = NOTHING;
+  let entries: RecordEntries = NOTHING;
   if (ENTRY_START[kinds[at]]) {
-    keys = [entryKey()];
-    values = [parseExpr()];
+    entries = [entryKey(), parseExpr()];
     while (kinds[at] === T.Comma && ENTRY_START[kinds[at + 1]]) {
       at++;
-      keys[keys.length] = entryKey();
-      values[values.length] = parseExpr();
+      entries[entries.length] = entryKey();
+      entries[entries.length] = parseExpr();
     }
     if (kinds[at] === T.Comma) at++;
   }
   if (kinds[at] !== T.RBrace) failAt(at, "expected", T.RBrace);
   at++;
-  return { __proto__: RECORD_EXPR, first: s, last: at - 1, keys, values } as unknown as RecordExpr;
+  return { __proto__: RECORD_EXPR, first: s, last: at - 1, entries } as unknown as RecordExpr;
 }
 
 // entryKey consumes an entry's key and its colon, or the `...` of a spread (null).
@@ -822,18 +820,18 @@ export function entrySpan(record: RecordExpr, i: number): Span {
 // The value of the last pair with the given key, ignoring spreads.
 function field(rec: RecordExpr, key: string): Expr | undefined {
   let found: Expr | undefined;
-  const keys = rec.keys;
-  for (let i = 0; i < keys.length; i++) if (keys[i] === key) found = rec.values[i];
+  const entries = rec.entries;
+  for (let i = 0; i < entries.length; i += 2) if (entries[i] === key) found = entries[i + 1] as Expr;
   return found;
 }
 
 // The `as` binding: the last `as` pair whose value is a string literal; "" means missing.
 function binding(rec: RecordExpr): string {
   let found = "";
-  const keys = rec.keys;
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== "as") continue;
-    const v = rec.values[i];
+  const entries = rec.entries;
+  for (let i = 0; i < entries.length; i += 2) {
+    if (entries[i] !== "as") continue;
+    const v = entries[i + 1] as Expr;
     if (typeof v === "number") {
       const value = literalValues[v];
       if (typeof value === "string") found = value;

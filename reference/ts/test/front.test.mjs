@@ -113,9 +113,16 @@ function dumpBody(tag, body) {
 }
 
 // A record's entry i: a key and a value, or a spread (a null key), with entrySpan's span.
-function dumpEntry(rec, key, i) {
+function dumpEntry(rec, i) {
+  const key = rec.entries[2 * i];
+  const value = rec.entries[2 * i + 1];
   const where = sp(front.entrySpan(rec, i));
-  return key === null ? `(Spread ${where} ${dump(rec.values[i])})` : `(Pair ${key} ${where} ${dump(rec.values[i])})`;
+  return key === null ? `(Spread ${where} ${dump(value)})` : `(Pair ${key} ${where} ${dump(value)})`;
+}
+
+// The entry numbers of a record.
+function entryNumbers(rec) {
+  return Array.from({ length: rec.entries.length / 2 }, (_, i) => i);
 }
 
 // The name of a call, call? or do: the Path node of spec §3.2, with nameSpan's span.
@@ -149,7 +156,7 @@ function dump(n) {
     case "ReturnStmt": return `(Return ${sp(n.span)} ${dump(n.value)})`;
     case "FnDecl": return `(Fn ${n.name} [${n.params.join(" ")}] ${sp(n.span)}${n.body.map((s) => " " + dump(s)).join("")})`;
     case "IdentPath": return `(Path ${n.parts.join(".")} ${sp(n.span)})`;
-    case "RecordExpr": return `(Record ${sp(n.span)}${n.keys.map((k, i) => " " + dumpEntry(n, k, i)).join("")})`;
+    case "RecordExpr": return `(Record ${sp(n.span)}${entryNumbers(n).map((i) => " " + dumpEntry(n, i)).join("")})`;
     case "ListExpr": return `(List ${sp(n.span)}${n.elements.map((e) => " " + dump(e)).join("")})`;
     case "CallExpr": return `(Call ${sp(n.span)} ${dumpName(n, n.tool)} ${dump(n.args)})`;
     case "DoExpr": return `(Do ${sp(n.span)} ${dumpName(n, n.tool)} ${dump(n.args)})`;
