@@ -1275,8 +1275,15 @@
   function nameSpan(call) {
     const first = call.first;
     if (kinds[first] === 17 /* Filter */) return call.span;
-    const argsFirst = call.args.first;
-    return span(call.kind === "FnCallExpr" ? first : first + 1, argsFirst - 1);
+    return span(call.kind === "FnCallExpr" ? first : first + 1, recordStart(call) - 1);
+  }
+  function argsSpan(call) {
+    return span(recordStart(call), call.last);
+  }
+  function recordStart(node) {
+    let t = node.first;
+    while (kinds[t] !== 31 /* LBrace */) t++;
+    return t;
   }
   function parseExpr() {
     if (++depth > MAX_NESTING) tooDeep();
@@ -1307,7 +1314,7 @@
       case 13 /* Do */: {
         at++;
         const tool = dottedName();
-        const args = parseRecord();
+        const args = parseEntries();
         return { __proto__: k === 5 /* CallQ */ ? CALL_EXPR : DO_EXPR, first: s, last: at - 1, tool, args };
       }
       case 21 /* For */:
@@ -1319,7 +1326,7 @@
       case 9 /* Assert */:
       case 14 /* Check */: {
         at++;
-        const args = parseRecord();
+        const args = parseEntries();
         return { __proto__: k === 9 /* Assert */ ? ASSERT_EXPR : CHECK_EXPR, first: s, last: at - 1, args };
       }
     }
@@ -1429,7 +1436,7 @@
       case 30 /* Ident */: {
         const name = dottedName();
         if (kinds[at] !== 31 /* LBrace */) return pathNode(s, name);
-        const args = parseRecord();
+        const args = parseEntries();
         return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name, args };
       }
       case 28 /* IntLit */:
@@ -1480,6 +1487,11 @@
   }
   function parseRecord() {
     const s = at;
+    const entries2 = parseEntries();
+    return { __proto__: RECORD_EXPR, first: s, last: at - 1, entries: entries2 };
+  }
+  function parseEntries() {
+    const s = at;
     if (kinds[s] !== 31 /* LBrace */) failAt(s, "expected", 31 /* LBrace */);
     at = s + 1;
     let entries2 = NOTHING;
@@ -1494,7 +1506,7 @@
     }
     if (kinds[at] !== 32 /* RBrace */) failAt(at, "expected", 32 /* RBrace */);
     at++;
-    return { __proto__: RECORD_EXPR, first: s, last: at - 1, entries: entries2 };
+    return entries2;
   }
   function entryKey() {
     const s = at;
@@ -1515,7 +1527,7 @@
     return key;
   }
   function entrySpan(record, i) {
-    let t = record.first + 1;
+    let t = recordStart(record) + 1;
     let start = t;
     let entry = 0;
     let nesting = 0;
@@ -1586,7 +1598,7 @@
     at++;
     const rec = parseRecord();
     if (keyword === 17 /* Filter */ && kinds[at] !== 31 /* LBrace */) {
-      return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name: "filter", args: rec };
+      return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name: "filter", args: rec.entries };
     }
     const list = field(rec, "in");
     const times = keyword === 18 /* Loop */ ? field(rec, "times") : void 0;
@@ -3640,7 +3652,7 @@
       case "IdentPath":
         return evalPath(expr, scope);
       case "RecordExpr":
-        return evalRecord(expr, scope);
+        return evalEntries(expr, expr.entries, scope);
       case "FnCallExpr":
         return evalCall(expr, scope);
       case "ListExpr": {
@@ -3692,16 +3704,15 @@
     }
     return v;
   }
-  function evalRecord(expr, scope) {
+  function evalEntries(node, entries2, scope) {
     const out = {};
-    const entries2 = expr.entries;
     for (let i = 0; i < entries2.length; i += 2) {
       const key = entries2[i];
       if (key !== null) {
         out[key] = evalExpr(entries2[i + 1], scope);
       } else {
         const v = evalExpr(entries2[i + 1], scope);
-        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i / 2));
+        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(node, i / 2));
         Object.assign(out, v);
       }
     }
@@ -3760,7 +3771,7 @@
     if (fn !== void 0) {
       const data = { fn: name };
       emit("fn_call_start", expr.span, data);
-      const args2 = evalRecord(expr.args, scope);
+      const args2 = evalEntries(expr, expr.args, scope);
       const local = newScope(fn.closure);
       const params = fn.decl.params;
       for (let i = 0; i < params.length; i++) {
@@ -3774,7 +3785,7 @@
     }
     const lib = stdlib.get(name);
     if (lib === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const result = callStdlib(name, lib, args, expr);
     if (timeMs !== void 0) checkTime(expr);
     return result;
@@ -3826,7 +3837,7 @@
   }
   function evalMap(expr, scope) {
     const span2 = expr.span;
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const list = args.in;
     if (!Array.isArray(list)) throw new A0Error("E_TYPE", `map 'in' must be a list, got ${typeofName(list)}.`, span2);
     const fnName = args.fn;
@@ -3847,7 +3858,7 @@
     return out;
   }
   function evalFilterCall(expr, scope) {
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const fnGiven = args.fn !== null && args.fn !== void 0;
     const byGiven = args.by !== null && args.by !== void 0;
     if (fnGiven && byGiven) {
@@ -3875,7 +3886,7 @@
   }
   function evalReduce(expr, scope) {
     const span2 = expr.span;
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const list = args.in;
     if (!Array.isArray(list)) throw new A0Error("E_TYPE", `reduce 'in' must be a list, got ${typeofName(list)}.`, span2);
     const fnName = args.fn;
@@ -3993,7 +4004,7 @@
     }
   }
   function evalEvidence(expr, scope) {
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const kind = expr.kind === "AssertExpr" ? "assert" : "check";
     const ok = isTruthy(args.that);
     const msgArg = args.msg;
@@ -4043,12 +4054,12 @@
         tool: name
       });
     }
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const argsJSON = encodeCanonical(args, limits, `arguments of ${name}`);
     const issues = toolHost.validate(name, argsJSON);
     if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);
     if (issues !== "") {
-      throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, expr.args.span, { tool: name });
+      throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, argsSpan(expr), { tool: name });
     }
     toolCalls++;
     const maxCalls = maxToolCalls;
@@ -4612,15 +4623,13 @@
         return;
     }
   }
-  function checkArgs(args) {
-    const entries2 = args.entries;
+  function checkArgs(entries2) {
     for (let i = 0; i < entries2.length; i += 2) {
       if (entries2[i] === null) unsupportedSpread = true;
       else checkExpr(entries2[i + 1]);
     }
   }
-  function checkCallback(name, args) {
-    const entries2 = args.entries;
+  function checkCallback(name, entries2) {
     for (let i = 0; i < entries2.length; i += 2) {
       if (entries2[i] !== "fn") continue;
       const v = entries2[i + 1];

@@ -65,11 +65,17 @@ export interface ListExpr { kind: "ListExpr"; span: Span; elements: Expr[] }
 
 // The name of a called tool or function (spec §3.2's IdentPath) is kept as its dotted text,
 // which is all the validator and evaluator read of it; the parser's nameSpan gives its span.
-export interface CallExpr { kind: "CallExpr"; span: Span; tool: string; args: RecordExpr }
-export interface DoExpr { kind: "DoExpr"; span: Span; tool: string; args: RecordExpr }
-export interface AssertExpr { kind: "AssertExpr"; span: Span; args: RecordExpr }
-export interface CheckExpr { kind: "CheckExpr"; span: Span; args: RecordExpr }
-export interface FnCallExpr { kind: "FnCallExpr"; span: Span; name: string; args: RecordExpr }
+// The argument record (spec §3.2's RecordExpr, the last part of every call) is kept as its
+// entries, as a RecordExpr holds them, without a node of its own (an object costs goja a
+// property map; about 8 calls a generated program): the parser's argsSpan gives the
+// record's span, and entrySpan(call, i) its entry i's.
+export interface CallExpr { kind: "CallExpr"; span: Span; tool: string; args: RecordEntries }
+export interface DoExpr { kind: "DoExpr"; span: Span; tool: string; args: RecordEntries }
+export interface AssertExpr { kind: "AssertExpr"; span: Span; args: RecordEntries }
+export interface CheckExpr { kind: "CheckExpr"; span: Span; args: RecordEntries }
+export interface FnCallExpr { kind: "FnCallExpr"; span: Span; name: string; args: RecordEntries }
+/** A record literal or a call: a node that holds a record's entries. */
+export type WithRecord = RecordExpr | CallExpr | DoExpr | AssertExpr | CheckExpr | FnCallExpr;
 
 export interface IfExpr { kind: "IfExpr"; span: Span; cond: Expr; then: Expr; else: Expr }
 export interface IfBlockExpr { kind: "IfBlockExpr"; span: Span; cond: Expr; thenBody: Stmt[]; elseBody: Stmt[] }

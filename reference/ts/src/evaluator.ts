@@ -10,7 +10,7 @@
 import type * as AST from "./ast";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
-import { entrySpan, exprSpan, isIntLiteral, literalValues } from "./parser";
+import { argsSpan, entrySpan, exprSpan, isIntLiteral, literalValues } from "./parser";
 import { stdlib } from "./stdlib";
 import { fsWriteText } from "./tooldata";
 import { multiply, v8ErrorMessage } from "./v8compat";
@@ -399,7 +399,7 @@ function evalExpr(expr: AST.Expr, scope: Scope): Value {
     case "IdentPath":
       return evalPath(expr, scope);
     case "RecordExpr":
-      return evalRecord(expr, scope);
+      return evalEntries(expr, expr.entries, scope);
     case "FnCallExpr":
       return evalCall(expr, scope);
     case "ListExpr": {
@@ -454,20 +454,20 @@ function evalPath(expr: AST.IdentPath, scope: Scope): Value {
   return v;
 }
 
-// evalRecord evaluates a record literal (spec §5.9), and the argument record of a call,
-// tool call or assert/check: its entries in order, keys stored by assignment, and a spread
-// copies the operand's own keys by assignment (Object.assign). The validator rejects
-// spreads in arguments (spec §4.5); one that gets through is evaluated like a literal's.
-function evalRecord(expr: AST.RecordExpr, scope: Scope): Rec {
+// evalEntries evaluates a record literal (spec §5.9), or the argument record of a call,
+// tool call or assert/check (node, whose entries are given): its entries in order, keys
+// stored by assignment, and a spread copies the operand's own keys by assignment
+// (Object.assign). The validator rejects spreads in arguments (spec §4.5); one that gets
+// through is evaluated like a literal's.
+function evalEntries(node: AST.WithRecord, entries: AST.RecordEntries, scope: Scope): Rec {
   const out: Rec = {};
-  const entries = expr.entries;
   for (let i = 0; i < entries.length; i += 2) {
     const key = entries[i] as string | null;
     if (key !== null) {
       out[key] = evalExpr(entries[i + 1] as AST.Expr, scope);
     } else {
       const v = evalExpr(entries[i + 1] as AST.Expr, scope);
-      if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i / 2));
+      if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(node, i / 2));
       Object.assign(out, v);
     }
   }
@@ -535,7 +535,7 @@ function evalCall(expr: AST.FnCallExpr, scope: Scope): Value {
     // only ever written out).
     const data: Rec = { fn: name };
     emit("fn_call_start", expr.span, data);
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const local = newScope(fn.closure);
     const params = fn.decl.params;
     for (let i = 0; i < params.length; i++) {
@@ -550,7 +550,7 @@ function evalCall(expr: AST.FnCallExpr, scope: Scope): Value {
 
   const lib = stdlib.get(name);
   if (lib === undefined) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const result = callStdlib(name, lib, args, expr);
   if (timeMs !== undefined) checkTime(expr);
   return result;
@@ -613,7 +613,7 @@ function lookupCallback(fnName: string, span: AST.Span): UserFn {
 
 function evalMap(expr: AST.FnCallExpr, scope: Scope): Value {
   const span = expr.span;
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const list = args.in;
   if (!Array.isArray(list)) throw new A0Error("E_TYPE", `map 'in' must be a list, got ${typeofName(list)}.`, span);
   const fnName = args.fn;
@@ -635,7 +635,7 @@ function evalMap(expr: AST.FnCallExpr, scope: Scope): Value {
 }
 
 function evalFilterCall(expr: AST.FnCallExpr, scope: Scope): Value {
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const fnGiven = args.fn !== null && args.fn !== undefined;
   const byGiven = args.by !== null && args.by !== undefined;
   if (fnGiven && byGiven) {
@@ -665,7 +665,7 @@ function evalFilterCall(expr: AST.FnCallExpr, scope: Scope): Value {
 
 function evalReduce(expr: AST.FnCallExpr, scope: Scope): Value {
   const span = expr.span;
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const list = args.in;
   if (!Array.isArray(list)) throw new A0Error("E_TYPE", `reduce 'in' must be a list, got ${typeofName(list)}.`, span);
   const fnName = args.fn;
@@ -794,7 +794,7 @@ function evalTry(expr: AST.TryExpr, scope: Scope): Value {
 // ---- evidence (spec §5.13) ----
 
 function evalEvidence(expr: AST.AssertExpr | AST.CheckExpr, scope: Scope): Value {
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const kind = expr.kind === "AssertExpr" ? "assert" : "check";
   const ok = isTruthy(args.that);
   const msgArg = args.msg;
@@ -854,12 +854,12 @@ function evalTool(expr: AST.CallExpr | AST.DoExpr, scope: Scope): Value {
       tool: name,
     });
   }
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const argsJSON = encodeCanonical(args, limits, `arguments of ${name}`);
   const issues: unknown = toolHost.validate(name, argsJSON);
   if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);
   if (issues !== "") {
-    throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, expr.args.span, { tool: name });
+    throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, argsSpan(expr), { tool: name });
   }
 
   toolCalls++;

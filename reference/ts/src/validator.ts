@@ -2,7 +2,7 @@
 // usage checks, collecting every diagnostic in the pass order of §4.2.
 
 import type {
-  CallExpr, Diagnostic, DoExpr, Expr, FnDecl, IdentPath, Program, RecordExpr, Span, Stmt,
+  CallExpr, Diagnostic, DoExpr, Expr, FnDecl, IdentPath, Program, RecordEntries, RecordExpr, Span, Stmt,
 } from "./ast";
 import { entrySpan, exprSpan, isIntLiteral, literalValues, nameSpan } from "./parser";
 
@@ -377,8 +377,7 @@ function checkExpr(e: Expr): void {
 
 // The argument values of a call; a spread entry here is where the upstream validator
 // crashes (§4.5).
-function checkArgs(args: RecordExpr): void {
-  const entries = args.entries;
+function checkArgs(entries: RecordEntries): void {
   for (let i = 0; i < entries.length; i += 2) {
     if (entries[i] === null) unsupportedSpread = true;
     else checkExpr(entries[i + 1] as Expr);
@@ -387,8 +386,7 @@ function checkArgs(args: RecordExpr): void {
 
 // The first `fn:` argument of map/reduce/filter, when a string literal, must name a
 // visible user function.
-function checkCallback(name: string, args: RecordExpr): void {
-  const entries = args.entries;
+function checkCallback(name: string, entries: RecordEntries): void {
   for (let i = 0; i < entries.length; i += 2) {
     if (entries[i] !== "fn") continue;
     const v = entries[i + 1] as Expr;
