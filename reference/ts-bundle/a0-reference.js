@@ -610,6 +610,7 @@
         return true;
     }
   }
+  var NO_ERRORS = [];
   var tokenTable = newTable();
   function newTable() {
     return { kind: [], start: [], end: [], line: [], lineStart: [0, 0], aux: [], word: [] };
@@ -641,7 +642,7 @@
     return true;
   }
   function lexCode(src2, codeEnd, file2) {
-    const errors = [];
+    let errors = NO_ERRORS;
     const chars = (codeEnd === src2.length ? src2 : src2.slice(0, codeEnd)).split("");
     const n = chars.length;
     if (tokenTable.kind.length > 4096 && tokenTable.kind.length > n) tokenTable = newTable();
@@ -813,6 +814,7 @@
         i++;
         while (i < n && !anyRuleMatches(chars, i)) i++;
         const len2 = i - errStart;
+        if (errors === NO_ERRORS) errors = [];
         errors.push({
           code: "E_LEX",
           message: "unexpected character: ->" + c + "<- at offset: " + errStart + ", skipped " + len2 + " characters.",
@@ -1273,8 +1275,15 @@
   function nameSpan(call) {
     const first = call.first;
     if (kinds[first] === 17 /* Filter */) return call.span;
-    const argsFirst = call.args.first;
-    return span(call.kind === "FnCallExpr" ? first : first + 1, argsFirst - 1);
+    return span(call.kind === "FnCallExpr" ? first : first + 1, recordStart(call) - 1);
+  }
+  function argsSpan(call) {
+    return span(recordStart(call), call.last);
+  }
+  function recordStart(node) {
+    let t = node.first;
+    while (kinds[t] !== 31 /* LBrace */) t++;
+    return t;
   }
   function parseExpr() {
     if (++depth > MAX_NESTING) tooDeep();
@@ -1305,7 +1314,7 @@
       case 13 /* Do */: {
         at++;
         const tool = dottedName();
-        const args = parseRecord();
+        const args = parseEntries();
         return { __proto__: k === 5 /* CallQ */ ? CALL_EXPR : DO_EXPR, first: s, last: at - 1, tool, args };
       }
       case 21 /* For */:
@@ -1317,7 +1326,7 @@
       case 9 /* Assert */:
       case 14 /* Check */: {
         at++;
-        const args = parseRecord();
+        const args = parseEntries();
         return { __proto__: k === 9 /* Assert */ ? ASSERT_EXPR : CHECK_EXPR, first: s, last: at - 1, args };
       }
     }
@@ -1427,7 +1436,7 @@
       case 30 /* Ident */: {
         const name = dottedName();
         if (kinds[at] !== 31 /* LBrace */) return pathNode(s, name);
-        const args = parseRecord();
+        const args = parseEntries();
         return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name, args };
       }
       case 28 /* IntLit */:
@@ -1478,23 +1487,26 @@
   }
   function parseRecord() {
     const s = at;
+    const entries2 = parseEntries();
+    return { __proto__: RECORD_EXPR, first: s, last: at - 1, entries: entries2 };
+  }
+  function parseEntries() {
+    const s = at;
     if (kinds[s] !== 31 /* LBrace */) failAt(s, "expected", 31 /* LBrace */);
     at = s + 1;
-    let keys2 = NOTHING;
-    let values2 = NOTHING;
+    let entries2 = NOTHING;
     if (ENTRY_START[kinds[at]]) {
-      keys2 = [entryKey()];
-      values2 = [parseExpr()];
+      entries2 = [entryKey(), parseExpr()];
       while (kinds[at] === 38 /* Comma */ && ENTRY_START[kinds[at + 1]]) {
         at++;
-        keys2[keys2.length] = entryKey();
-        values2[values2.length] = parseExpr();
+        entries2[entries2.length] = entryKey();
+        entries2[entries2.length] = parseExpr();
       }
       if (kinds[at] === 38 /* Comma */) at++;
     }
     if (kinds[at] !== 32 /* RBrace */) failAt(at, "expected", 32 /* RBrace */);
     at++;
-    return { __proto__: RECORD_EXPR, first: s, last: at - 1, keys: keys2, values: values2 };
+    return entries2;
   }
   function entryKey() {
     const s = at;
@@ -1515,7 +1527,7 @@
     return key;
   }
   function entrySpan(record, i) {
-    let t = record.first + 1;
+    let t = recordStart(record) + 1;
     let start = t;
     let entry = 0;
     let nesting = 0;
@@ -1534,16 +1546,16 @@
   }
   function field(rec, key) {
     let found;
-    const keys2 = rec.keys;
-    for (let i = 0; i < keys2.length; i++) if (keys2[i] === key) found = rec.values[i];
+    const entries2 = rec.entries;
+    for (let i = 0; i < entries2.length; i += 2) if (entries2[i] === key) found = entries2[i + 1];
     return found;
   }
   function binding(rec) {
     let found = "";
-    const keys2 = rec.keys;
-    for (let i = 0; i < keys2.length; i++) {
-      if (keys2[i] !== "as") continue;
-      const v = rec.values[i];
+    const entries2 = rec.entries;
+    for (let i = 0; i < entries2.length; i += 2) {
+      if (entries2[i] !== "as") continue;
+      const v = entries2[i + 1];
       if (typeof v === "number") {
         const value = literalValues[v];
         if (typeof value === "string") found = value;
@@ -1586,7 +1598,7 @@
     at++;
     const rec = parseRecord();
     if (keyword === 17 /* Filter */ && kinds[at] !== 31 /* LBrace */) {
-      return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name: "filter", args: rec };
+      return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name: "filter", args: rec.entries };
     }
     const list = field(rec, "in");
     const times = keyword === 18 /* Loop */ ? field(rec, "times") : void 0;
@@ -3450,10 +3462,10 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      const keys2 = h.capabilities.keys;
-      for (let j = 0; j < keys2.length; j++) {
-        const key = keys2[j];
-        const v = h.capabilities.values[j];
+      const entries2 = h.capabilities.entries;
+      for (let j = 0; j < entries2.length; j += 2) {
+        const key = entries2[j];
+        const v = entries2[j + 1];
         if (key !== null && typeof v === "number" && literalValues[v] === true) caps.push(key);
       }
     }
@@ -3465,10 +3477,10 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "BudgetDecl") continue;
-      const keys2 = h.budget.keys;
-      for (let j = 0; j < keys2.length; j++) {
-        const key = keys2[j];
-        const v = h.budget.values[j];
+      const entries2 = h.budget.entries;
+      for (let j = 0; j < entries2.length; j += 2) {
+        const key = entries2[j];
+        const v = entries2[j + 1];
         if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && isIntLiteral(v)) {
           if (budget === null) budget = {};
           budget[key] = literalValues[v];
@@ -3482,6 +3494,7 @@
   var limits = new Limits(0, 0, 0);
   var traceEvents = [];
   var evidenceList = [];
+  var NONE = [];
   var userFns = /* @__PURE__ */ new Map();
   var allowedCaps = [];
   var timeMs;
@@ -3499,7 +3512,7 @@
     toolHost = host;
     limits = runLimits;
     traceEvents = [];
-    evidenceList = [];
+    evidenceList = NONE;
     userFns.clear();
     allowedCaps = allowed;
     timeMs = void 0;
@@ -3527,7 +3540,7 @@
         const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first == null ? void 0 : first.span, {
           capability: cap
         });
-        return { kind: "error", error, evidence: [], trace: [] };
+        return { kind: "error", error, evidence: NONE, trace: NONE };
       }
     }
     const budget = declaredBudget(program);
@@ -3555,7 +3568,7 @@
         if (limit instanceof HarnessLimitError) return { kind: "limit", limit, evidence: evidenceList, trace: traceEvents };
         throw limit;
       }
-      const evidence = e instanceof A0Error ? evidenceList : [];
+      const evidence = e instanceof A0Error ? evidenceList : NONE;
       return { kind: "error", error, evidence, trace: traceEvents };
     }
   }
@@ -3639,7 +3652,7 @@
       case "IdentPath":
         return evalPath(expr, scope);
       case "RecordExpr":
-        return evalRecord(expr, scope);
+        return evalEntries(expr, expr.entries, scope);
       case "FnCallExpr":
         return evalCall(expr, scope);
       case "ListExpr": {
@@ -3691,17 +3704,15 @@
     }
     return v;
   }
-  function evalRecord(expr, scope) {
+  function evalEntries(node, entries2, scope) {
     const out = {};
-    const keys2 = expr.keys;
-    const values2 = expr.values;
-    for (let i = 0; i < keys2.length; i++) {
-      const key = keys2[i];
+    for (let i = 0; i < entries2.length; i += 2) {
+      const key = entries2[i];
       if (key !== null) {
-        out[key] = evalExpr(values2[i], scope);
+        out[key] = evalExpr(entries2[i + 1], scope);
       } else {
-        const v = evalExpr(values2[i], scope);
-        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i));
+        const v = evalExpr(entries2[i + 1], scope);
+        if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(node, i / 2));
         Object.assign(out, v);
       }
     }
@@ -3760,7 +3771,7 @@
     if (fn !== void 0) {
       const data = { fn: name };
       emit("fn_call_start", expr.span, data);
-      const args2 = evalRecord(expr.args, scope);
+      const args2 = evalEntries(expr, expr.args, scope);
       const local = newScope(fn.closure);
       const params = fn.decl.params;
       for (let i = 0; i < params.length; i++) {
@@ -3774,7 +3785,7 @@
     }
     const lib = stdlib.get(name);
     if (lib === void 0) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const result = callStdlib(name, lib, args, expr);
     if (timeMs !== void 0) checkTime(expr);
     return result;
@@ -3826,7 +3837,7 @@
   }
   function evalMap(expr, scope) {
     const span2 = expr.span;
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const list = args.in;
     if (!Array.isArray(list)) throw new A0Error("E_TYPE", `map 'in' must be a list, got ${typeofName(list)}.`, span2);
     const fnName = args.fn;
@@ -3847,7 +3858,7 @@
     return out;
   }
   function evalFilterCall(expr, scope) {
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const fnGiven = args.fn !== null && args.fn !== void 0;
     const byGiven = args.by !== null && args.by !== void 0;
     if (fnGiven && byGiven) {
@@ -3875,7 +3886,7 @@
   }
   function evalReduce(expr, scope) {
     const span2 = expr.span;
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const list = args.in;
     if (!Array.isArray(list)) throw new A0Error("E_TYPE", `reduce 'in' must be a list, got ${typeofName(list)}.`, span2);
     const fnName = args.fn;
@@ -3993,7 +4004,7 @@
     }
   }
   function evalEvidence(expr, scope) {
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const kind = expr.kind === "AssertExpr" ? "assert" : "check";
     const ok = isTruthy(args.that);
     const msgArg = args.msg;
@@ -4001,6 +4012,7 @@
     const ev = { kind, ok, msg, span: spanRecord(expr.span) };
     const details = args.details;
     if (isRecord(details)) ev.details = details;
+    if (evidenceList === NONE) evidenceList = [];
     evidenceList.push(ev);
     emit("evidence", expr.span, ev);
     if (kind === "assert" && !ok) {
@@ -4042,12 +4054,12 @@
         tool: name
       });
     }
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const argsJSON = encodeCanonical(args, limits, `arguments of ${name}`);
     const issues = toolHost.validate(name, argsJSON);
     if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);
     if (issues !== "") {
-      throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, expr.args.span, { tool: name });
+      throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, argsSpan(expr), { tool: name });
     }
     toolCalls++;
     const maxCalls = maxToolCalls;
@@ -4285,18 +4297,18 @@
   var fnNames = [];
   var varBase = 0;
   var fnBase = 0;
-  var NONE = [];
-  var VALID = { diagnostics: NONE, unsupportedSpread: false };
-  var diagnostics = NONE;
+  var NONE2 = [];
+  var VALID = { diagnostics: NONE2, unsupportedSpread: false };
+  var diagnostics = NONE2;
   var unsupportedSpread = false;
   var toolUses = [];
   function report(code, message, where, hint) {
-    if (diagnostics === NONE) diagnostics = [];
+    if (diagnostics === NONE2) diagnostics = [];
     if (where === void 0) diagnostics.push({ code, message, hint });
     else diagnostics.push({ code, message, span: where, hint });
   }
   function validate(program) {
-    diagnostics = NONE;
+    diagnostics = NONE2;
     unsupportedSpread = false;
     toolUses.length = 0;
     varNames.length = 0;
@@ -4308,10 +4320,10 @@
       const stmts = program.statements;
       for (let i = 0; i < stmts.length; i++) checkStatement(stmts[i]);
       checkTools(program);
-      if (diagnostics === NONE && !unsupportedSpread) return VALID;
+      if (diagnostics === NONE2 && !unsupportedSpread) return VALID;
       return { diagnostics, unsupportedSpread };
     } finally {
-      diagnostics = NONE;
+      diagnostics = NONE2;
       toolUses.length = 0;
       varNames.length = 0;
       fnNames.length = 0;
@@ -4367,9 +4379,9 @@
       const h = headers[i];
       if (h.kind !== "CapDecl") continue;
       const rec = h.capabilities;
-      const keys2 = rec.keys;
-      for (let j = 0; j < keys2.length; j++) {
-        const key = keys2[j];
+      const entries2 = rec.entries;
+      for (let j = 0; j < entries2.length; j += 2) {
+        const key = entries2[j];
         if (key === null) {
           unsupportedSpread = true;
           continue;
@@ -4378,11 +4390,11 @@
           report(
             "E_UNKNOWN_CAP",
             "Unknown capability '" + key + "'.",
-            entrySpan(rec, j),
+            entrySpan(rec, j / 2),
             "Valid capabilities: " + CAPABILITIES.join(", ")
           );
         }
-        const value = rec.values[j];
+        const value = entries2[j + 1];
         if (!isTrueLiteral(value)) {
           report(
             "E_CAP_VALUE",
@@ -4397,21 +4409,22 @@
       const h = headers[i];
       if (h.kind !== "BudgetDecl") continue;
       const rec = h.budget;
-      const keys2 = rec.keys;
-      for (let j = 0; j < keys2.length; j++) {
-        const key = keys2[j];
+      const entries2 = rec.entries;
+      for (let j = 0; j < entries2.length; j += 2) {
+        const key = entries2[j];
+        const value = entries2[j + 1];
         if (key === null || BUDGET_FIELDS2.indexOf(key) < 0) {
           report(
             "E_UNKNOWN_BUDGET",
             "Unknown budget field '" + (key === null ? "undefined" : key) + "'.",
-            entrySpan(rec, j),
+            entrySpan(rec, j / 2),
             "Valid budget fields: " + BUDGET_FIELDS2.join(", ")
           );
-        } else if (!isIntLiteral(rec.values[j])) {
+        } else if (!isIntLiteral(value)) {
           report(
             "E_BUDGET_TYPE",
             "Budget field '" + key + "' must be an integer literal.",
-            exprSpan(rec.values[j]),
+            exprSpan(value),
             "Use integer values, for example: budget { timeMs: 5000 }."
           );
         }
@@ -4540,8 +4553,8 @@
         return;
       }
       case "RecordExpr": {
-        const values2 = e.values;
-        for (let i = 0; i < values2.length; i++) checkExpr(values2[i]);
+        const entries2 = e.entries;
+        for (let i = 1; i < entries2.length; i += 2) checkExpr(entries2[i]);
         return;
       }
       case "FnCallExpr": {
@@ -4610,18 +4623,16 @@
         return;
     }
   }
-  function checkArgs(args) {
-    const keys2 = args.keys;
-    for (let i = 0; i < keys2.length; i++) {
-      if (keys2[i] === null) unsupportedSpread = true;
-      else checkExpr(args.values[i]);
+  function checkArgs(entries2) {
+    for (let i = 0; i < entries2.length; i += 2) {
+      if (entries2[i] === null) unsupportedSpread = true;
+      else checkExpr(entries2[i + 1]);
     }
   }
-  function checkCallback(name, args) {
-    const keys2 = args.keys;
-    for (let i = 0; i < keys2.length; i++) {
-      if (keys2[i] !== "fn") continue;
-      const v = args.values[i];
+  function checkCallback(name, entries2) {
+    for (let i = 0; i < entries2.length; i += 2) {
+      if (entries2[i] !== "fn") continue;
+      const v = entries2[i + 1];
       const fn = typeof v === "number" ? literalValues[v] : null;
       if (typeof fn === "string" && !isVisibleFn(fn)) {
         report(
@@ -4641,10 +4652,10 @@
     for (let i = 0; i < headers.length; i++) {
       const h = headers[i];
       if (h.kind !== "CapDecl") continue;
-      const keys2 = h.capabilities.keys;
-      for (let j = 0; j < keys2.length; j++) {
-        const key = keys2[j];
-        if (key !== null && isTrueLiteral(h.capabilities.values[j])) declared.add(key);
+      const entries2 = h.capabilities.entries;
+      for (let j = 0; j < entries2.length; j += 2) {
+        const key = entries2[j];
+        if (key !== null && isTrueLiteral(entries2[j + 1])) declared.add(key);
       }
     }
     for (let i = 0; i < toolUses.length; i++) {
@@ -4816,14 +4827,15 @@
     }
     return tools;
   }
+  var NONE3 = [];
   function emptyOutcome(exitCode) {
-    return { status: "ok", exitCode, errors: [], evidence: [], trace: [] };
+    return { status: "ok", exitCode, errors: NONE3, evidence: NONE3, trace: NONE3 };
   }
   function diagnosticOutcome(errors) {
-    return { status: "ok", exitCode: 2, errors, evidence: [], trace: [] };
+    return { status: "ok", exitCode: 2, errors, evidence: NONE3, trace: NONE3 };
   }
   function resourceOutcome(e, evidence, trace) {
-    return { status: "resource", exitCode: 0, errors: [], evidence, trace, limit: e.limit, detail: `${e.limit}: ${e.detail}` };
+    return { status: "resource", exitCode: 0, errors: NONE3, evidence, trace, limit: e.limit, detail: `${e.limit}: ${e.detail}` };
   }
   function run(source, configJSON, host) {
     const config = readConfig(configJSON);
@@ -4831,7 +4843,7 @@
     try {
       return encodeOutcome(evaluate(source, config, host), limits3, host);
     } catch (e) {
-      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits3, host);
+      if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, NONE3, NONE3), limits3, host);
       throw e;
     }
   }
@@ -4849,7 +4861,7 @@
     if (result.kind === "ok") {
       let failed = false;
       for (let i = 0; i < result.evidence.length; i++) if (result.evidence[i].ok === false) failed = true;
-      return { status: "ok", exitCode: failed ? 5 : 0, value: result.value, errors: [], evidence: result.evidence, trace: result.trace };
+      return { status: "ok", exitCode: failed ? 5 : 0, value: result.value, errors: NONE3, evidence: result.evidence, trace: result.trace };
     }
     const err = result.error;
     const exitCode = err.code === "E_CAP_DENIED" ? 3 : err.code === "E_ASSERT" ? 5 : 4;

@@ -52,21 +52,30 @@ export type Literal = number;
 
 export interface IdentPath { kind: "IdentPath"; span: Span; parts: string[] }
 
-// A record literal (also the arguments of a call and the body of a header). Its entry i
-// (spec §3.2's RecordPair and SpreadPair) is `keys[i]: values[i]`, or the spread
-// `...values[i]` when keys[i] is null. Entries are not nodes of their own: an object per
-// entry costs goja a property map, and entries are the most frequent construct; the
-// parser's entrySpan gives entry i's span when an error needs it.
-export interface RecordExpr { kind: "RecordExpr"; span: Span; keys: (string | null)[]; values: Expr[] }
+// A record literal (also the arguments of a call and the body of a header). Its entries
+// (spec §3.2's RecordPair and SpreadPair) alternate in one list: entry i is
+// `entries[2 * i]: entries[2 * i + 1]` (a key and a value), or the spread
+// `...entries[2 * i + 1]` when its key is null. Entries are not nodes of their own, nor
+// two lists: an object or an array costs goja a property map and a few more Go
+// allocations, and entries are the most frequent construct (about 14 records a generated
+// program). The parser's entrySpan gives entry i's span when an error needs it.
+export interface RecordExpr { kind: "RecordExpr"; span: Span; entries: RecordEntries }
+export type RecordEntries = (string | null | Expr)[];
 export interface ListExpr { kind: "ListExpr"; span: Span; elements: Expr[] }
 
 // The name of a called tool or function (spec §3.2's IdentPath) is kept as its dotted text,
 // which is all the validator and evaluator read of it; the parser's nameSpan gives its span.
-export interface CallExpr { kind: "CallExpr"; span: Span; tool: string; args: RecordExpr }
-export interface DoExpr { kind: "DoExpr"; span: Span; tool: string; args: RecordExpr }
-export interface AssertExpr { kind: "AssertExpr"; span: Span; args: RecordExpr }
-export interface CheckExpr { kind: "CheckExpr"; span: Span; args: RecordExpr }
-export interface FnCallExpr { kind: "FnCallExpr"; span: Span; name: string; args: RecordExpr }
+// The argument record (spec §3.2's RecordExpr, the last part of every call) is kept as its
+// entries, as a RecordExpr holds them, without a node of its own (an object costs goja a
+// property map; about 8 calls a generated program): the parser's argsSpan gives the
+// record's span, and entrySpan(call, i) its entry i's.
+export interface CallExpr { kind: "CallExpr"; span: Span; tool: string; args: RecordEntries }
+export interface DoExpr { kind: "DoExpr"; span: Span; tool: string; args: RecordEntries }
+export interface AssertExpr { kind: "AssertExpr"; span: Span; args: RecordEntries }
+export interface CheckExpr { kind: "CheckExpr"; span: Span; args: RecordEntries }
+export interface FnCallExpr { kind: "FnCallExpr"; span: Span; name: string; args: RecordEntries }
+/** A record literal or a call: a node that holds a record's entries. */
+export type WithRecord = RecordExpr | CallExpr | DoExpr | AssertExpr | CheckExpr | FnCallExpr;
 
 export interface IfExpr { kind: "IfExpr"; span: Span; cond: Expr; then: Expr; else: Expr }
 export interface IfBlockExpr { kind: "IfBlockExpr"; span: Span; cond: Expr; thenBody: Stmt[]; elseBody: Stmt[] }

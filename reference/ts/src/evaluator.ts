@@ -10,7 +10,7 @@
 import type * as AST from "./ast";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
-import { entrySpan, exprSpan, isIntLiteral, literalValues } from "./parser";
+import { argsSpan, entrySpan, exprSpan, isIntLiteral, literalValues } from "./parser";
 import { stdlib } from "./stdlib";
 import { fsWriteText } from "./tooldata";
 import { multiply, v8ErrorMessage } from "./v8compat";
@@ -152,10 +152,10 @@ function requestedCapabilities(program: AST.Program): string[] {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    const keys = h.capabilities.keys;
-    for (let j = 0; j < keys.length; j++) {
-      const key = keys[j];
-      const v = h.capabilities.values[j];
+    const entries = h.capabilities.entries;
+    for (let j = 0; j < entries.length; j += 2) {
+      const key = entries[j] as string | null;
+      const v = entries[j + 1];
       if (key !== null && typeof v === "number" && literalValues[v] === true) caps.push(key);
     }
   }
@@ -170,10 +170,10 @@ function declaredBudget(program: AST.Program): Rec | null {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "BudgetDecl") continue;
-    const keys = h.budget.keys;
-    for (let j = 0; j < keys.length; j++) {
-      const key = keys[j];
-      const v = h.budget.values[j];
+    const entries = h.budget.entries;
+    for (let j = 0; j < entries.length; j += 2) {
+      const key = entries[j] as string | null;
+      const v = entries[j + 1] as AST.Expr;
       if (key !== null && BUDGET_FIELDS.indexOf(key) >= 0 && isIntLiteral(v)) {
         if (budget === null) budget = {};
         budget[key] = literalValues[v as AST.Literal];
@@ -191,7 +191,12 @@ let fileName = "";
 let toolHost!: ToolHost;
 let limits = new Limits(0, 0, 0);
 let traceEvents: Trace = [];
+// The run's evidence records; NONE until the first one (most runs have none, and a new
+// empty list costs goja a property map and four more Go allocations).
 let evidenceList: Rec[] = [];
+// The one empty list that results without evidence or trace share (nothing writes to a
+// RunResult's lists once it is made).
+const NONE: never[] = [];
 const userFns = new Map<string, UserFn>();
 // The capabilities the policy allows: a few names, searched in place (a Set made per run
 // cost goja an iterator and a result object per name).
@@ -213,7 +218,7 @@ export function evaluateProgram(program: AST.Program, file: string, allowed: str
   toolHost = host;
   limits = runLimits;
   traceEvents = [];
-  evidenceList = [];
+  evidenceList = NONE;
   userFns.clear(); // one Map for every run (a run's functions are dropped at its end)
   allowedCaps = allowed;
   timeMs = undefined;
@@ -244,7 +249,7 @@ function runProgram(program: AST.Program): RunResult {
       const error = new A0Error("E_CAP_DENIED", `Capability '${cap}' is not allowed by policy.`, first?.span, {
         capability: cap,
       });
-      return { kind: "error", error, evidence: [], trace: [] };
+      return { kind: "error", error, evidence: NONE, trace: NONE };
     }
   }
 
@@ -281,7 +286,7 @@ function runProgram(program: AST.Program): RunResult {
     // JavaScript exception surfacing as E_RUNTIME) is not one, so its run reports none.
     // The trace (run_end included) and the tool calls stay: they were written as they
     // happened.
-    const evidence = e instanceof A0Error ? evidenceList : [];
+    const evidence = e instanceof A0Error ? evidenceList : NONE;
     return { kind: "error", error, evidence, trace: traceEvents };
   }
 }
@@ -394,7 +399,7 @@ function evalExpr(expr: AST.Expr, scope: Scope): Value {
     case "IdentPath":
       return evalPath(expr, scope);
     case "RecordExpr":
-      return evalRecord(expr, scope);
+      return evalEntries(expr, expr.entries, scope);
     case "FnCallExpr":
       return evalCall(expr, scope);
     case "ListExpr": {
@@ -449,21 +454,20 @@ function evalPath(expr: AST.IdentPath, scope: Scope): Value {
   return v;
 }
 
-// evalRecord evaluates a record literal (spec §5.9), and the argument record of a call,
-// tool call or assert/check: its entries in order, keys stored by assignment, and a spread
-// copies the operand's own keys by assignment (Object.assign). The validator rejects
-// spreads in arguments (spec §4.5); one that gets through is evaluated like a literal's.
-function evalRecord(expr: AST.RecordExpr, scope: Scope): Rec {
+// evalEntries evaluates a record literal (spec §5.9), or the argument record of a call,
+// tool call or assert/check (node, whose entries are given): its entries in order, keys
+// stored by assignment, and a spread copies the operand's own keys by assignment
+// (Object.assign). The validator rejects spreads in arguments (spec §4.5); one that gets
+// through is evaluated like a literal's.
+function evalEntries(node: AST.WithRecord, entries: AST.RecordEntries, scope: Scope): Rec {
   const out: Rec = {};
-  const keys = expr.keys;
-  const values = expr.values;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (let i = 0; i < entries.length; i += 2) {
+    const key = entries[i] as string | null;
     if (key !== null) {
-      out[key] = evalExpr(values[i], scope);
+      out[key] = evalExpr(entries[i + 1] as AST.Expr, scope);
     } else {
-      const v = evalExpr(values[i], scope);
-      if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(expr, i));
+      const v = evalExpr(entries[i + 1] as AST.Expr, scope);
+      if (!isRecord(v)) throw new A0Error("E_TYPE", `Spread requires a record, got ${shapeName(v)}.`, entrySpan(node, i / 2));
       Object.assign(out, v);
     }
   }
@@ -531,7 +535,7 @@ function evalCall(expr: AST.FnCallExpr, scope: Scope): Value {
     // only ever written out).
     const data: Rec = { fn: name };
     emit("fn_call_start", expr.span, data);
-    const args = evalRecord(expr.args, scope);
+    const args = evalEntries(expr, expr.args, scope);
     const local = newScope(fn.closure);
     const params = fn.decl.params;
     for (let i = 0; i < params.length; i++) {
@@ -546,7 +550,7 @@ function evalCall(expr: AST.FnCallExpr, scope: Scope): Value {
 
   const lib = stdlib.get(name);
   if (lib === undefined) throw new A0Error("E_UNKNOWN_FN", `Unknown function '${name}'.`, expr.span);
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const result = callStdlib(name, lib, args, expr);
   if (timeMs !== undefined) checkTime(expr);
   return result;
@@ -609,7 +613,7 @@ function lookupCallback(fnName: string, span: AST.Span): UserFn {
 
 function evalMap(expr: AST.FnCallExpr, scope: Scope): Value {
   const span = expr.span;
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const list = args.in;
   if (!Array.isArray(list)) throw new A0Error("E_TYPE", `map 'in' must be a list, got ${typeofName(list)}.`, span);
   const fnName = args.fn;
@@ -631,7 +635,7 @@ function evalMap(expr: AST.FnCallExpr, scope: Scope): Value {
 }
 
 function evalFilterCall(expr: AST.FnCallExpr, scope: Scope): Value {
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const fnGiven = args.fn !== null && args.fn !== undefined;
   const byGiven = args.by !== null && args.by !== undefined;
   if (fnGiven && byGiven) {
@@ -661,7 +665,7 @@ function evalFilterCall(expr: AST.FnCallExpr, scope: Scope): Value {
 
 function evalReduce(expr: AST.FnCallExpr, scope: Scope): Value {
   const span = expr.span;
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const list = args.in;
   if (!Array.isArray(list)) throw new A0Error("E_TYPE", `reduce 'in' must be a list, got ${typeofName(list)}.`, span);
   const fnName = args.fn;
@@ -790,7 +794,7 @@ function evalTry(expr: AST.TryExpr, scope: Scope): Value {
 // ---- evidence (spec §5.13) ----
 
 function evalEvidence(expr: AST.AssertExpr | AST.CheckExpr, scope: Scope): Value {
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const kind = expr.kind === "AssertExpr" ? "assert" : "check";
   const ok = isTruthy(args.that);
   const msgArg = args.msg;
@@ -798,6 +802,7 @@ function evalEvidence(expr: AST.AssertExpr | AST.CheckExpr, scope: Scope): Value
   const ev: Rec = { kind, ok, msg, span: spanRecord(expr.span) };
   const details = args.details;
   if (isRecord(details)) ev.details = details;
+  if (evidenceList === NONE) evidenceList = [];
   evidenceList.push(ev);
   emit("evidence", expr.span, ev);
   if (kind === "assert" && !ok) {
@@ -849,12 +854,12 @@ function evalTool(expr: AST.CallExpr | AST.DoExpr, scope: Scope): Value {
       tool: name,
     });
   }
-  const args = evalRecord(expr.args, scope);
+  const args = evalEntries(expr, expr.args, scope);
   const argsJSON = encodeCanonical(args, limits, `arguments of ${name}`);
   const issues: unknown = toolHost.validate(name, argsJSON);
   if (typeof issues !== "string") throw new HostProtocolError(`host.validate(${name}) must return a string`);
   if (issues !== "") {
-    throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, expr.args.span, { tool: name });
+    throw new A0Error("E_TOOL_ARGS", `Invalid arguments for tool '${name}': ${issues}`, argsSpan(expr), { tool: name });
   }
 
   toolCalls++;

@@ -217,21 +217,26 @@ function readTools(text: string): Map<string, ToolInfo> {
   return tools;
 }
 
+// The one empty list every Outcome without errors, evidence or trace shares: nothing
+// writes to an Outcome's lists once it is made, and each new empty list cost goja a
+// property map (its length) and four more Go allocations.
+const NONE: never[] = [];
+
 // Outcomes are created with their members in the order of the Outcome JSON (outcome.ts).
 function emptyOutcome(exitCode: number): Outcome {
-  return { status: "ok", exitCode, errors: [], evidence: [], trace: [] };
+  return { status: "ok", exitCode, errors: NONE, evidence: NONE, trace: NONE };
 }
 
 // diagnosticOutcome is the Outcome of a program with compile-time diagnostics (exit 2).
 // The parser's and validator's diagnostics have the members of the JSON in its order.
 function diagnosticOutcome(errors: Diagnostic[]): Outcome {
-  return { status: "ok", exitCode: 2, errors, evidence: [], trace: [] };
+  return { status: "ok", exitCode: 2, errors, evidence: NONE, trace: NONE };
 }
 
 // resourceOutcome is the Outcome of a run a harness limit ended: the evidence and trace
 // gathered before it (none for a limit met outside the evaluator).
 function resourceOutcome(e: HarnessLimitError, evidence: Rec[], trace: Trace): Outcome {
-  return { status: "resource", exitCode: 0, errors: [], evidence, trace, limit: e.limit, detail: `${e.limit}: ${e.detail}` };
+  return { status: "resource", exitCode: 0, errors: NONE, evidence, trace, limit: e.limit, detail: `${e.limit}: ${e.detail}` };
 }
 
 export function run(source: string, configJSON: string, host: Host): string {
@@ -241,7 +246,7 @@ export function run(source: string, configJSON: string, host: Host): string {
     return encodeOutcome(evaluate(source, config, host), limits, host);
   } catch (e) {
     // A partial outcome too big to write is a maxSize outcome without its parts.
-    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, [], []), limits, host);
+    if (e instanceof HarnessLimitError) return encodeOutcome(resourceOutcome(e, NONE, NONE), limits, host);
     throw e;
   }
 }
@@ -262,7 +267,7 @@ function evaluate(source: string, config: Config, host: Host): Outcome {
   if (result.kind === "ok") {
     let failed = false;
     for (let i = 0; i < result.evidence.length; i++) if (result.evidence[i].ok === false) failed = true;
-    return { status: "ok", exitCode: failed ? 5 : 0, value: result.value, errors: [], evidence: result.evidence, trace: result.trace };
+    return { status: "ok", exitCode: failed ? 5 : 0, value: result.value, errors: NONE, evidence: result.evidence, trace: result.trace };
   }
   const err = result.error;
   const exitCode = err.code === "E_CAP_DENIED" ? 3 : err.code === "E_ASSERT" ? 5 : 4;

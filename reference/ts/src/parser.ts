@@ -4,8 +4,8 @@
 // as a separate AST pass would do them.
 
 import type {
-  CallExpr, Diagnostic, DoExpr, Expr, FnCallExpr, FnDecl, Header, IdentPath, MatchArm, Program, RecordExpr,
-  Span, Stmt, BinaryOp,
+  CallExpr, Diagnostic, DoExpr, Expr, FnCallExpr, FnDecl, Header, IdentPath, MatchArm, Program, RecordEntries,
+  RecordExpr, Span, Stmt, BinaryOp, WithRecord,
 } from "./ast";
 import { lex, T, TOKEN_NAMES, Tokens } from "./lexer";
 import { HarnessLimitError, MAX_NESTING } from "./limits";
@@ -522,8 +522,23 @@ function pathNode(s: number, name: string): IdentPath {
 export function nameSpan(call: FnCallExpr | CallExpr | DoExpr): Span {
   const first = (call as unknown as TokenRange).first;
   if (kinds[first] === T.Filter) return call.span;
-  const argsFirst = (call.args as unknown as TokenRange).first;
-  return span(call.kind === "FnCallExpr" ? first : first + 1, argsFirst - 1);
+  return span(call.kind === "FnCallExpr" ? first : first + 1, recordStart(call) - 1);
+}
+
+/**
+ * The span of the argument record of a call (the record a RecordExpr would be). Valid
+ * until the next parse.
+ */
+export function argsSpan(call: WithRecord): Span {
+  return span(recordStart(call), (call as unknown as TokenRange).last);
+}
+
+// recordStart is the token of the opening brace of a record literal or of a call's
+// argument record: the first brace of the node (a call's name, dotted or not, holds none).
+function recordStart(node: WithRecord): number {
+  let t = (node as unknown as TokenRange).first;
+  while (kinds[t] !== T.LBrace) t++;
+  return t;
 }
 
 // ---- expressions ----
@@ -567,7 +582,7 @@ function parseForm(s: number, k: number): Expr {
     case T.Do: {
       at++;
       const tool = dottedName();
-      const args = parseRecord();
+      const args = parseEntries();
       return { __proto__: k === T.CallQ ? CALL_EXPR : DO_EXPR, first: s, last: at - 1, tool, args } as unknown as Expr;
     }
     case T.For:
@@ -579,7 +594,7 @@ function parseForm(s: number, k: number): Expr {
     case T.Assert:
     case T.Check: {
       at++;
-      const args = parseRecord();
+      const args = parseEntries();
       return { __proto__: k === T.Assert ? ASSERT_EXPR : CHECK_EXPR, first: s, last: at - 1, args } as unknown as Expr;
     }
   }
@@ -698,7 +713,7 @@ function parsePrimary(): Expr {
     case T.Ident: {
       const name = dottedName();
       if (kinds[at] !== T.LBrace) return pathNode(s, name);
-      const args = parseRecord();
+      const args = parseEntries();
       return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name, args } as unknown as Expr;
     }
     case T.IntLit:
@@ -748,27 +763,31 @@ function parsePrimary(): Expr {
   return failAt(s, "unexpected");
 }
 
-// The most frequent tokens are expected here without calling expect. An entry is a key
-// and a value in the record's two lists, not a node (see RecordExpr).
 function parseRecord(): RecordExpr {
+  const s = at;
+  const entries = parseEntries();
+  return { __proto__: RECORD_EXPR, first: s, last: at - 1, entries } as unknown as RecordExpr;
+}
+
+// parseEntries parses a record and returns its entries: a key and a value each, in one
+// list (see RecordExpr). The most frequent tokens are expected here without calling expect.
+function parseEntries(): RecordEntries {
   const s = at;
   if (kinds[s] !== T.LBrace) failAt(s, "expected", T.LBrace);
   at = s + 1;
-  let keys: (string | null)[] = NOTHING;
-  let values: Expr[] = NOTHING;
+  let entries: RecordEntries = NOTHING;
   if (ENTRY_START[kinds[at]]) {
-    keys = [entryKey()];
-    values = [parseExpr()];
+    entries = [entryKey(), parseExpr()];
     while (kinds[at] === T.Comma && ENTRY_START[kinds[at + 1]]) {
       at++;
-      keys[keys.length] = entryKey();
-      values[values.length] = parseExpr();
+      entries[entries.length] = entryKey();
+      entries[entries.length] = parseExpr();
     }
     if (kinds[at] === T.Comma) at++;
   }
   if (kinds[at] !== T.RBrace) failAt(at, "expected", T.RBrace);
   at++;
-  return { __proto__: RECORD_EXPR, first: s, last: at - 1, keys, values } as unknown as RecordExpr;
+  return entries;
 }
 
 // entryKey consumes an entry's key and its colon, or the `...` of a spread (null).
@@ -792,14 +811,14 @@ function entryKey(): string | null {
 }
 
 /**
- * The span of entry i of a parsed record (spec §3.2's RecordPair or SpreadPair: from its
- * key or `...` to the last token of its value), found again in the token table: the
- * entry starts after the record's brace or the comma that ends entry i - 1 and ends
- * before the next comma or brace outside brackets. Like lazy spans, valid until the next
- * parse; only errors read it.
+ * The span of entry i of a parsed record, a record literal or a call's argument record
+ * (spec §3.2's RecordPair or SpreadPair: from its key or `...` to the last token of its
+ * value), found again in the token table: the entry starts after the record's brace or
+ * the comma that ends entry i - 1 and ends before the next comma or brace outside
+ * brackets. Like lazy spans, valid until the next parse; only errors read it.
  */
-export function entrySpan(record: RecordExpr, i: number): Span {
-  let t = (record as unknown as TokenRange).first + 1;
+export function entrySpan(record: WithRecord, i: number): Span {
+  let t = recordStart(record) + 1;
   let start = t;
   let entry = 0;
   let nesting = 0;
@@ -822,18 +841,18 @@ export function entrySpan(record: RecordExpr, i: number): Span {
 // The value of the last pair with the given key, ignoring spreads.
 function field(rec: RecordExpr, key: string): Expr | undefined {
   let found: Expr | undefined;
-  const keys = rec.keys;
-  for (let i = 0; i < keys.length; i++) if (keys[i] === key) found = rec.values[i];
+  const entries = rec.entries;
+  for (let i = 0; i < entries.length; i += 2) if (entries[i] === key) found = entries[i + 1] as Expr;
   return found;
 }
 
 // The `as` binding: the last `as` pair whose value is a string literal; "" means missing.
 function binding(rec: RecordExpr): string {
   let found = "";
-  const keys = rec.keys;
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== "as") continue;
-    const v = rec.values[i];
+  const entries = rec.entries;
+  for (let i = 0; i < entries.length; i += 2) {
+    if (entries[i] !== "as") continue;
+    const v = entries[i + 1] as Expr;
     if (typeof v === "number") {
       const value = literalValues[v];
       if (typeof value === "string") found = value;
@@ -881,7 +900,7 @@ function parseIteration(): Expr {
   at++;
   const rec = parseRecord();
   if (keyword === T.Filter && kinds[at] !== T.LBrace) {
-    return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name: "filter", args: rec } as unknown as Expr;
+    return { __proto__: FN_CALL_EXPR, first: s, last: at - 1, name: "filter", args: rec.entries } as unknown as Expr;
   }
   // The record's keys are checked before the body is built; the error's span is the whole
   // construct, completed once the body has been parsed.

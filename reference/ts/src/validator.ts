@@ -2,7 +2,7 @@
 // usage checks, collecting every diagnostic in the pass order of §4.2.
 
 import type {
-  CallExpr, Diagnostic, DoExpr, Expr, FnDecl, IdentPath, Program, RecordExpr, Span, Stmt,
+  CallExpr, Diagnostic, DoExpr, Expr, FnDecl, IdentPath, Program, RecordEntries, RecordExpr, Span, Stmt,
 } from "./ast";
 import { entrySpan, exprSpan, isIntLiteral, literalValues, nameSpan } from "./parser";
 
@@ -136,18 +136,18 @@ function checkHeaders(program: Program): void {
     const h = headers[i];
     if (h.kind !== "CapDecl") continue;
     const rec = h.capabilities;
-    const keys = rec.keys;
-    for (let j = 0; j < keys.length; j++) {
-      const key = keys[j];
+    const entries = rec.entries;
+    for (let j = 0; j < entries.length; j += 2) {
+      const key = entries[j] as string | null;
       if (key === null) {
         unsupportedSpread = true;
         continue;
       }
       if (CAPABILITIES.indexOf(key) < 0) {
-        report("E_UNKNOWN_CAP", "Unknown capability '" + key + "'.", entrySpan(rec, j),
+        report("E_UNKNOWN_CAP", "Unknown capability '" + key + "'.", entrySpan(rec, j / 2),
           "Valid capabilities: " + CAPABILITIES.join(", "));
       }
-      const value = rec.values[j];
+      const value = entries[j + 1] as Expr;
       if (!isTrueLiteral(value)) {
         report("E_CAP_VALUE", "Capability '" + key + "' must be set to true.", exprSpan(value),
           "Use capability declarations like 'cap { fs.read: true }'.");
@@ -158,15 +158,16 @@ function checkHeaders(program: Program): void {
     const h = headers[i];
     if (h.kind !== "BudgetDecl") continue;
     const rec = h.budget;
-    const keys = rec.keys;
-    for (let j = 0; j < keys.length; j++) {
+    const entries = rec.entries;
+    for (let j = 0; j < entries.length; j += 2) {
       // A spread has no key: the upstream validator reads it as 'undefined'.
-      const key = keys[j];
+      const key = entries[j] as string | null;
+      const value = entries[j + 1] as Expr;
       if (key === null || BUDGET_FIELDS.indexOf(key) < 0) {
         report("E_UNKNOWN_BUDGET", "Unknown budget field '" + (key === null ? "undefined" : key) + "'.",
-          entrySpan(rec, j), "Valid budget fields: " + BUDGET_FIELDS.join(", "));
-      } else if (!isIntLiteral(rec.values[j])) {
-        report("E_BUDGET_TYPE", "Budget field '" + key + "' must be an integer literal.", exprSpan(rec.values[j]),
+          entrySpan(rec, j / 2), "Valid budget fields: " + BUDGET_FIELDS.join(", "));
+      } else if (!isIntLiteral(value)) {
+        report("E_BUDGET_TYPE", "Budget field '" + key + "' must be an integer literal.", exprSpan(value),
           "Use integer values, for example: budget { timeMs: 5000 }.");
       }
     }
@@ -302,8 +303,8 @@ function checkExpr(e: Expr): void {
       return;
     }
     case "RecordExpr": {
-      const values = e.values;
-      for (let i = 0; i < values.length; i++) checkExpr(values[i]);
+      const entries = e.entries;
+      for (let i = 1; i < entries.length; i += 2) checkExpr(entries[i] as Expr);
       return;
     }
     case "FnCallExpr": {
@@ -376,21 +377,19 @@ function checkExpr(e: Expr): void {
 
 // The argument values of a call; a spread entry here is where the upstream validator
 // crashes (§4.5).
-function checkArgs(args: RecordExpr): void {
-  const keys = args.keys;
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] === null) unsupportedSpread = true;
-    else checkExpr(args.values[i]);
+function checkArgs(entries: RecordEntries): void {
+  for (let i = 0; i < entries.length; i += 2) {
+    if (entries[i] === null) unsupportedSpread = true;
+    else checkExpr(entries[i + 1] as Expr);
   }
 }
 
 // The first `fn:` argument of map/reduce/filter, when a string literal, must name a
 // visible user function.
-function checkCallback(name: string, args: RecordExpr): void {
-  const keys = args.keys;
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== "fn") continue;
-    const v = args.values[i];
+function checkCallback(name: string, entries: RecordEntries): void {
+  for (let i = 0; i < entries.length; i += 2) {
+    if (entries[i] !== "fn") continue;
+    const v = entries[i + 1] as Expr;
     const fn = typeof v === "number" ? literalValues[v] : null;
     if (typeof fn === "string" && !isVisibleFn(fn)) {
       report("E_UNKNOWN_FN", "Unknown function '" + fn + "'.", exprSpan(v),
@@ -413,10 +412,10 @@ function checkTools(program: Program): void {
   for (let i = 0; i < headers.length; i++) {
     const h = headers[i];
     if (h.kind !== "CapDecl") continue;
-    const keys = h.capabilities.keys;
-    for (let j = 0; j < keys.length; j++) {
-      const key = keys[j];
-      if (key !== null && isTrueLiteral(h.capabilities.values[j])) declared.add(key);
+    const entries = h.capabilities.entries;
+    for (let j = 0; j < entries.length; j += 2) {
+      const key = entries[j] as string | null;
+      if (key !== null && isTrueLiteral(entries[j + 1] as Expr)) declared.add(key);
     }
   }
   for (let i = 0; i < toolUses.length; i++) {

@@ -15,7 +15,7 @@ const testfile = createRequire(import.meta.url)("../scripts/testfile.cjs");
 const FILE = "test.a0";
 
 
-const front = await loadTs('export { parse, entrySpan, exprSpan, literalKind, literalValues, nameSpan } from "./src/parser"; export { validate } from "./src/validator";', "front");
+const front = await loadTs('export { parse, argsSpan, entrySpan, exprSpan, literalKind, literalValues, nameSpan } from "./src/parser"; export { validate } from "./src/validator";', "front");
 
 // Hints that depend only on the code (spec §1.9, §2.8-2.9, §4.7); an expectation without a
 // `hint:` line must carry this one.
@@ -112,10 +112,24 @@ function dumpBody(tag, body) {
   return `(${tag}${body.map((s) => " " + dump(s)).join("")})`;
 }
 
-// A record's entry i: a key and a value, or a spread (a null key), with entrySpan's span.
-function dumpEntry(rec, key, i) {
-  const where = sp(front.entrySpan(rec, i));
-  return key === null ? `(Spread ${where} ${dump(rec.values[i])})` : `(Pair ${key} ${where} ${dump(rec.values[i])})`;
+// Entry i of node's record (a record literal, or a call whose argument record has the
+// entries given): a key and a value, or a spread (a null key), with entrySpan's span.
+function dumpEntry(node, entries, i) {
+  const key = entries[2 * i];
+  const value = entries[2 * i + 1];
+  const where = sp(front.entrySpan(node, i));
+  return key === null ? `(Spread ${where} ${dump(value)})` : `(Pair ${key} ${where} ${dump(value)})`;
+}
+
+// A record: a record literal's span and entries, or a call's argument record's.
+function dumpRecord(node, where, entries) {
+  const numbers = Array.from({ length: entries.length / 2 }, (_, i) => i);
+  return `(Record ${sp(where)}${numbers.map((i) => " " + dumpEntry(node, entries, i)).join("")})`;
+}
+
+// A call's argument record, dumped as the record literal it is in the source.
+function dumpArgs(call) {
+  return dumpRecord(call, front.argsSpan(call), call.args);
 }
 
 // The name of a call, call? or do: the Path node of spec §3.2, with nameSpan's span.
@@ -149,13 +163,13 @@ function dump(n) {
     case "ReturnStmt": return `(Return ${sp(n.span)} ${dump(n.value)})`;
     case "FnDecl": return `(Fn ${n.name} [${n.params.join(" ")}] ${sp(n.span)}${n.body.map((s) => " " + dump(s)).join("")})`;
     case "IdentPath": return `(Path ${n.parts.join(".")} ${sp(n.span)})`;
-    case "RecordExpr": return `(Record ${sp(n.span)}${n.keys.map((k, i) => " " + dumpEntry(n, k, i)).join("")})`;
+    case "RecordExpr": return dumpRecord(n, n.span, n.entries);
     case "ListExpr": return `(List ${sp(n.span)}${n.elements.map((e) => " " + dump(e)).join("")})`;
-    case "CallExpr": return `(Call ${sp(n.span)} ${dumpName(n, n.tool)} ${dump(n.args)})`;
-    case "DoExpr": return `(Do ${sp(n.span)} ${dumpName(n, n.tool)} ${dump(n.args)})`;
-    case "AssertExpr": return `(Assert ${sp(n.span)} ${dump(n.args)})`;
-    case "CheckExpr": return `(Check ${sp(n.span)} ${dump(n.args)})`;
-    case "FnCallExpr": return `(FnCall ${sp(n.span)} ${dumpName(n, n.name)} ${dump(n.args)})`;
+    case "CallExpr": return `(Call ${sp(n.span)} ${dumpName(n, n.tool)} ${dumpArgs(n)})`;
+    case "DoExpr": return `(Do ${sp(n.span)} ${dumpName(n, n.tool)} ${dumpArgs(n)})`;
+    case "AssertExpr": return `(Assert ${sp(n.span)} ${dumpArgs(n)})`;
+    case "CheckExpr": return `(Check ${sp(n.span)} ${dumpArgs(n)})`;
+    case "FnCallExpr": return `(FnCall ${sp(n.span)} ${dumpName(n, n.name)} ${dumpArgs(n)})`;
     case "IfExpr": return `(If ${sp(n.span)} ${dump(n.cond)} ${dump(n.then)} ${dump(n.else)})`;
     case "IfBlockExpr": return `(IfBlock ${sp(n.span)} ${dump(n.cond)} ${dumpBody("then", n.thenBody)} ${dumpBody("else", n.elseBody)})`;
     case "ForExpr": return `(For ${JSON.stringify(n.binding)} ${sp(n.span)} ${dump(n.list)} ${dumpBody("body", n.body)})`;
