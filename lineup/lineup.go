@@ -274,29 +274,32 @@ func (l *Lineup) workerConfig(impl string, size int) (worker.Config, error) {
 	return worker.GoWorkerConfig(impl, argv, size, l.RSSLimitMB), nil
 }
 
-// CampaignWorkers configures the campaign workers of `a0diff fuzz` running rs: nil (the
+// CampaignWorkers configures the workers campaign workers of `a0diff fuzz` running rs
+// (-j workers): nil (the
 // campaign goes case by case, in rs's pools) unless Isolation is Process and rs is the
 // built-in pair alone (the campaign workers run both themselves), or when the binary
 // cannot be found.
-func (l *Lineup) CampaignWorkers(rs trial.Runners) *worker.BatchConfig {
+func (l *Lineup) CampaignWorkers(rs trial.Runners, workers int) *worker.BatchConfig {
 	if l.Isolation != Process || rs.Node != nil || len(rs.Extra) > 0 {
 		return nil
 	}
-	return l.batchWorkers("campaign-worker", "campaign")
+	return l.batchWorkers("campaign-worker", "campaign", workers)
 }
 
-// EntryWorkers configures the entry workers of `a0diff run`: nil (the run goes entry by
+// EntryWorkers configures the workers entry workers of `a0diff run` (-j workers): nil
+// (the run goes entry by
 // entry) unless Isolation is Process, or when the binary cannot be found. The harness
 // uses them only when the runners allow it (harness.Batchable).
-func (l *Lineup) EntryWorkers() *worker.BatchConfig {
+func (l *Lineup) EntryWorkers(workers int) *worker.BatchConfig {
 	if l.Isolation != Process {
 		return nil
 	}
-	return l.batchWorkers("entry-worker", "entry")
+	return l.batchWorkers("entry-worker", "entry", workers)
 }
 
-// batchWorkers configures batch workers started as `a0diff SUBCOMMAND [--ref FILE.js]`.
-func (l *Lineup) batchWorkers(subcommand, name string) *worker.BatchConfig {
+// batchWorkers configures workers batch workers started as `a0diff SUBCOMMAND [--ref
+// FILE.js]`.
+func (l *Lineup) batchWorkers(subcommand, name string, workers int) *worker.BatchConfig {
 	exe, err := l.executable()
 	if err != nil {
 		return nil
@@ -308,7 +311,8 @@ func (l *Lineup) batchWorkers(subcommand, name string) *worker.BatchConfig {
 	// As for the per-case workers (workerConfig), a soft memory limit, here at a quarter
 	// of the ceiling (see BatchWorkerMemoryLimitEnv): ordinary slices keep the
 	// collector's pace, a large heap is collected harder well before the ceiling.
-	env := worker.BatchWorkerMemoryLimitEnv(l.RSSLimitMB)
+	// Each worker is given its share of the processors (BatchWorkerProcsEnv).
+	env := append(worker.BatchWorkerMemoryLimitEnv(l.RSSLimitMB), worker.BatchWorkerProcsEnv(workers)...)
 	return &worker.BatchConfig{Name: name, Command: argv, Env: env, RSSLimitMB: l.RSSLimitMB}
 }
 

@@ -242,9 +242,9 @@ func TestBatchWorkers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		l := testLineup(tt.isolation, tt.refPath)
-		cfg := l.CampaignWorkers(tt.rs)
+		cfg := l.CampaignWorkers(tt.rs, 2)
 		if tt.entries {
-			cfg = l.EntryWorkers()
+			cfg = l.EntryWorkers(2)
 		}
 		if tt.name == "" {
 			if cfg != nil {
@@ -253,13 +253,13 @@ func TestBatchWorkers(t *testing.T) {
 			continue
 		}
 		if cfg == nil || cfg.Name != tt.name || !reflect.DeepEqual(cfg.Command, tt.argv) || cfg.RSSLimitMB != 512 ||
-			!reflect.DeepEqual(cfg.Env, worker.BatchWorkerMemoryLimitEnv(512)) {
+			!reflect.DeepEqual(cfg.Env, append(worker.BatchWorkerMemoryLimitEnv(512), worker.BatchWorkerProcsEnv(2)...)) {
 			t.Errorf("%s %q entries %v: %+v", tt.isolation, tt.refPath, tt.entries, cfg)
 		}
 	}
 	l := testLineup(Process, "")
 	l.Executable = func() (string, error) { return "", errors.New("no binary") }
-	if cfg := l.CampaignWorkers(trial.Runners{}); cfg != nil {
+	if cfg := l.CampaignWorkers(trial.Runners{}, 2); cfg != nil {
 		t.Errorf("without a binary: %+v", cfg)
 	}
 }

@@ -2,7 +2,9 @@ package worker
 
 import (
 	"reflect"
+	"runtime"
 	"runtime/debug"
+	"strconv"
 	"testing"
 )
 
@@ -83,5 +85,33 @@ func TestMemoryLimitEnv(t *testing.T) {
 	c := GoWorkerConfig("go", []string{"a0diff", "worker"}, 2, 1536)
 	if want := []string{"GOMAXPROCS=1", "GOMEMLIMIT=512MiB"}; !reflect.DeepEqual(c.Env, want) || c.Size != 2 || c.RSSLimitMB != 1536 || c.Name != "go" {
 		t.Errorf("GoWorkerConfig = %+v, want env %q", c, want)
+	}
+}
+
+func TestBatchWorkerProcsEnv(t *testing.T) {
+	n := runtime.NumCPU()
+	tests := []struct {
+		workers    int
+		gomaxprocs string
+		want       []string
+	}{
+		{1, "", []string{"GOMAXPROCS=" + strconv.Itoa(n)}},
+		{n, "", []string{"GOMAXPROCS=1"}},
+		{2 * n, "", []string{"GOMAXPROCS=1"}}, // never below one
+		{0, "", []string{"GOMAXPROCS=" + strconv.Itoa(n)}},
+		{1, "3", nil}, // the user's setting reaches the workers unchanged
+	}
+	if n >= 4 {
+		tests = append(tests, struct {
+			workers    int
+			gomaxprocs string
+			want       []string
+		}{2, "", []string{"GOMAXPROCS=" + strconv.Itoa(n/2)}})
+	}
+	for _, tt := range tests {
+		t.Setenv("GOMAXPROCS", tt.gomaxprocs)
+		if got := BatchWorkerProcsEnv(tt.workers); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("BatchWorkerProcsEnv(%d) on %d CPUs with GOMAXPROCS=%q = %q, want %q", tt.workers, n, tt.gomaxprocs, got, tt.want)
+		}
 	}
 }

@@ -64,7 +64,7 @@ func runCampaign(t *testing.T, iso, ref, out string, opts campaign.Options) camp
 	}
 	defer lineup.Close(rs)
 	if iso == "process" {
-		opts.Batch = a.lineup().CampaignWorkers(rs)
+		opts.Batch = a.lineup().CampaignWorkers(rs, opts.Workers)
 	}
 	opts.Out, opts.RefPath = out, ref
 	r := campaignRun{verdicts: map[int]diff.Verdict{}, entries: map[string]string{}}

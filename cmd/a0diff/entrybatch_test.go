@@ -59,7 +59,7 @@ func runReports(t *testing.T, iso, ref, dir string, workers int, update bool) (r
 	defer lineup.Close(rs)
 	opts := harness.Options{Workers: workers, Timeout: a.timeout, Update: update}
 	if iso == "process" {
-		opts.Batch = a.lineup().EntryWorkers()
+		opts.Batch = a.lineup().EntryWorkers(workers)
 	}
 	files, err := harness.LoadFiles([]string{dir}, nil)
 	if err != nil {

@@ -200,7 +200,7 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	if err := a.lineup().AddExtras(&rs, f.extra.Extras, opts.Workers); err != nil {
 		return err
 	}
-	opts.Batch = a.lineup().CampaignWorkers(rs)
+	opts.Batch = a.lineup().CampaignWorkers(rs, opts.Workers)
 	rs.Scope = plan.Scope
 	opts.Impls = f.extra.specs()
 	opts.OnCase = a.onCase

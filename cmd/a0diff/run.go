@@ -157,7 +157,7 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	}
 	rs.Scope = scope
 	opts := harness.Options{Workers: f.workers, Timeout: a.timeout, Update: f.update}
-	opts.Batch = a.lineup().EntryWorkers() // used when only the built-in implementations run
+	opts.Batch = a.lineup().EntryWorkers(f.workers) // used when only the built-in implementations run
 	var bar *progressbar.ProgressBar
 	if isTerminal(a.stderr) {
 		bar = progressbar.NewOptions(len(entries),
