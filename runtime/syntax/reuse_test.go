@@ -16,13 +16,7 @@ import (
 // order and again in the reverse order must give identical results, and the trees of
 // the first pass must be untouched by the parses that followed.
 func TestParseStateReuse(t *testing.T) {
-	var sources, where []string
-	for _, file := range []string{"testdata/parse_errors.txt", "testdata/parse_trees.txt"} {
-		for _, c := range readCases(t, file) {
-			sources = append(sources, c.Source)
-			where = append(where, fmt.Sprintf("%s:%d:", file, c.Line))
-		}
-	}
+	sources, where := testPrograms(t)
 	describe := func(src string) (string, *ast.Program) {
 		prog, diags := Parse("r.a0", src)
 		if prog != nil {
@@ -51,13 +45,7 @@ func TestParseStateReuse(t *testing.T) {
 // again in the reverse order, though each parse reuses the node memory of the one
 // before it.
 func TestTreesReuse(t *testing.T) {
-	var sources, where []string
-	for _, file := range []string{"testdata/parse_errors.txt", "testdata/parse_trees.txt"} {
-		for _, c := range readCases(t, file) {
-			sources = append(sources, c.Source)
-			where = append(where, fmt.Sprintf("%s:%d:", file, c.Line))
-		}
-	}
+	sources, where := testPrograms(t)
 	describe := func(prog *ast.Program, diags []diag.Diagnostic) string {
 		if prog != nil {
 			return ast.Dump(prog)
@@ -78,4 +66,15 @@ func TestTreesReuse(t *testing.T) {
 			t.Fatalf("%s Trees.Parse gives another result than Parse:\n%s\n---\n%s", where[i], got, want)
 		}
 	}
+}
+
+// testPrograms are the programs of the parser's test files, and where each stands.
+func testPrograms(t *testing.T) (sources, where []string) {
+	for _, file := range []string{"testdata/parse_errors.txt", "testdata/parse_trees.txt"} {
+		for _, c := range readCases(t, file) {
+			sources = append(sources, c.Source)
+			where = append(where, fmt.Sprintf("%s:%d:", file, c.Line))
+		}
+	}
+	return sources, where
 }
