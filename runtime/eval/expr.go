@@ -5,7 +5,6 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/diag"
-	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -13,7 +12,7 @@ import (
 func (ev *evaluator) eval(e ast.Expr, s *scope) (value.Value, error) {
 	ev.nesting++
 	if ev.nesting > ev.maxNest {
-		return nil, &abort{status: outcome.StatusResource, detail: fmt.Sprintf("evaluator nesting exceeded %d frames (engine stack limit)", ev.maxNest)}
+		return nil, ev.nestingAbort()
 	}
 	if err := ev.step(e); err != nil {
 		ev.nesting--

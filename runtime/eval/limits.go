@@ -15,6 +15,12 @@ func (ev *evaluator) sizeAbort(what string, n int) error {
 	return &abort{status: outcome.StatusResource, limit: outcome.LimitSize, detail: fmt.Sprintf("maxSize: %s of size %d exceeds the size limit %d", what, n, ev.limits.MaxSize)}
 }
 
+// nestingAbort is the outcome of a run whose evaluation nests deeper than maxNest
+// frames: the engine stack limit, a harness bound like the reference engine's.
+func (ev *evaluator) nestingAbort() error {
+	return &abort{status: outcome.StatusResource, detail: fmt.Sprintf("evaluator nesting exceeded %d frames (engine stack limit)", ev.maxNest)}
+}
+
 // stepsExhausted is the panic value of the step that would exceed Limits.MaxSteps. The
 // step limit is checked where trace events are emitted, which happens in too many places
 // to thread an error out of each; Run recovers it (like go/parser's bailout), and since

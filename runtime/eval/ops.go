@@ -7,7 +7,6 @@ import (
 
 	"github.com/a0diff/a0diff/runtime/ast"
 	"github.com/a0diff/a0diff/runtime/diag"
-	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/value"
 )
 
@@ -35,7 +34,7 @@ func (ev *evaluator) plusChain(e *ast.BinaryExpr, s *scope) (value.Value, error)
 		ev.nesting++
 		entered++
 		if ev.nesting > ev.maxNest {
-			return nil, &abort{status: outcome.StatusResource, detail: fmt.Sprintf("evaluator nesting exceeded %d frames (engine stack limit)", ev.maxNest)}
+			return nil, ev.nestingAbort()
 		}
 		if err := ev.step(n); err != nil {
 			return nil, err

@@ -38,7 +38,7 @@ func (ev *evaluator) step(n ast.Node) error {
 func (ev *evaluator) execBlock(stmts []ast.Stmt, s *scope) (value.Value, error) {
 	ev.nesting++
 	if ev.nesting > ev.maxNest {
-		return nil, &abort{status: outcome.StatusResource, detail: fmt.Sprintf("evaluator nesting exceeded %d frames (engine stack limit)", ev.maxNest)}
+		return nil, ev.nestingAbort()
 	}
 	defer func() { ev.nesting-- }()
 	for _, st := range stmts {
