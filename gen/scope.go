@@ -1,5 +1,7 @@
 package gen
 
+import "slices"
+
 // scope mirrors the validator's view of one statement list (spec §4.3): the names it
 // declared, and through its parent chain everything visible at the point being
 // generated. Function bodies are generated at their declaration point, so the chain is
@@ -69,14 +71,7 @@ func (s *scope) addVar(name string, t *typ) *varInfo {
 // in order (a map per scope was about 3 % of the bytes generating a case allocated).
 type nameList []string
 
-func (l nameList) has(name string) bool {
-	for _, n := range l {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
+func (l nameList) has(name string) bool { return slices.Contains(l, name) }
 
 func (l *nameList) add(name string) {
 	if !l.has(name) {

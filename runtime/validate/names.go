@@ -1,5 +1,7 @@
 package validate
 
+import "slices"
+
 // nameSet is a set of names with an undo log: add records each addition so that undo can
 // restore the set as it was at a mark. It models the "copy of the enclosing set" of a
 // block (§4.3) without copying.
@@ -19,12 +21,7 @@ func (s *nameSet) has(n string) bool {
 	if s.count != nil {
 		return s.count[n] > 0
 	}
-	for _, m := range s.log {
-		if m == n {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(s.log, n)
 }
 
 func (s *nameSet) add(n string) {
@@ -43,14 +40,15 @@ func (s *nameSet) add(n string) {
 func (s *nameSet) mark() int { return len(s.log) }
 
 func (s *nameSet) undo(m int) {
-	for len(s.log) > m {
-		n := s.log[len(s.log)-1]
-		s.log = s.log[:len(s.log)-1]
-		if s.count == nil {
-			continue
-		}
-		if s.count[n]--; s.count[n] == 0 {
-			delete(s.count, n)
+	if m >= len(s.log) {
+		return
+	}
+	if s.count != nil {
+		for _, n := range s.log[m:] {
+			if s.count[n]--; s.count[n] == 0 {
+				delete(s.count, n)
+			}
 		}
 	}
+	s.log = s.log[:m]
 }
