@@ -1068,6 +1068,23 @@
   function isIntLiteral(e) {
     return typeof e === "number" && kinds[e] === 28 /* IntLit */;
   }
+  function isTrueLiteral(e) {
+    return typeof e === "number" && literalValues[e] === true;
+  }
+  function requestedCapabilities(program) {
+    const caps = [];
+    const headers = program.headers;
+    for (let i = 0; i < headers.length; i++) {
+      const h = headers[i];
+      if (h.kind !== "CapDecl") continue;
+      const entries2 = h.capabilities.entries;
+      for (let j = 0; j < entries2.length; j += 2) {
+        const key = entries2[j];
+        if (key !== null && isTrueLiteral(entries2[j + 1])) caps.push(key);
+      }
+    }
+    return caps;
+  }
   function exprSpan(e) {
     return typeof e === "number" ? span(e, e) : e.span;
   }
@@ -3456,21 +3473,6 @@
   function errorMessage(e) {
     return e instanceof Error ? v8ErrorMessage(e.message) : String(e);
   }
-  function requestedCapabilities(program) {
-    const caps = [];
-    const headers = program.headers;
-    for (let i = 0; i < headers.length; i++) {
-      const h = headers[i];
-      if (h.kind !== "CapDecl") continue;
-      const entries2 = h.capabilities.entries;
-      for (let j = 0; j < entries2.length; j += 2) {
-        const key = entries2[j];
-        const v = entries2[j + 1];
-        if (key !== null && typeof v === "number" && literalValues[v] === true) caps.push(key);
-      }
-    }
-    return caps;
-  }
   function declaredBudget(program) {
     let budget = null;
     const headers = program.headers;
@@ -4431,9 +4433,6 @@
       }
     }
   }
-  function isTrueLiteral(e) {
-    return typeof e === "number" && literalValues[e] === true;
-  }
   function isVisibleFn(name) {
     return fnNames.indexOf(name) >= 0;
   }
@@ -4647,17 +4646,7 @@
   }
   function checkTools(program) {
     if (toolUses.length === 0) return;
-    const declared = /* @__PURE__ */ new Set();
-    const headers = program.headers;
-    for (let i = 0; i < headers.length; i++) {
-      const h = headers[i];
-      if (h.kind !== "CapDecl") continue;
-      const entries2 = h.capabilities.entries;
-      for (let j = 0; j < entries2.length; j += 2) {
-        const key = entries2[j];
-        if (key !== null && isTrueLiteral(entries2[j + 1])) declared.add(key);
-      }
-    }
+    const declared = new Set(requestedCapabilities(program));
     for (let i = 0; i < toolUses.length; i++) {
       const e = toolUses[i];
       const name = e.tool;

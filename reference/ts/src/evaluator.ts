@@ -10,7 +10,7 @@
 import type * as AST from "./ast";
 import { decodeCanonical } from "./json";
 import { HarnessLimitError, Limits } from "./limits";
-import { argsSpan, entrySpan, exprSpan, isIntLiteral, literalValues } from "./parser";
+import { argsSpan, entrySpan, exprSpan, isIntLiteral, literalValues, requestedCapabilities } from "./parser";
 import { stdlib } from "./stdlib";
 import { fsWriteText } from "./tooldata";
 import { multiply, v8ErrorMessage } from "./v8compat";
@@ -142,24 +142,6 @@ export function spanRecord(s: AST.Span): Rec {
 // errorMessage is the message of an internal error, in V8's words where goja's differ.
 export function errorMessage(e: unknown): string {
   return e instanceof Error ? v8ErrorMessage(e.message) : String(e);
-}
-
-// requestedCapabilities lists the keys of all cap pairs set to the literal true, in header
-// order, duplicates kept (spec §5.2).
-function requestedCapabilities(program: AST.Program): string[] {
-  const caps: string[] = [];
-  const headers = program.headers;
-  for (let i = 0; i < headers.length; i++) {
-    const h = headers[i];
-    if (h.kind !== "CapDecl") continue;
-    const entries = h.capabilities.entries;
-    for (let j = 0; j < entries.length; j += 2) {
-      const key = entries[j] as string | null;
-      const v = entries[j + 1];
-      if (key !== null && typeof v === "number" && literalValues[v] === true) caps.push(key);
-    }
-  }
-  return caps;
 }
 
 // declaredBudget collects the budget fields in order of first appearance; later headers

@@ -282,6 +282,31 @@ export function isIntLiteral(e: Expr): boolean {
   return typeof e === "number" && kinds[e] === T.IntLit;
 }
 
+/** Whether an expression is the literal `true`. */
+export function isTrueLiteral(e: Expr): boolean {
+  return typeof e === "number" && literalValues[e] === true;
+}
+
+/**
+ * The keys of all cap pairs set to the literal true, in header order, duplicates kept
+ * (spec §5.2): the capabilities a program requests, which the validator checks its tool
+ * calls against and the evaluator checks against the policy.
+ */
+export function requestedCapabilities(program: Program): string[] {
+  const caps: string[] = [];
+  const headers = program.headers;
+  for (let i = 0; i < headers.length; i++) {
+    const h = headers[i];
+    if (h.kind !== "CapDecl") continue;
+    const entries = h.capabilities.entries;
+    for (let j = 0; j < entries.length; j += 2) {
+      const key = entries[j] as string | null;
+      if (key !== null && isTrueLiteral(entries[j + 1] as Expr)) caps.push(key);
+    }
+  }
+  return caps;
+}
+
 /** The span of an expression: a literal's is its token's. Valid until the next parse. */
 export function exprSpan(e: Expr): Span {
   return typeof e === "number" ? span(e, e) : e.span;

@@ -4,7 +4,7 @@
 import type {
   CallExpr, Diagnostic, DoExpr, Expr, FnDecl, IdentPath, Program, RecordEntries, RecordExpr, Span, Stmt,
 } from "./ast";
-import { entrySpan, exprSpan, isIntLiteral, literalValues, nameSpan } from "./parser";
+import { entrySpan, exprSpan, isIntLiteral, isTrueLiteral, literalValues, nameSpan, requestedCapabilities } from "./parser";
 
 export interface ValidationResult {
   /** Every validation diagnostic, in pass order. */
@@ -172,10 +172,6 @@ function checkHeaders(program: Program): void {
       }
     }
   }
-}
-
-function isTrueLiteral(e: Expr): boolean {
-  return typeof e === "number" && literalValues[e] === true;
 }
 
 // ---- pass 7: bindings, functions and references ----
@@ -407,17 +403,7 @@ function checkCallback(name: string, entries: RecordEntries): void {
 // needed.
 function checkTools(program: Program): void {
   if (toolUses.length === 0) return;
-  const declared = new Set<string>();
-  const headers = program.headers;
-  for (let i = 0; i < headers.length; i++) {
-    const h = headers[i];
-    if (h.kind !== "CapDecl") continue;
-    const entries = h.capabilities.entries;
-    for (let j = 0; j < entries.length; j += 2) {
-      const key = entries[j] as string | null;
-      if (key !== null && isTrueLiteral(entries[j + 1] as Expr)) declared.add(key);
-    }
-  }
+  const declared = new Set(requestedCapabilities(program));
   for (let i = 0; i < toolUses.length; i++) {
     const e = toolUses[i];
     const name = e.tool;
