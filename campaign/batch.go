@@ -181,7 +181,7 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 		line, _ := json.Marshal(req)
 		started := time.Now()
 		c.batchStats.quiet.RLock()
-		answer, death := b.Do(ctx, append(line, '\n'), cancelLine, c.stallBound())
+		answer, death := b.Do(ctx, append(line, '\n'), worker.BatchCancelLine, c.stallBound())
 		c.batchStats.quiet.RUnlock()
 		if death != nil {
 			s.retire()
@@ -259,7 +259,7 @@ func (s *batchSlot) requeue(before, after []job) {
 // heavy case is about to be run again in per-case workers. It reports whether b is
 // still the slot's worker (false: it died answering, and was retired).
 func (s *batchSlot) makeRoom(ctx context.Context, b *worker.Batch) bool {
-	answer, death := b.Do(ctx, releaseLine, cancelLine, s.c.stallBound())
+	answer, death := b.Do(ctx, releaseLine, worker.BatchCancelLine, s.c.stallBound())
 	if death == nil {
 		if _, err := parseBatchReply(answer, 0); err == nil {
 			return true

@@ -170,7 +170,7 @@ func (s *batchSlot) run(indices <-chan int) {
 		}
 		line, _ := json.Marshal(req)
 		started := time.Now()
-		answer, death := b.Do(br.ctx, append(line, '\n'), entryCancelLine, stallBound(jobs, br.opts.Timeout))
+		answer, death := b.Do(br.ctx, append(line, '\n'), worker.BatchCancelLine, stallBound(jobs, br.opts.Timeout))
 		if death != nil {
 			s.slot.Retire()
 			br.count(func(st *BatchStats) { st.Deaths++ })

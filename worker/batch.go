@@ -5,7 +5,8 @@ package worker
 // supervision as a Pool's workers — a memory ceiling read from the kernel, a kill when
 // it stops making progress, its death turned into a report — without a pipe round trip
 // per case. What the work is, the worker package does not know: a request and its reply
-// are one line each, written and read by the caller.
+// are one line each, written and read by the caller; on the worker's side ServeBatch
+// (batchserve.go) holds the conversation and the mode's handler does the work.
 //
 // The supervisor knows at every moment which item of a batch the worker is on: the
 // worker writes the item's position to a progress cell, eight bytes of a file both
