@@ -189,9 +189,9 @@ func (bw *batchWorker) serve(ctx context.Context, req batchRequest) (batchReply,
 		if gc.Mode == gen.Valid {
 			kind |= kindValidMode
 		}
-		abandoned := stillRunning(bw.rs.Impl) || stillRunning(bw.rs.Ref)
+		abandoned := trial.StillRunning(bw.rs.Impl) || trial.StillRunning(bw.rs.Ref)
 		switch {
-		case abandoned, unsettled(goOut), unsettled(refOut), diff.Compare(goOut, refOut).Verdict != diff.Agree:
+		case abandoned, trial.Unsettled(&goOut), trial.Unsettled(&refOut), diff.Compare(goOut, refOut).Verdict != diff.Agree:
 			kind |= kindRedo
 		default:
 			if validates(gc, goOut) {
@@ -228,21 +228,6 @@ func (bw *batchWorker) serve(ctx context.Context, req batchRequest) (batchReply,
 	bw.cell.Set(0)
 	reply.Kinds = string(kinds)
 	return reply, nil
-}
-
-// unsettled: the run's end depends on the machine or went wrong inside its engine (a
-// timeout, a crash), which the per-case mode attributes.
-func unsettled(o outcome.Outcome) bool {
-	return o.Status == outcome.StatusTimeout || o.Status == outcome.StatusCrash
-}
-
-func stillRunning(r outcome.Runner) bool {
-	a, ok := r.(trial.Abandoner)
-	if !ok {
-		return false
-	}
-	running, _ := a.Abandoned()
-	return running > 0
 }
 
 // parseBatchReply reads a worker's answer to a slice of n cases.

@@ -116,7 +116,7 @@ func serveEntries(ctx context.Context, rs trial.Runners, cell *worker.ProgressCe
 		if ctx.Err() != nil {
 			break // a cancelled run is no verdict
 		}
-		abandoned := stillRunning(rs.Impl) || stillRunning(rs.Ref)
+		abandoned := trial.StillRunning(rs.Impl) || trial.StillRunning(rs.Ref)
 		r := entryPassed{Go: goOut.Status, GoExit: goOut.ExitCode, Ref: refOut.Status, RefExit: refOut.ExitCode}
 		if abandoned || !plainPass(e, goOut, refOut, req.Update) {
 			r = entryPassed{Redo: true}
@@ -140,10 +140,8 @@ func serveEntries(ctx context.Context, rs trial.Runners, cell *worker.ProgressCe
 // workers attribute to a side), agreed, met the entry's expectations, and, under
 // --update, left nothing to rewrite.
 func plainPass(e *corpus.Entry, goOut, refOut outcome.Outcome, update bool) bool {
-	for _, o := range []outcome.Outcome{goOut, refOut} {
-		if o.Status == outcome.StatusTimeout || o.Status == outcome.StatusCrash {
-			return false
-		}
+	if trial.Unsettled(&goOut) || trial.Unsettled(&refOut) {
+		return false
 	}
 	if diff.Compare(goOut, refOut).Verdict != diff.Agree {
 		return false
@@ -160,13 +158,4 @@ func plainPass(e *corpus.Entry, goOut, refOut outcome.Outcome, update bool) bool
 		}
 	}
 	return true
-}
-
-func stillRunning(r outcome.Runner) bool {
-	a, ok := r.(trial.Abandoner)
-	if !ok {
-		return false
-	}
-	running, _ := a.Abandoned()
-	return running > 0
 }
