@@ -188,10 +188,7 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 			c.countBatch(func(st *BatchStats) { st.Deaths++ })
 			// The case the worker was on runs in per-case mode; the others of the slice
 			// (those before it lost their answers with the worker) go to the next slice.
-			k := int(death.Position) - 1
-			if k < 0 || k >= len(jobs) {
-				k = 0 // it died between cases: the first bears it, so that the campaign moves on
-			}
+			k := death.Item(len(jobs))
 			s.requeue(jobs[:k], jobs[k+1:])
 			c.countBatch(func(st *BatchStats) { st.Pinned++ })
 			if death.Reason == "memory" {
@@ -245,14 +242,7 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 
 // requeue puts the jobs of a slice back in front of the pending indices.
 func (s *batchSlot) requeue(before, after []job) {
-	idx := make([]int, 0, len(before)+len(after))
-	for _, j := range before {
-		idx = append(idx, j.index)
-	}
-	for _, j := range after {
-		idx = append(idx, j.index)
-	}
-	s.queue.Requeue(idx)
+	worker.RequeueItems(s.queue, func(j job) int { return j.index }, before, after)
 }
 
 // makeRoom asks the slot's idle worker b to hand its free heap back to the kernel, as a

@@ -176,10 +176,7 @@ func (s *batchSlot) run(indices <-chan int) {
 			br.count(func(st *BatchStats) { st.Deaths++ })
 			// The entry the worker was on runs in per-case workers; the others of the
 			// batch (those before it lost their answers with the worker) go to the next.
-			k := int(death.Position) - 1
-			if k < 0 || k >= len(jobs) {
-				k = 0 // it died between entries: the first bears it, so that the run moves on
-			}
+			k := death.Item(len(jobs))
 			s.requeue(jobs[:k], jobs[k+1:])
 			s.perCase(jobs[k], true)
 			continue
@@ -216,14 +213,7 @@ func (s *batchSlot) run(indices <-chan int) {
 
 // requeue puts the jobs of a batch back in front of the pending indices.
 func (s *batchSlot) requeue(before, after []batchJob) {
-	idx := make([]int, 0, len(before)+len(after))
-	for _, j := range before {
-		idx = append(idx, j.index)
-	}
-	for _, j := range after {
-		idx = append(idx, j.index)
-	}
-	s.queue.Requeue(idx)
+	worker.RequeueItems(s.queue, func(j batchJob) int { return j.index }, before, after)
 }
 
 // stallBound is how long an entry worker may stay on one entry of jobs: both sides'

@@ -68,6 +68,17 @@ type BatchDeath struct {
 	Detail   string
 }
 
+// Item is the item of a slice of n that the worker was on when it ended (Position less
+// one); when it ended between items, the first, which the caller then runs on its own
+// so that its work moves on.
+func (d *BatchDeath) Item(n int) int {
+	k := int(d.Position) - 1
+	if k < 0 || k >= n {
+		return 0
+	}
+	return k
+}
+
 // batchHello is the first line a batch worker writes.
 type batchHello struct {
 	Type     string `json:"type"`
