@@ -24,7 +24,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
@@ -156,15 +155,8 @@ func (b *Batch) Do(ctx context.Context, request, cancel []byte, stall time.Durat
 	if err := w.send(request); err != nil {
 		return nil, b.died("crash", "writing the request: "+err.Error())
 	}
-	var cancelled *atomic.Bool
-	if ctx.Done() != nil {
-		cancelled = new(atomic.Bool)
-		stop := context.AfterFunc(ctx, func() {
-			cancelled.Store(true)
-			w.out.f.SetReadDeadline(aLongTimeAgo)
-		})
-		defer stop()
-	}
+	cancelled, stopWatch := w.wakeOnCancel(ctx)
+	defer stopWatch()
 	lastPos, lastChange := uint64(0), time.Now()
 	var cancelAt time.Time
 	for {
