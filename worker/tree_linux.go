@@ -151,8 +151,7 @@ func sweepOrphans() {
 func killTree(pid int) {
 	for range 3 { // a process may fork while the tree is read
 		d := descendants(pid)
-		syscall.Kill(-pid, syscall.SIGKILL)
-		syscall.Kill(pid, syscall.SIGKILL)
+		killGroupOf(pid)
 		for _, c := range d {
 			syscall.Kill(c, syscall.SIGKILL)
 		}

@@ -27,6 +27,3 @@ func hostText(s string) string {
 	}
 	return s
 }
-
-// codeUnits is the string's length in UTF-16 code units.
-func codeUnits(s string) int { return value.UTF16Len(s) }

@@ -195,16 +195,3 @@ func (n *fsNode) sortedNames() []string {
 	sort.Strings(names)
 	return names
 }
-
-// clone deep-copies a tree, so that a kit's writes never reach the fixtures it was
-// built from.
-func (n *fsNode) clone() *fsNode {
-	c := &fsNode{dir: n.dir, data: n.data}
-	if n.dir {
-		c.kids = make(map[string]*fsNode, len(n.kids))
-		for name, kid := range n.kids {
-			c.kids[name] = kid.clone()
-		}
-	}
-	return c
-}
