@@ -249,6 +249,18 @@ type ImplCounts struct {
 	NotCompared int `json:"notCompared"`
 }
 
+// Add counts one comparison of the implementation with the reference.
+func (c *ImplCounts) Add(v diff.Verdict) {
+	switch v {
+	case diff.Agree:
+		c.Agree++
+	case diff.Diverge:
+		c.Diverged++
+	default:
+		c.NotCompared++
+	}
+}
+
 // OK reports whether every entry passed.
 func (r *Report) OK() bool { return r.Summary.Failed == 0 }
 
@@ -342,14 +354,7 @@ func run(ctx context.Context, rs trial.Runners, n int, entry func(i int) (*corpu
 		}
 		for _, x := range r.Extras {
 			c := rep.Implementations[x.Name]
-			switch x.Diff.Verdict {
-			case diff.Diverge:
-				c.Diverged++
-			case diff.Agree:
-				c.Agree++
-			default:
-				c.NotCompared++
-			}
+			c.Add(x.Diff.Verdict)
 			rep.Implementations[x.Name] = c
 		}
 		if r.ExpectationFailed() {
