@@ -123,16 +123,7 @@ func (ev *evaluator) bindArgs(argsExpr *ast.RecordExpr, f *userFn, s *scope) (*s
 		if err != nil {
 			return nil, err
 		}
-		fs := ev.newScope(f.closure)
-		for _, p := range params {
-			v, _, err := args.LookupErr(p)
-			if err != nil {
-				ev.release(fs)
-				return nil, err
-			}
-			fs.bind(p, v)
-		}
-		return fs, nil
+		return ev.bindRecord(f, args)
 	}
 	fs := ev.newScope(f.closure)
 	if argsExpr != nil {
@@ -212,8 +203,15 @@ func (ev *evaluator) bindItem(e ast.Node, op, name string, f *userFn, item value
 	if !ok {
 		return nil, newError(diag.Type, e, "%s item must be a record when function '%s' expects %d parameters; got %s.", op, name, len(params), value.ShapeName(item))
 	}
+	return ev.bindRecord(f, r)
+}
+
+// bindRecord returns the scope of f's body with every parameter bound to r's property
+// of its name, read as a lookup reads it (inherited ones too; a read that throws in
+// JavaScript is the call's error).
+func (ev *evaluator) bindRecord(f *userFn, r *value.Record) (*scope, error) {
 	fs := ev.newScope(f.closure)
-	for _, p := range params {
+	for _, p := range f.decl.Params {
 		v, _, err := r.LookupErr(p)
 		if err != nil {
 			ev.release(fs)
