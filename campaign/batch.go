@@ -102,8 +102,6 @@ type batchSlot struct {
 	slot *worker.BatchSlot // the worker, its successor, its replacement for memory kept
 	// queue hands out the indices to run, those a slice did not answer first.
 	queue *worker.SliceQueue
-	// broken: a worker could not be started; the slot runs its cases one by one.
-	broken bool
 }
 
 // retire stops the slot's worker (or releases what is left of a dead one) and starts
@@ -154,17 +152,11 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 				req.Indices = append(req.Indices, i)
 			}
 		}
-		var b *worker.Batch
-		var err error
-		if !s.broken {
-			b, err = s.slot.Worker()
-		}
-		if s.broken || err != nil {
-			// No campaign worker: the slice runs case by case, and so does the rest.
-			if err != nil {
-				s.broken = true
-				c.countBatch(func(st *BatchStats) { st.StartError = err.Error() })
-			}
+		b, err := s.slot.Worker()
+		if err != nil {
+			// No campaign worker (the slot is broken): the slice runs case by case, and
+			// so does the rest.
+			c.countBatch(func(st *BatchStats) { st.StartError = err.Error() })
 			for _, j := range jobs {
 				s.perCase(ctx, j)
 			}

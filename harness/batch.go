@@ -107,8 +107,6 @@ type batchSlot struct {
 	slot *worker.BatchSlot
 	// queue hands out the indices to run, those a batch did not answer first.
 	queue *worker.SliceQueue
-	// broken: a worker could not be started; the slot runs its entries one by one.
-	broken bool
 }
 
 func (s *batchSlot) close() {
@@ -152,17 +150,11 @@ func (s *batchSlot) run(indices <-chan int) {
 		if len(jobs) == 0 {
 			continue
 		}
-		var b *worker.Batch
-		var err error
-		if !s.broken {
-			b, err = s.slot.Worker()
-		}
-		if s.broken || err != nil {
-			// No entry worker: the batch runs one by one, and so does the rest.
-			if err != nil {
-				s.broken = true
-				br.count(func(st *BatchStats) { st.StartError = err.Error() })
-			}
+		b, err := s.slot.Worker()
+		if err != nil {
+			// No entry worker (the slot is broken): the batch runs one by one, and so
+			// does the rest.
+			br.count(func(st *BatchStats) { st.StartError = err.Error() })
 			for _, j := range jobs {
 				s.perCase(j, false)
 			}
