@@ -5,6 +5,8 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"testing"
+
+	"github.com/a0diff/a0diff/worker/workertest"
 )
 
 func heapHeld() uint64 {
@@ -23,15 +25,7 @@ func heapHeld() uint64 {
 // allocateAndDrop makes a heap of mib MiB, every page touched, and lets it go: what a
 // large run leaves behind.
 func allocateAndDrop(mib int) {
-	chunks := make([][]byte, 0, mib)
-	for range mib {
-		b := make([]byte, 1<<20)
-		for i := 0; i < len(b); i += 4096 {
-			b[i] = 1
-		}
-		chunks = append(chunks, b)
-	}
-	runtime.KeepAlive(chunks)
+	runtime.KeepAlive(workertest.Resident(mib))
 }
 
 // After a run that left much more heap than is live, a worker hands it back to the
