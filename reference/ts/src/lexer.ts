@@ -2,12 +2,12 @@
 // shaped by goja, the engine the reference runs in: the source is split into one-unit
 // strings once (a native call) and classified through string-keyed tables, which costs
 // goja fewer instructions than calling charCodeAt per unit (a method call on a primitive
-// string), though twice the bytes (reference/ts-bundle/README.md, "third round"); tokens
+// string), though twice the bytes (reference/ts-bundle/README.md, "Tried and dropped"); tokens
 // go into plain arrays instead of objects; and there are no regular expressions. A native
 // call on the source (indexOf, slice) costs goja about as much as two or three units of a
 // table loop, so runs are skipped with one only where they are long (comments); string
-// literals, words and spaces, a few units each, are walked unit by unit (README, "fifth
-// round").
+// literals, words and spaces, a few units each, are walked unit by unit (README, "What
+// goja costs" and "Why the reference looks this way").
 
 import type { Diagnostic } from "./ast";
 
