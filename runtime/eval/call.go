@@ -98,12 +98,7 @@ func (ev *evaluator) callUser(e *ast.FnCallExpr, name string, f *userFn, s *scop
 	if err != nil {
 		return nil, err
 	}
-	v, err := ev.invoke(f, fs)
-	if err != nil {
-		return nil, err
-	}
-	ev.emitFn(outcome.EventFnCallEnd, span, f)
-	return v, nil
+	return ev.invoke(f, fs, span)
 }
 
 // noArgs is the argument record of a call without arguments: parameters that no pair
@@ -168,8 +163,9 @@ func plainPairs(e *ast.RecordExpr, maxSize int) bool {
 }
 
 // invoke runs a user function's body in its prepared scope, bounded by Limits.MaxDepth,
-// and then releases the scope.
-func (ev *evaluator) invoke(f *userFn, fs *scope) (value.Value, error) {
+// then releases the scope and, when the body completed, emits fn_call_end at span (its
+// callers emitted fn_call_start).
+func (ev *evaluator) invoke(f *userFn, fs *scope, span *ast.Span) (value.Value, error) {
 	if ev.depth >= ev.limits.MaxDepth {
 		return nil, &abort{status: outcome.StatusResource, limit: outcome.LimitDepth, detail: fmt.Sprintf("maxDepth: user-function nesting exceeded the depth limit %d (in '%s')", ev.limits.MaxDepth, f.decl.Name)}
 	}
@@ -177,7 +173,11 @@ func (ev *evaluator) invoke(f *userFn, fs *scope) (value.Value, error) {
 	v, err := ev.execBlock(f.decl.Body, fs)
 	ev.depth--
 	ev.release(fs)
-	return v, err
+	if err != nil {
+		return nil, err
+	}
+	ev.emitFn(outcome.EventFnCallEnd, span, f)
+	return v, nil
 }
 
 // lookupCallback resolves the `fn:` argument of map/filter/reduce in the registry.
@@ -233,12 +233,7 @@ func (ev *evaluator) callItem(e ast.Node, span *ast.Span, op, name string, f *us
 	if err != nil {
 		return nil, err
 	}
-	v, err := ev.invoke(f, fs)
-	if err != nil {
-		return nil, err
-	}
-	ev.emitFn(outcome.EventFnCallEnd, span, f)
-	return v, nil
+	return ev.invoke(f, fs, span)
 }
 
 // listAndFn reads and checks the `in` and `fn` arguments of map/filter/reduce.
@@ -369,12 +364,11 @@ func (ev *evaluator) evalReduce(e *ast.FnCallExpr, s *scope) (value.Value, error
 		fs := ev.newScope(f.closure)
 		fs.bind(f.decl.Params[0], acc)
 		fs.bind(f.decl.Params[1], item)
-		v, err := ev.invoke(f, fs)
+		v, err := ev.invoke(f, fs, span)
 		if err != nil {
 			return nil, err
 		}
 		acc = v
-		ev.emitFn(outcome.EventFnCallEnd, span, f)
 	}
 	ev.emit2(outcome.EventReduceEnd, span, "fn", name, "iterations", n)
 	return acc, nil
