@@ -3,24 +3,10 @@ package worker
 import (
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"testing"
 
 	"github.com/a0diff/a0diff/worker/workertest"
 )
-
-func heapHeld() uint64 {
-	var samples [len(heapMetrics)]metrics.Sample
-	for i, name := range heapMetrics {
-		samples[i].Name = name
-	}
-	metrics.Read(samples[:])
-	var held uint64
-	for _, s := range samples {
-		held += s.Value.Uint64()
-	}
-	return held
-}
 
 // allocateAndDrop makes a heap of mib MiB, every page touched, and lets it go: what a
 // large run leaves behind.
