@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
@@ -194,7 +195,8 @@ func CheckWritableDir(dir string) error {
 			os.Remove(f.Name())
 			return nil
 		}
-		if !errors.Is(err, fs.ErrNotExist) {
+		// A file on the way (ENOTDIR) is named by the walk up, as a missing directory.
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			return err
 		}
 		if _, lerr := os.Lstat(d); lerr == nil {
