@@ -102,8 +102,6 @@ type batchSlot struct {
 	slot *worker.BatchSlot // the worker, its successor, its replacement for memory kept
 	// queue hands out the indices to run, those a slice did not answer first.
 	queue *worker.SliceQueue
-	// broken: a worker could not be started; the slot runs its cases one by one.
-	broken bool
 }
 
 // retire stops the slot's worker (or releases what is left of a dead one) and starts
@@ -154,17 +152,11 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 				req.Indices = append(req.Indices, i)
 			}
 		}
-		var b *worker.Batch
-		var err error
-		if !s.broken {
-			b, err = s.slot.Worker()
-		}
-		if s.broken || err != nil {
-			// No campaign worker: the slice runs case by case, and so does the rest.
-			if err != nil {
-				s.broken = true
-				c.countBatch(func(st *BatchStats) { st.StartError = err.Error() })
-			}
+		b, err := s.slot.Worker()
+		if err != nil {
+			// No campaign worker (the slot is broken): the slice runs case by case, and
+			// so does the rest.
+			c.countBatch(func(st *BatchStats) { st.StartError = err.Error() })
 			for _, j := range jobs {
 				s.perCase(ctx, j)
 			}
@@ -181,17 +173,14 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 		line, _ := json.Marshal(req)
 		started := time.Now()
 		c.batchStats.quiet.RLock()
-		answer, death := b.Do(ctx, append(line, '\n'), cancelLine, c.stallBound())
+		answer, death := b.Do(ctx, append(line, '\n'), worker.BatchCancelLine, c.stallBound())
 		c.batchStats.quiet.RUnlock()
 		if death != nil {
 			s.retire()
 			c.countBatch(func(st *BatchStats) { st.Deaths++ })
 			// The case the worker was on runs in per-case mode; the others of the slice
 			// (those before it lost their answers with the worker) go to the next slice.
-			k := int(death.Position) - 1
-			if k < 0 || k >= len(jobs) {
-				k = 0 // it died between cases: the first bears it, so that the campaign moves on
-			}
+			k := death.Item(len(jobs))
 			s.requeue(jobs[:k], jobs[k+1:])
 			c.countBatch(func(st *BatchStats) { st.Pinned++ })
 			if death.Reason == "memory" {
@@ -245,21 +234,14 @@ func (s *batchSlot) run(ctx, feedCtx context.Context, indices <-chan int) {
 
 // requeue puts the jobs of a slice back in front of the pending indices.
 func (s *batchSlot) requeue(before, after []job) {
-	idx := make([]int, 0, len(before)+len(after))
-	for _, j := range before {
-		idx = append(idx, j.index)
-	}
-	for _, j := range after {
-		idx = append(idx, j.index)
-	}
-	s.queue.Requeue(idx)
+	worker.RequeueItems(s.queue, func(j job) int { return j.index }, before, after)
 }
 
 // makeRoom asks the slot's idle worker b to hand its free heap back to the kernel, as a
 // heavy case is about to be run again in per-case workers. It reports whether b is
 // still the slot's worker (false: it died answering, and was retired).
 func (s *batchSlot) makeRoom(ctx context.Context, b *worker.Batch) bool {
-	answer, death := b.Do(ctx, releaseLine, cancelLine, s.c.stallBound())
+	answer, death := b.Do(ctx, releaseLine, worker.BatchCancelLine, s.c.stallBound())
 	if death == nil {
 		if _, err := parseBatchReply(answer, 0); err == nil {
 			return true

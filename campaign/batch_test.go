@@ -15,6 +15,7 @@ import (
 	"github.com/a0diff/a0diff/runtime/run"
 	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
+	"github.com/a0diff/a0diff/worker/workertest"
 )
 
 // The campaign-worker tests re-execute the test binary as a campaign worker (the
@@ -69,33 +70,17 @@ var ballast [][]byte
 func (f faultyRunner) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
 	if source == f.source {
 		switch f.fault {
-		case "exit":
-			os.Exit(3)
-		case "hang":
-			time.Sleep(time.Hour)
 		case "overrun":
 			cfg.Limits.MaxSteps = math.MaxInt
 			return f.Runner.Run(ctx, `return loop { in: 0, times: 1000000000000, as: "x" } { return x + 1 }`, cfg)
 		case "heavy":
-			for range 160 {
-				b := make([]byte, 1<<20)
-				for i := 0; i < len(b); i += 4096 {
-					b[i] = 1
-				}
-				ballast = append(ballast, b)
-			}
+			ballast = workertest.Resident(160)
 			ballast = nil
 			o := f.Runner.Run(ctx, source, cfg)
 			o.ExitCode = 99 // a divergence the per-case re-run does not see
 			return o
-		case "alloc":
-			for {
-				b := make([]byte, 8<<20)
-				for i := range b {
-					b[i] = 1
-				}
-				ballast = append(ballast, b)
-			}
+		default:
+			workertest.Misbehave(f.fault) // exit, hang, alloc
 		}
 	}
 	return f.Runner.Run(ctx, source, cfg)

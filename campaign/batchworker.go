@@ -16,14 +16,12 @@ package campaign
 // workers.
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/a0diff/a0diff/diff"
@@ -76,95 +74,31 @@ const (
 	kindRedo                  // not an agreement: run it again in per-case mode
 )
 
-var (
-	cancelLine = []byte(`{"type":"cancel"}` + "\n")
-	// releaseLine asks an idle worker to hand its free heap back to the kernel (before a
-	// heavy case is run again in per-case workers); it answers with an empty "done".
-	releaseLine = []byte(`{"type":"release"}` + "\n")
-)
+// releaseLine asks an idle worker to hand its free heap back to the kernel (before a
+// heavy case is run again in per-case workers); it answers with an empty "done".
+var releaseLine = []byte(`{"type":"release"}` + "\n")
 
 // ServeBatches is the campaign worker: it reads requests from in and answers on out
-// until in ends. rs are the built-in implementations, in this process.
+// until in ends (worker.ServeBatch). rs are the built-in implementations, in this
+// process.
 func ServeBatches(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs trial.Runners) error {
-	in, out = worker.ServedPipes(in, out)
-	w := bufio.NewWriter(out)
-	w.Write(worker.BatchHelloLine("campaign"))
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	requests := make(chan batchRequest)
-	readErr := make(chan error, 1)
-	var mu sync.Mutex
-	var cancel context.CancelFunc // the slice in progress
-	go func() {
-		defer close(requests)
-		r := bufio.NewReaderSize(in, 64<<10)
-		for {
-			line, err := r.ReadBytes('\n')
-			if err != nil {
-				if err != io.EOF || len(line) > 0 {
-					readErr <- err
-				}
-				return
-			}
-			var req batchRequest
-			if err := json.Unmarshal(line, &req); err != nil {
-				readErr <- fmt.Errorf("campaign worker: unreadable request: %v", err)
-				return
-			}
-			switch req.Type {
-			case "batch", "release":
-				requests <- req
-			case "cancel":
-				mu.Lock()
-				if cancel != nil {
-					cancel()
-				}
-				mu.Unlock()
-			default:
-				readErr <- fmt.Errorf("campaign worker: unknown request type %q", req.Type)
-				return
-			}
-		}
-	}()
 	bw := &batchWorker{rs: rs, cell: cell, reported: map[uint64]bool{}}
-	for req := range requests {
-		if req.Type == "release" {
-			worker.ReleaseHeap()
-			w.WriteString(`{"type":"done","kinds":""}` + "\n")
-			if err := w.Flush(); err != nil {
-				return err
+	return worker.ServeBatch(in, out, worker.BatchServer[batchRequest]{
+		Worker: "campaign", Noun: "campaign worker",
+		Types: []string{"batch", "release"},
+		Serve: func(ctx context.Context, req batchRequest) (any, bool, error) {
+			if req.Type == "release" {
+				worker.ReleaseHeap()
+				return batchReply{Type: "done"}, false, nil
 			}
-			continue
-		}
-		ctx, stop := context.WithCancel(context.Background())
-		mu.Lock()
-		cancel = stop
-		mu.Unlock()
-		reply, err := bw.serve(ctx, req)
-		mu.Lock()
-		cancel = nil
-		mu.Unlock()
-		stop()
-		if err != nil {
-			return err
-		}
-		b, _ := json.Marshal(reply)
-		w.Write(append(b, '\n'))
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		if reply.Exit {
-			return nil
-		}
-	}
-	select {
-	case err := <-readErr:
-		return err
-	default:
-		return nil
-	}
+			reply, err := bw.serve(ctx, req)
+			return reply, reply.Exit, err
+		},
+	})
 }
+
+// RequestType is the request's type, for worker.ServeBatch.
+func (r batchRequest) RequestType() string { return r.Type }
 
 // batchWorker is the state a campaign worker keeps across slices.
 type batchWorker struct {
@@ -255,9 +189,9 @@ func (bw *batchWorker) serve(ctx context.Context, req batchRequest) (batchReply,
 		if gc.Mode == gen.Valid {
 			kind |= kindValidMode
 		}
-		abandoned := stillRunning(bw.rs.Impl) || stillRunning(bw.rs.Ref)
+		abandoned := trial.StillRunning(bw.rs.Impl) || trial.StillRunning(bw.rs.Ref)
 		switch {
-		case abandoned, unsettled(goOut), unsettled(refOut), diff.Compare(goOut, refOut).Verdict != diff.Agree:
+		case abandoned, trial.Unsettled(&goOut), trial.Unsettled(&refOut), diff.Compare(goOut, refOut).Verdict != diff.Agree:
 			kind |= kindRedo
 		default:
 			if validates(gc, goOut) {
@@ -294,21 +228,6 @@ func (bw *batchWorker) serve(ctx context.Context, req batchRequest) (batchReply,
 	bw.cell.Set(0)
 	reply.Kinds = string(kinds)
 	return reply, nil
-}
-
-// unsettled: the run's end depends on the machine or went wrong inside its engine (a
-// timeout, a crash), which the per-case mode attributes.
-func unsettled(o outcome.Outcome) bool {
-	return o.Status == outcome.StatusTimeout || o.Status == outcome.StatusCrash
-}
-
-func stillRunning(r outcome.Runner) bool {
-	a, ok := r.(trial.Abandoner)
-	if !ok {
-		return false
-	}
-	running, _ := a.Abandoned()
-	return running > 0
 }
 
 // parseBatchReply reads a worker's answer to a slice of n cases.

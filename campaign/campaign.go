@@ -611,14 +611,7 @@ func (c *Campaign) record(ctx context.Context, fc *fuzzCase) {
 	// once the cases below it are recorded: order.go).
 	for _, x := range fc.extras {
 		counts := c.implementations[x.Name]
-		switch x.Diff.Verdict {
-		case diff.Agree:
-			counts.Agree++
-		case diff.Diverge:
-			counts.Diverged++
-		default:
-			counts.NotCompared++
-		}
+		counts.Add(x.Diff.Verdict)
 		c.implementations[x.Name] = counts
 		if x.Diff.Verdict != diff.Diverge {
 			continue

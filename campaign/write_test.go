@@ -43,31 +43,37 @@ func TestShrinkKeepsTheFirstSignature(t *testing.T) {
 	impl := &counted{Runner: port{run.New()}, runs: map[string]int{}}
 	rs := trial.Runners{Impl: impl, Ref: run.New()}
 	c := New(rs, Options{Seed: 7, Count: 1, Workers: 1, Out: t.TempDir(), Minimize: true, Timeout: outcome.DefaultLimits.Timeout})
-	ctx := context.Background()
+	fc := firstLongDivergence(t, c)
+	i, gc := fc.index, fc.c
+	got, gotRes := c.shrink(context.Background(), fc)
+	if len(got.Source) >= len(gc.Source) {
+		t.Fatalf("case %d: not reduced (%d bytes)", i, len(got.Source))
+	}
+	if gotRes.Verdict != diff.Diverge || gotRes.Signature() != fc.sig {
+		t.Errorf("case %d: the result gives %s %q, want the signature %q", i, gotRes.Verdict, gotRes.Signature(), fc.sig)
+	}
+	if n := impl.runs[runKey(got.Source, got.Config.Fixtures, got.Config.Allow)]; n != 1 {
+		t.Errorf("case %d: the result was run %d times, want once (as the candidate kept)", i, n)
+	}
+	if n := impl.runs[runKey(gc.Source, gc.Config.Fixtures, gc.Config.Allow)]; n != 1 {
+		t.Errorf("case %d: the input was run %d times, want once (the campaign's own run)", i, n)
+	}
+	t.Logf("case %d: %d -> %d bytes, signature %s:\n%s", i, len(gc.Source), len(got.Source), fc.sig, got.Source)
+}
+
+// firstLongDivergence is the first of the first 200 cases of c's seed that diverges and
+// is 200 bytes or more, compared as the campaign compares it.
+func firstLongDivergence(t *testing.T, c *Campaign) *fuzzCase {
+	t.Helper()
 	for i := 0; i < 200; i++ {
-		gc := NewCase(7, i, c.opts.Gen)
-		res := c.compare(ctx, gc)
-		if res.Verdict != diff.Diverge || len(gc.Source) < 200 {
-			continue
+		gc := NewCase(c.opts.Seed, i, c.opts.Gen)
+		res := c.compare(context.Background(), gc)
+		if res.Verdict == diff.Diverge && len(gc.Source) >= 200 {
+			return &fuzzCase{index: i, c: gc, verdict: res.Verdict, sig: res.Signature(), res: res}
 		}
-		fc := &fuzzCase{index: i, c: gc, verdict: res.Verdict, sig: res.Signature(), res: res}
-		got, gotRes := c.shrink(ctx, fc)
-		if len(got.Source) >= len(gc.Source) {
-			t.Fatalf("case %d: not reduced (%d bytes)", i, len(got.Source))
-		}
-		if gotRes.Verdict != diff.Diverge || gotRes.Signature() != fc.sig {
-			t.Errorf("case %d: the result gives %s %q, want the signature %q", i, gotRes.Verdict, gotRes.Signature(), fc.sig)
-		}
-		if n := impl.runs[runKey(got.Source, got.Config.Fixtures, got.Config.Allow)]; n != 1 {
-			t.Errorf("case %d: the result was run %d times, want once (as the candidate kept)", i, n)
-		}
-		if n := impl.runs[runKey(gc.Source, gc.Config.Fixtures, gc.Config.Allow)]; n != 1 {
-			t.Errorf("case %d: the input was run %d times, want once (the campaign's own run)", i, n)
-		}
-		t.Logf("case %d: %d -> %d bytes, signature %s:\n%s", i, len(gc.Source), len(got.Source), fc.sig, got.Source)
-		return
 	}
 	t.Fatal("no diverging case among the first 200")
+	return nil
 }
 
 // A new divergence is reduced from the campaign's own run of it (reduce.Options.Known, the
@@ -79,32 +85,23 @@ func TestWriteEntryRunsTheProgramOnceMore(t *testing.T) {
 	rs := trial.Runners{Impl: impl, Ref: run.New()}
 	c := New(rs, Options{Seed: 7, Count: 1, Workers: 1, Out: t.TempDir(), Minimize: true, Timeout: outcome.DefaultLimits.Timeout,
 		Reduce: ReduceBudget{Time: time.Hour}})
-	ctx := context.Background()
-	for i := 0; i < 200; i++ {
-		gc := NewCase(7, i, c.opts.Gen)
-		res := c.compare(ctx, gc)
-		if res.Verdict != diff.Diverge || len(gc.Source) < 200 {
-			continue
-		}
-		fc := &fuzzCase{index: i, c: gc, verdict: res.Verdict, sig: res.Signature(), res: res}
-		file, note, program := c.writeEntry(ctx, fc)
-		if file == "" || program == "" {
-			t.Fatalf("case %d: nothing written: %s", i, note)
-		}
-		e, err := corpus.ParseFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := impl.runs[runKey(gc.Source, gc.Config.Fixtures, gc.Config.Allow)]; n != 1 {
-			t.Errorf("case %d: the input was run %d times, want once (the campaign's own run)", i, n)
-		}
-		if n := impl.runs[runKey(e.Source, e.Config.Fixtures, e.Config.Allow)]; n != 1 {
-			t.Errorf("case %d: the entry's text was run %d times, want once (by the entry writer)", i, n)
-		}
-		if n := impl.runs[runKey(program, e.Config.Fixtures, e.Config.Allow)]; n != 1 {
-			t.Errorf("case %d: the written program was run %d times as a candidate, want once", i, n)
-		}
-		return
+	fc := firstLongDivergence(t, c)
+	i, gc := fc.index, fc.c
+	file, note, program := c.writeEntry(context.Background(), fc)
+	if file == "" || program == "" {
+		t.Fatalf("case %d: nothing written: %s", i, note)
 	}
-	t.Fatal("no diverging case among the first 200")
+	e, err := corpus.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := impl.runs[runKey(gc.Source, gc.Config.Fixtures, gc.Config.Allow)]; n != 1 {
+		t.Errorf("case %d: the input was run %d times, want once (the campaign's own run)", i, n)
+	}
+	if n := impl.runs[runKey(e.Source, e.Config.Fixtures, e.Config.Allow)]; n != 1 {
+		t.Errorf("case %d: the entry's text was run %d times, want once (by the entry writer)", i, n)
+	}
+	if n := impl.runs[runKey(program, e.Config.Fixtures, e.Config.Allow)]; n != 1 {
+		t.Errorf("case %d: the written program was run %d times as a candidate, want once", i, n)
+	}
 }

@@ -80,18 +80,9 @@ func (j Job) Run(ctx context.Context) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	var entries []*corpus.Entry
-	var errs []error
-	for _, p := range files {
-		e, err := corpus.ParseFile(p)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		entries = append(entries, e)
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	entries, err := corpus.ParseFiles(files)
+	if err != nil {
+		return nil, err
 	}
 	if j.Out != "" {
 		// Refuse a bad OUT before the work.

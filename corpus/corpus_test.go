@@ -545,3 +545,25 @@ func TestParseFileBound(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// ParseFiles parses every file in order, and reports every malformed one together.
+func TestParseFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	one, two := write("one.a0", "return 1\n"), write("two.a0", "return 2\n")
+	bad1, bad2 := write("bad1.a0", "# @frob yes\nreturn 1\n"), write("bad2.a0", "return 1\n# @\n")
+	entries, err := ParseFiles([]string{two, one})
+	if err != nil || len(entries) != 2 || entries[0].Path != two || entries[1].Path != one {
+		t.Fatalf("ParseFiles(two, one) = %v, %v; want both entries in that order", entries, err)
+	}
+	_, err = ParseFiles([]string{bad1, one, bad2})
+	if err == nil || !strings.Contains(err.Error(), "bad1.a0:1: @frob") || !strings.Contains(err.Error(), "bad2.a0:2: malformed directive") {
+		t.Errorf("ParseFiles with two malformed entries: %v; want both named", err)
+	}
+}

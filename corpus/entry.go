@@ -13,6 +13,7 @@ package corpus
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -123,6 +124,25 @@ func ParseFile(path string) (*Entry, error) {
 		return nil, fmt.Errorf("%s: the file is over %d MiB, the bound of a corpus entry", path, MaxEntryBytes>>20)
 	}
 	return Parse(path, data)
+}
+
+// ParseFiles parses the entries at paths, in their order. Every malformed entry is
+// reported: the error joins them all, one per line.
+func ParseFiles(paths []string) ([]*Entry, error) {
+	entries := make([]*Entry, 0, len(paths))
+	var errs []error
+	for _, p := range paths {
+		e, err := ParseFile(p)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		entries = append(entries, e)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return entries, nil
 }
 
 // Parse parses an entry's bytes; path names the entry in error messages and provides the

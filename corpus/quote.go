@@ -68,19 +68,11 @@ func unquoteMessage(s string) (string, error) {
 		if i == len(body) {
 			return "", errors.New("quoted message ends inside an escape")
 		}
+		if c, ok := value.JSONShortEscape(body[i]); ok {
+			b.WriteByte(c)
+			continue
+		}
 		switch body[i] {
-		case '"', '\\', '/':
-			b.WriteByte(body[i])
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
 		case 'u':
 			if i+5 > len(body) {
 				return "", errors.New(`quoted message has a truncated \u escape`)

@@ -107,8 +107,6 @@ type batchSlot struct {
 	slot *worker.BatchSlot
 	// queue hands out the indices to run, those a batch did not answer first.
 	queue *worker.SliceQueue
-	// broken: a worker could not be started; the slot runs its entries one by one.
-	broken bool
 }
 
 func (s *batchSlot) close() {
@@ -152,17 +150,11 @@ func (s *batchSlot) run(indices <-chan int) {
 		if len(jobs) == 0 {
 			continue
 		}
-		var b *worker.Batch
-		var err error
-		if !s.broken {
-			b, err = s.slot.Worker()
-		}
-		if s.broken || err != nil {
-			// No entry worker: the batch runs one by one, and so does the rest.
-			if err != nil {
-				s.broken = true
-				br.count(func(st *BatchStats) { st.StartError = err.Error() })
-			}
+		b, err := s.slot.Worker()
+		if err != nil {
+			// No entry worker (the slot is broken): the batch runs one by one, and so
+			// does the rest.
+			br.count(func(st *BatchStats) { st.StartError = err.Error() })
 			for _, j := range jobs {
 				s.perCase(j, false)
 			}
@@ -170,16 +162,13 @@ func (s *batchSlot) run(indices <-chan int) {
 		}
 		line, _ := json.Marshal(req)
 		started := time.Now()
-		answer, death := b.Do(br.ctx, append(line, '\n'), entryCancelLine, stallBound(jobs, br.opts.Timeout))
+		answer, death := b.Do(br.ctx, append(line, '\n'), worker.BatchCancelLine, stallBound(jobs, br.opts.Timeout))
 		if death != nil {
 			s.slot.Retire()
 			br.count(func(st *BatchStats) { st.Deaths++ })
 			// The entry the worker was on runs in per-case workers; the others of the
 			// batch (those before it lost their answers with the worker) go to the next.
-			k := int(death.Position) - 1
-			if k < 0 || k >= len(jobs) {
-				k = 0 // it died between entries: the first bears it, so that the run moves on
-			}
+			k := death.Item(len(jobs))
 			s.requeue(jobs[:k], jobs[k+1:])
 			s.perCase(jobs[k], true)
 			continue
@@ -216,14 +205,7 @@ func (s *batchSlot) run(indices <-chan int) {
 
 // requeue puts the jobs of a batch back in front of the pending indices.
 func (s *batchSlot) requeue(before, after []batchJob) {
-	idx := make([]int, 0, len(before)+len(after))
-	for _, j := range before {
-		idx = append(idx, j.index)
-	}
-	for _, j := range after {
-		idx = append(idx, j.index)
-	}
-	s.queue.Requeue(idx)
+	worker.RequeueItems(s.queue, func(j batchJob) int { return j.index }, before, after)
 }
 
 // stallBound is how long an entry worker may stay on one entry of jobs: both sides'

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/trial"
 	"github.com/a0diff/a0diff/worker"
+	"github.com/a0diff/a0diff/worker/workertest"
 )
 
 // The entry-worker tests re-execute the test binary as an entry worker (the pattern of
@@ -48,24 +50,9 @@ type faultyRunner struct {
 	fault string
 }
 
-var ballast [][]byte
-
 func (f faultyRunner) Run(ctx context.Context, source string, cfg outcome.Config) outcome.Outcome {
-	if bytes.Contains([]byte(source), []byte("FAULT")) {
-		switch f.fault {
-		case "exit":
-			os.Exit(3)
-		case "hang":
-			time.Sleep(time.Hour)
-		case "alloc":
-			for {
-				b := make([]byte, 8<<20)
-				for i := range b {
-					b[i] = 1
-				}
-				ballast = append(ballast, b)
-			}
-		}
+	if strings.Contains(source, "FAULT") {
+		workertest.Misbehave(f.fault)
 	}
 	return f.Runner.Run(ctx, source, cfg)
 }

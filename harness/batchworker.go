@@ -17,13 +17,9 @@ package harness
 // as a summary, and a passing entry is all a report holds of them anyway (kept).
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 	"io"
-	"sync"
 	"time"
 
 	"github.com/a0diff/a0diff/corpus"
@@ -75,79 +71,23 @@ type entryPassed struct {
 	Nanos   int64          `json:"ns,omitempty"`
 }
 
-var entryCancelLine = []byte(`{"type":"cancel"}` + "\n")
-
 // ServeEntries is the entry worker: it reads batches from in and answers on out until in
-// ends. rs are the built-in implementations, in this process; cell is the progress cell
-// the supervisor reads (the position in the batch of the entry in progress).
+// ends (worker.ServeBatch). rs are the built-in implementations, in this process; cell is
+// the progress cell the supervisor reads (the position in the batch of the entry in
+// progress).
 func ServeEntries(in io.Reader, out io.Writer, cell *worker.ProgressCell, rs trial.Runners) error {
-	in, out = worker.ServedPipes(in, out)
-	w := bufio.NewWriter(out)
-	w.Write(worker.BatchHelloLine("entries"))
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	requests := make(chan entryBatch)
-	readErr := make(chan error, 1)
-	var mu sync.Mutex
-	var cancel context.CancelFunc // the batch in progress
-	go func() {
-		defer close(requests)
-		r := bufio.NewReaderSize(in, 64<<10)
-		for {
-			line, err := r.ReadBytes('\n')
-			if err != nil {
-				if err != io.EOF || len(line) > 0 {
-					readErr <- err
-				}
-				return
-			}
-			var req entryBatch
-			if err := json.Unmarshal(line, &req); err != nil {
-				readErr <- fmt.Errorf("entry worker: unreadable request: %v", err)
-				return
-			}
-			switch req.Type {
-			case "entries":
-				requests <- req
-			case "cancel":
-				mu.Lock()
-				if cancel != nil {
-					cancel()
-				}
-				mu.Unlock()
-			default:
-				readErr <- fmt.Errorf("entry worker: unknown request type %q", req.Type)
-				return
-			}
-		}
-	}()
-	for req := range requests {
-		ctx, stop := context.WithCancel(context.Background())
-		mu.Lock()
-		cancel = stop
-		mu.Unlock()
-		reply := serveEntries(ctx, rs, cell, req)
-		mu.Lock()
-		cancel = nil
-		mu.Unlock()
-		stop()
-		b, _ := json.Marshal(reply)
-		w.Write(append(b, '\n'))
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		if reply.Exit {
-			return nil
-		}
-	}
-	select {
-	case err := <-readErr:
-		return err
-	default:
-		return nil
-	}
+	return worker.ServeBatch(in, out, worker.BatchServer[entryBatch]{
+		Worker: "entries", Noun: "entry worker",
+		Types: []string{"entries"},
+		Serve: func(ctx context.Context, req entryBatch) (any, bool, error) {
+			reply := serveEntries(ctx, rs, cell, req)
+			return reply, reply.Exit, nil
+		},
+	})
 }
+
+// RequestType is the batch's type, for worker.ServeBatch.
+func (b entryBatch) RequestType() string { return b.Type }
 
 // serveEntries runs one batch.
 func serveEntries(ctx context.Context, rs trial.Runners, cell *worker.ProgressCell, req entryBatch) entryBatchReply {
@@ -176,7 +116,7 @@ func serveEntries(ctx context.Context, rs trial.Runners, cell *worker.ProgressCe
 		if ctx.Err() != nil {
 			break // a cancelled run is no verdict
 		}
-		abandoned := stillRunning(rs.Impl) || stillRunning(rs.Ref)
+		abandoned := trial.StillRunning(rs.Impl) || trial.StillRunning(rs.Ref)
 		r := entryPassed{Go: goOut.Status, GoExit: goOut.ExitCode, Ref: refOut.Status, RefExit: refOut.ExitCode}
 		if abandoned || !plainPass(e, goOut, refOut, req.Update) {
 			r = entryPassed{Redo: true}
@@ -200,10 +140,8 @@ func serveEntries(ctx context.Context, rs trial.Runners, cell *worker.ProgressCe
 // workers attribute to a side), agreed, met the entry's expectations, and, under
 // --update, left nothing to rewrite.
 func plainPass(e *corpus.Entry, goOut, refOut outcome.Outcome, update bool) bool {
-	for _, o := range []outcome.Outcome{goOut, refOut} {
-		if o.Status == outcome.StatusTimeout || o.Status == outcome.StatusCrash {
-			return false
-		}
+	if trial.Unsettled(&goOut) || trial.Unsettled(&refOut) {
+		return false
 	}
 	if diff.Compare(goOut, refOut).Verdict != diff.Agree {
 		return false
@@ -220,13 +158,4 @@ func plainPass(e *corpus.Entry, goOut, refOut outcome.Outcome, update bool) bool
 		}
 	}
 	return true
-}
-
-func stillRunning(r outcome.Runner) bool {
-	a, ok := r.(trial.Abandoner)
-	if !ok {
-		return false
-	}
-	running, _ := a.Abandoned()
-	return running > 0
 }

@@ -52,30 +52,11 @@ type Options struct {
 // entries, an unreadable or malformed entry — is an error; all malformed entries are
 // reported together, one per line, each as FILE:LINE: message.
 func Load(paths []string, filter *regexp.Regexp) ([]*corpus.Entry, error) {
-	files, err := corpus.Discover(paths...)
+	files, err := discover(paths, filter)
 	if err != nil {
 		return nil, err
 	}
-	var entries []*corpus.Entry
-	var errs []error
-	for _, f := range files {
-		if filter != nil && !filter.MatchString(f) {
-			continue
-		}
-		e, err := corpus.ParseFile(f)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		entries = append(entries, e)
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	if len(entries) == 0 {
-		return nil, fmt.Errorf("no entry matches --filter %s (of %d found)", filter, len(files))
-	}
-	return entries, nil
+	return corpus.ParseFiles(files)
 }
 
 // LoadFiles is Load keeping only the paths: every entry is parsed (so that a malformed
@@ -83,24 +64,37 @@ func Load(paths []string, filter *regexp.Regexp) ([]*corpus.Entry, error) {
 // when its turn comes. What a0diff holds of a corpus is then its file names, whatever
 // its size.
 func LoadFiles(paths []string, filter *regexp.Regexp) ([]string, error) {
+	files, err := discover(paths, filter)
+	if err != nil {
+		return nil, err
+	}
+	var errs []error
+	for _, f := range files {
+		if _, err := corpus.ParseFile(f); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return files, nil
+}
+
+// discover is the entry files under paths whose path matches filter (all when filter
+// is nil); none is an error.
+func discover(paths []string, filter *regexp.Regexp) ([]string, error) {
 	files, err := corpus.Discover(paths...)
 	if err != nil {
 		return nil, err
 	}
-	var kept []string
-	var errs []error
-	for _, f := range files {
-		if filter != nil && !filter.MatchString(f) {
-			continue
+	kept := files
+	if filter != nil {
+		kept = nil
+		for _, f := range files {
+			if filter.MatchString(f) {
+				kept = append(kept, f)
+			}
 		}
-		if _, err := corpus.ParseFile(f); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		kept = append(kept, f)
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
 	}
 	if len(kept) == 0 {
 		return nil, fmt.Errorf("no entry matches --filter %s (of %d found)", filter, len(files))
@@ -249,6 +243,18 @@ type ImplCounts struct {
 	NotCompared int `json:"notCompared"`
 }
 
+// Add counts one comparison of the implementation with the reference.
+func (c *ImplCounts) Add(v diff.Verdict) {
+	switch v {
+	case diff.Agree:
+		c.Agree++
+	case diff.Diverge:
+		c.Diverged++
+	default:
+		c.NotCompared++
+	}
+}
+
 // OK reports whether every entry passed.
 func (r *Report) OK() bool { return r.Summary.Failed == 0 }
 
@@ -342,14 +348,7 @@ func run(ctx context.Context, rs trial.Runners, n int, entry func(i int) (*corpu
 		}
 		for _, x := range r.Extras {
 			c := rep.Implementations[x.Name]
-			switch x.Diff.Verdict {
-			case diff.Diverge:
-				c.Diverged++
-			case diff.Agree:
-				c.Agree++
-			default:
-				c.NotCompared++
-			}
+			c.Add(x.Diff.Verdict)
 			rep.Implementations[x.Name] = c
 		}
 		if r.ExpectationFailed() {

@@ -371,17 +371,23 @@ func (h hangUnless) Run(ctx context.Context, src string, cfg outcome.Config) out
 	return outcome.Outcome{Status: outcome.StatusTimeout, Detail: "hung on purpose"}
 }
 
+// hangingCandidates is a program that diverges (concat3) and runners whose
+// implementation hangs on every candidate without the word "keepme".
+func hangingCandidates() (string, trial.Runners) {
+	rs := faultyRunners(faults["concat3"])
+	rs.Impl = hangUnless{Runner: rs.Impl, word: "keepme"}
+	return `let keepme = "k"
+let unused = [1, 2, 3]
+let s = str.concat { parts: ["a", keepme, "c"] }
+return { s: s, n: len { in: unused } }
+`, rs
+}
+
 // TestHangingCandidatesAreRejected: candidates on which one side hangs end at the run
 // deadline with a timeout divergence, which is not the original signature; the
 // reduction goes on past them and keeps what avoids the hang.
 func TestHangingCandidatesAreRejected(t *testing.T) {
-	src := `let keepme = "k"
-let unused = [1, 2, 3]
-let s = str.concat { parts: ["a", keepme, "c"] }
-return { s: s, n: len { in: unused } }
-`
-	rs := faultyRunners(faults["concat3"])
-	rs.Impl = hangUnless{Runner: rs.Impl, word: "keepme"}
+	src, rs := hangingCandidates()
 	start := time.Now()
 	res, err := Reduce(context.Background(), src, outcome.Config{File: "hang.a0"}, rs, Options{Timeout: 500 * time.Millisecond})
 	if err != nil {
@@ -403,13 +409,7 @@ return { s: s, n: len { in: unused } }
 // that deadline, not at the run's (an hour here: the test would not end without it),
 // and the original program still runs under the run's.
 func TestCandidatesHaveTheirOwnDeadline(t *testing.T) {
-	src := `let keepme = "k"
-let unused = [1, 2, 3]
-let s = str.concat { parts: ["a", keepme, "c"] }
-return { s: s, n: len { in: unused } }
-`
-	rs := faultyRunners(faults["concat3"])
-	rs.Impl = hangUnless{Runner: rs.Impl, word: "keepme"}
+	src, rs := hangingCandidates()
 	res, err := Reduce(context.Background(), src, outcome.Config{File: "hang.a0"}, rs, Options{Timeout: time.Hour, CandidateTimeout: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

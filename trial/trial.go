@@ -257,6 +257,24 @@ func Abandoned(rs Runners) int64 {
 	return n
 }
 
+// StillRunning reports whether r (when it counts them) has abandoned runs whose engine
+// is still computing: a batch worker that runs r in its own process must then exit.
+func StillRunning(r outcome.Runner) bool {
+	a, ok := r.(Abandoner)
+	if !ok {
+		return false
+	}
+	running, _ := a.Abandoned()
+	return running > 0
+}
+
+// Unsettled reports whether a run in a batch worker ended in a way that depends on the
+// machine or went wrong inside its engine (a timeout, a crash): the per-case mode, one
+// implementation per worker process, runs it again and attributes it to a side.
+func Unsettled(o *outcome.Outcome) bool {
+	return o.Status == outcome.StatusTimeout || o.Status == outcome.StatusCrash
+}
+
 // Parallel calls fn(i) for each i in [0, n) on at most workers goroutines, in order of
 // i as goroutines come free. When ctx is cancelled it starts no further call; it returns
 // once every started call has returned.

@@ -5,7 +5,8 @@ package worker
 // supervision as a Pool's workers — a memory ceiling read from the kernel, a kill when
 // it stops making progress, its death turned into a report — without a pipe round trip
 // per case. What the work is, the worker package does not know: a request and its reply
-// are one line each, written and read by the caller.
+// are one line each, written and read by the caller; on the worker's side ServeBatch
+// (batchserve.go) holds the conversation and the mode's handler does the work.
 //
 // The supervisor knows at every moment which item of a batch the worker is on: the
 // worker writes the item's position to a progress cell, eight bytes of a file both
@@ -23,7 +24,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
@@ -65,6 +65,17 @@ type BatchDeath struct {
 	Reason   string
 	Position uint64
 	Detail   string
+}
+
+// Item is the item of a slice of n that the worker was on when it ended (Position less
+// one); when it ended between items, the first, which the caller then runs on its own
+// so that its work moves on.
+func (d *BatchDeath) Item(n int) int {
+	k := int(d.Position) - 1
+	if k < 0 || k >= n {
+		return 0
+	}
+	return k
 }
 
 // batchHello is the first line a batch worker writes.
@@ -144,15 +155,8 @@ func (b *Batch) Do(ctx context.Context, request, cancel []byte, stall time.Durat
 	if err := w.send(request); err != nil {
 		return nil, b.died("crash", "writing the request: "+err.Error())
 	}
-	var cancelled *atomic.Bool
-	if ctx.Done() != nil {
-		cancelled = new(atomic.Bool)
-		stop := context.AfterFunc(ctx, func() {
-			cancelled.Store(true)
-			w.out.f.SetReadDeadline(aLongTimeAgo)
-		})
-		defer stop()
-	}
+	cancelled, stopWatch := w.wakeOnCancel(ctx)
+	defer stopWatch()
 	lastPos, lastChange := uint64(0), time.Now()
 	var cancelAt time.Time
 	for {

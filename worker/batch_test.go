@@ -62,7 +62,7 @@ func TestStartBatch(t *testing.T) {
 }
 
 // A slot counts every process it started, those that died starting included, and
-// believes a start's error only after batchStartAttempts tries.
+// believes a start's error only after batchStartAttempts tries; then it is broken.
 func TestBatchSlotCountsWorkersThatDieStarting(t *testing.T) {
 	s := NewBatchSlot(BatchConfig{Name: "sh", Command: []string{"sh", "-c", "exit 3"}, StartTimeout: time.Minute})
 	defer s.Close()
@@ -71,6 +71,13 @@ func TestBatchSlotCountsWorkersThatDieStarting(t *testing.T) {
 	}
 	if st := s.Stats(); st.Started != batchStartAttempts || st.DiedStarting != batchStartAttempts {
 		t.Errorf("stats %+v; want %d started, all died starting", st, batchStartAttempts)
+	}
+	// Broken: the slot starts no more workers.
+	if _, err := s.Worker(); !errors.Is(err, ErrEndedBeforeHello) {
+		t.Fatalf("Worker again: %v; want the start's error", err)
+	}
+	if st := s.Stats(); st.Started != batchStartAttempts {
+		t.Errorf("stats %+v after a second Worker; want no more starts", st)
 	}
 }
 

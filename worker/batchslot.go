@@ -23,6 +23,9 @@ type BatchSlot struct {
 	b     *Batch
 	next  chan startedBatch // a worker starting in the background
 	stats BatchSlotStats
+	// broken is the error of a start believed (batchStartAttempts failed): the slot
+	// starts no more workers, and its caller runs its items another way.
+	broken error
 }
 
 type startedBatch struct {
@@ -54,10 +57,15 @@ func (s *BatchSlot) StartNext() {
 	}()
 }
 
-// Worker returns the slot's worker, taking the one started ahead or starting one.
+// Worker returns the slot's worker, taking the one started ahead or starting one. Once
+// a start has failed batchStartAttempts times in a row, it returns that error at once,
+// from then on.
 func (s *BatchSlot) Worker() (*Batch, error) {
 	if s.b != nil {
 		return s.b, nil
+	}
+	if s.broken != nil {
+		return nil, s.broken
 	}
 	var err error
 	for range batchStartAttempts {
@@ -74,6 +82,7 @@ func (s *BatchSlot) Worker() (*Batch, error) {
 			s.stats.DiedStarting++
 		}
 	}
+	s.broken = err
 	return nil, err
 }
 

@@ -370,6 +370,21 @@ func (p *Pool) Run(ctx context.Context, source string, cfg outcome.Config) outco
 // aLongTimeAgo is a read deadline that has passed: setting it wakes a waiting read.
 var aLongTimeAgo = time.Unix(1, 0)
 
+// wakeOnCancel makes a cancellation of ctx wake the goroutine waiting for w's next
+// message (its read deadline is moved into the past), which then finds cancelled set;
+// stop ends the watch. cancelled is nil when ctx cannot be cancelled.
+func (w *proc) wakeOnCancel(ctx context.Context) (cancelled *atomic.Bool, stop func() bool) {
+	if ctx.Done() == nil {
+		return nil, func() bool { return false }
+	}
+	cancelled = new(atomic.Bool)
+	stop = context.AfterFunc(ctx, func() {
+		cancelled.Store(true)
+		w.out.f.SetReadDeadline(aLongTimeAgo)
+	})
+	return cancelled, stop
+}
+
 // runOn runs one program on w and says whether w may serve another run.
 //
 // It reads the worker's messages itself, each read bounded by the next thing it must do
@@ -402,15 +417,8 @@ func (p *Pool) runOn(ctx context.Context, w *proc, source string, cfg outcome.Co
 		pollAt = start.Add(rssPollInterval - w.busy)
 	}
 	defer func() { w.busy += time.Since(lastPoll) }()
-	var cancelled *atomic.Bool
-	if ctx.Done() != nil {
-		cancelled = new(atomic.Bool)
-		stop := context.AfterFunc(ctx, func() {
-			cancelled.Store(true)
-			w.out.f.SetReadDeadline(aLongTimeAgo)
-		})
-		defer stop()
-	}
+	cancelled, stopWatch := w.wakeOnCancel(ctx)
+	defer stopWatch()
 	var cancelAt time.Time // zero: the cancel message is not sent
 	var kit *toolkit.Virtual
 	for {

@@ -64,6 +64,15 @@ func ReleaseHeap() { debug.FreeOSMemory() }
 // releaseHeapOver returns the free heap to the kernel when the heap the Go runtime holds
 // is over threshold bytes, and reports whether it did.
 func releaseHeapOver(threshold uint64) bool {
+	if heapHeld() > threshold {
+		debug.FreeOSMemory()
+		return true
+	}
+	return false
+}
+
+// heapHeld is the heap the Go runtime holds from the kernel (heapMetrics).
+func heapHeld() uint64 {
 	var samples [len(heapMetrics)]metrics.Sample
 	for i, name := range heapMetrics {
 		samples[i].Name = name
@@ -75,9 +84,5 @@ func releaseHeapOver(threshold uint64) bool {
 			held += s.Value.Uint64()
 		}
 	}
-	if held > threshold {
-		debug.FreeOSMemory()
-		return true
-	}
-	return false
+	return held
 }

@@ -3,35 +3,15 @@ package worker
 import (
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"testing"
-)
 
-func heapHeld() uint64 {
-	var samples [len(heapMetrics)]metrics.Sample
-	for i, name := range heapMetrics {
-		samples[i].Name = name
-	}
-	metrics.Read(samples[:])
-	var held uint64
-	for _, s := range samples {
-		held += s.Value.Uint64()
-	}
-	return held
-}
+	"github.com/a0diff/a0diff/worker/workertest"
+)
 
 // allocateAndDrop makes a heap of mib MiB, every page touched, and lets it go: what a
 // large run leaves behind.
 func allocateAndDrop(mib int) {
-	chunks := make([][]byte, 0, mib)
-	for range mib {
-		b := make([]byte, 1<<20)
-		for i := 0; i < len(b); i += 4096 {
-			b[i] = 1
-		}
-		chunks = append(chunks, b)
-	}
-	runtime.KeepAlive(chunks)
+	runtime.KeepAlive(workertest.Resident(mib))
 }
 
 // After a run that left much more heap than is live, a worker hands it back to the

@@ -51,6 +51,22 @@ func (q *SliceQueue) Requeue(indices []int) {
 	q.pending = append(indices, q.pending...)
 }
 
+// RequeueItems puts the items of groups (a slice's items not answered) back in front of
+// q's pending indices, in their order; index is an item's index.
+func RequeueItems[T any](q *SliceQueue, index func(T) int, groups ...[]T) {
+	n := 0
+	for _, g := range groups {
+		n += len(g)
+	}
+	idx := make([]int, 0, n)
+	for _, g := range groups {
+		for _, it := range g {
+			idx = append(idx, index(it))
+		}
+	}
+	q.Requeue(idx)
+}
+
 // Adapt sizes the next slice for the target from the pace of the last one, which
 // answered n items in took.
 func (q *SliceQueue) Adapt(took time.Duration, n int) {

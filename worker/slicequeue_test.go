@@ -62,3 +62,28 @@ func TestSliceQueueAdapt(t *testing.T) {
 		}
 	}
 }
+
+// RequeueItems puts back the items of its groups, in their order, before those pending.
+func TestRequeueItems(t *testing.T) {
+	type item struct{ index int }
+	q := NewSliceQueue(100*time.Millisecond, 8, 8)
+	q.Requeue([]int{9})
+	slice := []item{{3}, {4}, {5}, {6}}
+	RequeueItems(q, func(it item) int { return it.index }, slice[:1], slice[2:]) // 4 was pinned
+	if got, _ := q.Take(nil); !reflect.DeepEqual(got, []int{3, 5, 6, 9}) {
+		t.Errorf("took %v; want [3 5 6 9]", got)
+	}
+}
+
+// A death pins the item its progress cell names; one between items (cell 0) or beyond
+// the slice pins the first.
+func TestBatchDeathItem(t *testing.T) {
+	for _, tc := range []struct {
+		position uint64
+		n, want  int
+	}{{1, 4, 0}, {3, 4, 2}, {4, 4, 3}, {0, 4, 0}, {5, 4, 0}} {
+		if got := (&BatchDeath{Position: tc.position}).Item(tc.n); got != tc.want {
+			t.Errorf("Item(%d) at position %d = %d; want %d", tc.n, tc.position, got, tc.want)
+		}
+	}
+}

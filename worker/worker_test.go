@@ -17,6 +17,7 @@ import (
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 	"github.com/a0diff/a0diff/runtime/value"
+	"github.com/a0diff/a0diff/worker/workertest"
 )
 
 // The tests re-execute the test binary as a worker (the standard pattern of os/exec's
@@ -75,13 +76,7 @@ func TestMain(m *testing.M) {
 				os.Exit(0)
 			}
 			mib, _ := strconv.Atoi(strings.TrimSpace(line))
-			for range mib {
-				b := make([]byte, 1<<20)
-				for i := 0; i < len(b); i += 4096 {
-					b[i] = 1
-				}
-				sink = append(sink, b)
-			}
+			sink = append(sink, workertest.Resident(mib)...)
 			os.Stdout.Write([]byte("done\n"))
 		}
 	}
@@ -126,43 +121,18 @@ func (h hostile) Run(ctx context.Context, source string, cfg outcome.Config) out
 	}
 	switch source {
 	case "alloc":
-		for {
-			b := make([]byte, 8<<20)
-			for i := range b {
-				b[i] = 1
-			}
-			sink = append(sink, b)
-		}
+		workertest.Misbehave("alloc")
 	case "alloc600":
 		// 600 MiB, then nothing: over a ceiling of 200 MiB, but bounded when no ceiling
 		// sees it.
-		for range 75 {
-			b := make([]byte, 8<<20)
-			for i := range b {
-				b[i] = 1
-			}
-			sink = append(sink, b)
-		}
+		sink = append(sink, workertest.Resident(600)...)
 		time.Sleep(time.Hour)
 	case "grow":
-		// A short run that keeps 8 MiB more resident after each run (filled by doubling
-		// copies, which stay fast under the race detector).
-		b := make([]byte, 8<<20)
-		b[0] = 1
-		for n := 1; n < len(b); n *= 2 {
-			copy(b[n:], b[:n])
-		}
-		sink = append(sink, b)
+		// A short run that keeps 8 MiB more resident after each run.
+		sink = append(sink, workertest.Resident(8)...)
 	case "ballast":
 		// 64 MiB kept resident, in a run long enough for the recycling check.
-		for range 8 {
-			b := make([]byte, 8<<20)
-			b[0] = 1
-			for n := 1; n < len(b); n *= 2 {
-				copy(b[n:], b[:n])
-			}
-			sink = append(sink, b)
-		}
+		sink = append(sink, workertest.Resident(64)...)
 		time.Sleep(2 * rssPollInterval)
 	case "garbage":
 		fmt.Fprintln(os.Stdout, "this is not JSON")
@@ -263,7 +233,10 @@ func TestWorkerDeaths(t *testing.T) {
 					t.Errorf("detail lacks %q:\n%s", d, o.Detail)
 				}
 			}
-			o = p.Run(context.Background(), "fine", config(time.Second))
+			// A long deadline: the run after a death waits for its worker's hello no
+			// longer than the run's time (Pool.start), and a loaded machine may take
+			// more than a second to start the test binary again.
+			o = p.Run(context.Background(), "fine", config(time.Minute))
 			if o.Status != outcome.StatusOK || o.Value != "fine" {
 				t.Errorf("the run after the death: %s", outcome.Marshal(o))
 			}

@@ -173,6 +173,15 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 		)
 		opts.OnDone = func(*harness.EntryResult) { bar.Add(1) }
 	}
+	if a.onEntry != nil {
+		onDone := opts.OnDone
+		opts.OnDone = func(r *harness.EntryResult) {
+			if onDone != nil {
+				onDone(r)
+			}
+			a.onEntry()
+		}
+	}
 	rep, loadErr := harness.RunFiles(cmd.Context(), rs, entries, opts)
 	a.noteIgnoredLimits(rs)
 	if st := rep.Batch; st != nil && (st.Deaths > 0 || st.StartError != "") {

@@ -159,21 +159,23 @@ func compileError(name string, err error) error {
 	}
 	var syn *goja.CompilerSyntaxError
 	if errors.As(err, &syn) {
-		if syn.File != nil {
-			p := syn.File.Position(syn.Offset)
-			return fmt.Errorf("%s:%d:%d: %s", name, p.Line, p.Column, syn.Message)
-		}
-		return fmt.Errorf("%s: %s", name, syn.Message)
+		return compilerErrorAt(name, syn.CompilerError)
 	}
 	var ref *goja.CompilerReferenceError
 	if errors.As(err, &ref) {
-		if ref.File != nil {
-			p := ref.File.Position(ref.Offset)
-			return fmt.Errorf("%s:%d:%d: %s", name, p.Line, p.Column, ref.Message)
-		}
-		return fmt.Errorf("%s: %s", name, ref.Message)
+		return compilerErrorAt(name, ref.CompilerError)
 	}
 	return fmt.Errorf("%s: %w", name, err)
+}
+
+// compilerErrorAt is a goja compiler error (a syntax or a reference error) as
+// FILE:LINE:COL: message, or FILE: message when goja gives no position.
+func compilerErrorAt(name string, e goja.CompilerError) error {
+	if e.File != nil {
+		p := e.File.Position(e.Offset)
+		return fmt.Errorf("%s:%d:%d: %s", name, p.Line, p.Column, e.Message)
+	}
+	return fmt.Errorf("%s: %s", name, e.Message)
 }
 
 // Name is the bundle's file name.

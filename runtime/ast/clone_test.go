@@ -2,13 +2,10 @@ package ast_test
 
 import (
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	. "github.com/a0diff/a0diff/runtime/ast"
-	"github.com/a0diff/a0diff/runtime/syntax"
-	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 )
 
 // checkClone checks that Clone(p) is p again in every field (reflect.DeepEqual: spans,
@@ -76,18 +73,8 @@ func TestCloneTestdata(t *testing.T) {
 	for _, c := range readInspectCases(t) {
 		checkClone(t, "testdata/inspect.txt: "+c.Name, parseCase(t, c.Source))
 	}
-	files, _ := filepath.Glob("../syntax/testdata/*.txt")
-	more, _ := filepath.Glob("../validate/testdata/*.txt")
-	for _, f := range append(files, more...) {
-		cases, err := testfile.Read(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cases {
-			if p, diags := syntax.Parse("t.a0", c.Source); len(diags) == 0 && p != nil {
-				checkClone(t, f+": "+c.Name, p)
-			}
-		}
+	for _, fp := range frontEndPrograms(t) {
+		checkClone(t, fp.file+": "+fp.c.Name, fp.p)
 	}
 }
 

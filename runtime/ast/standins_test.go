@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	. "github.com/a0diff/a0diff/runtime/ast"
-	"github.com/a0diff/a0diff/runtime/syntax"
 	"github.com/a0diff/a0diff/runtime/syntax/testfile"
 )
 
@@ -53,8 +52,8 @@ func TestStandInsCoversEveryKind(t *testing.T) {
 			shown[reflect.TypeOf(e)] = true
 		}
 	}
-	for _, p := range frontEndPrograms(t) {
-		Inspect(p, func(n Node) bool {
+	for _, fp := range frontEndPrograms(t) {
+		Inspect(fp.p, func(n Node) bool {
 			if e, ok := n.(Expr); ok && len(StandIns(e)) > 0 && !shown[reflect.TypeOf(e)] {
 				t.Errorf("testdata/standins.txt has no case of a %T with stand-ins", e)
 				shown[reflect.TypeOf(e)] = true
@@ -69,8 +68,8 @@ func TestStandInsCoversEveryKind(t *testing.T) {
 // and never nil.
 func TestStandInsAreBelow(t *testing.T) {
 	checked := 0
-	for _, p := range frontEndPrograms(t) {
-		Inspect(p, func(n Node) bool {
+	for _, fp := range frontEndPrograms(t) {
+		Inspect(fp.p, func(n Node) bool {
 			e, ok := n.(Expr)
 			if !ok {
 				return true
@@ -114,27 +113,4 @@ func finalReturn(t *testing.T, p *Program) Expr {
 	}
 	t.Fatal("the program does not end with a return")
 	return nil
-}
-
-// frontEndPrograms parses every program of the syntax and validate test files that parses.
-func frontEndPrograms(t *testing.T) []*Program {
-	t.Helper()
-	files, _ := filepath.Glob("../syntax/testdata/*.txt")
-	more, _ := filepath.Glob("../validate/testdata/*.txt")
-	var out []*Program
-	for _, f := range append(files, more...) {
-		cases, err := testfile.Read(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cases {
-			if p, diags := syntax.Parse("t.a0", c.Source); len(diags) == 0 && p != nil {
-				out = append(out, p)
-			}
-		}
-	}
-	if len(out) == 0 {
-		t.Fatal("no front-end test program found")
-	}
-	return out
 }

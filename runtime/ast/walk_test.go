@@ -108,37 +108,19 @@ func checkTraversalsAgree(t *testing.T, root Node) {
 // of the front end's test files: the nodes Dump shows with a span, in its order, are
 // the nodes Inspect visits.
 func TestInspectMatchesDump(t *testing.T) {
-	files, _ := filepath.Glob("../syntax/testdata/*.txt")
-	more, _ := filepath.Glob("../validate/testdata/*.txt")
-	files = append(files, more...)
-	programs := 0
-	for _, f := range files {
-		cases, err := testfile.Read(f)
-		if err != nil {
-			t.Fatal(err)
+	for _, fp := range frontEndPrograms(t) {
+		var want []string
+		for _, line := range strings.Split(strings.TrimRight(Dump(fp.p), "\n"), "\n") {
+			if strings.Contains(line, " @") {
+				want = append(want, strings.TrimPrefix(strings.TrimSpace(line), "-> "))
+			}
 		}
-		for _, c := range cases {
-			p, diags := syntax.Parse("t.a0", c.Source)
-			if len(diags) > 0 || p == nil {
-				continue
-			}
-			programs++
-			var want []string
-			for _, line := range strings.Split(strings.TrimRight(Dump(p), "\n"), "\n") {
-				if strings.Contains(line, " @") {
-					want = append(want, strings.TrimPrefix(strings.TrimSpace(line), "-> "))
-				}
-			}
-			var got []string
-			Inspect(p, func(n Node) bool { got = append(got, nodeLine(n)); return true })
-			if !slices.Equal(got, want) {
-				t.Errorf("%s:%d: Inspect visits\n%s\nDump shows\n%s", f, c.Line, strings.Join(got, "\n"), strings.Join(want, "\n"))
-			}
-			checkTraversalsAgree(t, p)
+		var got []string
+		Inspect(fp.p, func(n Node) bool { got = append(got, nodeLine(n)); return true })
+		if !slices.Equal(got, want) {
+			t.Errorf("%s:%d: Inspect visits\n%s\nDump shows\n%s", fp.file, fp.c.Line, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-	}
-	if programs < 50 {
-		t.Fatalf("only %d programs found in %v", programs, files)
+		checkTraversalsAgree(t, fp.p)
 	}
 }
 

@@ -98,12 +98,7 @@ func (ev *evaluator) callUser(e *ast.FnCallExpr, name string, f *userFn, s *scop
 	if err != nil {
 		return nil, err
 	}
-	v, err := ev.invoke(f, fs)
-	if err != nil {
-		return nil, err
-	}
-	ev.emitFn(outcome.EventFnCallEnd, span, f)
-	return v, nil
+	return ev.invoke(f, fs, span)
 }
 
 // noArgs is the argument record of a call without arguments: parameters that no pair
@@ -123,16 +118,7 @@ func (ev *evaluator) bindArgs(argsExpr *ast.RecordExpr, f *userFn, s *scope) (*s
 		if err != nil {
 			return nil, err
 		}
-		fs := ev.newScope(f.closure)
-		for _, p := range params {
-			v, _, err := args.LookupErr(p)
-			if err != nil {
-				ev.release(fs)
-				return nil, err
-			}
-			fs.bind(p, v)
-		}
-		return fs, nil
+		return ev.bindRecord(f, args)
 	}
 	fs := ev.newScope(f.closure)
 	if argsExpr != nil {
@@ -177,8 +163,9 @@ func plainPairs(e *ast.RecordExpr, maxSize int) bool {
 }
 
 // invoke runs a user function's body in its prepared scope, bounded by Limits.MaxDepth,
-// and then releases the scope.
-func (ev *evaluator) invoke(f *userFn, fs *scope) (value.Value, error) {
+// then releases the scope and, when the body completed, emits fn_call_end at span (its
+// callers emitted fn_call_start).
+func (ev *evaluator) invoke(f *userFn, fs *scope, span *ast.Span) (value.Value, error) {
 	if ev.depth >= ev.limits.MaxDepth {
 		return nil, &abort{status: outcome.StatusResource, limit: outcome.LimitDepth, detail: fmt.Sprintf("maxDepth: user-function nesting exceeded the depth limit %d (in '%s')", ev.limits.MaxDepth, f.decl.Name)}
 	}
@@ -186,7 +173,11 @@ func (ev *evaluator) invoke(f *userFn, fs *scope) (value.Value, error) {
 	v, err := ev.execBlock(f.decl.Body, fs)
 	ev.depth--
 	ev.release(fs)
-	return v, err
+	if err != nil {
+		return nil, err
+	}
+	ev.emitFn(outcome.EventFnCallEnd, span, f)
+	return v, nil
 }
 
 // lookupCallback resolves the `fn:` argument of map/filter/reduce in the registry.
@@ -212,8 +203,15 @@ func (ev *evaluator) bindItem(e ast.Node, op, name string, f *userFn, item value
 	if !ok {
 		return nil, newError(diag.Type, e, "%s item must be a record when function '%s' expects %d parameters; got %s.", op, name, len(params), value.ShapeName(item))
 	}
+	return ev.bindRecord(f, r)
+}
+
+// bindRecord returns the scope of f's body with every parameter bound to r's property
+// of its name, read as a lookup reads it (inherited ones too; a read that throws in
+// JavaScript is the call's error).
+func (ev *evaluator) bindRecord(f *userFn, r *value.Record) (*scope, error) {
 	fs := ev.newScope(f.closure)
-	for _, p := range params {
+	for _, p := range f.decl.Params {
 		v, _, err := r.LookupErr(p)
 		if err != nil {
 			ev.release(fs)
@@ -235,12 +233,7 @@ func (ev *evaluator) callItem(e ast.Node, span *ast.Span, op, name string, f *us
 	if err != nil {
 		return nil, err
 	}
-	v, err := ev.invoke(f, fs)
-	if err != nil {
-		return nil, err
-	}
-	ev.emitFn(outcome.EventFnCallEnd, span, f)
-	return v, nil
+	return ev.invoke(f, fs, span)
 }
 
 // listAndFn reads and checks the `in` and `fn` arguments of map/filter/reduce.
@@ -371,12 +364,11 @@ func (ev *evaluator) evalReduce(e *ast.FnCallExpr, s *scope) (value.Value, error
 		fs := ev.newScope(f.closure)
 		fs.bind(f.decl.Params[0], acc)
 		fs.bind(f.decl.Params[1], item)
-		v, err := ev.invoke(f, fs)
+		v, err := ev.invoke(f, fs, span)
 		if err != nil {
 			return nil, err
 		}
 		acc = v
-		ev.emitFn(outcome.EventFnCallEnd, span, f)
 	}
 	ev.emit2(outcome.EventReduceEnd, span, "fn", name, "iterations", n)
 	return acc, nil

@@ -246,19 +246,13 @@ func (p *jsonParser) scanString() (string, error) {
 		if p.i >= len(p.s) {
 			return "", p.unexpectedEnd()
 		}
-		switch e := p.s[p.i]; e {
-		case '"', '\\', '/':
-			b.WriteByte(e)
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
+		e := p.s[p.i]
+		if c, ok := JSONShortEscape(e); ok {
+			b.WriteByte(c)
+			p.i++
+			continue
+		}
+		switch e {
 		case 'u':
 			var u rune
 			for k := 0; k < 4; k++ {
@@ -282,6 +276,27 @@ func (p *jsonParser) scanString() (string, error) {
 		}
 		p.i++
 	}
+}
+
+// JSONShortEscape is the character a two-character JSON escape stands for, c being the
+// character after the backslash: one of " \ / b f n r t. ok is false for any other
+// (\u, or no escape of JSON).
+func JSONShortEscape(c byte) (_ byte, ok bool) {
+	switch c {
+	case '"', '\\', '/':
+		return c, true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	}
+	return 0, false
 }
 
 func hexValue(c byte) int {
