@@ -60,6 +60,13 @@ type Baseline struct {
 
 // Read reads a baseline file. Every malformed line is reported as PATH:LINE: why.
 func Read(path string) (*Baseline, error) {
+	// Only a regular file is read: a named pipe would block the read until a writer
+	// came, and a device may never end.
+	if st, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("--baseline: %v", err)
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("--baseline %s: not a regular file", path)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("--baseline: %v", err)

@@ -57,7 +57,7 @@ func TestRequestErrorsNameTheFlag(t *testing.T) {
 		{func(r *Request) { r.Compare = "value,bogus" }, "", `--compare: unknown aspect "bogus"`},
 		{func(r *Request) { r.Reduce.Candidates = 0 }, "", "--reduce-candidates, --reduce-time, --reduce-total-candidates and --reduce-deadline must be positive"},
 		{func(r *Request) { r.Reduce.Time = -time.Second }, "", "--reduce-candidates, --reduce-time, --reduce-total-candidates and --reduce-deadline must be positive, --reduce-total-time not negative"},
-		{func(r *Request) { r.Baseline = filepath.Join(dir, "missing") }, "", "--baseline: open " + dir + "/missing"},
+		{func(r *Request) { r.Baseline = filepath.Join(dir, "missing") }, "", "--baseline: stat " + dir + "/missing"},
 	}
 	for _, tt := range tests {
 		r := goodRequest(t)

@@ -89,6 +89,13 @@ func (j Job) Run(ctx context.Context) (*Report, error) {
 		if _, err := Place(j.Inputs, nil, j.Out); err != nil {
 			return nil, &UsageError{err}
 		}
+		// OUT must be a directory entries can be written to: a file there (or on the
+		// way) was found only by the write, after all the work.
+		if !j.DryRun {
+			if err := corpus.CheckWritableDir(j.Out); err != nil {
+				return nil, &UsageError{fmt.Errorf("-o %s: %v", j.Out, err)}
+			}
+		}
 	}
 	fail := func(format string, err error) error {
 		var usage *UsageError

@@ -324,6 +324,10 @@ func (p *directiveParser) expect(d Directive) error {
 			}
 			x.Trace = append(x.Trace, name)
 		}
+	case "":
+		// "@expect" alone, or more than one blank before the kind (the rest of the line
+		// is compared exactly, so the blanks are not skipped).
+		return errors.New("want one blank, then the kind: exit, value, error or trace")
 	default:
 		return fmt.Errorf("unknown expectation %q (known: exit, value, error, trace)", kind)
 	}

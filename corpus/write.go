@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
@@ -113,6 +114,21 @@ func WriteFileAtomic(path string, data []byte) error {
 	return placeTemp(path, data, mode, os.Rename)
 }
 
+// RewriteFile replaces path's contents, read earlier as was, with data
+// (WriteFileAtomic) — only when the file still holds was. A file edited, replaced or
+// removed since it was read is the user's newer work: it is left as it is and the error
+// says so (a0diff --update rewrites entries after running them, which takes a while).
+func RewriteFile(path string, was, data []byte) error {
+	now, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("%s: not rewritten: %v", path, err)
+	}
+	if !bytes.Equal(now, was) {
+		return fmt.Errorf("%s: changed since a0diff read it; left as it is (run --update again)", path)
+	}
+	return WriteFileAtomic(path, data)
+}
+
 // CreateFileAtomic writes data to the new file path so that a reader sees no file or
 // the whole file, and never replaces a file: it writes a temporary file in the same
 // directory, syncs it and hard-links it to path (which, unlike a rename, refuses to
@@ -179,7 +195,8 @@ func CheckWritableDir(dir string) error {
 			os.Remove(f.Name())
 			return nil
 		}
-		if !errors.Is(err, fs.ErrNotExist) {
+		// A file on the way (ENOTDIR) is named by the walk up, as a missing directory.
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			return err
 		}
 		if _, lerr := os.Lstat(d); lerr == nil {

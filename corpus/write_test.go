@@ -23,7 +23,7 @@ func TestCheckWritableDir(t *testing.T) {
 		{dir, ""},
 		{filepath.Join(dir, "new", "deeper"), ""}, // MkdirAll would make it
 		{file, `^.*/file is not a directory$`},
-		{filepath.Join(file, "sub"), `/file/sub: not a directory$`}, // stat says so
+		{filepath.Join(file, "sub"), `^.*/file is not a directory$`}, // the file on the way is named
 		{filepath.Join(dir, "dangling", "sub"), `^.*/dangling is a symbolic link to a missing file$`},
 		{"/proc/a0diff-out", `^cannot create files in /proc: `},
 	}

@@ -70,7 +70,7 @@ func update(ctx context.Context, rs trial.Runners, res *EntryResult, timeout tim
 		return
 	}
 	u.Removed, u.Added = lineChanges(expectLines(res.Entry), expectLines(e))
-	if err := corpus.WriteFileAtomic(e.Path, e.Raw); err != nil {
+	if err := corpus.RewriteFile(e.Path, res.Entry.Raw, e.Raw); err != nil {
 		u.Err = err
 		return
 	}

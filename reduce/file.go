@@ -33,8 +33,10 @@ func CheckOutput(input, out string) error {
 		return fmt.Errorf("-o %s: already exists (a symbolic link to a missing file); a0diff reduce never replaces a file", out)
 	}
 	dir := filepath.Dir(out)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+	if st, err := os.Stat(dir); err != nil {
 		return fmt.Errorf("-o %s: the directory %s does not exist", out, dir)
+	} else if !st.IsDir() {
+		return fmt.Errorf("-o %s: %s is not a directory", out, dir)
 	}
 	if err := corpus.CheckWritableDir(dir); err != nil {
 		return fmt.Errorf("-o %s: %v", out, err)

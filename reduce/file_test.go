@@ -35,7 +35,7 @@ func TestCheckOutput(t *testing.T) {
 		{taken, "-o " + taken + ": already exists; a0diff reduce never replaces a file"},
 		{dangling, "-o " + dangling + ": already exists (a symbolic link to a missing file); a0diff reduce never replaces a file"},
 		{filepath.Join(dir, "missing", "x.a0"), "-o " + dir + "/missing/x.a0: the directory " + dir + "/missing does not exist"},
-		{filepath.Join(taken, "x.a0"), "-o " + taken + "/x.a0: the directory " + taken + " does not exist"},
+		{filepath.Join(taken, "x.a0"), "-o " + taken + "/x.a0: " + taken + " is not a directory"},
 	}
 	for _, tt := range tests {
 		err := CheckOutput(input, tt.out)

@@ -207,3 +207,16 @@ func TestKilledFromOutside(t *testing.T) {
 		t.Errorf("a worker that exits: %s is transient", outcome.Marshal(o))
 	}
 }
+
+// A worker that closes its stdout and runs on is killed by a0diff: its run is a crash
+// that says so, not a death by a signal from outside (which would be transient, run
+// again, and blamed on the machine).
+func TestWorkerThatClosesItsOutput(t *testing.T) {
+	p := testPool(t, "closer", Config{})
+	var o outcome.Outcome
+	within(t, "the run", func() { o = p.Run(context.Background(), "return 1", config(time.Minute)) })
+	if o.Status != outcome.StatusCrash || !strings.Contains(o.Detail, "the closer worker died (signal: killed): its output ended while it went on running, and a0diff killed it") ||
+		strings.Contains(o.Detail, "did not send") || p.Transient(o) {
+		t.Errorf("outcome %s (transient %v)", outcome.Marshal(o), p.Transient(o))
+	}
+}

@@ -602,7 +602,18 @@ func (p *Pool) died(w *proc, why string) outcome.Outcome {
 	// The worker ended by itself when the supervisor had not killed it and its output
 	// ended (or a write to it failed): a signal then came from outside.
 	ended := !w.killed && (why != "" || errors.Is(w.readErr, io.EOF) || errors.Is(w.readErr, io.ErrUnexpectedEOF))
-	w.kill(killNone, 0)
+	// A worker whose output ended is given a moment to end by itself before it is
+	// killed: one that closed its stdout and went on running is then killed here, by
+	// a0diff, and its death is not a signal from outside (nor transient).
+	lingered := false
+	if ended && !w.exitsWithin(endWait) {
+		ended, lingered = false, true
+	}
+	if ended {
+		w.killed = true // it is gone: wait reaps it and what it left running
+	} else {
+		w.kill(killNone, 0)
+	}
 	waitErr := w.wait()
 	p.gone(w)
 	switch w.reason {
@@ -637,7 +648,12 @@ func (p *Pool) died(w *proc, why string) outcome.Outcome {
 	} else {
 		b.WriteString(" (exit status 0)")
 	}
-	if w.reason == killProtocol {
+	if lingered {
+		b.WriteString(": its output ended while it went on running, and a0diff killed it")
+		if why != "" {
+			b.WriteString(" (" + why + ")")
+		}
+	} else if w.reason == killProtocol {
 		b.WriteString(": it broke the protocol: " + w.protocolErr)
 	} else if why != "" {
 		b.WriteString(": " + why)
@@ -648,6 +664,27 @@ func (p *Pool) died(w *proc, why string) outcome.Outcome {
 		b.WriteString("\nits stderr:\n" + tail)
 	}
 	return outcome.Outcome{Status: outcome.StatusCrash, Detail: b.String()}
+}
+
+// endWait bounds the wait for a worker whose output ended to end by itself: a process
+// that exits closes its output and is reaped within milliseconds.
+const endWait = time.Second
+
+// exitsWithin reports whether the worker's process ends within d (and is reaped).
+func (w *proc) exitsWithin(d time.Duration) bool {
+	done := make(chan struct{})
+	go func() {
+		w.wait()
+		close(done)
+	}()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-done:
+		return true
+	case <-t.C:
+		return false
+	}
 }
 
 // killedOutside ends the detail of a run whose worker was killed by a signal the

@@ -60,6 +60,12 @@ func TestMain(m *testing.M) {
 		exitOn(err)
 	case "mute":
 		time.Sleep(time.Hour) // never says hello
+	case "closer":
+		// Says hello, reads a run, closes its stdout and runs on.
+		os.Stdout.WriteString(`{"type":"hello","protocol":1,"implementation":"closer","version":"test","tools":"host"}` + "\n")
+		bufio.NewReader(os.Stdin).ReadString('\n')
+		os.Stdout.Close()
+		time.Sleep(time.Hour)
 	case "batch":
 		// A batch worker whose request is the MiB it keeps resident from then on.
 		os.Stdout.Write(BatchHelloLine("test"))

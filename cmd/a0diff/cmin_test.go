@@ -97,6 +97,9 @@ func TestCmin(t *testing.T) {
 		{"no output", []string{"cmin", "--coverage=false", in}, "-o OUT is required"},
 		{"output inside the input", []string{"cmin", "--coverage=false", in, "-o", filepath.Join(in, "min")}, "cmin never writes into its inputs"},
 		{"no input", []string{"cmin", "-o", out}, "name the corpus directories"},
+		// Found before the work, not by the write after it (exit 1).
+		{"output is a file", []string{"cmin", "--coverage=false", in, "-o", "cmin_test.go"}, "-o cmin_test.go: cmin_test.go is not a directory"},
+		{"output under a file", []string{"cmin", "--coverage=false", in, "-o", "cmin_test.go/min"}, "-o cmin_test.go/min: cmin_test.go is not a directory"},
 		{"reduce with dry run", []string{"cmin", "--coverage=false", "--reduce", "--dry-run", in}, "cannot go with --dry-run"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

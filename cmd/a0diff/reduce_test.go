@@ -131,7 +131,7 @@ func TestReduceErrors(t *testing.T) {
 		// Checked before reducing (the reduction of greet.a0 would take seconds).
 		{"output in a missing directory", []string{"reduce", in, "-o", filepath.Join(dir, "no", "out.a0")}, 2, `the directory \S+/no does not exist`},
 		{"output a dangling link", []string{"reduce", in, "-o", dangling}, 2, `already exists \(a symbolic link to a missing file\)`},
-		{"output under a file", []string{"reduce", in, "-o", filepath.Join(taken, "out.a0")}, 2, `taken\.a0 does not exist`},
+		{"output under a file", []string{"reduce", in, "-o", filepath.Join(taken, "out.a0")}, 2, `taken\.a0 is not a directory`},
 		{"bad bound", []string{"reduce", "--max-time", "-1s", in}, 2, `must not be negative`},
 		{"agreeing program", []string{"reduce", agree}, 1, `agree\.a0: the implementations agree on it, nothing to reduce`},
 	}

@@ -73,6 +73,11 @@ func Embedded() *Bundle {
 	return embeddedBundle
 }
 
+// MaxBundleBytes bounds the size of a bundle file Load reads (whole, then parsed and
+// compiled, in a0diff's own process and in each worker): a path that names a disk image
+// or a log by mistake is refused before it is read.
+const MaxBundleBytes = 64 << 20
+
 // Load reads and compiles the bundle at path (a0diff --ref FILE.js) and evaluates it
 // once to check that it defines A0Reference.run, so that a broken bundle is reported
 // before any case runs. Errors name the file, and the line for syntax errors
@@ -84,6 +89,8 @@ func Load(path string) (*Bundle, error) {
 		return nil, fmt.Errorf("reference bundle: %w", err)
 	} else if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("reference bundle %s: %s, not a bundle file", path, fileKind(st.Mode()))
+	} else if st.Size() > MaxBundleBytes {
+		return nil, fmt.Errorf("reference bundle %s: %d MiB, over the bound of %d MiB (the embedded bundle is 0.2 MiB): not a bundle file?", path, st.Size()>>20, MaxBundleBytes>>20)
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {

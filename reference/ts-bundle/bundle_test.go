@@ -1,6 +1,7 @@
 package tsbundle
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,14 +18,29 @@ func TestLoadReportsBrokenBundlesByFile(t *testing.T) {
 		{"throws-at-load.js", []string{"testdata/throws-at-load.js:", "cannot initialise", "at setup (testdata/throws-at-load.js:3:"}},
 		{"missing.js", []string{"testdata/missing.js", "no such file"}},
 		{"maxsize", []string{"testdata/maxsize: a directory, not a bundle file"}},
+		// It took all the memory of the machine (the bound is lowered below).
+		{"allocates-at-load.js", []string{"testdata/allocates-at-load.js: evaluating the bundle took over 64 MiB of memory"}},
+		// Made below, sparse (git keeps no such file): it was read whole.
+		{"huge.js", []string{"huge.js: 100 MiB, over the bound of 64 MiB"}},
 		// Made below (git keeps no named pipe): reading it waited for a writer for ever.
 		{"pipe.js", []string{"pipe.js: a named pipe, not a bundle file"}},
 	}
+	defer func(was uint64) { loadHeapBound = was }(loadHeapBound)
+	loadHeapBound = 64 << 20
 	pipe := filepath.Join(t.TempDir(), "pipe.js")
 	pipeErr := mkfifo(pipe)
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
 			path := filepath.Join("testdata", tc.file)
+			if tc.file == "huge.js" {
+				path = filepath.Join(t.TempDir(), "huge.js")
+				if err := os.WriteFile(path, nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Truncate(path, 100<<20); err != nil {
+					t.Fatal(err)
+				}
+			}
 			if tc.file == "pipe.js" {
 				if pipeErr != nil {
 					t.Skip(pipeErr)

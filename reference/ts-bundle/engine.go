@@ -3,6 +3,7 @@ package tsbundle
 import (
 	"errors"
 	"fmt"
+	"runtime/metrics"
 	"strconv"
 	"time"
 
@@ -162,8 +163,28 @@ func readLimits(v goja.Value) ([]string, error) {
 	return out, nil
 }
 
-// initWithTimeout runs init on its own goroutine, bounded by d (interrupt) plus the
-// default grace (abandonment); Check uses it outside any run.
+// loadHeapBound bounds how much the Go heap may grow while a bundle is evaluated
+// (Check): a bundle that allocates without end at its top level is stopped there, not
+// when the machine runs out of memory — Check runs in a0diff's own process, which no
+// --rss-limit-mb watches. The embedded bundle's evaluation allocates about 5 MiB.
+// A variable so that a test can lower it.
+var loadHeapBound uint64 = 1 << 30
+
+// loadHeapPoll is how often the heap is read during an evaluation.
+const loadHeapPoll = 10 * time.Millisecond
+
+// heapBytes is the Go heap's size in live and not yet swept objects.
+func heapBytes() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// initWithTimeout runs init on its own goroutine, bounded by d and loadHeapBound
+// (interrupt) plus the default grace (abandonment); Check uses it outside any run.
 func (e *engine) initWithTimeout(d time.Duration) error {
 	done := make(chan error, 1)
 	go func() {
@@ -176,10 +197,21 @@ func (e *engine) initWithTimeout(d time.Duration) error {
 	}()
 	timer := time.NewTimer(d)
 	defer timer.Stop()
-	select {
-	case err := <-done:
-		return err
-	case <-timer.C:
+	poll := time.NewTicker(loadHeapPoll)
+	defer poll.Stop()
+	base := heapBytes()
+	var stopped error
+	for stopped == nil {
+		select {
+		case err := <-done:
+			return err
+		case <-poll.C:
+			if now := heapBytes(); now > base && now-base > loadHeapBound {
+				stopped = fmt.Errorf("%s: evaluating the bundle took over %d MiB of memory", e.b.name, loadHeapBound>>20)
+			}
+		case <-timer.C:
+			stopped = fmt.Errorf("%s: evaluating the bundle did not finish within %v", e.b.name, d)
+		}
 	}
 	e.rt.Interrupt(outcome.ErrDeadline)
 	grace := time.NewTimer(defaultGrace)
@@ -188,7 +220,7 @@ func (e *engine) initWithTimeout(d time.Duration) error {
 	case <-done:
 	case <-grace.C:
 	}
-	return fmt.Errorf("%s: evaluating the bundle did not finish within %v", e.b.name, d)
+	return stopped
 }
 
 // jsErrorText describes an error returned by goja: a JS exception with its stack.
