@@ -25,7 +25,7 @@ var levels = []struct {
 		[]string{"doc", "runtime/ast", "runtime/ast/internal/nodegen", "runtime/ast/internal/nodegen/gennodes",
 			"runtime/diag", "runtime/value", "runtime/locale", "runtime/outcome", "runtime/toolkit"}},
 	{"the front end, the standard library and the implementation protocol (which knows no implementation)",
-		[]string{"runtime/syntax", "runtime/syntax/testfile", "runtime/validate", "runtime/stdlib", "worker"}},
+		[]string{"runtime/syntax", "runtime/syntax/testfile", "runtime/validate", "runtime/stdlib", "worker", "worker/workertest"}},
 	{"the implementations: the Go evaluator and the host of the reference bundle",
 		[]string{"runtime/eval", "runtime/run", "reference/ts-bundle"}},
 	{"the comparison of Outcomes", []string{"diff"}},
