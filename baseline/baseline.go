@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -129,7 +130,7 @@ func (b *Baseline) Failures() []Failure {
 // Write writes b in the file format, sorted, each failure's Note as a comment.
 func (b *Baseline) Write(w io.Writer, header string) error {
 	var s strings.Builder
-	s.WriteString("# a0diff baseline: the known failures, one a line: IMPL entry PATH or IMPL signature SIGNATURE.\n")
+	s.WriteString(fileHead + " the known failures, one a line: IMPL entry PATH or IMPL signature SIGNATURE.\n")
 	s.WriteString("# A run with --baseline this file fails on any other failure and reports the ones that pass.\n")
 	if header != "" {
 		s.WriteString("# " + header + "\n")
@@ -145,19 +146,37 @@ func (b *Baseline) Write(w io.Writer, header string) error {
 	return err
 }
 
-// WriteFile writes b to path (through a temporary file renamed over it, so a failed
-// write leaves the old file whole).
+// fileHead starts every file Write writes.
+const fileHead = "# a0diff baseline:"
+
+// Wrote reports whether a file starting with head is a baseline a0diff wrote (one
+// --write-baseline may replace).
+func Wrote(head []byte) bool { return bytes.HasPrefix(head, []byte(fileHead)) }
+
+// WriteFile writes b to path (through a temporary file of a name of its own in the same
+// directory, renamed over it, so a failed write leaves the old file whole; a fixed name
+// such as PATH.tmp would replace a file of the user's).
 func (b *Baseline) WriteFile(path, header string) error {
 	var buf bytes.Buffer
 	if err := b.Write(&buf, header); err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
 		return fmt.Errorf("--write-baseline: %v", err)
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
+	_, err = tmp.Write(buf.Bytes())
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
 		return fmt.Errorf("--write-baseline: %v", err)
 	}
 	return nil

@@ -127,6 +127,10 @@ func (b ReduceBudget) withDefaults() ReduceBudget {
 	return b
 }
 
+// MaxCaseIndex bounds the case indices of a campaign (--start plus --count), far beyond
+// any campaign's length, so that the index of a case never wraps around.
+const MaxCaseIndex = 1 << 62
+
 // Check reports the first option a campaign cannot run with, naming it by the flag of
 // `a0diff fuzz` that sets it.
 func (o *Options) Check() error {
@@ -139,7 +143,11 @@ func (o *Options) Check() error {
 		return fmt.Errorf("--time must not be negative, not %s", o.Duration)
 	case o.Start < 0:
 		return fmt.Errorf("--start must not be negative, not %d", o.Start)
-	case o.Gen.InvalidShare < 0 || o.Gen.InvalidShare > 1:
+	case o.Start > MaxCaseIndex-o.Count:
+		// The case indices must not wrap: a campaign from near the largest int ran no
+		// case at all, and said nothing.
+		return fmt.Errorf("--start plus --count must be at most %d, not %d + %d", MaxCaseIndex, o.Start, o.Count)
+	case !(o.Gen.InvalidShare >= 0 && o.Gen.InvalidShare <= 1): // NaN too
 		return fmt.Errorf("--invalid-share must be between 0 and 1, not %v", o.Gen.InvalidShare)
 	case o.Gen.Size < 0:
 		return fmt.Errorf("--size must not be negative, not %d", o.Gen.Size)

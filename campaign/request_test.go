@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,6 +36,11 @@ func TestRequestErrorsNameTheFlag(t *testing.T) {
 		{func(r *Request) { r.Duration = -time.Second }, "--time must not be negative, not -1s", ""},
 		{func(r *Request) { r.Start = -2 }, "--start must not be negative, not -2", ""},
 		{func(r *Request) { r.InvalidShare = 1.5 }, "--invalid-share must be between 0 and 1, not 1.5", ""},
+		// NaN passed both comparisons; every campaign worker then died on the request.
+		{func(r *Request) { r.InvalidShare = math.NaN() }, "--invalid-share must be between 0 and 1, not NaN", ""},
+		// The case indices wrapped, and the campaign ran no case.
+		{func(r *Request) { r.Start = math.MaxInt }, "--start plus --count must be at most 4611686018427387904, not 9223372036854775807 + 1000", ""},
+		{func(r *Request) { r.Start, r.Count = 1<<62, 1 }, "--start plus --count must be at most 4611686018427387904, not 4611686018427387904 + 1", ""},
 		{func(r *Request) { r.Size = -1 }, "--size must not be negative, not -1", ""},
 		{func(r *Request) { r.Out = "" }, "--out must name a directory", ""},
 		{func(r *Request) { r.Timeout = 0 }, "--timeout must be positive, not 0s", ""},

@@ -200,15 +200,27 @@ func (p *directiveParser) apply(d Directive) error {
 			return fmt.Errorf("%s: %v", url, err)
 		}
 		var r struct {
-			Status  *int        `json:"status"`
-			Headers [][2]string `json:"headers"`
-			Body    string      `json:"body"`
-			Error   string      `json:"error"`
+			Status  *int       `json:"status"`
+			Headers [][]string `json:"headers"`
+			Body    string     `json:"body"`
+			Error   string     `json:"error"`
 		}
 		if err := strictJSON(rest, &r); err != nil {
 			return fmt.Errorf(`want URL {"status":N,"headers":[[NAME,VALUE],…],"body":TEXT} or URL {"error":TEXT}: %v`, err)
 		}
-		resp := outcome.HTTPResponse{URL: url, Headers: r.Headers, Body: r.Body, Error: r.Error}
+		// Each header is exactly [NAME, VALUE]: decoding into [2]string would pad a
+		// short pair with "" and drop the rest of a long one without a word.
+		var headers [][2]string
+		if r.Headers != nil {
+			headers = make([][2]string, 0, len(r.Headers))
+		}
+		for i, h := range r.Headers {
+			if len(h) != 2 {
+				return fmt.Errorf(`headers[%d]: want [NAME,VALUE], got %d strings`, i, len(h))
+			}
+			headers = append(headers, [2]string{h[0], h[1]})
+		}
+		resp := outcome.HTTPResponse{URL: url, Headers: headers, Body: r.Body, Error: r.Error}
 		switch {
 		case r.Status != nil:
 			resp.Status = *r.Status

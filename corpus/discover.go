@@ -36,6 +36,10 @@ func Discover(paths ...string) ([]string, error) {
 			return nil, err
 		}
 		if !st.IsDir() {
+			if !st.Mode().IsRegular() {
+				// A named pipe would block the read for ever; a device may never end.
+				return nil, fmt.Errorf("%s: a %s, not a corpus entry file", root, kindOf(st.Mode()))
+			}
 			add(root)
 			continue
 		}

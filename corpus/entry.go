@@ -104,6 +104,13 @@ const MaxEntryBytes = 8 << 20
 // ParseFile reads and parses the entry at path. A file over MaxEntryBytes is an error,
 // read no further.
 func ParseFile(path string) (*Entry, error) {
+	// Only a regular file is read: opening a named pipe would wait for a writer for ever
+	// (and a device may never end), with no error to show.
+	if st, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: a %s, not a corpus entry file", path, kindOf(st.Mode()))
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -156,6 +163,9 @@ func Parse(path string, data []byte) (*Entry, error) {
 	for i, ln := range lines {
 		n := i + 1
 		text := string(trimEOL(ln))
+		if i := loneCRDirective(text); i >= 0 {
+			return nil, fmt.Errorf("%s:%d: a directive after a lone CR (byte %d of the line): corpus lines end at LF or CR LF, so it would be part of this line and ignored; end the line with LF", path, n, i+1)
+		}
 		if !IsDirectiveLine(text) {
 			continue
 		}
@@ -179,6 +189,24 @@ func Parse(path string, data []byte) (*Entry, error) {
 		return nil, fmt.Errorf("%s:%d: fixtures: %v", path, line, err)
 	}
 	return e, nil
+}
+
+// loneCRDirective returns the index of a lone CR in text (a line without its
+// terminator) that is followed by what would be a directive line, or -1. A file written
+// with CR line ends is one line to the corpus reader, and its directives would be
+// dropped without a word.
+func loneCRDirective(text string) int {
+	for i := strings.IndexByte(text, '\r'); i >= 0; {
+		if IsDirectiveLine(text[i+1:]) {
+			return i
+		}
+		j := strings.IndexByte(text[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return -1
 }
 
 // trimEOL drops a line's LF or CR LF terminator.

@@ -23,10 +23,10 @@ func TestOneSidedTimeouts(t *testing.T) {
 		timeouts, agree, retried int
 		inconclusive             int
 	}{
-		{"slow only at the first deadline", 0, 150 * time.Millisecond, 0, 1, 1, 0},
-		{"slow beyond the longer deadline", 0, time.Second, 1, 0, 1, 0},
-		{"go side slow", time.Second, 0, 1, 0, 1, 0},
-		{"both sides slow", time.Second, time.Second, 0, 0, 0, 1},
+		{"slow only at the first deadline", 0, 1500 * time.Millisecond, 0, 1, 1, 0},
+		{"slow beyond the longer deadline", 0, 10 * time.Second, 1, 0, 1, 0},
+		{"go side slow", 10 * time.Second, 0, 1, 0, 1, 0},
+		{"both sides slow", 10 * time.Second, 10 * time.Second, 0, 0, 0, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -43,7 +43,10 @@ func TestOneSidedTimeouts(t *testing.T) {
 				Impl: &harnesstest.Runner{ImplName: "go", SlowOn: "SLOW", Slow: tt.goSlow},
 				Ref:  &harnesstest.Runner{ImplName: "ref", SlowOn: "SLOW", Slow: tt.refSlow},
 			}
-			rep := Run(context.Background(), rs, entries, Options{Timeout: 100 * time.Millisecond})
+			// The fake sleeps for none of these times: it compares Slow with the time left
+			// before its deadline and answers at once. The retry's deadline (3 s) leaves
+			// the first case 1.5 s of room for a loaded machine between the two readings.
+			rep := Run(context.Background(), rs, entries, Options{Timeout: time.Second})
 			s := rep.Summary
 			if s.Timeouts != tt.timeouts || s.Agree != tt.agree || s.Retried != tt.retried || s.Inconclusive != tt.inconclusive || s.Diverged != 0 {
 				t.Errorf("summary %+v", s)

@@ -314,21 +314,28 @@ type sidedMismatch struct {
 // mergedMismatches lists each side's failed expectations, merging those both sides
 // failed the same way.
 func mergedMismatches(r *EntryResult) []sidedMismatch {
-	var out []sidedMismatch
-	refLeft := append([]corpus.Mismatch(nil), r.RefMismatches...)
+	out := make([]sidedMismatch, 0, len(r.GoMismatches)+len(r.RefMismatches))
+	// Each go mismatch pairs with the first unpaired equal ref one, found through an
+	// index rather than a scan: an entry may pin a hundred thousand lines that both
+	// sides fail, and the scan (with its removal) made the report quadratic in them.
+	unpaired := make(map[corpus.Mismatch][]int, len(r.RefMismatches))
+	for i, m := range r.RefMismatches {
+		unpaired[m] = append(unpaired[m], i)
+	}
+	paired := make([]bool, len(r.RefMismatches))
 	for _, g := range r.GoMismatches {
 		side := "go"
-		for i, m := range refLeft {
-			if m == g {
-				side = "both"
-				refLeft = append(refLeft[:i], refLeft[i+1:]...)
-				break
-			}
+		if at := unpaired[g]; len(at) > 0 {
+			side = "both"
+			paired[at[0]] = true
+			unpaired[g] = at[1:]
 		}
 		out = append(out, sidedMismatch{g, side})
 	}
-	for _, m := range refLeft {
-		out = append(out, sidedMismatch{m, "ref"})
+	for i, m := range r.RefMismatches {
+		if !paired[i] {
+			out = append(out, sidedMismatch{m, "ref"})
+		}
 	}
 	return out
 }

@@ -65,13 +65,22 @@ type Lineup struct {
 	Executable func() (string, error)
 }
 
-// Check refuses an unknown Isolation and a negative RSSLimitMB.
+// MaxRSSLimitMB bounds --rss-limit-mb (8 TiB): the ceiling is handed on in bytes (the
+// workers' GOMEMLIMIT, the supervisor's comparisons), and a larger count of MiB
+// overflows them; a worker given a malformed GOMEMLIMIT dies at its start.
+const MaxRSSLimitMB = 8 << 20
+
+// Check refuses an unknown Isolation and an RSSLimitMB that is negative or over
+// MaxRSSLimitMB.
 func (l *Lineup) Check() error {
 	if l.Isolation != Process && l.Isolation != Case && l.Isolation != None {
 		return flagErrorf("--isolation must be process, case or none, not %q", l.Isolation)
 	}
 	if l.RSSLimitMB < 0 {
 		return flagErrorf("--rss-limit-mb must not be negative, not %d", l.RSSLimitMB)
+	}
+	if l.RSSLimitMB > MaxRSSLimitMB {
+		return flagErrorf("--rss-limit-mb must be at most %d (8 TiB; 0 for no ceiling), not %d", MaxRSSLimitMB, l.RSSLimitMB)
 	}
 	return nil
 }

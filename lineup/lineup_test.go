@@ -83,6 +83,11 @@ func TestCheck(t *testing.T) {
 		{"thread", 0, `--isolation must be process, case or none, not "thread"`},
 		{"", 0, `--isolation must be process, case or none, not ""`},
 		{Process, -1, "--rss-limit-mb must not be negative, not -1"},
+		{Process, 8 << 20, ""},
+		// Over it, the ceiling in bytes overflowed and every worker died of a malformed
+		// GOMEMLIMIT.
+		{Process, 8<<20 + 1, "--rss-limit-mb must be at most 8388608 (8 TiB; 0 for no ceiling), not 8388609"},
+		{Process, 99999999999999, "--rss-limit-mb must be at most 8388608 (8 TiB; 0 for no ceiling), not 99999999999999"},
 	}
 	for _, tt := range tests {
 		l := Lineup{Isolation: tt.isolation, RSSLimitMB: tt.rss}

@@ -1,6 +1,7 @@
 package scoreboard
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -26,10 +27,24 @@ func WriteAll(w io.Writer, path string, boards []*Board) error {
 	return nil
 }
 
+// Wrote reports whether a file starting with head (its first 512 bytes or all of it) is
+// a scoreboard WriteAll wrote, in any of its formats: one --scoreboard may replace.
+func Wrote(head []byte) bool {
+	return bytes.HasPrefix(head, []byte(textHead)) ||
+		bytes.HasPrefix(head, []byte("{\n  \"implementation\": ")) ||
+		bytes.HasPrefix(head, []byte("<!DOCTYPE html>")) && bytes.Contains(head, []byte("<title>"+htmlTitle))
+}
+
+// textHead starts a board's text; htmlTitle its page's title.
+const (
+	textHead  = "Scoreboard of "
+	htmlTitle = "A0 conformance: "
+)
+
 // WriteText writes the board as text.
 func (b *Board) WriteText(w io.Writer) error {
 	var s strings.Builder
-	fmt.Fprintf(&s, "Scoreboard of %s against the reference: %s\n", b.Implementation, rateText(b.Total))
+	fmt.Fprintf(&s, textHead+"%s against the reference: %s\n", b.Implementation, rateText(b.Total))
 	for _, l := range b.LeftOut {
 		fmt.Fprintf(&s, "  not compared: %s (%s)\n", l.What, l.Why)
 	}
@@ -125,7 +140,7 @@ var page = template.Must(template.New("board").Funcs(template.FuncMap{
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>A0 conformance: {{.Implementation}}</title>
+<title>` + htmlTitle + `{{.Implementation}}</title>
 <style>
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em auto; max-width: 72em; padding: 0 1em; color: #222; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }

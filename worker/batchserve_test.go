@@ -76,7 +76,7 @@ func TestServeBatchCancel(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- ServeBatch(in, &out, s) }()
 	io.WriteString(feed, `{"type":"double","n":1}`+"\n")
-	io.WriteString(feed, string(BatchCancelLine))
+	feed.Write(BatchCancelLine)
 	feed.Close()
 	if err := <-done; err != nil {
 		t.Fatal(err)

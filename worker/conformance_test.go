@@ -49,7 +49,11 @@ func readConformance(t *testing.T, path string) []conformanceCase {
 			case strings.HasPrefix(line, "$ "):
 				cur.script = append(cur.script, line[2:])
 			case line == "cancel":
+				// The worker says it got this far by creating the file the test waits
+				// for before it cancels: the cancel comes at this point of the script
+				// however fast or slow the machine starts the worker.
 				cur.cancel = true
+				cur.script = append(cur.script, `: > "$A0DIFF_TEST_CANCEL"`)
 			default:
 				t.Fatalf("%s: unknown script line %q", where, line)
 			}
@@ -81,7 +85,9 @@ func TestProtocolConformance(t *testing.T) {
 			if err := os.WriteFile(script, []byte(strings.Join(c.script, "\n")+"\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			p := NewPool(Config{Name: "scripted", Command: []string{sh, script}, Grace: 300 * time.Millisecond, StartTimeout: 20 * time.Second})
+			marker := filepath.Join(t.TempDir(), "cancel")
+			p := NewPool(Config{Name: "scripted", Command: []string{sh, script}, Grace: 300 * time.Millisecond, StartTimeout: 20 * time.Second,
+				Env: []string{"A0DIFF_TEST_CANCEL=" + marker}})
 			defer p.Close()
 			if c.wantStatus == "start-error" {
 				_, err := p.Hello()
@@ -91,13 +97,29 @@ func TestProtocolConformance(t *testing.T) {
 				return
 			}
 			ctx := context.Background()
+			cfg := outcome.Config{File: "t.a0", Allow: []string{"fs.read"}, Limits: outcome.Limits{Timeout: 2 * time.Second}}
 			if c.cancel {
 				var cancel context.CancelFunc
 				ctx, cancel = context.WithCancel(ctx)
 				defer cancel()
-				time.AfterFunc(200*time.Millisecond, cancel)
+				// A deadline far beyond the cancel, which comes once the worker read the run.
+				cfg.Limits.Timeout = time.Minute
+				ran := make(chan struct{})
+				defer close(ran)
+				go func() {
+					for {
+						if _, err := os.Stat(marker); err == nil {
+							cancel()
+							return
+						}
+						select {
+						case <-ran:
+							return
+						case <-time.After(5 * time.Millisecond):
+						}
+					}
+				}()
 			}
-			cfg := outcome.Config{File: "t.a0", Allow: []string{"fs.read"}, Limits: outcome.Limits{Timeout: 2 * time.Second}}
 			o := p.Run(ctx, "return 1\n", cfg)
 			if string(o.Status) != c.wantStatus {
 				t.Fatalf("%s: status %s, want %s (detail: %s)", c.line, o.Status, c.wantStatus, o.Detail)

@@ -227,7 +227,10 @@ func TestWorkerDeaths(t *testing.T) {
 					t.Errorf("detail lacks %q:\n%s", d, o.Detail)
 				}
 			}
-			o = p.Run(context.Background(), "fine", config(time.Second))
+			// A long deadline: the run after a death waits for its worker's hello no
+			// longer than the run's time (Pool.start), and a loaded machine may take
+			// more than a second to start the test binary again.
+			o = p.Run(context.Background(), "fine", config(time.Minute))
 			if o.Status != outcome.StatusOK || o.Value != "fine" {
 				t.Errorf("the run after the death: %s", outcome.Marshal(o))
 			}

@@ -41,6 +41,8 @@ type app struct {
 	refVersion func(refPath string) (version, origin string, err error)
 	// onCase, when set (by tests), is told of every case a campaign runs to a verdict.
 	onCase func(index int, verdict diff.Verdict)
+	// onEntry, when set (by tests), is told of every entry `a0diff run` finishes.
+	onEntry func()
 	// Persistent flags.
 	refPath    string
 	timeout    time.Duration

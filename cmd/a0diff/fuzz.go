@@ -160,7 +160,7 @@ func newFuzzCmd(a *app) *cobra.Command {
 	addExtraFlags(fl, &f.extra, true)
 	fl.StringVar(&r.Compare, "compare", "", compareHelp)
 	fl.StringVar(&r.Baseline, "baseline", "", "known signatures (a file --write-baseline wrote): they are reported as expected, and only a new signature fails the campaign")
-	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write the campaign's signatures to `FILE` as a baseline (replacing it)")
+	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write the campaign's signatures to `FILE` as a baseline (replacing a baseline a0diff wrote there, never another file)")
 	d := campaign.DefaultReduceBudget
 	fl.IntVar(&r.Reduce.PerSignatureCandidates, "reduce-candidates", d.PerSignatureCandidates, "reduction budget of one signature, in candidate programs run")
 	fl.DurationVar(&r.Reduce.PerSignatureTime, "reduce-time", d.PerSignatureTime, "reduction budget of one signature, in time")
@@ -190,6 +190,9 @@ func runFuzz(ctx context.Context, a *app, f *fuzzFlags) error {
 	plan, err := f.req.Resolve()
 	if err != nil {
 		return usageErrorf("%v", err)
+	}
+	if err := checkOutputFiles("", f.writeBaseline); err != nil {
+		return err
 	}
 	opts, known := plan.Options, plan.Known
 	rs, err := a.lineup().Builtin(opts.Workers)

@@ -89,31 +89,38 @@ func children(t *testing.T) []int {
 func TestKilledWorkerLosesNoCase(t *testing.T) {
 	for _, iso := range []string{"process", "case"} {
 		t.Run(iso, func(t *testing.T) {
+			// The kill comes when the 100th of the 1 500 cases is recorded, from the
+			// campaign's own OnCase: its workers are at work then, and the campaign cannot
+			// end before the kill, however fast the machine runs the cases (a kill 100 ms
+			// after the workers started could come after the last case on a fast one).
+			var out, errOut bytes.Buffer
+			a := newApp(&out, &errOut)
 			killed := make(chan int, 1)
-			go func() {
+			var recorded atomic.Int64
+			a.onCase = func(int, diff.Verdict) {
+				if recorded.Add(1) != 100 {
+					return
+				}
 				defer close(killed)
-				for range 2000 {
+				for _, pid := range children(t) {
 					// The workers of this campaign: campaign workers, or per-case ones.
-					var pids []int
-					for _, pid := range children(t) {
-						cmdline, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
-						if bytes.Contains(cmdline, []byte(map[string]string{"process": "campaign-worker", "case": "worker"}[iso])) {
-							pids = append(pids, pid)
-						}
-					}
-					if len(pids) >= 2 {
-						time.Sleep(100 * time.Millisecond)
-						if err := syscall.Kill(pids[0], syscall.SIGKILL); err == nil {
-							killed <- pids[0]
+					cmdline, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+					if bytes.Contains(cmdline, []byte(map[string]string{"process": "campaign-worker", "case": "worker"}[iso])) {
+						if err := syscall.Kill(pid, syscall.SIGKILL); err == nil {
+							killed <- pid
 						}
 						return
 					}
-					time.Sleep(5 * time.Millisecond)
 				}
-			}()
-			code, stdout, stderr := realCLI(context.Background(), "fuzz", "--isolation", iso, "--seed", "11", "--count", "1500", "-j", "2", "--minimize=false", "--out", t.TempDir())
-			pid, ok := <-killed
-			if !ok {
+			}
+			code := execute(context.Background(), []string{"fuzz", "--isolation", iso, "--seed", "11", "--count", "1500", "-j", "2", "--minimize=false", "--out", t.TempDir()}, a)
+			stdout, stderr := out.String(), errOut.String()
+			var pid int
+			select {
+			case pid = <-killed: // 0 when the channel was closed without a kill
+			default: // the campaign recorded fewer than 100 cases
+			}
+			if pid == 0 {
 				t.Fatalf("no worker was killed (exit %d)\n%s%s", code, stdout, stderr)
 			}
 			if !strings.Contains(stdout, "\ncases: 1500 in ") {
@@ -128,8 +135,8 @@ func TestKilledWorkerLosesNoCase(t *testing.T) {
 				if m == nil {
 					t.Fatalf("no campaign workers line:\n%s", stdout)
 				}
-				// The kill lands on a worker at work (its case run again) or on one still
-				// starting (no case to run again); either way it is one death and a start.
+				// The kill lands on a worker in the middle of a slice (its case run again) or
+				// between two (no case to run again); either way it is one death and a start.
 				if started, _ := strconv.Atoi(m[1]); started < 3 || m[2] != "1" || m[3] != "0" && m[3] != "1" {
 					t.Errorf("want the 2 campaign workers of -j 2, a replacement, one death and at most its case run again:\n%s", stdout)
 				}

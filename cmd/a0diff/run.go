@@ -123,9 +123,9 @@ func configureRun(a *app, cmd *cobra.Command) {
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "list passing entries too (text report)")
 	addExtraFlags(fl, &f.extra, true)
 	fl.StringVar(&f.extra.compare, "compare", "", compareHelp)
-	fl.StringVar(&f.scoreboard, "scoreboard", "", "write the conformance scoreboard of each external implementation (of the Go evaluator without --impl) to `FILE`: HTML when it ends in .html, JSON in .json, else text; - is text on stderr")
+	fl.StringVar(&f.scoreboard, "scoreboard", "", "write the conformance scoreboard of each external implementation (of the Go evaluator without --impl) to `FILE`: HTML when it ends in .html, JSON in .json, else text; - is text on stderr; it replaces a scoreboard a0diff wrote there, never another file")
 	fl.StringVar(&f.baseline, "baseline", "", "known failures (a file --write-baseline wrote): they are reported as expected; only a new failure fails the run, and known failures that pass are listed")
-	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write this run's failures to `FILE` as a baseline (replacing it)")
+	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write this run's failures to `FILE` as a baseline (replacing a baseline a0diff wrote there, never another file)")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error { return runCorpus(cmd, a, f, args) }
 }
 
@@ -141,6 +141,9 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 	plan, err := req.Resolve()
 	if err != nil {
 		return usageErrorf("%v", err)
+	}
+	if err := checkOutputFiles(f.scoreboard, f.writeBaseline); err != nil {
+		return err
 	}
 	filter, scope, known := plan.Filter, plan.Scope, plan.Known
 	entries, err := harness.LoadFiles(paths, filter)
@@ -169,6 +172,15 @@ func runCorpus(cmd *cobra.Command, a *app, f *runFlags, paths []string) error {
 			progressbar.OptionThrottle(100*time.Millisecond),
 		)
 		opts.OnDone = func(*harness.EntryResult) { bar.Add(1) }
+	}
+	if a.onEntry != nil {
+		onDone := opts.OnDone
+		opts.OnDone = func(r *harness.EntryResult) {
+			if onDone != nil {
+				onDone(r)
+			}
+			a.onEntry()
+		}
 	}
 	rep, loadErr := harness.RunFiles(cmd.Context(), rs, entries, opts)
 	a.noteIgnoredLimits(rs)

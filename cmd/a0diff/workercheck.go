@@ -42,6 +42,9 @@ errors.`,
 			if deadline <= 0 {
 				return usageErrorf("--deadline must be positive, not %s", deadline)
 			}
+			if err := a.lineup().Check(); err != nil { // --rss-limit-mb
+				return err
+			}
 			results := workercheck.Check(cmd.Context(), "checked", argv, workercheck.Options{Timeout: deadline, RSSLimitMB: a.rssLimitMB})
 			for _, r := range results {
 				fmt.Fprintln(a.stdout, r)

@@ -78,6 +78,13 @@ func Embedded() *Bundle {
 // before any case runs. Errors name the file, and the line for syntax errors
 // ("FILE:LINE:COL: message").
 func Load(path string) (*Bundle, error) {
+	// Only a regular file is read: a named pipe would block the read until a writer
+	// came, and a device may never end.
+	if st, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("reference bundle: %w", err)
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("reference bundle %s: %s, not a bundle file", path, fileKind(st.Mode()))
+	}
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reference bundle: %w", err)
@@ -90,6 +97,21 @@ func Load(path string) (*Bundle, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// fileKind names the type of a file that is not a regular file.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a special file"
 }
 
 // Open is the bundle a0diff's --ref names: the embedded one when path is empty, else

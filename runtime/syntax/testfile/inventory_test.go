@@ -20,8 +20,8 @@ const root = "../../.."
 
 // inventory lists the text files under the module's testdata directories by format: the
 // three formats of this package, each with one reader (Read, ReadArchive, ReadTable),
-// golden files (a test's whole expected output, no format), and the two files that keep
-// a format of their own because it is not a test format. A new testdata file in a format
+// golden files (a test's whole expected output, no format), and the files that keep a
+// format of their own because it is not a test format. A new testdata file in a format
 // of its own fails TestInventory.
 var inventory = []struct {
 	format string
@@ -65,9 +65,12 @@ var inventory = []struct {
 	// The input of tools/mutants (its catalogue of porting mistakes, a tool's data
 	// documented in catalogue.go) and a coverage profile as `go test -coverprofile`
 	// writes it (what the tool reads).
+	// Files a test places where --scoreboard or --write-baseline points, to check which
+	// a0diff may replace: its own earlier outputs and files of the user's, taken as they are.
 	{"other", []string{
 		"tools/mutants/testdata/catalogue.txt",
 		"tools/mutants/testdata/profile.txt",
+		"cmd/a0diff/testdata/outfiles/*.txt",
 	}},
 }
 
