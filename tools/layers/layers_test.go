@@ -26,7 +26,7 @@ var levels = []struct {
 			"runtime/diag", "runtime/value", "runtime/locale", "runtime/outcome", "runtime/toolkit",
 			"worker/workertest"}},
 	{"the front end, the standard library and the implementation protocol (which knows no implementation)",
-		[]string{"runtime/syntax", "runtime/syntax/testfile", "runtime/validate", "runtime/stdlib", "worker", "worker/workertest"}},
+		[]string{"runtime/syntax", "runtime/syntax/testfile", "runtime/validate", "runtime/stdlib", "worker"}},
 	{"the implementations: the Go evaluator and the host of the reference bundle",
 		[]string{"runtime/eval", "runtime/run", "reference/ts-bundle"}},
 	{"the comparison of Outcomes", []string{"diff"}},
