@@ -95,8 +95,9 @@ func BatchWorkerMemoryLimitEnv(rssLimitMB int) []string {
 // at least 1 (unless the user set GOMAXPROCS). A batch worker runs one case at a time on
 // one goroutine; with more processors than its share, its collector marks on the spare
 // ones, which at -j NumCPU are the other workers' cores: two campaign workers on two
-// cores at GOMAXPROCS 2 were switched out 14 000 times per 20 000 cases against 1 400
-// for the same work in one process (README, "Figures"). At -j 1 the lone worker keeps
+// cores at GOMAXPROCS 2 were switched out voluntarily 13 900–17 700 times per 20 000
+// cases (at GOMAXPROCS 1: 7 700–9 600) against 1 550–2 150 for the same work in one
+// process (README, "Behind the defaults"). At -j 1 the lone worker keeps
 // every processor, which its collector then uses alone.
 func BatchWorkerProcsEnv(workers int) []string {
 	if os.Getenv("GOMAXPROCS") != "" {

@@ -180,15 +180,6 @@ func (ev *evaluator) invoke(f *userFn, fs *scope, span *ast.Span) (value.Value, 
 	return v, nil
 }
 
-// lookupCallback resolves the `fn:` argument of map/filter/reduce in the registry.
-func (ev *evaluator) lookupCallback(e ast.Node, name string) (*userFn, error) {
-	f, ok := ev.fns[name]
-	if !ok {
-		return nil, newError(diag.UnknownFn, e, "Unknown function '%s'.", name)
-	}
-	return f, nil
-}
-
 // bindItem binds a map/filter callback's parameters for one item: one parameter takes
 // the item itself; otherwise the item must be a record and each parameter reads the
 // property of its name.
@@ -236,19 +227,24 @@ func (ev *evaluator) callItem(e ast.Node, span *ast.Span, op, name string, f *us
 	return ev.invoke(f, fs, span)
 }
 
-// listAndFn reads and checks the `in` and `fn` arguments of map/filter/reduce.
-func listAndFn(e ast.Node, op string, args *value.Record) (*value.List, string, error) {
+// listAndFn reads and checks the `in` and `fn` arguments of map/filter/reduce, and
+// resolves the `fn:` name in the registry of user functions.
+func (ev *evaluator) listAndFn(e ast.Node, op string, args *value.Record) (*value.List, string, *userFn, error) {
 	in, present := args.Lookup("in")
 	list, ok := in.(*value.List)
 	if !ok {
-		return nil, "", newError(diag.Type, e, "%s 'in' must be a list, got %s.", op, typeofArg(in, present))
+		return nil, "", nil, newError(diag.Type, e, "%s 'in' must be a list, got %s.", op, typeofArg(in, present))
 	}
 	fnv, present := args.Lookup("fn")
 	name, ok := fnv.(string)
 	if !ok {
-		return nil, "", newError(diag.Type, e, "%s 'fn' must be a string, got %s.", op, typeofArg(fnv, present))
+		return nil, "", nil, newError(diag.Type, e, "%s 'fn' must be a string, got %s.", op, typeofArg(fnv, present))
 	}
-	return list, name, nil
+	f, ok := ev.fns[name]
+	if !ok {
+		return nil, "", nil, newError(diag.UnknownFn, e, "Unknown function '%s'.", name)
+	}
+	return list, name, f, nil
 }
 
 // evalMap is `map { in: L, fn: F }` (spec §5.11).
@@ -257,11 +253,7 @@ func (ev *evaluator) evalMap(e *ast.FnCallExpr, s *scope) (value.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	list, name, err := listAndFn(e, "map", args)
-	if err != nil {
-		return nil, err
-	}
-	f, err := ev.lookupCallback(e, name)
+	list, name, f, err := ev.listAndFn(e, "map", args)
 	if err != nil {
 		return nil, err
 	}
@@ -300,11 +292,7 @@ func (ev *evaluator) evalFilterCall(e *ast.FnCallExpr, s *scope) (value.Value, e
 		// No time-budget check follows this delegation (spec §5.11 step 3).
 		return ev.callStdlib(e, "filter", fn, args)
 	}
-	list, name, err := listAndFn(e, "filter", args)
-	if err != nil {
-		return nil, err
-	}
-	f, err := ev.lookupCallback(e, name)
+	list, name, f, err := ev.listAndFn(e, "filter", args)
 	if err != nil {
 		return nil, err
 	}
@@ -341,15 +329,11 @@ func (ev *evaluator) evalReduce(e *ast.FnCallExpr, s *scope) (value.Value, error
 	if err != nil {
 		return nil, err
 	}
-	list, name, err := listAndFn(e, "reduce", args)
+	list, name, f, err := ev.listAndFn(e, "reduce", args)
 	if err != nil {
 		return nil, err
 	}
 	acc, _ := args.Lookup("init")
-	f, err := ev.lookupCallback(e, name)
-	if err != nil {
-		return nil, err
-	}
 	if n := len(f.decl.Params); n != 2 {
 		return nil, newError(diag.Type, e, "reduce callback '%s' must accept exactly 2 parameters (accumulator, item), got %d.", name, n)
 	}
