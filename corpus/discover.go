@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/a0diff/a0diff/internal/filekind"
 )
 
 // Discover returns every `.a0` file under paths, sorted and without duplicates. A path
@@ -38,7 +40,7 @@ func Discover(paths ...string) ([]string, error) {
 		if !st.IsDir() {
 			if !st.Mode().IsRegular() {
 				// A named pipe would block the read for ever; a device may never end.
-				return nil, fmt.Errorf("%s: a %s, not a corpus entry file", root, kindOf(st.Mode()))
+				return nil, fmt.Errorf("%s: %s, not a corpus entry file", root, filekind.Of(st.Mode()))
 			}
 			add(root)
 			continue
@@ -69,7 +71,7 @@ func Discover(paths ...string) ([]string, error) {
 					return fmt.Errorf("%s: a symbolic link to a file that cannot be read: %w", p, err)
 				}
 				if !target.Mode().IsRegular() {
-					return fmt.Errorf("%s: a symbolic link to a %s, not to an entry file", p, kindOf(target.Mode()))
+					return fmt.Errorf("%s: a symbolic link to %s, not to an entry file", p, filekind.Of(target.Mode()))
 				}
 			} else if !d.Type().IsRegular() {
 				return fmt.Errorf("%s: not a regular file", p)
@@ -87,19 +89,4 @@ func Discover(paths ...string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
-}
-
-// kindOf names a file mode's type.
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	}
-	return "special file"
 }

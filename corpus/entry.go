@@ -23,6 +23,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/a0diff/a0diff/internal/filekind"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/a0diff/a0diff/trial"
 )
@@ -109,7 +110,7 @@ func ParseFile(path string) (*Entry, error) {
 	if st, err := os.Stat(path); err != nil {
 		return nil, err
 	} else if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: a %s, not a corpus entry file", path, kindOf(st.Mode()))
+		return nil, fmt.Errorf("%s: %s, not a corpus entry file", path, filekind.Of(st.Mode()))
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -24,6 +24,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/a0diff/a0diff/internal/filekind"
 	"github.com/a0diff/a0diff/runtime/outcome"
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
@@ -88,7 +89,7 @@ func Load(path string) (*Bundle, error) {
 	if st, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("reference bundle: %w", err)
 	} else if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("reference bundle %s: %s, not a bundle file", path, fileKind(st.Mode()))
+		return nil, fmt.Errorf("reference bundle %s: %s, not a bundle file", path, filekind.Of(st.Mode()))
 	} else if st.Size() > MaxBundleBytes {
 		return nil, fmt.Errorf("reference bundle %s: %d MiB, over the bound of %d MiB (the embedded bundle is 0.2 MiB): not a bundle file?", path, st.Size()>>20, MaxBundleBytes>>20)
 	}
@@ -104,21 +105,6 @@ func Load(path string) (*Bundle, error) {
 		return nil, err
 	}
 	return b, nil
-}
-
-// fileKind names the type of a file that is not a regular file.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	}
-	return "a special file"
 }
 
 // Open is the bundle a0diff's --ref names: the embedded one when path is empty, else
