@@ -399,7 +399,10 @@ func TestHangingCandidatesAreRejected(t *testing.T) {
 	if want := []string{"value@value:string"}; !slices.Equal(res.Signatures, want) {
 		t.Errorf("signatures %v, want %v", res.Signatures, want)
 	}
-	if el := time.Since(start); el > 30*time.Second {
+	// About 12 s on any machine, idle or loaded: nearly all of it is waiting out the
+	// hanging candidates' deadlines (and their re-runs), not CPU. The bound is five
+	// times that: a candidate that outlived its deadline would cross it.
+	if el := time.Since(start); el > 60*time.Second {
 		t.Errorf("took %s: hanging candidates stalled the reduction", el)
 	}
 	t.Logf("%d candidates in %s:\n%s", res.Candidates, res.Elapsed.Round(time.Millisecond), res.Source)
