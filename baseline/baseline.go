@@ -21,10 +21,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/a0diff/a0diff/internal/atomicfile"
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
@@ -160,30 +160,14 @@ const fileHead = "# a0diff baseline:"
 // --write-baseline may replace).
 func Wrote(head []byte) bool { return bytes.HasPrefix(head, []byte(fileHead)) }
 
-// WriteFile writes b to path (through a temporary file of a name of its own in the same
-// directory, renamed over it, so a failed write leaves the old file whole; a fixed name
-// such as PATH.tmp would replace a file of the user's).
+// WriteFile writes b to path (atomicfile.Write: a temporary file of a name of its own,
+// renamed over path, so a failed write leaves the old file whole).
 func (b *Baseline) WriteFile(path, header string) error {
 	var buf bytes.Buffer
 	if err := b.Write(&buf, header); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("--write-baseline: %v", err)
-	}
-	_, err = tmp.Write(buf.Bytes())
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.Write(path, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("--write-baseline: %v", err)
 	}
 	return nil

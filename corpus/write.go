@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/a0diff/a0diff/internal/atomicfile"
 	"github.com/a0diff/a0diff/runtime/outcome"
 )
 
@@ -101,8 +102,9 @@ func jsonText(v any) string {
 
 // WriteFileAtomic replaces path's contents with data so that a reader sees either the
 // old or the new file, never a partial one: it writes a temporary file in the same
-// directory, syncs it, gives it the old file's mode and renames it over path. When path
-// is a symbolic link, the file it leads to is replaced and the link stays.
+// directory, syncs it, gives it the old file's mode and renames it over path
+// (atomicfile.Write). When path is a symbolic link, the file it leads to is replaced and
+// the link stays.
 func WriteFileAtomic(path string, data []byte) error {
 	if target, err := filepath.EvalSymlinks(path); err == nil {
 		path = target
@@ -111,7 +113,7 @@ func WriteFileAtomic(path string, data []byte) error {
 	if st, err := os.Stat(path); err == nil {
 		mode = st.Mode().Perm()
 	}
-	return placeTemp(path, data, mode, os.Rename)
+	return atomicfile.Write(path, data, mode)
 }
 
 // RewriteFile replaces path's contents, read earlier as was, with data
@@ -130,45 +132,10 @@ func RewriteFile(path string, was, data []byte) error {
 }
 
 // CreateFileAtomic writes data to the new file path so that a reader sees no file or
-// the whole file, and never replaces a file: it writes a temporary file in the same
-// directory, syncs it and hard-links it to path (which, unlike a rename, refuses to
-// replace one). When path exists the error satisfies errors.Is(err, fs.ErrExist).
+// the whole file, and never replaces a file (atomicfile.Create). When path exists the
+// error satisfies errors.Is(err, fs.ErrExist).
 func CreateFileAtomic(path string, data []byte) error {
-	return placeTemp(path, data, 0o644, os.Link)
-}
-
-// placeTemp writes data with mode to a synced temporary file beside path and puts it
-// at path with place (a rename or a hard link). The temporary name is removed in the
-// end: after a link it is a second name of the file, after a rename it is gone already.
-func placeTemp(path string, data []byte, mode fs.FileMode, place func(tmp, path string) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(mode)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	if err := place(tmp.Name(), path); err != nil {
-		return err
-	}
-	// Make the new name itself durable; a directory that cannot be synced is not an
-	// error worth failing the write for.
-	if d, err := os.Open(filepath.Dir(path)); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
+	return atomicfile.Create(path, data, 0o644)
 }
 
 // CheckWritableDir reports why new files cannot be created in dir (which MkdirAll

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 
+	"github.com/a0diff/a0diff/internal/atomicfile"
 	"github.com/a0diff/a0diff/runtime/toolkit"
 )
 
@@ -68,21 +69,9 @@ func cacheFile(name, text string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("node host: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, name+".*")
-	if err != nil {
-		return "", fmt.Errorf("node host: %w", err)
-	}
-	_, werr := tmp.WriteString(text)
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return "", fmt.Errorf("node host: writing %s: %w", path, werr)
+	// The mode of os.CreateTemp's files, which this cache has always had.
+	if err := atomicfile.Write(path, []byte(text), 0o600); err != nil {
+		return "", fmt.Errorf("node host: writing %s: %w", path, err)
 	}
 	return path, nil
 }

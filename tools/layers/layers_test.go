@@ -21,10 +21,10 @@ var levels = []struct {
 	name     string
 	packages []string
 }{
-	{"the shared vocabulary: the AST (and the generator of its traversals), diagnostics, values, Outcomes and their tool calls, the hermetic tool kit; the misbehaving test worker, which imports none of a0diff; the names of file types",
+	{"the shared vocabulary: the AST (and the generator of its traversals), diagnostics, values, Outcomes and their tool calls, the hermetic tool kit; the misbehaving test worker, which imports none of a0diff; the names of file types and atomic file writes",
 		[]string{"doc", "runtime/ast", "runtime/ast/internal/nodegen", "runtime/ast/internal/nodegen/gennodes",
 			"runtime/diag", "runtime/value", "runtime/locale", "runtime/outcome", "runtime/toolkit",
-			"worker/workertest", "internal/filekind"}},
+			"worker/workertest", "internal/filekind", "internal/atomicfile"}},
 	{"the front end, the standard library and the implementation protocol (which knows no implementation)",
 		[]string{"runtime/syntax", "runtime/syntax/testfile", "runtime/validate", "runtime/stdlib", "worker"}},
 	{"the implementations: the Go evaluator and the host of the reference bundle",
